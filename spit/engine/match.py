@@ -1,0 +1,163 @@
+"""A match: rounds one after another, shuffling from one seeded RNG, scoring, and the outcome."""
+
+from __future__ import annotations
+
+import enum
+import random
+
+from spit.engine.actions import PLAYERS, Action, Reason, Refusal, Slap
+from spit.engine.cards import DECK, Card
+from spit.engine.events import (
+    Event,
+    MatchEnded,
+    Outcome,
+    Phase,
+    RoundDealt,
+    RoundSettled,
+    ScoresChanged,
+    Termination,
+)
+from spit.engine.round import Result, Round, Settings
+from spit.engine.view import PlayerView
+
+POINTS_TARGET = 100
+"""Points variant: the match ends after the round in which a total reaches this."""
+
+
+class Variant(enum.Enum):
+    """How a match is won."""
+
+    STANDARD = "standard"
+    """The first to end a round holding no cards wins (RULES A, B10)."""
+    POINTS = "points"
+    """A point per card held after each round; lowest total once someone reaches 100 (B11)."""
+
+
+class Match:
+    """Rounds of Spit until someone wins. Change it only through :meth:`apply`."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        variant: Variant = Variant.STANDARD,
+        settings: Settings | None = None,
+        target: int = POINTS_TARGET,
+    ) -> None:
+        self.variant = variant
+        """How the match is won."""
+        self.settings = settings or Settings()
+        """Timing rules, shared by every round."""
+        self.target = target
+        """Points variant: the total that ends the match."""
+        self._rng = rng
+        self._scores = [0, 0]
+        self._outcome: Outcome | None = None
+        self.history: list[RoundSettled] = []
+        """Every settled round, in order."""
+        deck = list(DECK)
+        rng.shuffle(deck)
+        half = len(deck) // 2
+        self._round = Round.deal((deck[:half], deck[half:]), number=1, settings=self.settings)
+
+    @classmethod
+    def new(cls, seed: int | None = None, **kwargs: object) -> Match:
+        """A match shuffled from ``seed`` (a fresh random seed if None)."""
+        return cls(random.Random(seed), **kwargs)  # type: ignore[arg-type]
+
+    # -- questions ---------------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        """The round being played (or, once the match is over, the last one)."""
+        return self._round
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self._outcome is not None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points variant: running totals."""
+        return self._scores[0], self._scores[1]
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now."""
+        return self._round.view(player, scores=self.scores)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """What ``player`` may do now."""
+        return [] if self.is_over else list(self._round.legal_actions(player))
+
+    def check(self, action: Action, at: float = 0.0) -> Refusal | None:
+        """Why ``action`` would be refused at ``at``, or None if it would be accepted."""
+        return self._refusal(action) or self._round.check(action, at)
+
+    def cards_in_play(self) -> list[Card]:
+        """All 52 cards, wherever they are (for conservation checks)."""
+        return list(self._round.cards_in_play())
+
+    # -- the one verb ------------------------------------------------------------------
+
+    def apply(self, action: Action, at: float = 0.0) -> Result:
+        """Apply ``action`` at time ``at``; a settled round is followed by the next deal."""
+        refusal = self._refusal(action)
+        if refusal is not None:
+            return Result(refusal=refusal)
+        result = self._round.apply(action, at)
+        if self._round.phase is not Phase.SETTLED:
+            return result
+        settled = next(e for e in result.events if isinstance(e, RoundSettled))
+        return Result(events=result.events + self._next_round(settled))
+
+    def _refusal(self, action: Action) -> Refusal | None:
+        player = action.player if action.player in PLAYERS else 0
+        if self._outcome is not None:
+            return Refusal(player, Reason.MATCH_OVER)
+        previous = self.history[-1] if self.history else None
+        if (
+            isinstance(action, Slap)
+            and self._round.phase is Phase.DEALT
+            and previous is not None
+            and previous.took[0] is not None
+            and previous.took[1] is not None
+        ):
+            # The slap that just settled the last round beat this one.
+            return Refusal(player, Reason.SLAPPED_ALREADY)
+        return None
+
+    def _next_round(self, settled: RoundSettled) -> tuple[Event, ...]:
+        hands = self._round.hands()
+        self.history.append(settled)
+        events: list[Event] = []
+        if self.variant is Variant.POINTS:
+            for p in PLAYERS:
+                self._scores[p] += len(hands[p])
+            events.append(ScoresChanged(self.scores))
+        self._outcome = self._decide(hands)
+        if self._outcome is not None:
+            events.append(MatchEnded(self._outcome))
+            return tuple(events)
+        for hand in hands:
+            self._rng.shuffle(hand)
+        self._round = Round.deal(hands, number=settled.number + 1, settings=self.settings)
+        events.append(RoundDealt(self._round.number, self._round.spit_piles))
+        return tuple(events)
+
+    def _decide(self, hands: tuple[list[Card], list[Card]]) -> Outcome | None:
+        empty = [p for p in PLAYERS if not hands[p]]
+        if self.variant is Variant.STANDARD:
+            return Outcome(Termination.NO_CARDS, empty[0]) if empty else None
+        scores = self.scores
+        if not empty and max(scores) < self.target:
+            return None
+        termination = Termination.NO_CARDS if empty else Termination.POINTS
+        if scores[0] == scores[1]:
+            return Outcome(termination, None, scores)
+        return Outcome(termination, 0 if scores[0] < scores[1] else 1, scores)

@@ -1,0 +1,529 @@
+"""One round of Spit: the layout, legal actions, stuck detection, the end and the slap."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from spit.engine.actions import (
+    FUMBLES,
+    PLAYERS,
+    STOCKS,
+    Action,
+    Fill,
+    Play,
+    Reason,
+    Refusal,
+    Slap,
+    Spit,
+    other,
+)
+from spit.engine.cards import Card, cards
+from spit.engine.events import (
+    CardPlayed,
+    CardSpat,
+    CardTurnedUp,
+    Event,
+    Phase,
+    PileSlapped,
+    PileTaken,
+    PlayerReady,
+    RoundEnd,
+    RoundEnded,
+    RoundSettled,
+    SlotFilled,
+    TableStuck,
+)
+from spit.engine.view import PileView, PlayerView, SideView, StockView
+
+FULL_LAYOUT = 15
+"""Cards in a full set of stocks: 1 + 2 + 3 + 4 + 5."""
+
+_COVERED_MEMORY = 4
+"""How many covered pile tops to remember for the "too late" check; more never matter."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The timing rules of RULES B12, in seconds."""
+
+    lockout: float = 0.5
+    """How long a fumble locks the hand; 0 turns lockouts off."""
+    too_late: float = 0.3
+    """A play that fitted a top covered less than this long ago is "too late", not a fumble."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What applying an action did: events if accepted, a refusal if not (and nothing changed)."""
+
+    events: tuple[Event, ...] = ()
+    """What happened, in order."""
+    refusal: Refusal | None = None
+    """Why nothing happened."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the action was accepted."""
+        return self.refusal is None
+
+
+def layout(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Lay a hand out as stocks and spit cards, dealing row by row from the front (RULES B8).
+
+    Row one puts a card on each of stocks 1–5, row two on 2–5, and so on, so a full
+    layout is 1-2-3-4-5 and a short hand stops where the cards run out (10 cards give
+    1-2-3-2-2). Whatever is left after 15 cards are the spit cards, the last one on top.
+    """
+    stocks: list[list[Card]] = [[] for _ in range(STOCKS)]
+    it = iter(hand)
+    for row in range(STOCKS):
+        for slot in range(row, STOCKS):
+            card = next(it, None)
+            if card is None:
+                return stocks, []
+            stocks[slot].append(card)
+    return stocks, list(it)
+
+
+class Round:
+    """The table for one round. Ask it questions; change it only through :meth:`apply`."""
+
+    def __init__(
+        self,
+        stocks: Sequence[Sequence[Sequence[Card]]],
+        spit_cards: Sequence[Sequence[Card]],
+        piles: Sequence[Sequence[Card] | None],
+        *,
+        phase: Phase = Phase.DEALT,
+        number: int = 1,
+        settings: Settings | None = None,
+    ) -> None:
+        if len(stocks) != 2 or any(len(side) != STOCKS for side in stocks):
+            raise ValueError("each player has exactly five stock slots")
+        self.number = number
+        """The round's number in its match, from 1."""
+        self.settings = settings or Settings()
+        """Timing rules."""
+        self._stocks = [[list(s) for s in side] for side in stocks]
+        self._spit = [list(s) for s in spit_cards]
+        self._piles: list[list[Card] | None] = [None if p is None else list(p) for p in piles]
+        self._phase = phase
+        self._ready = [False, False]
+        self._locked_until = [-math.inf, -math.inf]
+        # Per pile, recently covered tops and when they were covered (RULES B12 "too late").
+        self._covered: list[list[tuple[Card, float]]] = [[], []]
+        self._how: RoundEnd | None = None
+        self._went_out: int | None = None
+        self._took: list[int | None] = [None, None]
+        self._hands: tuple[list[Card], list[Card]] | None = None
+        if phase is Phase.PLAYING:
+            self._after_move([])
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls, hands: Sequence[Sequence[Card]], *, number: int = 1, settings: Settings | None = None
+    ) -> Round:
+        """Lay out both players' hands (already shuffled) for a new round.
+
+        A player's spit pile is in play only if they have spit cards; a player with 15
+        cards or fewer has none, so that round has a single spit pile (RULES A, B8).
+        """
+        if any(len(hand) == 0 for hand in hands):
+            raise ValueError("a player with no cards has won and is not dealt")
+        laid = [layout(hand) for hand in hands]
+        return cls(
+            stocks=[s for s, _ in laid],
+            spit_cards=[spit for _, spit in laid],
+            piles=[[] if spit else None for _, spit in laid],
+            number=number,
+            settings=settings,
+        )
+
+    @classmethod
+    def from_layout(
+        cls,
+        stocks: Sequence[Sequence[str]],
+        spit_cards: Sequence[str] = ("", ""),
+        piles: Sequence[str | None] = ("", ""),
+        *,
+        phase: Phase = Phase.PLAYING,
+        settings: Settings | None = None,
+    ) -> Round:
+        """Build any table in one line, cards written bottom first, for tests and puzzles.
+
+        ``Round.from_layout((["KH", "2C 7H", "", "", ""], ["5S"] * 5), ("3C", ""), ("AH", "9D"))``
+        """
+        return cls(
+            stocks=[[cards(s) for s in side] for side in stocks],
+            spit_cards=[cards(s) for s in spit_cards],
+            piles=[None if p is None else cards(p) for p in piles],
+            phase=phase,
+            settings=settings,
+        )
+
+    # -- questions ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Where the round stands."""
+        return self._phase
+
+    @property
+    def spit_piles(self) -> int:
+        """How many spit piles this round uses (1 or 2)."""
+        return sum(p is not None for p in self._piles)
+
+    @property
+    def went_out(self) -> int | None:
+        """Once ended: who went out first (or counts as out, for a single-pile stalemate)."""
+        return self._went_out
+
+    @property
+    def how(self) -> RoundEnd | None:
+        """Once ended: how."""
+        return self._how
+
+    @property
+    def took(self) -> tuple[int | None, int | None]:
+        """Once settled: the pile each player took, or None."""
+        return self._took[0], self._took[1]
+
+    def hands(self) -> tuple[list[Card], list[Card]]:
+        """Once settled: the cards each player carries into the next round."""
+        if self._hands is None:
+            raise ValueError("the round is not settled yet")
+        return list(self._hands[0]), list(self._hands[1])
+
+    def pile_top(self, pile: int) -> Card | None:
+        """The top card of a spit pile, if it has one."""
+        p = self._piles[pile]
+        return p[-1] if p else None
+
+    def stock_cards(self, player: int) -> int:
+        """How many cards are left in a player's stocks."""
+        return sum(len(s) for s in self._stocks[player])
+
+    def spit_cards(self, player: int) -> int:
+        """How many spit cards a player has left."""
+        return len(self._spit[player])
+
+    def is_ready(self, player: int) -> bool:
+        """Whether the player counts as ready to spit (pressed it, or has no spit cards)."""
+        return self._ready[player] or not self._spit[player]
+
+    def is_stuck(self) -> bool:
+        """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
+        return not (self._can_move(0) or self._can_move(1))
+
+    def legal_actions(self, player: int) -> Iterator[Action]:
+        """Every action ``player`` may take now, lock aside, decided by the same checks as apply."""
+        for action in self._candidates(player):
+            if self._check(action, -math.inf) is None:
+                yield action
+
+    def check(self, action: Action, at: float = 0.0) -> Refusal | None:
+        """Why ``action`` would be refused at time ``at``, or None if it would be accepted."""
+        refusal = self._check(action, at)
+        if refusal is not None and refusal.is_fumble and self.settings.lockout > 0:
+            return Refusal(
+                refusal.player,
+                refusal.reason,
+                refusal.card,
+                refusal.top,
+                at + self.settings.lockout,
+            )
+        return refusal
+
+    def view(self, player: int, *, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+        """What ``player`` may see. Face-down cards appear only as counts."""
+        return PlayerView(
+            player=player,
+            round_number=self.number,
+            phase=self._phase,
+            sides=(self._side_view(0), self._side_view(1)),
+            piles=(self._pile_view(0), self._pile_view(1)),
+            legal_actions=tuple(self.legal_actions(player)),
+            scores=scores,
+        )
+
+    def cards_in_play(self) -> Iterator[Card]:
+        """Every card of this round, wherever it lies (for conservation checks)."""
+        if self._hands is not None:
+            for hand in self._hands:
+                yield from hand
+            return
+        for side in self._stocks:
+            for stock in side:
+                yield from stock
+        for spit in self._spit:
+            yield from spit
+        for pile in self._piles:
+            if pile:
+                yield from pile
+
+    # -- the one verb ------------------------------------------------------------------
+
+    def apply(self, action: Action, at: float = 0.0) -> Result:
+        """Apply ``action`` arriving at time ``at`` (seconds, the caller's clock).
+
+        Actions are applied in arrival order, each checked against the table as it is now
+        (RULES B6). A refused action changes nothing, except that a fumble locks the hand.
+        """
+        refusal = self.check(action, at)
+        if refusal is not None:
+            if refusal.locked_until is not None and refusal.reason in FUMBLES:
+                self._locked_until[refusal.player] = refusal.locked_until
+            return Result(refusal=refusal)
+        events: list[Event] = []
+        match action:
+            case Play(player, stock, pile):
+                self._play(player, stock, self._resolve_pile(pile), at, events)
+            case Fill(player, stock):
+                self._fill(player, stock, events)
+            case Spit(player):
+                self._press_spit(player, at, events)
+            case Slap(player, pile):
+                self._slap(player, pile, events)
+        return Result(events=tuple(events))
+
+    # -- checks ------------------------------------------------------------------------
+
+    def _check(self, action: Action, at: float) -> Refusal | None:
+        player = action.player
+        if player not in PLAYERS:
+            return Refusal(player if player in PLAYERS else 0, Reason.NO_SUCH_PLAYER)
+        phase = self._phase
+        if phase is Phase.SETTLED:
+            return Refusal(player, Reason.ROUND_OVER)
+        if at < self._locked_until[player]:
+            return Refusal(player, Reason.LOCKED, locked_until=self._locked_until[player])
+        match action:
+            case Play(_, stock, pile):
+                return self._check_play(player, stock, pile, at)
+            case Fill(_, stock):
+                return self._check_fill(player, stock)
+            case Spit():
+                if phase is Phase.PLAYING:
+                    return Refusal(player, Reason.NOT_STUCK)
+                if phase is Phase.SLAP:
+                    return Refusal(player, Reason.SLAP_TIME)
+                if self.is_ready(player):
+                    return Refusal(player, Reason.ALREADY_READY)
+                return None
+            case Slap(_, pile):
+                if pile not in (0, 1):
+                    return Refusal(player, Reason.NO_SUCH_PILE)
+                if phase is not Phase.SLAP:
+                    return Refusal(player, Reason.NOT_SLAP_TIME)
+                return None
+        raise TypeError(f"not an action: {action!r}")
+
+    def _phase_refusal(self, player: int) -> Refusal | None:
+        """Moving a card is only possible while playing; say what to do instead."""
+        reason = {
+            Phase.DEALT: Reason.BEFORE_SPIT,
+            Phase.STUCK: Reason.STUCK,
+            Phase.SLAP: Reason.SLAP_TIME,
+        }.get(self._phase)
+        return None if reason is None else Refusal(player, reason)
+
+    def _check_play(self, player: int, stock: int, pile: int, at: float) -> Refusal | None:
+        if not 0 <= stock < STOCKS:
+            return Refusal(player, Reason.NO_SUCH_STOCK)
+        if pile not in (0, 1):
+            return Refusal(player, Reason.NO_SUCH_PILE)
+        if (refusal := self._phase_refusal(player)) is not None:
+            return refusal
+        cards_ = self._stocks[player][stock]
+        if not cards_:
+            return Refusal(player, Reason.EMPTY_STOCK)
+        card = cards_[-1]
+        target = self._resolve_pile(pile)
+        pile_cards = self._piles[target]
+        assert pile_cards  # every pile in play has had a spit card by now
+        top = pile_cards[-1]
+        if card.fits_on(top):
+            return None
+        window = self.settings.too_late
+        for covered, when in self._covered[target]:
+            if at - when < window and card.fits_on(covered):
+                return Refusal(player, Reason.TOO_LATE, card=card, top=top)
+        return Refusal(player, Reason.DOES_NOT_FIT, card=card, top=top)
+
+    def _check_fill(self, player: int, stock: int) -> Refusal | None:
+        if not 0 <= stock < STOCKS:
+            return Refusal(player, Reason.NO_SUCH_STOCK)
+        if (refusal := self._phase_refusal(player)) is not None:
+            return refusal
+        side = self._stocks[player]
+        source = side[stock]
+        if not source:
+            return Refusal(player, Reason.EMPTY_STOCK)
+        if all(side):
+            return Refusal(player, Reason.NO_EMPTY_SLOT, card=source[-1])
+        if len(source) < 2:
+            return Refusal(player, Reason.NOTHING_BENEATH, card=source[-1])
+        return None
+
+    def _candidates(self, player: int) -> Iterator[Action]:
+        """Every action that might be legal, by shape; _check decides."""
+        match self._phase:
+            case Phase.PLAYING:
+                for stock in range(STOCKS):
+                    for pile in (0, 1):
+                        if self._piles[pile] is not None:
+                            yield Play(player, stock, pile)
+                    yield Fill(player, stock)
+            case Phase.DEALT | Phase.STUCK:
+                yield Spit(player)
+            case Phase.SLAP:
+                yield Slap(player, 0)
+                yield Slap(player, 1)
+
+    def _can_move(self, player: int) -> bool:
+        """A play onto a pile, or a fill that uncovers a face-down card (RULES B4)."""
+        tops = [p[-1] for p in self._piles if p]
+        side = self._stocks[player]
+        for stock in side:
+            if stock and any(stock[-1].fits_on(top) for top in tops):
+                return True
+        return not all(side) and any(len(stock) >= 2 for stock in side)
+
+    def _resolve_pile(self, pile: int) -> int:
+        """In a single-pile round both pile keys mean the one pile (docs/rules.md)."""
+        return pile if self._piles[pile] is not None else 1 - pile
+
+    # -- changes -----------------------------------------------------------------------
+
+    def _cover(self, pile: int, card: Card, at: float) -> None:
+        cards_ = self._piles[pile]
+        assert cards_ is not None
+        if cards_:
+            covered = self._covered[pile]
+            covered.append((cards_[-1], at))
+            if len(covered) > _COVERED_MEMORY:
+                del covered[0]
+        cards_.append(card)
+
+    def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
+        source = self._stocks[player][stock]
+        card = source.pop()
+        self._cover(pile, card, at)
+        events.append(CardPlayed(player, stock, pile, card))
+        if source:
+            events.append(CardTurnedUp(player, stock, source[-1]))
+        self._after_move(events)
+
+    def _fill(self, player: int, stock: int, events: list[Event]) -> None:
+        side = self._stocks[player]
+        slot = next(i for i, s in enumerate(side) if not s)
+        source = side[stock]
+        card = source.pop()
+        side[slot].append(card)
+        events.append(SlotFilled(player, stock, slot, card))
+        events.append(CardTurnedUp(player, stock, source[-1]))
+        self._after_move(events)
+
+    def _press_spit(self, player: int, at: float, events: list[Event]) -> None:
+        self._ready[player] = True
+        events.append(PlayerReady(player))
+        if not all(self.is_ready(p) for p in PLAYERS):
+            return
+        # Each player spits onto their own pile (RULES B5); alone if the other has none.
+        for p in PLAYERS:
+            if self._spit[p]:
+                card = self._spit[p].pop()
+                self._cover(p, card, at)
+                events.append(CardSpat(p, p, card))
+        self._ready = [False, False]
+        self._phase = Phase.PLAYING
+        self._after_move(events)
+
+    def _after_move(self, events: list[Event]) -> None:
+        """Decide what the table's state now means: play on, stuck, or the round's end."""
+        for p in PLAYERS:
+            if not any(self._stocks[p]):
+                self._end(RoundEnd.WENT_OUT, p, events)
+                return
+        if not self.is_stuck():
+            self._phase = Phase.PLAYING
+            return
+        if not any(self._spit):
+            self._end(RoundEnd.STALEMATE, None, events)
+            return
+        self._phase = Phase.STUCK
+        self._ready = [False, False]
+        events.append(TableStuck())
+
+    def _end(self, how: RoundEnd, went_out: int | None, events: list[Event]) -> None:
+        self._how = how
+        if self.spit_piles == 2:
+            self._went_out = went_out
+            self._phase = Phase.SLAP
+            events.append(RoundEnded(how, went_out))
+            return
+        # A single-pile round settles without a slap (RULES B9).
+        spitter = 0 if self._piles[0] is not None else 1
+        if went_out is None:
+            counts = [self.stock_cards(p) for p in PLAYERS]
+            if counts[0] != counts[1]:
+                went_out = 0 if counts[0] < counts[1] else 1
+            else:
+                went_out = other(spitter)  # on a tie the spitter takes the pile
+        self._went_out = went_out
+        events.append(RoundEnded(how, went_out))
+        self._took[other(went_out)] = spitter
+        self._settle(events)
+
+    def _slap(self, player: int, pile: int, events: list[Event]) -> None:
+        # The first slap decides; the other player gets the other pile (RULES B7).
+        events.append(PileSlapped(player, pile))
+        self._took[player] = pile
+        self._took[other(player)] = 1 - pile
+        self._settle(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        hands: tuple[list[Card], list[Card]] = ([], [])
+        for p in PLAYERS:
+            pile = self._took[p]
+            if pile is not None:
+                taken = self._piles[pile] or []
+                hands[p].extend(taken)
+                events.append(PileTaken(p, pile, len(taken)))
+            for stock in self._stocks[p]:
+                hands[p].extend(stock)
+            hands[p].extend(self._spit[p])
+        self._hands = hands
+        self._phase = Phase.SETTLED
+        events.append(
+            RoundSettled(
+                number=self.number,
+                held=(len(hands[0]), len(hands[1])),
+                took=self.took,
+                how=self._how or RoundEnd.WENT_OUT,
+                went_out=self._went_out,
+            )
+        )
+
+    # -- views -------------------------------------------------------------------------
+
+    def _side_view(self, player: int) -> SideView:
+        locked = self._locked_until[player]
+        return SideView(
+            stocks=tuple(
+                StockView(s[-1] if s else None, max(len(s) - 1, 0)) for s in self._stocks[player]
+            ),
+            spit_cards=len(self._spit[player]),
+            ready=self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
+            locked_until=None if locked == -math.inf else locked,
+        )
+
+    def _pile_view(self, pile: int) -> PileView:
+        cards_ = self._piles[pile]
+        if cards_ is None:
+            return PileView(None, 0, False)
+        return PileView(cards_[-1] if cards_ else None, len(cards_), True)

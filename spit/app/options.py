@@ -1,0 +1,41 @@
+"""The choices a game starts with, from the command line or the start menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from spit.engine import Variant
+
+
+class Mode(Enum):
+    """Who plays."""
+
+    TWO_PLAYER = "two-player"
+    """Two people, one keyboard."""
+    BOT = "bot"
+    """One person (either half of the keyboard) against the bot in seat 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """Everything the app needs to start. ``mode=None`` opens the start menu first."""
+
+    mode: Mode | None = None
+    """Who plays; None to ask in the start menu."""
+    bot_level: str = "normal"
+    """The bot's level when ``mode`` is BOT: easy, normal, hard or expert."""
+    variant: Variant = Variant.STANDARD
+    """Standard (first to hold no cards) or points (to 100, lowest wins)."""
+    keys: str = "qwerty"
+    """The keyboard layout preset: qwerty, qwertz or azerty."""
+    bindings: dict[str, str] = field(default_factory=dict)
+    """Remapped keys from the config file: action id -> Textual key name."""
+    seed: int | None = None
+    """Shuffle seed for reproducible deals; None for a fresh one."""
+    ascii: bool = False
+    """Suits as S H D C for terminals without ♠♥♦♣."""
+    four_colour: bool = False
+    """A four-colour deck: each suit its own colour."""
+    lockout: float = 0.5
+    """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""

@@ -7,7 +7,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from spit.engine.actions import (
-    FUMBLES,
     PLAYERS,
     STOCKS,
     Action,
@@ -39,6 +38,14 @@ from spit.engine.view import PileView, PlayerView, SideView, StockView
 
 FULL_LAYOUT = 15
 """Cards in a full set of stocks: 1 + 2 + 3 + 4 + 5."""
+
+_MOVE_REFUSALS = {
+    Phase.DEALT: Reason.BEFORE_SPIT,
+    Phase.STUCK: Reason.STUCK,
+    Phase.SLAP: Reason.SLAP_TIME,
+    Phase.SETTLED: Reason.ROUND_OVER,
+}
+"""What to say to a card moved outside play."""
 
 _COVERED_MEMORY = 4
 """How many covered pile tops to remember for the "too late" check; more never matter."""
@@ -217,13 +224,19 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not (self._can_move(0) or self._can_move(1))
+        return not any(True for p in PLAYERS for _ in self._moves(p))
 
     def legal_actions(self, player: int) -> Iterator[Action]:
-        """Every action ``player`` may take now, lock aside, decided by the same checks as apply."""
-        for action in self._candidates(player):
-            if self._check(action, -math.inf) is None:
-                yield action
+        """Every action ``player`` may take now (a fumble lock aside)."""
+        phase = self._phase
+        if phase is Phase.PLAYING:
+            yield from self._moves(player)
+        elif phase is Phase.DEALT or phase is Phase.STUCK:
+            if not self.is_ready(player):
+                yield Spit(player)
+        elif phase is Phase.SLAP:
+            yield Slap(player, 0)
+            yield Slap(player, 1)
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at time ``at``, or None if it would be accepted."""
@@ -275,7 +288,7 @@ class Round:
         """
         refusal = self.check(action, at)
         if refusal is not None:
-            if refusal.locked_until is not None and refusal.reason in FUMBLES:
+            if refusal.locked_until is not None and refusal.is_fumble:
                 self._locked_until[refusal.player] = refusal.locked_until
             return Result(refusal=refusal)
         events: list[Event] = []
@@ -324,12 +337,9 @@ class Round:
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
-        reason = {
-            Phase.DEALT: Reason.BEFORE_SPIT,
-            Phase.STUCK: Reason.STUCK,
-            Phase.SLAP: Reason.SLAP_TIME,
-        }.get(self._phase)
-        return None if reason is None else Refusal(player, reason)
+        if self._phase is Phase.PLAYING:
+            return None
+        return Refusal(player, _MOVE_REFUSALS[self._phase])
 
     def _check_play(self, player: int, stock: int, pile: int, at: float) -> Refusal | None:
         if not 0 <= stock < STOCKS:
@@ -369,29 +379,23 @@ class Round:
             return Refusal(player, Reason.NOTHING_BENEATH, card=source[-1])
         return None
 
-    def _candidates(self, player: int) -> Iterator[Action]:
-        """Every action that might be legal, by shape; _check decides."""
-        match self._phase:
-            case Phase.PLAYING:
-                for stock in range(STOCKS):
-                    for pile in (0, 1):
-                        if self._piles[pile] is not None:
-                            yield Play(player, stock, pile)
-                    yield Fill(player, stock)
-            case Phase.DEALT | Phase.STUCK:
-                yield Spit(player)
-            case Phase.SLAP:
-                yield Slap(player, 0)
-                yield Slap(player, 1)
-
-    def _can_move(self, player: int) -> bool:
-        """A play onto a pile, or a fill that uncovers a face-down card (RULES B4)."""
-        tops = [p[-1] for p in self._piles if p]
+    def _moves(self, player: int) -> Iterator[Play | Fill]:
+        """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
+        and fills that uncover a face-down card. Legal play and stuck (RULES B4) both ask this.
+        """
+        piles = self._piles
         side = self._stocks[player]
-        for stock in side:
-            if stock and any(stock[-1].fits_on(top) for top in tops):
-                return True
-        return not all(side) and any(len(stock) >= 2 for stock in side)
+        for stock, cards_ in enumerate(side):
+            if cards_:
+                card = cards_[-1]
+                for pile in (0, 1):
+                    p = piles[pile]
+                    if p and card.fits_on(p[-1]):
+                        yield Play(player, stock, pile)
+        if not all(side):
+            for stock, cards_ in enumerate(side):
+                if len(cards_) >= 2:
+                    yield Fill(player, stock)
 
     def _resolve_pile(self, pile: int) -> int:
         """In a single-pile round both pile keys mean the one pile (docs/rules.md)."""

@@ -1,0 +1,1 @@
+"""The headless simulator: whole matches bot against bot on a virtual clock."""

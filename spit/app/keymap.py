@@ -1,0 +1,347 @@
+"""Keyboard maps: which key plays which stock for which player, per keyboard layout.
+
+Two people share one keyboard, so each player gets one half of it: player 1 the left half,
+player 2 the right half. Each half has three rows of five keys (one key per stock, left to
+right as the stocks are drawn on screen) and a spit key:
+
+- the top row plays that stock onto the left spit pile (and slaps the left pile),
+- the home row plays it onto the right spit pile (and slaps the right pile),
+- the bottom row moves that stock's top card into an empty slot.
+
+Keys are Textual key names, as ``events.Key.key`` holds them: letters are themselves
+(``"q"``, ``"ö"``), punctuation has a name (``"comma"``, ``"semicolon"``, ``"full_stop"``).
+The module imports nothing from Textual, so the command line can check a key map quickly.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Final
+
+from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
+from spit.i18n import _
+
+
+class Row(Enum):
+    """Which row of a player's keys a control sits in."""
+
+    LEFT = "left"
+    """Play stock N onto the left pile (slaps the left pile in the SLAP phase)."""
+    RIGHT = "right"
+    """Play stock N onto the right pile (slaps the right pile in the SLAP phase)."""
+    FILL = "fill"
+    """Move stock N's top card into an empty slot."""
+    SPIT = "spit"
+    """Press spit (also: ready for the next round)."""
+
+
+_PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}
+"""The spit pile a play or slap row aims at: 0 the left pile, 1 the right."""
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """What one key does: a player's row and stock."""
+
+    player: int
+    """0 = player 1 (bottom, left half of the keyboard), 1 = player 2 (top, right half)."""
+    row: Row
+    """Which row of that player's keys."""
+    stock: int | None = None
+    """The stock, 0–4 from the left, for LEFT, RIGHT and FILL; None for SPIT."""
+
+    @property
+    def id(self) -> str:
+        """The stable action id the config file remaps: ``p1.stock3.left``, ``p1.spit``."""
+        if self.row is Row.SPIT:
+            return f"p{self.player + 1}.spit"
+        return f"p{self.player + 1}.stock{self.stock + 1}.{self.row.value}"
+
+    def action(self, phase: Phase, player: int | None = None) -> Action | None:
+        """The engine action this key means in ``phase``, made by ``player``.
+
+        ``player`` defaults to the key's own player; in a game against the bot the app
+        passes 0, so both halves of the keyboard play for the person. This is a pure
+        translation: whether the action is allowed is the engine's answer, not ours.
+        Returns None where the key means nothing (a fill row key while slapping).
+        """
+        who = self.player if player is None else player
+        if self.row is Row.SPIT:
+            return Spit(who)
+        if self.row is Row.FILL:
+            return None if phase is Phase.SLAP else Fill(who, self.stock)
+        pile = _PILE_OF_ROW[self.row]
+        if phase is Phase.SLAP:
+            return Slap(who, pile)
+        return Play(who, self.stock, pile)
+
+
+def _controls_of(player: int) -> tuple[Control, ...]:
+    """One player's 16 controls: the left row, the right row, the fill row, then spit."""
+    rows = (Row.LEFT, Row.RIGHT, Row.FILL)
+    stocks = tuple(Control(player, row, stock) for row in rows for stock in range(STOCKS))
+    return (*stocks, Control(player, Row.SPIT))
+
+
+CONTROLS: Final[tuple[Control, ...]] = tuple(
+    control for player in PLAYERS for control in _controls_of(player)
+)
+"""All 32 controls: per player, the left row, the right row, the fill row, then spit."""
+
+_CONTROL_BY_ID: Final = {control.id: control for control in CONTROLS}
+
+RESERVED_KEYS: Final[frozenset[str]] = frozenset(
+    {"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"}
+)
+"""Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
+
+PRESET_NAMES: Final[tuple[str, ...]] = ("qwerty", "qwertz", "azerty")
+"""The keyboard layouts with a ready-made key map; qwerty is the default."""
+
+
+def _half(left: str, right: str, fill: str, spit: str) -> tuple[str, ...]:
+    """One player's 16 keys, in the order of that player's controls in ``CONTROLS``."""
+    return (*left.split(), *right.split(), *fill.split(), spit)
+
+
+_PRESETS: Final[dict[str, tuple[str, ...]]] = {
+    "qwerty": (
+        *_half("q w e r t", "a s d f g", "z x c v b", "space"),
+        *_half("y u i o p", "h j k l semicolon", "n m comma full_stop slash", "enter"),
+    ),
+    # German: y and z swap places, and the key right of l types ö.
+    "qwertz": (
+        *_half("q w e r t", "a s d f g", "y x c v b", "space"),
+        *_half("z u i o p", "h j k l ö", "n m comma full_stop minus", "enter"),
+    ),
+    # French: a/q and z/w swap, m sits right of l, and the bottom row ends in , ; : !
+    "azerty": (
+        *_half("a z e r t", "q s d f g", "w x c v b", "space"),
+        *_half("y u i o p", "h j k l m", "n comma semicolon colon exclamation_mark", "enter"),
+    ),
+}
+"""Each preset's keys, one per control, in the order of ``CONTROLS``."""
+
+_NAMED_KEYS: Final[frozenset[str]] = frozenset(
+    {"space", "enter", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown"}
+    | {"up", "down", "left", "right"}
+    | {f"f{n}" for n in range(1, 25)}
+)
+"""Keys without a character that Textual reports by name (plus the reserved ones)."""
+
+# Textual shortens a few Unicode character names; the same table as textual.keys.
+_NAME_REPLACEMENTS: Final = {
+    "solidus": "slash",
+    "reverse_solidus": "backslash",
+    "commercial_at": "at",
+    "hyphen_minus": "minus",
+    "plus_sign": "plus",
+    "low_line": "underscore",
+}
+
+
+def character_key(character: str) -> str:
+    """The Textual key name of a key that types ``character``: ``","`` -> ``"comma"``.
+
+    Letters and digits are their own name (``"ö"``); other characters are named after their
+    Unicode name, as Textual's input parser names them.
+    """
+    if character == " ":
+        return "space"
+    if character.isalnum():
+        return character
+    name = unicodedata.name(character, character).lower().replace("-", "_").replace(" ", "_")
+    return _NAME_REPLACEMENTS.get(name, name)
+
+
+@cache
+def _named_characters() -> dict[str, str]:
+    """Key name -> character for every printable punctuation or symbol a keyboard might type."""
+    table: dict[str, str] = {}
+    for code in range(0x21, 0x2C00):
+        character = chr(code)
+        if character.isprintable() and not character.isalnum() and unicodedata.name(character, ""):
+            table.setdefault(character_key(character), character)
+    return table
+
+
+def normalize_key(key: str) -> str | None:
+    """The Textual key name for ``key``, or None if no single key press is called that.
+
+    Accepts Textual names (``"comma"``, ``"space"``, ``"ö"``) and single characters
+    (``","``, ``"Q"``); letters fold to lower case, as they come with Caps Lock off.
+    Modifier combinations are refused: in a real-time game a key must be one press.
+    """
+    if key in RESERVED_KEYS:
+        return key
+    if len(key) == 1:
+        if not key.isprintable():
+            return None
+        lower = key.lower()
+        # A few capitals lower-case to two characters (İ); such a key is only ever sent as typed.
+        return character_key(lower if len(lower) == 1 else key)
+    name = key.lower()
+    if name in _NAMED_KEYS or name in RESERVED_KEYS or name in _named_characters():
+        return name
+    return None
+
+
+_LABELS: Final = {
+    "space": "Space",
+    "enter": "Enter",
+    "backspace": "Backspace",
+    "delete": "Del",
+    "insert": "Ins",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
+"""How named keys are printed in a legend; keys that type a character print that character."""
+
+
+def key_label(key: str) -> str:
+    """How to print a Textual key name in a legend: ``"q"``, ``","``, ``"Space"``, ``"F5"``."""
+    if key in _LABELS:
+        return _(_LABELS[key])
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    if len(key) == 1:
+        return key
+    return _named_characters().get(key, key)
+
+
+class KeyMapError(ValueError):
+    """A key map that cannot work: an unknown preset, action id or key, or a key bound twice."""
+
+    def __init__(self, problem: str, control_id: str | None = None) -> None:
+        super().__init__(f"{control_id}: {problem}" if control_id else problem)
+        self.problem = problem
+        """What is wrong, in one line, without the action id."""
+        self.control_id = control_id
+        """The action id whose binding is wrong, if one is."""
+
+
+class KeyMap:
+    """Which key does what: a preset, possibly with some keys remapped.
+
+    Immutable: ``with_bindings`` returns a new map.
+    """
+
+    __slots__ = ("_control_by_key", "_key_by_id", "name")
+
+    def __init__(self, name: str, keys: Iterable[str]) -> None:
+        """A map named ``name`` with one key per control, in the order of ``CONTROLS``."""
+        self.name = name
+        """The preset this map starts from: qwerty, qwertz or azerty."""
+        self._key_by_id: dict[str, str] = dict(
+            zip((control.id for control in CONTROLS), keys, strict=True)
+        )
+        self._control_by_key: dict[str, Control] = {
+            key: _CONTROL_BY_ID[control_id] for control_id, key in self._key_by_id.items()
+        }
+
+    @classmethod
+    def preset(cls, name: str = "qwerty") -> KeyMap:
+        """The ready-made map for a keyboard layout: ``"qwerty"``, ``"qwertz"`` or ``"azerty"``."""
+        if name not in _PRESETS:
+            raise KeyMapError(
+                _("unknown keyboard layout {name!r} (choose from {choices})").format(
+                    name=name, choices=", ".join(PRESET_NAMES)
+                )
+            )
+        return cls(name, _PRESETS[name])
+
+    @property
+    def controls(self) -> tuple[Control, ...]:
+        """All 32 controls: 2 players x (3 rows x 5 stocks + spit)."""
+        return CONTROLS
+
+    def with_bindings(self, bindings: Mapping[str, str]) -> KeyMap:
+        """This map with some actions moved to other keys: action id -> Textual key name.
+
+        Raises KeyMapError, naming the action id, for an unknown id, a key name Textual
+        never reports, a reserved key (F1, Esc, Ctrl+Q ...), or a key that would end up
+        doing two things (the message names both actions).
+        """
+        key_by_id = dict(self._key_by_id)
+        for control_id, key in bindings.items():
+            if control_id not in _CONTROL_BY_ID:
+                raise KeyMapError(
+                    _(
+                        "no such action (action ids look like p1.stock3.left, p2.stock1.fill, "
+                        "p1.spit)"
+                    ),
+                    control_id,
+                )
+            name = normalize_key(key) if isinstance(key, str) else None
+            if name is None and isinstance(key, str) and "+" in key:
+                raise KeyMapError(
+                    _("{key!r} is a key combination; bind a single key").format(key=key),
+                    control_id,
+                )
+            if name is None:
+                raise KeyMapError(_("unknown key name {key!r}").format(key=key), control_id)
+            if name in RESERVED_KEYS:
+                raise KeyMapError(
+                    _("{key!r} is reserved for help, pause, quit and focus").format(key=key),
+                    control_id,
+                )
+            key_by_id[control_id] = name
+        owner: dict[str, str] = {}
+        # Blame the remapped action, not the preset's, so the message points at the user's line.
+        for control_id in [*(i for i in key_by_id if i not in bindings), *bindings]:
+            key = key_by_id[control_id]
+            if key in owner:
+                raise KeyMapError(
+                    _("{key!r} is already the key for {other}").format(
+                        key=bindings.get(control_id, key), other=owner[key]
+                    ),
+                    control_id,
+                )
+            owner[key] = control_id
+        return KeyMap(self.name, key_by_id.values())
+
+    def control(self, key: str) -> Control | None:
+        """What a key press does, by Textual ``event.key``; None for keys that play nothing.
+
+        An upper-case letter counts as its lower-case key, so Caps Lock does not stop a game.
+        """
+        control = self._control_by_key.get(key)
+        if control is None and len(key) == 1 and key.isupper():
+            control = self._control_by_key.get(key.lower())
+        return control
+
+    def key(self, control_id: str) -> str:
+        """The Textual key name bound to an action id. KeyError for an unknown id."""
+        return self._key_by_id[control_id]
+
+    def label(self, control_id: str) -> str:
+        """How to print an action's key in a legend: ``"q"``, ``","``, ``"Space"``, ``"Enter"``."""
+        return key_label(self.key(control_id))
+
+    @property
+    def bindings(self) -> dict[str, str]:
+        """Every action id and its key, in the order of ``CONTROLS``."""
+        return dict(self._key_by_id)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KeyMap):
+            return NotImplemented
+        return self._key_by_id == other._key_by_id
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._key_by_id.items()))
+
+    def __repr__(self) -> str:
+        preset = KeyMap.preset(self.name)._key_by_id
+        remapped = {i: k for i, k in self._key_by_id.items() if preset[i] != k}
+        return f"<KeyMap {self.name} remapped={remapped}>" if remapped else f"<KeyMap {self.name}>"

@@ -1,0 +1,324 @@
+"""Key maps: each player's half of the keyboard, the presets, remapping by action id."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.keys import _character_to_key
+
+from spit.app.keymap import (
+    CONTROLS,
+    PRESET_NAMES,
+    RESERVED_KEYS,
+    Control,
+    KeyMap,
+    KeyMapError,
+    Row,
+    character_key,
+    key_label,
+    normalize_key,
+)
+from spit.engine import Fill, Phase, Play, Slap, Spit
+
+KEYBOARDS = {
+    "qwerty": (
+        "q w e r t y u i o p",
+        "a s d f g h j k l semicolon",
+        "z x c v b n m comma full_stop slash",
+    ),
+    "qwertz": (
+        "q w e r t z u i o p ü",
+        "a s d f g h j k l ö ä",
+        "y x c v b n m comma full_stop minus",
+    ),
+    "azerty": (
+        "a z e r t y u i o p",
+        "q s d f g h j k l m ù",
+        "w x c v b n comma semicolon colon exclamation_mark",
+    ),
+}
+"""The three letter rows of each physical keyboard, from each row's first letter key.
+
+The first five keys of a row are the left half; the rest the right half.
+"""
+
+ROW_ON_KEYBOARD = {Row.LEFT: 0, Row.RIGHT: 1, Row.FILL: 2}
+"""Top row plays onto the left pile, home row onto the right pile, bottom row fills."""
+
+
+def half(layout: str, player: int) -> set[str]:
+    """One half of a keyboard: player 0 the left half and space, player 1 the right and enter."""
+    rows = [row.split() for row in KEYBOARDS[layout]]
+    if player == 0:
+        return {key for row in rows for key in row[:5]} | {"space"}
+    return {key for row in rows for key in row[5:]} | {"enter"}
+
+
+def keys_of(keymap: KeyMap, player: int) -> list[str]:
+    return [keymap.key(control.id) for control in keymap.controls if control.player == player]
+
+
+# --- the controls ---------------------------------------------------------------------------
+
+
+def test_there_are_32_controls_with_distinct_ids():
+    assert len(CONTROLS) == 32
+    assert len({control.id for control in CONTROLS}) == 32
+
+
+def test_action_ids_count_stocks_and_players_from_one():
+    assert Control(0, Row.LEFT, 2).id == "p1.stock3.left"
+    assert Control(1, Row.FILL, 0).id == "p2.stock1.fill"
+    assert Control(1, Row.RIGHT, 4).id == "p2.stock5.right"
+    assert Control(0, Row.SPIT).id == "p1.spit"
+
+
+@pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK, Phase.SETTLED])
+def test_play_rows_play_onto_their_pile_outside_the_slap(phase):
+    assert Control(0, Row.LEFT, 3).action(phase) == Play(0, 3, 0)
+    assert Control(1, Row.RIGHT, 1).action(phase) == Play(1, 1, 1)
+
+
+@pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK, Phase.SETTLED])
+def test_fill_row_fills_from_its_stock_outside_the_slap(phase):
+    assert Control(1, Row.FILL, 2).action(phase) == Fill(1, 2)
+
+
+def test_play_rows_slap_their_pile_in_the_slap():
+    assert Control(0, Row.LEFT, 4).action(Phase.SLAP) == Slap(0, 0)
+    assert Control(1, Row.RIGHT, 0).action(Phase.SLAP) == Slap(1, 1)
+
+
+def test_fill_row_does_nothing_in_the_slap():
+    assert Control(0, Row.FILL, 0).action(Phase.SLAP) is None
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+def test_spit_key_says_spit_in_every_phase(phase):
+    assert Control(1, Row.SPIT).action(phase) == Spit(1)
+
+
+def test_against_the_bot_both_halves_act_for_the_person():
+    assert Control(1, Row.LEFT, 2).action(Phase.PLAYING, player=0) == Play(0, 2, 0)
+    assert Control(1, Row.FILL, 2).action(Phase.PLAYING, player=0) == Fill(0, 2)
+    assert Control(1, Row.RIGHT, 2).action(Phase.SLAP, player=0) == Slap(0, 1)
+    assert Control(1, Row.SPIT).action(Phase.STUCK, player=0) == Spit(0)
+
+
+# --- the presets ----------------------------------------------------------------------------
+
+
+def test_qwerty_is_the_default_preset():
+    assert KeyMap.preset() == KeyMap.preset("qwerty")
+    assert PRESET_NAMES[0] == "qwerty"
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_every_preset_has_32_distinct_keys(layout):
+    keymap = KeyMap.preset(layout)
+    assert len({keymap.key(control.id) for control in keymap.controls}) == 32
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+@pytest.mark.parametrize("player", [0, 1])
+def test_each_player_plays_from_their_own_half_of_the_keyboard(layout, player):
+    assert set(keys_of(KeyMap.preset(layout), player)) <= half(layout, player)
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_stock_keys_run_left_to_right_along_the_keyboard_rows(layout):
+    keymap = KeyMap.preset(layout)
+    for control in keymap.controls:
+        if control.row is Row.SPIT:
+            continue
+        row = KEYBOARDS[layout][ROW_ON_KEYBOARD[control.row]].split()
+        assert keymap.key(control.id) == row[5 * control.player + control.stock], control.id
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_player_1_spits_with_space_and_player_2_with_enter(layout):
+    keymap = KeyMap.preset(layout)
+    assert keymap.key("p1.spit") == "space"
+    assert keymap.key("p2.spit") == "enter"
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_no_preset_uses_a_reserved_key(layout):
+    keymap = KeyMap.preset(layout)
+    assert not {keymap.key(control.id) for control in keymap.controls} & RESERVED_KEYS
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_preset_keys_are_the_names_textual_reports_for_the_typed_character(layout):
+    """Typing each key's character (legacy and kitty protocol) gives the preset's key name."""
+    keymap = KeyMap.preset(layout)
+    parser = XTermParser()
+    for control in keymap.controls:
+        key = keymap.key(control.id)
+        character = {"space": " ", "enter": "\r"}.get(key) or key_label(key)
+        for sequence in (character, f"\x1b[{ord(character)}u"):
+            pressed = [e.key for e in parser.feed(sequence) if isinstance(e, events.Key)]
+            assert pressed == [key], (control.id, sequence)
+
+
+def test_german_preset_uses_the_o_umlaut_key_right_of_l():
+    keymap = KeyMap.preset("qwertz")
+    assert keymap.control("ö") == Control(1, Row.RIGHT, 4)
+    assert keymap.control("y") == Control(0, Row.FILL, 0)
+    assert keymap.control("z") == Control(1, Row.LEFT, 0)
+
+
+def test_french_preset_ends_the_bottom_row_in_punctuation():
+    keymap = KeyMap.preset("azerty")
+    assert keymap.control("exclamation_mark") == Control(1, Row.FILL, 4)
+    assert keymap.control("colon") == Control(1, Row.FILL, 3)
+    assert keymap.control("a") == Control(0, Row.LEFT, 0)
+
+
+def test_unknown_preset_is_refused():
+    with pytest.raises(KeyMapError, match="dvorak"):
+        KeyMap.preset("dvorak")
+
+
+# --- looking keys up ------------------------------------------------------------------------
+
+
+def test_control_finds_what_a_key_does():
+    keymap = KeyMap.preset("qwerty")
+    assert keymap.control("q") == Control(0, Row.LEFT, 0)
+    assert keymap.control("semicolon") == Control(1, Row.RIGHT, 4)
+    assert keymap.control("enter") == Control(1, Row.SPIT)
+
+
+@pytest.mark.parametrize("key", ["1", "f2", "escape", "f1", "ctrl+q", "up", "apostrophe", ""])
+def test_keys_that_play_nothing_have_no_control(key):
+    assert KeyMap.preset("qwerty").control(key) is None
+
+
+def test_caps_lock_does_not_stop_the_game():
+    assert KeyMap.preset("qwerty").control("Q") == Control(0, Row.LEFT, 0)
+    assert KeyMap.preset("qwertz").control("Ö") == Control(1, Row.RIGHT, 4)
+
+
+def test_labels_print_the_character_a_key_types():
+    keymap = KeyMap.preset("azerty")
+    assert keymap.label("p1.stock1.left") == "a"
+    assert keymap.label("p2.stock2.fill") == ","
+    assert keymap.label("p2.stock3.fill") == ";"
+    assert keymap.label("p2.stock5.fill") == "!"
+    assert keymap.label("p1.spit") == "Space"
+    assert keymap.label("p2.spit") == "Enter"
+    assert KeyMap.preset("qwertz").label("p2.stock5.fill") == "-"
+    assert key_label("f5") == "F5"
+
+
+def test_key_of_an_unknown_action_is_a_key_error():
+    with pytest.raises(KeyError):
+        KeyMap.preset().key("p1.stock6.left")
+
+
+# --- remapping ------------------------------------------------------------------------------
+
+
+def test_remap_moves_an_action_to_another_key():
+    keymap = KeyMap.preset("qwerty").with_bindings({"p1.spit": "1", "p2.stock5.fill": "f12"})
+    assert keymap.key("p1.spit") == "1"
+    assert keymap.control("1") == Control(0, Row.SPIT)
+    assert keymap.control("space") is None
+    assert keymap.control("f12") == Control(1, Row.FILL, 4)
+    assert keymap.control("slash") is None
+
+
+def test_remap_leaves_the_preset_unchanged():
+    preset = KeyMap.preset("qwerty")
+    preset.with_bindings({"p1.spit": "1"})
+    assert preset.key("p1.spit") == "space"
+
+
+def test_remap_can_swap_two_keys():
+    keymap = KeyMap.preset("qwerty").with_bindings({"p1.spit": "q", "p1.stock1.left": "space"})
+    assert keymap.control("q") == Control(0, Row.SPIT)
+    assert keymap.control("space") == Control(0, Row.LEFT, 0)
+
+
+def test_remap_accepts_characters_and_names_them_as_textual_does():
+    keymap = KeyMap.preset("qwerty").with_bindings({"p2.spit": "'", "p1.spit": "Space"})
+    assert keymap.key("p2.spit") == "apostrophe"
+    assert keymap.control("apostrophe") == Control(1, Row.SPIT)
+    assert keymap.key("p1.spit") == "space"
+
+
+def test_remap_folds_capital_letters_to_their_key():
+    with pytest.raises(KeyMapError, match=r"p1\.stock1\.left"):
+        KeyMap.preset("qwerty").with_bindings({"p2.spit": "Q"})
+
+
+def test_remap_of_an_unknown_action_is_refused():
+    with pytest.raises(KeyMapError) as refused:
+        KeyMap.preset().with_bindings({"p3.spit": "1"})
+    assert refused.value.control_id == "p3.spit"
+    assert "no such action" in str(refused.value)
+
+
+@pytest.mark.parametrize("key", ["spacebar", "", "ctrl", "\x07"])
+def test_remap_to_an_unknown_key_name_is_refused(key):
+    with pytest.raises(KeyMapError, match="unknown key name") as refused:
+        KeyMap.preset().with_bindings({"p1.spit": key})
+    assert refused.value.control_id == "p1.spit"
+
+
+def test_remap_to_a_key_combination_is_refused():
+    with pytest.raises(KeyMapError, match="combination"):
+        KeyMap.preset().with_bindings({"p1.spit": "ctrl+a"})
+
+
+@pytest.mark.parametrize("key", [*sorted(RESERVED_KEYS), "Escape", "F1"])
+def test_remap_to_a_reserved_key_is_refused(key):
+    with pytest.raises(KeyMapError, match="reserved"):
+        KeyMap.preset().with_bindings({"p2.spit": key})
+
+
+def test_remap_onto_a_key_in_use_names_both_actions():
+    with pytest.raises(KeyMapError) as refused:
+        KeyMap.preset("qwerty").with_bindings({"p2.spit": "q"})
+    assert refused.value.control_id == "p2.spit"
+    assert "p1.stock1.left" in str(refused.value)
+    assert "p2.spit" in str(refused.value)
+
+
+def test_remap_of_two_actions_onto_one_key_names_both():
+    with pytest.raises(KeyMapError) as refused:
+        KeyMap.preset("qwerty").with_bindings({"p1.spit": "1", "p2.spit": "1"})
+    assert refused.value.control_id == "p2.spit"
+    assert "p1.spit" in refused.value.problem
+
+
+# --- key names ------------------------------------------------------------------------------
+
+
+def test_character_names_agree_with_textual():
+    """Our names for typed characters are Textual's, without importing Textual at run time."""
+    for code in range(0x20, 0x2C00):
+        character = chr(code)
+        if character.isprintable():
+            assert character_key(character) == _character_to_key(character), repr(character)
+
+
+@pytest.mark.parametrize(
+    ("given", "name"),
+    [
+        ("comma", "comma"),
+        (",", "comma"),
+        ("-", "minus"),
+        ("ö", "ö"),
+        ("Ö", "ö"),
+        ("F5", "f5"),
+        (" ", "space"),
+        ("section_sign", "section_sign"),
+        ("hyphen_minus", None),
+        ("ctrl+a", None),
+    ],
+)
+def test_normalize_key_gives_the_name_textual_reports(given, name):
+    assert normalize_key(given) == name

@@ -1,0 +1,260 @@
+"""The config file: the player's keyboard layout, remapped keys, display and lockout.
+
+It lives at ``platformdirs.user_config_dir("spit")/config.toml`` (the ``SPIT_CONFIG``
+environment variable names another file) and looks like this::
+
+    [keys]
+    preset = "qwertz"
+    [keys.bindings]
+    "p1.spit" = "b"      # action id = Textual key name
+
+    [display]
+    ascii = false
+    four_colour = false
+
+    [rules]
+    lockout = 0.5        # seconds a fumble locks the hand, 0..2
+
+Every entry is optional and a missing file means the defaults. Anything the game would not
+understand is an error rather than silently ignored, so a typo never goes unnoticed:
+:class:`ConfigError` says in one line which file and which entry.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from spit.app.keymap import PRESET_NAMES, KeyMap, KeyMapError
+from spit.i18n import _
+
+ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
+"""Names a config file to read instead of the usual one."""
+
+LOCKOUT_RANGE: Final = (0.0, 2.0)
+"""The lockout a config may set, in seconds: 0 turns it off; more than 2 s stops the game."""
+
+
+class ConfigError(ValueError):
+    """A config file the game cannot use. The message is one line naming the file and entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The settings read from the config file; defaults where it says nothing."""
+
+    keys: str = "qwerty"
+    """The keyboard layout preset: qwerty, qwertz or azerty."""
+    bindings: dict[str, str] = field(default_factory=dict)
+    """Remapped keys: action id -> Textual key name."""
+    ascii: bool = False
+    """Suits as S H D C for terminals without ♠♥♦♣."""
+    four_colour: bool = False
+    """A four-colour deck: each suit its own colour."""
+    lockout: float = 0.5
+    """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
+    path: Path | None = None
+    """The file these settings came from; None when there was none."""
+
+    def keymap(self, preset: str | None = None) -> KeyMap:
+        """The key map these bindings give on ``preset`` (default: the config's own preset).
+
+        Raises ConfigError, naming the binding, if the bindings do not fit that preset
+        (a remapped key that the preset already uses elsewhere).
+        """
+        name = self.keys if preset is None else preset
+        try:
+            return KeyMap.preset(name).with_bindings(self.bindings)
+        except KeyMapError as error:
+            if error.control_id is None:
+                raise ConfigError(str(error)) from None
+            problem = error.problem
+            if preset is not None and preset != self.keys:
+                problem = _("{problem} in the {preset} layout").format(problem=problem, preset=name)
+            raise self._error(_entry("keys", "bindings", error.control_id), problem) from None
+
+    def _error(self, entry: str, problem: str) -> ConfigError:
+        return _config_error(self.path, entry, problem)
+
+
+def config_path() -> Path:
+    """Where the config file is read from: ``$SPIT_CONFIG`` or the user's config directory."""
+    override = os.environ.get(ENVIRONMENT_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    # platformdirs is only needed here; importing it lazily keeps `spit --help` quick.
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("spit")) / "config.toml"
+
+
+def load_config(path: Path | None = None) -> Config:
+    """Read the config file at ``path`` (default :func:`config_path`); defaults if it is missing.
+
+    Raises ConfigError for a file that cannot be read or parsed, an unknown table or
+    entry, a value of the wrong type, an unknown preset, a bad key binding, or a lockout
+    outside 0..2 seconds.
+    """
+    path = config_path() if path is None else path
+    try:
+        with path.open("rb") as file:
+            document = tomllib.load(file)
+    except FileNotFoundError:
+        return Config()
+    except tomllib.TOMLDecodeError as error:
+        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    except UnicodeDecodeError:
+        raise _config_error(path, None, _("not UTF-8 text")) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise _config_error(
+            path, None, _("cannot read it: {reason}").format(reason=reason)
+        ) from None
+    return _Reader(path).config(document)
+
+
+class _Reader:
+    """Checks a parsed TOML document entry by entry, so each error can name its entry."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def config(self, document: dict[str, Any]) -> Config:
+        self.known(document, (), {"keys", "display", "rules"})
+        keys = self.table(document, "keys")
+        display = self.table(document, "display")
+        rules = self.table(document, "rules")
+        self.known(keys, ("keys",), {"preset", "bindings"})
+        self.known(display, ("display",), {"ascii", "four_colour"})
+        self.known(rules, ("rules",), {"lockout"})
+
+        preset = self.value(keys, ("keys", "preset"), "qwerty", _is_string, _("a string"))
+        if preset not in PRESET_NAMES:
+            raise self.error(
+                ("keys", "preset"),
+                _("unknown keyboard layout {name!r} (choose from {choices})").format(
+                    name=preset, choices=", ".join(PRESET_NAMES)
+                ),
+            )
+        bindings = self.table(keys, "bindings", ("keys",))
+        for control_id, key in bindings.items():
+            if not isinstance(key, str):
+                raise self.error(
+                    ("keys", "bindings", control_id),
+                    _("must be a key name in quotes, not {value}").format(value=_show(key)),
+                )
+        lockout = self.value(rules, ("rules", "lockout"), 0.5, _is_number, _("a number"))
+        low, high = LOCKOUT_RANGE
+        if not low <= lockout <= high:
+            raise self.error(
+                ("rules", "lockout"),
+                _("must be between {low:g} and {high:g} seconds, not {value}").format(
+                    low=low, high=high, value=_show(lockout)
+                ),
+            )
+        config = Config(
+            keys=preset,
+            bindings=dict(bindings),
+            ascii=self.value(display, ("display", "ascii"), False, _is_bool, _("true or false")),
+            four_colour=self.value(
+                display, ("display", "four_colour"), False, _is_bool, _("true or false")
+            ),
+            lockout=float(lockout),
+            path=self.path,
+        )
+        config.keymap()  # a bad binding is an error now, not when the game starts
+        return config
+
+    def known(self, table: Mapping[str, Any], where: tuple[str, ...], names: set[str]) -> None:
+        for name, value in table.items():
+            if name not in names:
+                what = _("unknown table") if isinstance(value, dict) else _("unknown setting")
+                allowed = ", ".join(sorted(names))
+                raise self.error(
+                    (*where, name),
+                    _("{what} (expected {allowed})").format(what=what, allowed=allowed),
+                )
+
+    def table(
+        self, table: Mapping[str, Any], name: str, where: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        value = table.get(name, {})
+        if not isinstance(value, dict):
+            raise self.error(
+                (*where, name), _("must be a table, not {value}").format(value=_show(value))
+            )
+        return value
+
+    def value(
+        self,
+        table: Mapping[str, Any],
+        where: tuple[str, ...],
+        default: Any,
+        accepts: Callable[[Any], bool],
+        expected: str,
+    ) -> Any:
+        value = table.get(where[-1], default)
+        if not accepts(value):
+            raise self.error(
+                where,
+                _("must be {expected}, not {value}").format(expected=expected, value=_show(value)),
+            )
+        return value
+
+    def error(self, where: tuple[str, ...], problem: str) -> ConfigError:
+        return _config_error(self.path, _entry(*where), problem)
+
+
+def _is_string(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    # TOML booleans arrive as Python bools, which are ints; `lockout = true` is still wrong.
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+_BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _entry(*names: str) -> str:
+    """An entry's dotted TOML name, quoting parts that need it: ``keys.bindings."p1.spit"``."""
+    return ".".join(
+        name if _BARE_KEY.fullmatch(name) else '"' + name.replace('"', '\\"') + '"'
+        for name in names
+    )
+
+
+def _show(value: Any) -> str:
+    """A value as a player would recognise it from the file, on one line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return _("a table")
+    if isinstance(value, list):
+        return _("a list")
+    return " ".join(str(value).split())
+
+
+def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigError:
+    # TOML parse errors and OS messages are one line already; this keeps it that way.
+    problem = " ".join(problem.split())
+    where = str(path) if path is not None else _("the config file")
+    if entry:
+        return ConfigError(
+            _("config error in {path}: {entry}: {problem}").format(
+                path=where, entry=entry, problem=problem
+            )
+        )
+    return ConfigError(_("config error in {path}: {problem}").format(path=where, problem=problem))

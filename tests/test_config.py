@@ -1,0 +1,180 @@
+"""The config file: defaults, every setting, and a one-line error naming file and entry."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from spit.app.config import Config, ConfigError, config_path, load_config
+from spit.app.keymap import Control, KeyMap, Row
+
+
+@pytest.fixture
+def write(tmp_path: Path):
+    """Write a config file and return its path."""
+
+    def write(text: str | bytes) -> Path:
+        path = tmp_path / "config.toml"
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def refusal(path: Path) -> str:
+    """The message of the ConfigError that reading ``path`` raises, checked to be one line."""
+    with pytest.raises(ConfigError) as raised:
+        load_config(path)
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.startswith(f"config error in {path}: ")
+    return message.removeprefix(f"config error in {path}: ")
+
+
+def test_the_config_file_lives_in_the_user_config_directory(monkeypatch):
+    monkeypatch.delenv("SPIT_CONFIG", raising=False)
+    path = config_path()
+    assert path.name == "config.toml"
+    assert path.parent.name == "spit"
+
+
+def test_spit_config_names_another_file(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPIT_CONFIG", str(tmp_path / "mine.toml"))
+    assert config_path() == tmp_path / "mine.toml"
+
+
+def test_load_config_reads_the_file_spit_config_names(monkeypatch, write):
+    monkeypatch.setenv("SPIT_CONFIG", str(write("[display]\nascii = true\n")))
+    assert load_config().ascii is True
+
+
+def test_a_missing_file_means_the_defaults(tmp_path):
+    assert load_config(tmp_path / "nowhere.toml") == Config()
+
+
+def test_an_empty_file_means_the_defaults(write):
+    config = load_config(write(""))
+    assert (config.keys, config.bindings, config.ascii, config.four_colour, config.lockout) == (
+        "qwerty",
+        {},
+        False,
+        False,
+        0.5,
+    )
+
+
+def test_every_setting_is_read(write):
+    path = write(
+        """
+        [keys]
+        preset = "azerty"
+        [keys.bindings]
+        "p1.spit" = "1"
+        "p2.stock5.fill" = "f12"
+        [display]
+        ascii = true
+        four_colour = true
+        [rules]
+        lockout = 1.25
+        """
+    )
+    assert load_config(path) == Config(
+        keys="azerty",
+        bindings={"p1.spit": "1", "p2.stock5.fill": "f12"},
+        ascii=True,
+        four_colour=True,
+        lockout=1.25,
+        path=path,
+    )
+
+
+def test_a_whole_number_lockout_is_seconds(write):
+    assert load_config(write("[rules]\nlockout = 0\n")).lockout == 0.0
+    assert load_config(write("[rules]\nlockout = 2\n")).lockout == 2.0
+
+
+def test_keymap_applies_the_bindings_to_the_preset(write):
+    config = load_config(write('[keys]\npreset = "qwertz"\n[keys.bindings]\n"p1.spit" = "1"\n'))
+    keymap = config.keymap()
+    assert keymap.control("1") == Control(0, Row.SPIT)
+    assert keymap.control("ö") == Control(1, Row.RIGHT, 4)
+    assert config.keymap("qwerty") == KeyMap.preset("qwerty").with_bindings({"p1.spit": "1"})
+
+
+def test_bindings_that_clash_with_another_preset_name_the_entry_and_layout(write):
+    path = write('[keys.bindings]\n"p1.spit" = "ö"\n')
+    config = load_config(path)
+    with pytest.raises(ConfigError) as raised:
+        config.keymap("qwertz")
+    assert str(raised.value) == (
+        f'config error in {path}: keys.bindings."p1.spit": '
+        "'ö' is already the key for p2.stock5.right in the qwertz layout"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[keys.bindings]\n"p1.spit" = "spacebar"',
+            "keys.bindings.\"p1.spit\": unknown key name 'spacebar'",
+        ),
+        (
+            '[keys.bindings]\n"p1.spit" = "q"',
+            "keys.bindings.\"p1.spit\": 'q' is already the key for p1.stock1.left",
+        ),
+        (
+            '[keys.bindings]\n"p1.spit" = "escape"',
+            "keys.bindings.\"p1.spit\": 'escape' is reserved",
+        ),
+        (
+            '[keys.bindings]\n"p1.spit" = "ctrl+a"',
+            "keys.bindings.\"p1.spit\": 'ctrl+a' is a key combination",
+        ),
+        ('[keys.bindings]\n"p3.spit" = "1"', 'keys.bindings."p3.spit": no such action'),
+        (
+            '[keys.bindings]\n"p1.spit" = 1',
+            'keys.bindings."p1.spit": must be a key name in quotes, not 1',
+        ),
+        ("[keys]\nbindings = 1", "keys.bindings: must be a table, not 1"),
+        ('[keys]\npreset = "dvorak"', "keys.preset: unknown keyboard layout 'dvorak'"),
+        ("[keys]\npreset = 1", "keys.preset: must be a string, not 1"),
+        ('keys = "qwertz"', "keys: must be a table, not 'qwertz'"),
+        ("[keys]\nlayout = 1", "keys.layout: unknown setting"),
+        ("[colours]\nhearts = 1", "colours: unknown table"),
+        ("sound = true", "sound: unknown setting"),
+        ('[display]\nascii = "yes"', "display.ascii: must be true or false, not 'yes'"),
+        ("[display]\nfour_colour = 1", "display.four_colour: must be true or false, not 1"),
+        ("[display]\nfour_color = true", "display.four_color: unknown setting"),
+        ("[rules]\nlockout = 2.5", "rules.lockout: must be between 0 and 2 seconds, not 2.5"),
+        ("[rules]\nlockout = -1", "rules.lockout: must be between 0 and 2 seconds, not -1"),
+        ("[rules]\nlockout = nan", "rules.lockout: must be between 0 and 2 seconds, not nan"),
+        ("[rules]\nlockout = true", "rules.lockout: must be a number, not true"),
+        ('[rules]\nlockout = "0.5"', "rules.lockout: must be a number, not '0.5'"),
+        ("[rules]\nlockout = [1]", "rules.lockout: must be a number, not a list"),
+        ("[rules]\ntoo_late = 0.3", "rules.too_late: unknown setting"),
+        ("[display\nascii = true", "not valid TOML: "),
+    ],
+)
+def test_a_broken_entry_is_one_line_naming_file_and_entry(write, text, message):
+    assert refusal(write(text)).startswith(message)
+
+
+def test_text_that_is_not_utf8_is_refused(write):
+    assert refusal(write(b"[display]\nascii = \xff\n")).startswith("not ")
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads anything")
+def test_an_unreadable_file_is_refused(write):
+    path = write("")
+    path.chmod(0)
+    assert refusal(path).startswith("cannot read it: ")
+
+
+def test_a_directory_is_refused(tmp_path):
+    assert refusal(tmp_path).startswith("cannot read it: ")

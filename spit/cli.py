@@ -1,0 +1,202 @@
+"""The ``spit`` command: the start menu, a game straight from the command line, or a simulation.
+
+``spit`` opens the start menu; ``spit play --two-player`` or ``spit play --bot hard`` starts a
+match at once; ``spit simulate`` runs bot against bot without a screen. Settings come from
+the config file (see :mod:`spit.app.config`), and command-line flags win over it. Everything
+is checked before the game takes over the terminal, so a mistake is a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from spit import __version__
+from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
+from spit.app.keymap import PRESET_NAMES
+from spit.app.options import GameOptions, Mode
+from spit.bot.levels import LEVEL_NAMES
+from spit.engine import Variant
+from spit.i18n import _
+from spit.sim.cli import add_simulate_parser
+
+PROG = "spit"
+"""The command's name in messages."""
+
+CONFIG_ERROR_EXIT = 2
+"""Exit status for a config file the game cannot use, the same as for a bad flag."""
+
+
+def lockout_seconds(text: str) -> float:
+    """An argparse type: seconds between 0 and 2."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
+    low, high = LOCKOUT_RANGE
+    if not low <= seconds <= high:
+        raise argparse.ArgumentTypeError(
+            _("must be between {low:g} and {high:g} seconds, not {text}").format(
+                low=low, high=high, text=text
+            )
+        )
+    return seconds
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for ``spit`` and its subcommands ``play`` and ``simulate``."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=_(
+            "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
+            "or one against the bot. Without a command, the start menu opens."
+        ),
+        epilog=_(
+            "Keyboard layout, remapped keys, display and lockout can be set in the config file "
+            "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
+        ).format(path=config_path()),
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help=_("show the version")
+    )
+    # The start menu asks for everything `play` takes on the command line.
+    parser.set_defaults(
+        func=None,
+        mode=None,
+        bot=None,
+        variant=None,
+        keys=None,
+        seed=None,
+        ascii=None,
+        four_colour=None,
+        lockout=None,
+    )
+    commands = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
+    _add_play_parser(commands)
+    add_simulate_parser(commands)
+    return parser
+
+
+def _add_play_parser(commands: argparse._SubParsersAction) -> None:
+    play = commands.add_parser(
+        "play",
+        help=_("start a match at once, without the menu"),
+        description=_(
+            "Start a match at once: two players on one keyboard, or one against the bot."
+        ),
+    )
+    who = play.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--two-player",
+        dest="mode",
+        action="store_const",
+        const=Mode.TWO_PLAYER,
+        help=_("two people, one keyboard: player 1 the left half, player 2 the right half"),
+    )
+    who.add_argument(
+        "--bot",
+        choices=LEVEL_NAMES,
+        metavar="LEVEL",
+        help=_("play against the bot at LEVEL: {levels}").format(levels=", ".join(LEVEL_NAMES)),
+    )
+    play.add_argument(
+        "--variant",
+        choices=[variant.value for variant in Variant],
+        help=_(
+            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+        ),
+    )
+    play.add_argument(
+        "--keys",
+        choices=PRESET_NAMES,
+        help=_("keyboard layout: {layouts} (default: the config file's, else qwerty)").format(
+            layouts=", ".join(PRESET_NAMES)
+        ),
+    )
+    play.add_argument(
+        "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
+    )
+    play.add_argument(
+        "--ascii",
+        action=argparse.BooleanOptionalAction,
+        help=_("suits as S H D C, for terminals without ♠♥♦♣"),
+    )
+    play.add_argument(
+        "--four-colour",
+        dest="four_colour",
+        action=argparse.BooleanOptionalAction,
+        help=_("a four-colour deck: each suit its own colour"),
+    )
+    play.add_argument(  # the American spelling works too, without cluttering the help
+        "--four-color",
+        dest="four_colour",
+        action=argparse.BooleanOptionalAction,
+        help=argparse.SUPPRESS,
+    )
+    play.add_argument(
+        "--lockout",
+        type=lockout_seconds,
+        metavar="SECONDS",
+        help=_("how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"),
+    )
+
+
+def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
+    """The options a game starts with: the flags in ``args``, the config file for the rest.
+
+    Raises ConfigError if the config's remapped keys do not fit the chosen layout.
+    """
+    keys = args.keys or config.keys
+    config.keymap(keys)  # a bad remap must stop us before the screen is taken over
+    chosen: dict[str, object] = {}
+    if args.bot:
+        chosen.update(mode=Mode.BOT, bot_level=args.bot)
+    elif args.mode is not None:
+        chosen.update(mode=args.mode)
+    if args.variant:
+        chosen.update(variant=Variant(args.variant))
+    return GameOptions(
+        **chosen,
+        keys=keys,
+        bindings=dict(config.bindings),
+        seed=args.seed,
+        ascii=config.ascii if args.ascii is None else args.ascii,
+        four_colour=config.four_colour if args.four_colour is None else args.four_colour,
+        lockout=config.lockout if args.lockout is None else args.lockout,
+    )
+
+
+def run_app(options: GameOptions) -> int:
+    """Run the game until the player quits; the app's exit status."""
+    # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
+    from spit.app.app import SpitApp
+
+    app = SpitApp(options)
+    result = app.run()
+    if isinstance(result, int) and not isinstance(result, bool):
+        return result
+    return app.return_code or 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``spit`` with ``argv`` (default: the process's arguments); return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit:  # --help, --version and bad flags: argparse has said why
+        return _status(exit.code)
+    if args.func is not None:  # a subcommand that runs itself: simulate
+        return args.func(args)
+    try:
+        options = game_options(args, load_config())
+    except ConfigError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return CONFIG_ERROR_EXIT
+    return run_app(options)
+
+
+def _status(code: object) -> int:
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 1

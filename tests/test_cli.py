@@ -1,0 +1,285 @@
+"""The ``spit`` command: flags, the config file under them, and clear exits before the screen."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+import spit.cli
+import spit.sim.cli
+from spit import __version__
+from spit.app.options import GameOptions, Mode
+from spit.cli import main
+from spit.engine import Variant
+
+
+@pytest.fixture(autouse=True)
+def no_config(monkeypatch, tmp_path):
+    """Every test reads its own config file (missing unless it writes one), never the user's."""
+    monkeypatch.setenv("SPIT_CONFIG", str(tmp_path / "config.toml"))
+
+
+@pytest.fixture
+def config(tmp_path):
+    """Write the config file the command will read."""
+
+    def write(text: str) -> Path:
+        path = tmp_path / "config.toml"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def started(monkeypatch) -> list[GameOptions]:
+    """The options each game was started with, instead of starting the app."""
+    games: list[GameOptions] = []
+
+    def run_app(options: GameOptions) -> int:
+        games.append(options)
+        return 0
+
+    monkeypatch.setattr(spit.cli, "run_app", run_app)
+    return games
+
+
+# --- help, version and bad flags ------------------------------------------------------------
+
+
+def test_version_prints_the_package_version(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"spit {__version__}\n"
+    assert __version__ == "0.1.0"
+
+
+def test_help_lists_the_commands(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "play" in out
+    assert "simulate" in out
+    assert "config" in out
+
+
+def test_play_help_lists_every_flag_and_bot_level(capsys):
+    assert main(["play", "--help"]) == 0
+    out = capsys.readouterr().out
+    for flag in ("--two-player", "--bot", "--variant", "--keys", "--seed", "--ascii"):
+        assert flag in out
+    for flag in ("--four-colour", "--lockout", "easy", "normal", "hard", "expert"):
+        assert flag in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "complaint"),
+    [
+        (["--bogus"], "unrecognized arguments"),
+        (["play"], "one of the arguments --two-player --bot is required"),
+        (["play", "--two-player", "--bot", "easy"], "not allowed with argument"),
+        (["play", "--bot", "godlike"], "invalid choice: 'godlike'"),
+        (["play", "--two-player", "--keys", "dvorak"], "invalid choice: 'dvorak'"),
+        (["play", "--two-player", "--variant", "speed"], "invalid choice: 'speed'"),
+        (["play", "--two-player", "--seed", "x"], "argument --seed"),
+        (["play", "--two-player", "--lockout", "3"], "must be between 0 and 2 seconds, not 3"),
+        (["play", "--two-player", "--lockout", "-0.1"], "must be between 0 and 2 seconds"),
+        (["play", "--two-player", "--lockout", "soon"], "not a number: 'soon'"),
+        (["deal"], "invalid choice: 'deal'"),
+    ],
+)
+def test_a_bad_flag_exits_2_with_argparses_message(capsys, started, argv, complaint):
+    assert main(argv) == 2
+    assert complaint in capsys.readouterr().err
+    assert started == []
+
+
+# --- what a game starts with ----------------------------------------------------------------
+
+
+def test_spit_alone_opens_the_start_menu(started):
+    assert main([]) == 0
+    assert started == [GameOptions(mode=None)]
+
+
+def test_play_two_player_skips_the_menu(started):
+    assert main(["play", "--two-player"]) == 0
+    assert started == [GameOptions(mode=Mode.TWO_PLAYER)]
+
+
+def test_play_against_the_bot_at_a_level(started):
+    main(["play", "--bot", "hard"])
+    assert started[0].mode is Mode.BOT
+    assert started[0].bot_level == "hard"
+
+
+def test_every_flag_reaches_the_game(started):
+    argv = ["play", "--two-player", "--variant", "points", "--keys", "azerty", "--seed", "42"]
+    main([*argv, "--ascii", "--four-colour", "--lockout", "0"])
+    assert started == [
+        GameOptions(
+            mode=Mode.TWO_PLAYER,
+            variant=Variant.POINTS,
+            keys="azerty",
+            seed=42,
+            ascii=True,
+            four_colour=True,
+            lockout=0.0,
+        )
+    ]
+
+
+def test_the_american_spelling_of_four_colour_works(started):
+    main(["play", "--two-player", "--four-color"])
+    assert started[0].four_colour is True
+
+
+def test_the_config_file_sets_what_the_flags_leave_out(config, started):
+    config(
+        '[keys]\npreset = "qwertz"\n[keys.bindings]\n"p1.spit" = "1"\n'
+        "[display]\nascii = true\nfour_colour = true\n[rules]\nlockout = 1.5\n"
+    )
+    main(["play", "--bot", "easy"])
+    assert started[0] == GameOptions(
+        mode=Mode.BOT,
+        bot_level="easy",
+        keys="qwertz",
+        bindings={"p1.spit": "1"},
+        ascii=True,
+        four_colour=True,
+        lockout=1.5,
+    )
+
+
+def test_the_start_menu_gets_the_config_file_too(config, started):
+    config('[keys]\npreset = "azerty"\n[display]\nascii = true\n')
+    main([])
+    assert started == [GameOptions(mode=None, keys="azerty", ascii=True)]
+
+
+def test_flags_override_the_config_file(config, started):
+    config(
+        '[keys]\npreset = "qwertz"\n'
+        "[display]\nascii = true\nfour_colour = true\n[rules]\nlockout = 1.5\n"
+    )
+    main(["play", "--two-player", "--keys", "qwerty", "--no-ascii", "--no-four-colour"])
+    main(["play", "--two-player", "--lockout", "0.25"])
+    assert (started[0].keys, started[0].ascii, started[0].four_colour) == ("qwerty", False, False)
+    assert started[0].lockout == 1.5
+    assert started[1].lockout == 0.25
+
+
+# --- config errors --------------------------------------------------------------------------
+
+
+def test_a_broken_config_exits_2_with_one_line_before_the_game(config, capsys, started):
+    path = config('[keys.bindings]\n"p1.spit" = "spacebar"\n')
+    assert main(["play", "--two-player"]) == 2
+    assert capsys.readouterr().err == (
+        f"spit: config error in {path}: keys.bindings.\"p1.spit\": unknown key name 'spacebar'\n"
+    )
+    assert started == []
+
+
+def test_a_broken_config_stops_the_start_menu_too(config, capsys, started):
+    config("[display]\nascii = 1\n")
+    assert main([]) == 2
+    assert "display.ascii" in capsys.readouterr().err
+    assert started == []
+
+
+def test_a_remap_that_clashes_with_the_layout_chosen_by_flag_exits_2(config, capsys, started):
+    """ö is free on a qwerty keyboard but is player 2's key on qwertz."""
+    config('[keys.bindings]\n"p1.spit" = "ö"\n')
+    assert main(["play", "--two-player"]) == 0
+    assert main(["play", "--two-player", "--keys", "qwertz"]) == 2
+    err = capsys.readouterr().err
+    assert 'keys.bindings."p1.spit"' in err
+    assert "p2.stock5.right in the qwertz layout" in err
+    assert len(started) == 1
+
+
+def test_a_broken_config_from_python_m_spit_is_one_line_without_traceback(config):
+    path = config("[rules]\nlockout = 9\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "spit", "play", "--two-player"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SPIT_CONFIG": str(path)},
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"spit: config error in {path}: rules.lockout: must be between 0 and 2 seconds, not 9\n"
+    )
+
+
+# --- simulate and the app -------------------------------------------------------------------
+
+
+def test_simulate_runs_the_simulators_own_command(monkeypatch, config):
+    """It does not read the config file: a broken one does not stop a simulation."""
+    config("this is not toml")
+    ran = []
+
+    def run(args):
+        ran.append((args.games, args.bot1, args.bot2))
+        return 3
+
+    monkeypatch.setattr(spit.sim.cli, "run", run)
+    assert main(["simulate", "--games", "2", "--bot1", "easy", "--bot2", "expert"]) == 3
+    assert ran == [(2, "easy", "expert")]
+
+
+def test_help_and_simulate_do_not_load_textual():
+    code = (
+        "import sys; from spit.cli import build_parser; build_parser(); "
+        "print('textual' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout == "False\n"
+
+
+class FakeApp:
+    """Stands in for SpitApp: records its options and returns a chosen value from run()."""
+
+    returns: ClassVar[object] = None
+    return_code: ClassVar[int | None] = 0
+    options: ClassVar[list[GameOptions]] = []
+
+    def __init__(self, options: GameOptions) -> None:
+        FakeApp.options.append(options)
+
+    def run(self) -> object:
+        return FakeApp.returns
+
+
+@pytest.fixture
+def fake_app(monkeypatch):
+    module = types.ModuleType("spit.app.app")
+    module.SpitApp = FakeApp
+    monkeypatch.setitem(sys.modules, "spit.app.app", module)
+    monkeypatch.setattr(FakeApp, "options", [])
+    return FakeApp
+
+
+@pytest.mark.parametrize(("returns", "status"), [(None, 0), ("quit", 0), (True, 0), (0, 0), (3, 3)])
+def test_the_exit_status_is_the_apps_whole_number_result_else_0(
+    fake_app, monkeypatch, returns, status
+):
+    monkeypatch.setattr(fake_app, "returns", returns)
+    assert main(["play", "--two-player", "--seed", "7"]) == status
+    assert fake_app.options == [GameOptions(mode=Mode.TWO_PLAYER, seed=7)]
+
+
+def test_an_app_that_crashed_exits_with_its_error_status(fake_app, monkeypatch):
+    monkeypatch.setattr(fake_app, "return_code", 1)
+    assert main([]) == 1

@@ -12,6 +12,7 @@ from spit.engine.events import (
     MatchEnded,
     Outcome,
     Phase,
+    PileSlapped,
     RoundDealt,
     RoundSettled,
     ScoresChanged,
@@ -55,6 +56,7 @@ class Match:
         self._outcome: Outcome | None = None
         self.history: list[RoundSettled] = []
         """Every settled round, in order."""
+        self._slapper: int | None = None
         deck = list(DECK)
         rng.shuffle(deck)
         half = len(deck) // 2
@@ -114,21 +116,20 @@ class Match:
         if self._round.phase is not Phase.SETTLED:
             return result
         settled = next(e for e in result.events if isinstance(e, RoundSettled))
+        self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)
         return Result(events=result.events + self._next_round(settled))
 
     def _refusal(self, action: Action) -> Refusal | None:
         player = action.player if action.player in PLAYERS else 0
         if self._outcome is not None:
             return Refusal(player, Reason.MATCH_OVER)
-        previous = self.history[-1] if self.history else None
         if (
             isinstance(action, Slap)
             and self._round.phase is Phase.DEALT
-            and previous is not None
-            and previous.took[0] is not None
-            and previous.took[1] is not None
+            and self._slapper is not None
+            and self._slapper != action.player
         ):
-            # The slap that just settled the last round beat this one.
+            # The other player's slap just settled the last round and beat this one.
             return Refusal(player, Reason.SLAPPED_ALREADY)
         return None
 

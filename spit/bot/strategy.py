@@ -1,0 +1,160 @@
+"""How the bot chooses a move from what it sees: the strategy, and the random baseline.
+
+Both read only a :class:`~spit.engine.PlayerView`: the face-up cards, the counts, and the
+legal actions the engine lists. Nothing here decides legality; whether a card fits a pile
+is asked of :meth:`Card.fits_on`, the engine's one rule of adjacency, only to *look ahead*
+at what a legal play would set up.
+
+The strategy, in order of weight:
+
+1. **Go out.** A play that empties the last stock wins the race for the round.
+2. **Uncover.** A play from a stock with face-down cards beneath turns one up: a new card,
+   a new chance.
+3. **Keep its own chains going.** After the play, count its own face-up stock cards that
+   fit a pile top; more is better (a 7 on a 6 when it also holds an 8 is a chain).
+4. **Don't feed the opponent.** After the play, count the opponent's face-up stock cards
+   that fit a pile top; fewer is better (so of two piles, it covers the one the opponent
+   wanted).
+5. **Fill from the tallest stock.** An empty slot is filled from the stock with the most
+   face-down cards, when no play scores better. A fill is never contested, a play is.
+6. **Slap the smaller pile.** (And spit whenever spit is what is left to do.)
+
+Lower levels overlook plays and sometimes make any move they see rather than the best.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+
+from spit.engine import Action, Card, Fill, Play, PlayerView, Slap, Spit
+
+GO_OUT: float = 1000.0
+"""Weight of emptying the last stock."""
+UNCOVER: float = 8.0
+"""Weight of turning up a face-down card."""
+CHAIN: float = 3.0
+"""Weight of each of its own stock cards that fits a pile top after the move."""
+FEED: float = 2.0
+"""Weight (subtracted) of each opponent's stock card that fits a pile top after the move."""
+PLAY: float = 10.0
+"""Every play's base: a card on a pile is a card nearer going out."""
+FILL: float = 12.0
+"""A fill's base, before the chain and feed look-ahead; a fill always uncovers a card."""
+TALL: float = 0.5
+"""Per face-down card under the stock a fill comes from: fill from the tallest."""
+
+
+class Policy(enum.Enum):
+    """How the bot chooses among the moves it sees."""
+
+    STRATEGY = "strategy"
+    """The documented preferences, with the level's overlooks and blunders."""
+    RANDOM = "random"
+    """Any legal action, uniformly: the baseline strategy is measured against."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A move chosen, and whether it took a second look to find (every play was overlooked)."""
+
+    action: Action
+    """What to do."""
+    second_look: bool = False
+    """True if the bot overlooked every move at first and found this one on a second look."""
+
+
+class _Lookahead:
+    """What one view shows, worked out once for scoring all its moves."""
+
+    __slots__ = ("fit_mine", "fit_opponent", "me", "mine", "opponent", "piles", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.me = view.me
+        self.piles = [p.top for p in view.piles]
+        self.mine = [(i, s.top) for i, s in enumerate(self.me.stocks) if s.top is not None]
+        self.opponent = [s.top for s in view.opponent.stocks if s.top is not None]
+        # Per pile, which face-up stock cards fit its top now (asked of Card.fits_on once).
+        self.fit_mine = [self._fits([c for _, c in self.mine], top) for top in self.piles]
+        self.fit_opponent = [self._fits(self.opponent, top) for top in self.piles]
+
+    @staticmethod
+    def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
+        return [pile is not None and card.fits_on(pile) for card in tops]
+
+    def score(self, action: Play | Fill) -> float:
+        me = self.me
+        source = me.stocks[action.stock]
+        if isinstance(action, Fill):
+            # The moved card stays face up in the empty slot; the one beneath is unknown.
+            value = FILL + TALL * source.face_down
+            mine = sum(a or b for a, b in zip(*self.fit_mine, strict=True))
+            theirs = sum(a or b for a, b in zip(*self.fit_opponent, strict=True))
+            return value + CHAIN * mine - FEED * theirs
+        if me.stock_cards == 1:
+            return GO_OUT
+        card = source.top
+        assert card is not None  # the engine lists plays only from stocks with a card
+        # In a single-pile round a play onto the unused pile lands on the one pile.
+        pile = action.pile if self.view.piles[action.pile].in_play else 1 - action.pile
+        kept = self.fit_mine[1 - pile]
+        mine = sum(
+            1
+            for k, (i, c) in enumerate(self.mine)
+            if i != action.stock and (kept[k] or c.fits_on(card))
+        )
+        kept = self.fit_opponent[1 - pile]
+        theirs = sum(1 for k, c in enumerate(self.opponent) if kept[k] or c.fits_on(card))
+        value = PLAY + UNCOVER * (source.face_down > 0)
+        return value + CHAIN * mine - FEED * theirs
+
+
+def score(view: PlayerView, action: Play | Fill) -> float:
+    """How much the strategy likes a legal play or fill, looking one move ahead."""
+    return _Lookahead(view).score(action)
+
+
+def _slap(view: PlayerView) -> Slap:
+    """Slap the smaller pile; of two equal piles, its own (the nearer hand)."""
+    own, theirs = view.player, 1 - view.player
+    pile = theirs if view.piles[theirs].size < view.piles[own].size else own
+    return Slap(view.player, pile)
+
+
+def choose(
+    view: PlayerView, rng: random.Random, *, overlook: float = 0.0, blunder: float = 0.0
+) -> Choice | None:
+    """The strategy's move from ``view``, or None when there is nothing to do.
+
+    ``overlook`` is the chance of not seeing each play or fill; if every one is missed, the
+    best of all is found on a second look. ``blunder`` is the chance of making any move seen
+    instead of the best. Randomness comes only from ``rng`` and only depends on the view.
+    """
+    legal = view.legal_actions
+    if not legal:
+        return None
+    moves: list[Play | Fill] = []
+    for action in legal:
+        if isinstance(action, Spit):
+            return Choice(action)
+        if isinstance(action, Slap):
+            return Choice(_slap(view))
+        moves.append(action)
+    seen = [m for m in moves if overlook <= 0 or rng.random() >= overlook]
+    second_look = not seen
+    if second_look:
+        seen = moves
+    if blunder > 0 and len(seen) > 1 and rng.random() < blunder:
+        return Choice(rng.choice(seen), second_look)
+    if len(seen) == 1:
+        return Choice(seen[0], second_look)
+    # max() keeps the first of equal scores: the engine's order (left stock first).
+    return Choice(max(seen, key=_Lookahead(view).score), second_look)
+
+
+def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:
+    """Any legal action, uniformly: the baseline policy."""
+    legal = view.legal_actions
+    return Choice(rng.choice(legal)) if legal else None

@@ -1,0 +1,305 @@
+"""Whole matches bot against bot on a virtual clock: a discrete-event loop, no waiting.
+
+The loop is the bot's driver protocol (``spit.bot.bot``) with a heap for timers: each
+bot's pending move is an entry keyed by the time it lands; the earliest lands, the engine
+applies it at that time, and the bots look at the table again. Nothing sleeps, so a match
+of several simulated minutes takes milliseconds, and the same engine and bot code run as
+in the app.
+
+Everything is derived from the seed and the match's index, so the same arguments always
+give the same results. Matches come in pairs on the same deal with the seats swapped
+(match 2k: bot 1 in seat 0; match 2k+1: bot 1 in seat 1), so neither the deal nor the
+seat favours a bot, and wins are counted by bot, not by seat.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spit.bot import LEVEL_NAMES, Bot
+from spit.bot.strategy import Policy
+from spit.engine import FUMBLES, PLAYERS, Match, Variant
+
+RANDOM = "random"
+"""The policy name of the baseline: any legal action."""
+
+MAX_ROUNDS = 200
+"""A match still going after this many rounds is stopped and counted as unfinished (a draw)."""
+MAX_SECONDS = 3 * 60 * 60.0
+"""A match still going after this much simulated time is stopped likewise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What to simulate."""
+
+    games: int
+    """How many matches."""
+    bot1: str
+    """The first bot: a level name or ``random``."""
+    bot2: str
+    """The second bot."""
+    variant: Variant = Variant.STANDARD
+    """How each match is won."""
+    seed: int = 1
+    """Where every deal and every bot's randomness comes from."""
+    max_rounds: int = MAX_ROUNDS
+    """Stop a match after this many rounds (counted unfinished)."""
+    max_seconds: float = MAX_SECONDS
+    """Stop a match after this much simulated time (counted unfinished)."""
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError("simulate at least one match")
+        for name in (self.bot1, self.bot2):
+            if name not in (*LEVEL_NAMES, RANDOM):
+                raise ValueError(
+                    f"no bot {name!r}; choose one of {', '.join((*LEVEL_NAMES, RANDOM))}"
+                )
+
+    def timing(self, name: str, other: str) -> str:
+        """The level whose timing a bot uses: its own, or for ``random`` the other bot's."""
+        if name != RANDOM:
+            return name
+        return other if other != RANDOM else "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReport:
+    """How one match went."""
+
+    index: int
+    """The match's number in the run, from 0."""
+    seats: tuple[int, int]
+    """Which bot sat in seat 0 and seat 1 (0 for bot 1, 1 for bot 2)."""
+    winner: int | None
+    """The winning bot (0 for bot 1, 1 for bot 2), or None for a draw or an unfinished match."""
+    unfinished: bool
+    """Stopped at the round or time cap (or stalled) rather than won."""
+    rounds: int
+    """Rounds dealt."""
+    seconds: float
+    """Simulated time from the first deal to the last action."""
+    actions: int
+    """Actions applied, accepted or refused."""
+    refusals: int
+    """Actions the table refused."""
+    fumbles: int
+    """Refusals that locked the hand (a card that did not fit)."""
+    cards: int
+    """Cards on the table when the match ended (always 52)."""
+
+
+def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
+    """The engine's seed and the two bots' seeds for match ``index``.
+
+    A pair of matches (2k, 2k+1) shares the deal; the bots' seeds differ per match.
+    """
+    rng = random.Random(f"spit-simulate:{seed}:{index // 2}")
+    deal = rng.getrandbits(64)
+    rng = random.Random(f"spit-simulate:{seed}:{index}:bots")
+    return deal, rng.getrandbits(64), rng.getrandbits(64)
+
+
+def make_bot(config: Config, which: int, seat: int, seed: int) -> Bot:
+    """Bot ``which`` (0 for bot 1, 1 for bot 2) in ``seat``, with its own RNG."""
+    names = (config.bot1, config.bot2)
+    name, other = names[which], names[1 - which]
+    policy = Policy.RANDOM if name == RANDOM else Policy.STRATEGY
+    return Bot(seat, config.timing(name, other), random.Random(seed), policy=policy)
+
+
+def play_match(
+    match: Match,
+    bots: tuple[Bot, Bot],
+    *,
+    max_rounds: int = MAX_ROUNDS,
+    max_seconds: float = MAX_SECONDS,
+    after_action: Callable[[Match], None] | None = None,
+) -> tuple[int | None, bool, float, int, int, int]:
+    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0.
+
+    Returns the winning seat (None for a draw), whether the match was stopped unfinished,
+    the simulated time, and the counts of actions, refusals and fumbles. ``after_action``
+    is called after every applied action (for invariant checks in tests).
+    """
+    heap: list[tuple[float, int, int]] = []
+    scheduled: list[object] = [None, None]
+    stamps = [0, 0]
+    seq = 0
+    now = 0.0
+    actions = refusals = fumbles = 0
+
+    def look(p: int) -> None:
+        nonlocal seq
+        planned = bots[p].plan(match.view(p), now)
+        if planned is not scheduled[p]:
+            scheduled[p] = planned
+            if planned is not None:
+                # seq breaks ties in scheduling order and keeps stale entries apart.
+                seq += 1
+                heapq.heappush(heap, (planned.at, seq, p))
+                stamps[p] = seq
+
+    for p in PLAYERS:
+        look(p)
+    while heap:
+        at, stamp, p = heapq.heappop(heap)
+        if stamp != stamps[p] or scheduled[p] is None:
+            continue  # the bot dropped this move
+        planned = bots[p].pending
+        assert planned is not None and planned is scheduled[p]
+        now = at
+        result = match.apply(planned.action, at)
+        bots[p].landed(result)
+        scheduled[p] = None
+        actions += 1
+        if after_action is not None:
+            after_action(match)
+        if result.refusal is not None:
+            refusals += 1
+            fumbles += result.refusal.reason in FUMBLES
+            look(p)
+            continue
+        if match.is_over:
+            break
+        if match.round.number > max_rounds or now > max_seconds:
+            return None, True, now, actions, refusals, fumbles
+        look(p)
+        look(1 - p)
+    outcome = match.outcome
+    if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
+        return None, True, now, actions, refusals, fumbles
+    return outcome.winner, False, now, actions, refusals, fumbles
+
+
+def simulate_match(config: Config, index: int) -> MatchReport:
+    """Play match ``index`` of the run ``config`` describes."""
+    deal, seed1, seed2 = match_seeds(config.seed, index)
+    # Even matches: bot 1 in seat 0; odd matches: bot 1 in seat 1.
+    seats = (0, 1) if index % 2 == 0 else (1, 0)
+    bot_seeds = (seed1, seed2)
+    bots = tuple(make_bot(config, seats[seat], seat, bot_seeds[seats[seat]]) for seat in PLAYERS)
+    match = Match.new(deal, variant=config.variant)
+    winner, unfinished, seconds, actions, refusals, fumbles = play_match(
+        match,
+        (bots[0], bots[1]),
+        max_rounds=config.max_rounds,
+        max_seconds=config.max_seconds,
+    )
+    return MatchReport(
+        index=index,
+        seats=seats,
+        winner=None if winner is None else seats[winner],
+        unfinished=unfinished,
+        rounds=match.round.number,
+        seconds=seconds,
+        actions=actions,
+        refusals=refusals,
+        fumbles=fumbles,
+        cards=len(match.cards_in_play()),
+    )
+
+
+@dataclass(slots=True)
+class Summary:
+    """The figures of a whole run."""
+
+    config: Config
+    """What was simulated."""
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    """Matches won by bot 1 and by bot 2."""
+    draws: int = 0
+    """Matches nobody won: drawn on points, or unfinished."""
+    unfinished: int = 0
+    """Of the draws, matches stopped at the round or time cap."""
+    rounds: int = 0
+    """Rounds over all matches."""
+    match_seconds: float = 0.0
+    """Simulated time over all matches."""
+    actions: int = 0
+    """Actions applied over all matches, accepted or refused."""
+    refusals: int = 0
+    """Actions refused."""
+    fumbles: int = 0
+    """Refusals that locked the hand."""
+    seconds: float = 0.0
+    """Wall-clock time the run took."""
+
+    def add(self, report: MatchReport) -> None:
+        """Count one match in."""
+        if report.winner is None:
+            self.draws += 1
+        else:
+            self.wins[report.winner] += 1
+        self.unfinished += report.unfinished
+        self.rounds += report.rounds
+        self.match_seconds += report.seconds
+        self.actions += report.actions
+        self.refusals += report.refusals
+        self.fumbles += report.fumbles
+
+    @property
+    def games(self) -> int:
+        """Matches played."""
+        return sum(self.wins) + self.draws
+
+    @property
+    def mean_rounds(self) -> float:
+        """Rounds per match."""
+        return self.rounds / self.games if self.games else 0.0
+
+    @property
+    def mean_match_seconds(self) -> float:
+        """Simulated seconds per match."""
+        return self.match_seconds / self.games if self.games else 0.0
+
+    @property
+    def matches_per_s(self) -> float:
+        """Throughput in matches per wall-clock second."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def actions_per_s(self) -> float:
+        """Throughput in actions per wall-clock second."""
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as plain JSON values."""
+        c = self.config
+        return {
+            "games": self.games,
+            "bot1": c.bot1,
+            "bot2": c.bot2,
+            "variant": c.variant.value,
+            "seed": c.seed,
+            "wins_bot1": self.wins[0],
+            "wins_bot2": self.wins[1],
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "mean_rounds": round(self.mean_rounds, 3),
+            "mean_match_seconds": round(self.mean_match_seconds, 3),
+            "actions": self.actions,
+            "refusals": self.refusals,
+            "fumbles": self.fumbles,
+            "seconds": round(self.seconds, 3),
+            "matches_per_s": round(self.matches_per_s, 1),
+            "actions_per_s": round(self.actions_per_s, 1),
+        }
+
+
+def simulate(config: Config, on_match: Callable[[MatchReport], None] | None = None) -> Summary:
+    """Play every match ``config`` asks for; ``on_match`` hears about each as it ends."""
+    summary = Summary(config)
+    start = time.perf_counter()
+    for index in range(config.games):
+        report = simulate_match(config, index)
+        summary.add(report)
+        if on_match is not None:
+            on_match(report)
+    summary.seconds = time.perf_counter() - start
+    return summary

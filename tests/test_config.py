@@ -178,3 +178,25 @@ def test_an_unreadable_file_is_refused(write):
 
 def test_a_directory_is_refused(tmp_path):
     assert refusal(tmp_path).startswith("cannot read it: ")
+
+
+DOCS_KEYS = Path(__file__).parent.parent / "docs" / "keys.md"
+
+
+def docs_example() -> str:
+    return DOCS_KEYS.read_text(encoding="utf-8").split("```toml\n[keys]\n")[1].split("```")[0]
+
+
+def test_the_example_in_the_docs_is_a_working_config(write):
+    config = load_config(write("[keys]\n" + docs_example()))
+    keymap = config.keymap()
+    assert keymap.control("b") == Control(0, Row.SPIT)
+    assert keymap.control("space") == Control(0, Row.FILL, 4)
+    assert keymap.control("less_than_sign") == Control(0, Row.FILL, 0)
+
+
+def test_the_error_shown_in_the_docs_is_the_one_spit_gives(write):
+    lines = [line for line in docs_example().splitlines() if "p1.stock5.fill" not in line]
+    path = write("[keys]\n" + "\n".join(lines))
+    shown = DOCS_KEYS.read_text(encoding="utf-8").split("```text\nspit: ")[1].split("\n")[0]
+    assert refusal(path) == shown.split(": ", 1)[1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual import events
 from textual._xterm_parser import XTermParser
@@ -322,3 +324,50 @@ def test_character_names_agree_with_textual():
 )
 def test_normalize_key_gives_the_name_textual_reports(given, name):
     assert normalize_key(given) == name
+
+
+# --- docs/keys.md ---------------------------------------------------------------------------
+
+DOC = Path(__file__).parent.parent / "docs" / "keys.md"
+
+DOC_ROWS = {
+    "Onto the left pile · slap left": Row.LEFT,
+    "Onto the right pile · slap right": Row.RIGHT,
+    "Fill an empty slot": Row.FILL,
+    "Spit": Row.SPIT,
+}
+
+
+def doc_table(layout: str) -> dict[str, str]:
+    """Action id -> key label, read from the layout's table in docs/keys.md."""
+    section = DOC.read_text(encoding="utf-8").split(f"\n### {layout.upper()} ")[1]
+    table: dict[str, str] = {}
+    for line in section.split("\n#")[0].splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells[0] not in DOC_ROWS:
+            continue
+        row = DOC_ROWS[cells[0]]
+        assert len(cells) == 11, line
+        for column, cell in enumerate(cells[1:]):
+            player, stock = divmod(column, 5)
+            if row is Row.SPIT:
+                if stock == 0:
+                    table[Control(player, row).id] = cell.strip("`")
+                else:
+                    assert cell == "", line
+            else:
+                table[Control(player, row, stock).id] = cell.strip("`")
+    return table
+
+
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+def test_docs_list_exactly_the_keys_of_each_preset(layout):
+    keymap = KeyMap.preset(layout)
+    assert doc_table(layout) == {control.id: keymap.label(control.id) for control in CONTROLS}
+
+
+def test_docs_list_every_action_id_with_its_qwerty_key():
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("```toml\n[keys.bindings]\n")[1].split("```")[0]
+    listed = dict(line.replace('"', "").split(" = ") for line in block.splitlines())
+    assert listed == KeyMap.preset("qwerty").bindings

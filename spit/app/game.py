@@ -1,0 +1,519 @@
+"""The game screen: keys in, engine verdicts out, the table redrawn from the engine's view.
+
+Every key goes the same short way, synchronously, with no ``await`` anywhere on it:
+``KeyMap.control(key)`` -> ``Control.action(phase)`` -> ``Match.apply(action, at=clock())``
+-> flashes and messages from the returned events or refusal -> each widget handed its
+slice of ``Match.view()``. The engine's verdict on arrival order is final; the screen keeps
+no table of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+
+from spit.app.clock import Fader, GameClock
+from spit.app.keymap import Control, KeyMap
+from spit.app.look import Look, player_name
+from spit.app.opponent import Cancellable, Opponent
+from spit.app.options import GameOptions, Mode
+from spit.app.stats import MatchStats
+from spit.app.table import (
+    Banner,
+    BannerState,
+    InfoState,
+    KeyLegend,
+    LegendState,
+    PileRow,
+    PilesState,
+    PlayerInfo,
+    RoundSummary,
+    StockRow,
+    StocksState,
+    SummaryState,
+    TopBar,
+    TopBarState,
+)
+from spit.engine import (
+    STOCKS,
+    Action,
+    CardPlayed,
+    CardSpat,
+    Event,
+    Match,
+    MatchEnded,
+    Phase,
+    PileSlapped,
+    PileTaken,
+    PlayerView,
+    Refusal,
+    Result,
+    RoundSettled,
+)
+from spit.i18n import _
+
+if TYPE_CHECKING:
+    from spit.app.app import SpitApp
+
+PLAYER_IDS: Final = ("p1", "p2")
+"""Widget id prefixes per player (player 0 is "p1")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How long the table's feedback lasts, in seconds."""
+
+    flash: float = 0.35
+    """A pile that changed shows the player's colour this long; 0 turns flashes off."""
+    message: float = 1.2
+    """A refusal stays by the player's row this long."""
+    grace: float = 1.0
+    """The match-over screen ignores keys this long, so the last frantic key presses of a
+    match cannot choose rematch or quit by accident."""
+
+
+class _SeatTimer:
+    """A ``call_later`` for the opponent: a Fader that forgets itself once it has fired."""
+
+    def __init__(self, screen: GameScreen, callback: Callable[[], None]) -> None:
+        self._screen = screen
+        self._callback = callback
+        self.fader = Fader(screen, self._fire)
+
+    def cancel(self) -> None:
+        self.fader.cancel()
+        self._screen._seat_timers.discard(self)
+
+    def _fire(self) -> None:
+        self._screen._seat_timers.discard(self)
+        self._callback()
+
+
+class _Seat:
+    """Seat 2 as the opponent sees it (see :class:`spit.app.opponent.Seat`)."""
+
+    def __init__(self, screen: GameScreen, player: int) -> None:
+        self._screen = screen
+        self._player = player
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    def view(self) -> PlayerView:
+        return self._screen.match.view(self._player)
+
+    def now(self) -> float:
+        return self._screen.clock()
+
+    def act(self, action: Action) -> Result:
+        if action.player != self._player:
+            raise ValueError(f"seat {self._player} cannot act for player {action.player}")
+        return self._screen.act(action)
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+        timer = _SeatTimer(self._screen, callback)
+        self._screen._seat_timers.add(timer)
+        timer.fader.start(max(0.0, delay))
+        if not self._screen.running:
+            timer.fader.pause()
+        return timer
+
+
+class GameScreen(Screen[None]):
+    """The table: player 2's stocks at the top, the spit piles, player 1's at the bottom."""
+
+    DEFAULT_CSS = """
+    GameScreen {
+        layout: vertical;
+        overflow: hidden hidden;
+        background: #0f3d24;
+    }
+    GameScreen .side {
+        height: auto;
+    }
+    GameScreen #middle {
+        height: 1fr;
+        align: center middle;
+    }
+    GameScreen #p2-stocks {
+        margin-bottom: 1;
+    }
+    GameScreen #p1-stocks {
+        margin-top: 1;
+    }
+    GameScreen Banner {
+        margin-bottom: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "pause", _("Pause"), id="pause"),
+    ]
+    """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
+
+    def __init__(
+        self,
+        options: GameOptions,
+        match: Match,
+        *,
+        keymap: KeyMap,
+        clock: GameClock,
+        pace: Pace,
+        opponent: Opponent | None = None,
+    ) -> None:
+        super().__init__()
+        self.options = options
+        """What this game was started with."""
+        self.match = match
+        """The match being played: the one source of truth for the table."""
+        self.keymap = keymap
+        """Which key does what."""
+        self.clock = clock
+        """The game clock (stops while paused); every action is applied at its time."""
+        self.pace = pace
+        """How long flashes and messages last."""
+        self.opponent = opponent
+        """Who drives seat 2 against the person, or None in a two-player game."""
+        self.stats = MatchStats()
+        """Cards played and the fastest play, for the match-over screen."""
+        self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
+        """Suit symbols or letters, two or four colours."""
+        self.against_bot = options.mode is Mode.BOT
+        """Both halves of the keyboard act for player 1 against the bot."""
+        self.names = (
+            player_name(0, against_bot=self.against_bot),
+            player_name(1, against_bot=self.against_bot),
+        )
+        """How the players are called on screen."""
+        self.running = True
+        """False while the game stands still (a dialog or a too-small terminal on top)."""
+        self._messages: list[str | None] = [None, None]
+        self._message_faders = (
+            Fader(self, lambda: self._clear_message(0)),
+            Fader(self, lambda: self._clear_message(1)),
+        )
+        self._flash: list[int | None] = [None, None]
+        self._flash_faders = (
+            Fader(self, lambda: self._end_flash(0)),
+            Fader(self, lambda: self._end_flash(1)),
+        )
+        self._seat_timers: set[_SeatTimer] = set()
+        self._slapper: int | None = None
+        self._taken: tuple[int, tuple[int | None, int | None]] | None = None
+        self._over_shown = False
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TopBar()
+        with Vertical(classes="side", id="p2-side"):
+            yield PlayerInfo(id="p2-info")
+            yield KeyLegend(id="p2-legend")
+            yield StockRow(id="p2-stocks")
+        with Vertical(id="middle"):
+            yield Banner()
+            yield PileRow()
+            yield RoundSummary()
+        with Vertical(classes="side", id="p1-side"):
+            yield StockRow(id="p1-stocks")
+            yield KeyLegend(id="p1-legend")
+            yield PlayerInfo(id="p1-info")
+
+    def on_mount(self) -> None:
+        caption = _("{left} {right} fill").format(
+            left="<" if self.look.ascii else "◀", right=">" if self.look.ascii else "▶"
+        )
+        for prefix in PLAYER_IDS:
+            keys = tuple(
+                tuple(
+                    self.keymap.label(f"{prefix}.stock{stock + 1}.{row}")
+                    for row in ("left", "right", "fill")
+                )
+                for stock in range(STOCKS)
+            )
+            self.query_one(f"#{prefix}-legend", KeyLegend).state = LegendState(caption, keys)  # type: ignore[assignment]
+        self.redraw()
+        if self.opponent is not None:
+            self.opponent.start(_Seat(self, 1))
+
+    def on_unmount(self) -> None:
+        for fader in (*self._message_faders, *self._flash_faders):
+            fader.cancel()
+        for timer in list(self._seat_timers):
+            timer.cancel()
+        if self.opponent is not None:
+            self.opponent.stop()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        control = self.keymap.control(event.key)
+        if control is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.press(control)
+
+    def press_key(self, key: str) -> Result | None:
+        """Handle one key as if pressed (a Textual key name); None if it plays nothing."""
+        control = self.keymap.control(key)
+        return None if control is None else self.press(control)
+
+    def press(self, control: Control) -> Result | None:
+        """What one player's key does: translate it, let the engine judge, show the verdict."""
+        if not self.running:
+            return None
+        who = 0 if self.against_bot else control.player
+        phase = self.match.round.phase
+        if phase is Phase.DEALT and self._slapper is not None and who != self._slapper:
+            # The slap that settled the round beat this one: let the engine say so.
+            phase = Phase.SLAP
+        action = control.action(phase, player=who)
+        if action is None:
+            return None
+        return self.act(action)
+
+    def act(self, action: Action) -> Result:
+        """Apply ``action`` now and show what it did. The one way anything reaches the engine."""
+        at = self.clock()
+        result = self.match.apply(action, at=at)
+        if result.refusal is not None:
+            self._refused(result.refusal)
+        else:
+            self._accepted(result.events, action.player, at)
+        self.redraw()
+        if result.ok and self.opponent is not None:
+            self.opponent.table_changed(result.events)
+        if any(isinstance(e, MatchEnded) for e in result.events):
+            self._match_over()
+        return result
+
+    def _refused(self, refusal: Refusal) -> None:
+        look = self.look
+        text = _(refusal.reason.value).format(
+            card=look.label(refusal.card) if refusal.card else "",
+            top=look.label(refusal.top) if refusal.top else "",
+        )
+        self._show_message(refusal.player, text)
+
+    def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
+        self.stats.record(events_, at)
+        self._clear_message(player)
+        taken: list[int | None] = [None, None]
+        for event in events_:
+            match event:
+                case CardPlayed(who, _, pile, _):
+                    self._start_flash(pile, who)
+                case CardSpat(who, pile, _):
+                    self._slapper = None
+                    self._start_flash(pile, who)
+                case PileSlapped(who, _):
+                    self._slapper = who
+                case PileTaken(who, _, cards):
+                    taken[who] = cards
+                case RoundSettled(number=number):
+                    self._taken = (number, (taken[0], taken[1]))
+                case _:
+                    pass
+
+    # -- feedback ----------------------------------------------------------------------
+
+    def _show_message(self, player: int, text: str) -> None:
+        # A held key repeats the same refusal: keep the message, only restart its time.
+        self._messages[player] = text
+        self._message_faders[player].start(self.pace.message)
+        if not self.running:
+            self._message_faders[player].pause()
+
+    def _clear_message(self, player: int) -> None:
+        self._message_faders[player].cancel()
+        if self._messages[player] is not None:
+            self._messages[player] = None
+            self.redraw()
+
+    def _start_flash(self, pile: int, player: int) -> None:
+        if self.pace.flash <= 0:
+            return
+        self._flash[pile] = player
+        self._flash_faders[pile].start(self.pace.flash)
+
+    def _end_flash(self, pile: int) -> None:
+        self._flash[pile] = None
+        self.redraw()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
+        match = self.match
+        view = match.view(0)
+        phase = view.phase
+        between = phase is Phase.DEALT and bool(match.history) and not match.is_over
+        self.query_one(TopBar).state = TopBarState(
+            view.round_number, match.variant, view.scores, self.names, self._hints()
+        )  # type: ignore[assignment]
+        spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
+        waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
+        for player, prefix in enumerate(PLAYER_IDS):
+            side = view.sides[player]
+            self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
+                player=player,
+                name=self.names[player],
+                cards=side.cards,
+                spit_key=self._spit_key_text(player, spit_keys),
+                ready=side.ready,
+                waiting=waiting,
+                message=self._messages[player],
+            )  # type: ignore[assignment]
+            self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
+                side.stocks, self.look
+            )  # type: ignore[assignment]
+        banner = self.query_one(Banner)
+        piles = self.query_one(PileRow)
+        summary = self.query_one(RoundSummary)
+        banner.display = piles.display = not between
+        summary.display = between
+        if between:
+            summary.state = self._summary(view, spit_keys)  # type: ignore[assignment]
+        else:
+            banner.state = self._banner(view)  # type: ignore[assignment]
+            piles.state = PilesState(
+                view.piles,
+                (view.sides[0].spit_cards, view.sides[1].spit_cards),
+                (self._flash[0], self._flash[1]),
+                self.look,
+            )  # type: ignore[assignment]
+
+    def _hints(self) -> str:
+        return _("F1 help · Esc pause · Ctrl+Q quit")
+
+    def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
+        if self.against_bot:
+            return "" if player else f"{spit_keys[0]} / {spit_keys[1]}"
+        return spit_keys[player]
+
+    def _banner(self, view: PlayerView) -> BannerState:
+        phase = view.phase
+        if self.match.is_over:
+            return BannerState(_("The match is over"))
+        if phase in (Phase.DEALT, Phase.STUCK):
+            ready = [p for p in (0, 1) if view.sides[p].ready]
+            if phase is Phase.DEALT:
+                text = _("Round {n}: both press SPIT").format(n=view.round_number)
+            else:
+                text = _("Stuck — press SPIT")
+            if len(ready) == 1:
+                text += "  " + _("({name} is ready)").format(name=self.names[ready[0]])
+            return BannerState(text, urgent=True)
+        if phase is Phase.SLAP:
+            return BannerState(_("SLAP the smaller pile!"), urgent=True)
+        if view.spit_piles == 1:
+            return BannerState(_("One spit pile this round: both pile keys play on it"))
+        return BannerState("")
+
+    def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
+        settled = self.match.history[-1]
+        sizes: tuple[int | None, int | None] = (None, None)
+        if self._taken is not None and self._taken[0] == settled.number:
+            sizes = self._taken[1]
+        keys = (
+            (self._spit_key_text(0, spit_keys), _("(the bot)")) if self.against_bot else spit_keys
+        )
+        return SummaryState(
+            settled=settled,
+            names=self.names,
+            variant=self.match.variant,
+            scores=view.scores,
+            next_round=view.round_number,
+            spit_keys=keys,
+            ready=(view.sides[0].ready, view.sides[1].ready),
+            pile_sizes=sizes,
+        )
+
+    # -- pause and resume --------------------------------------------------------------
+
+    def on_screen_suspend(self) -> None:
+        self.hold()
+
+    def on_screen_resume(self) -> None:
+        self.go_on()
+
+    def hold(self) -> None:
+        """Stop everything: the clock, the feedback timers, the opponent."""
+        if not self.running:
+            return
+        self.running = False
+        self.clock.pause()
+        for fader in (*self._message_faders, *self._flash_faders):
+            fader.pause()
+        for timer in self._seat_timers:
+            timer.fader.pause()
+        if self.opponent is not None:
+            self.opponent.pause()
+
+    def go_on(self) -> None:
+        """Carry on exactly where :meth:`hold` stopped."""
+        if self.running:
+            return
+        self.running = True
+        self.clock.resume()
+        for fader in (*self._message_faders, *self._flash_faders):
+            fader.resume()
+        for timer in list(self._seat_timers):
+            timer.fader.resume()
+        if self.opponent is not None:
+            self.opponent.resume()
+
+    def action_pause(self) -> None:
+        """Escape: pause the game."""
+        from spit.app.screens import PauseScreen
+
+        self.app.push_screen(PauseScreen())
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _match_over(self) -> None:
+        from spit.app.screens import MatchOverScreen
+
+        outcome = self.match.outcome
+        assert outcome is not None
+        screen = MatchOverScreen(
+            outcome=outcome,
+            names=self.names,
+            rounds=len(self.match.history),
+            stats=self.stats,
+            variant=self.match.variant,
+            look=self.look,
+            grace=self.pace.grace,
+            last_round=self._summary(self.match.view(0), ("", "")),
+        )
+        self.app.push_screen(screen, self._after_match)
+
+    def _after_match(self, choice: str | None) -> None:
+        app: SpitApp = self.app  # type: ignore[assignment]
+        if choice == "rematch":
+            self.rematch(app.new_match(self.options))
+        elif choice == "menu":
+            app.open_menu()
+        else:
+            app.exit()
+
+    def rematch(self, match: Match) -> None:
+        """Start over with a fresh match, same players and options."""
+        self.match = match
+        self.stats = MatchStats()
+        self._slapper = None
+        self._taken = None
+        for player in (0, 1):
+            self._clear_message(player)
+        self.redraw()
+        if self.opponent is not None:
+            self.opponent.table_changed(())

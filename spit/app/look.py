@@ -1,0 +1,180 @@
+"""How the table looks: card faces and backs, suit colours, players' colours and names.
+
+Everything here turns engine values (cards, stocks, piles) into Rich ``Text`` lines; the
+widgets in :mod:`spit.app.table` arrange them. Cards are boxes three lines high.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from rich.style import Style
+from rich.text import Text
+
+from spit.engine import Card, Suit
+from spit.i18n import _
+
+CARD_WIDTH: Final = 7
+"""Columns of one card box."""
+LAYERS: Final = 4
+"""Face-down cards drawn as edges behind a stock's top card (a stock never has more)."""
+STOCK_WIDTH: Final = CARD_WIDTH + LAYERS
+"""Columns one stock takes: the top card and the edges of the cards under it."""
+
+PLAYER_COLOURS: Final = ("#3fa9f5", "#f5a623")
+"""Each player's colour (player 1 blue, player 2 amber): names, flashes, readiness."""
+
+_FACE: Final = Style(bgcolor="#f4f1e8")
+_EDGE: Final = Style(color="#8a8a8a", bgcolor="#f4f1e8")
+_BACK: Final = Style(color="#9fb3d9", bgcolor="#27407a")
+_EMPTY: Final = Style(color="#5f5f5f")
+_DIM: Final = Style(color="#6c6c6c")
+
+_TWO_COLOURS: Final = {
+    Suit.SPADES: "#111111",
+    Suit.CLUBS: "#111111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#c8102e",
+}
+_FOUR_COLOURS: Final = {
+    Suit.SPADES: "#111111",
+    Suit.HEARTS: "#c8102e",
+    Suit.DIAMONDS: "#1d5fbf",
+    Suit.CLUBS: "#13803a",
+}
+
+Lines = tuple[Text, Text, Text]
+"""A card-sized picture: three lines of the same width."""
+
+
+@dataclass(frozen=True, slots=True)
+class Boxes:
+    """The characters card boxes are drawn with."""
+
+    top_left: str
+    top_right: str
+    bottom_left: str
+    bottom_right: str
+    across: str
+    down: str
+    back: str
+    """Fills a face-down card."""
+
+
+ROUND_BOXES: Final = Boxes("╭", "╮", "╰", "╯", "─", "│", "░")
+ASCII_BOXES: Final = Boxes("+", "+", "+", "+", "-", "|", "#")
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """The player's choice of card faces: suit symbols or letters, two or four colours."""
+
+    ascii: bool = False
+    """Suits as S H D C and boxes of + - | for terminals without the symbols."""
+    four_colour: bool = False
+    """Each suit its own colour (spades black, hearts red, diamonds blue, clubs green)."""
+
+    @property
+    def boxes(self) -> Boxes:
+        """The box characters for this look."""
+        return ASCII_BOXES if self.ascii else ROUND_BOXES
+
+    def label(self, card: Card) -> str:
+        """The card as text: ``10♥``, or ``10H`` in ASCII."""
+        return card.label(ascii=self.ascii)
+
+    def suit_style(self, card: Card) -> Style:
+        """The ink for a card's rank and suit."""
+        colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
+        return Style(color=colours[card.suit], bold=True)
+
+    def card_text(self, card: Card) -> Text:
+        """The card's label in its ink, for sentences (no box)."""
+        return Text(self.label(card), style=self.suit_style(card))
+
+    # -- boxes ------------------------------------------------------------------------
+
+    def face(self, card: Card, *, edge: Style | None = None, note: str = "") -> Lines:
+        """A face-up card; ``note`` is written into the bottom edge (e.g. ``+3``)."""
+        b = self.boxes
+        edge = edge or _EDGE
+        inner = CARD_WIDTH - 2
+        middle = Text(b.down, style=edge)
+        middle.append(self.label(card).center(inner), style=_FACE + self.suit_style(card))
+        middle.append(b.down, style=edge)
+        return (
+            Text(b.top_left + b.across * inner + b.top_right, style=edge),
+            middle,
+            Text(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge),
+        )
+
+    def back(self, note: str = "") -> Lines:
+        """A face-down card (a player's spit cards), ``note`` in its middle."""
+        b = self.boxes
+        inner = CARD_WIDTH - 2
+        middle = note.center(inner, b.back) if note else b.back * inner
+        return (
+            Text(b.top_left + b.across * inner + b.top_right, style=_BACK),
+            Text(b.down + middle + b.down, style=_BACK),
+            Text(b.bottom_left + b.across * inner + b.bottom_right, style=_BACK),
+        )
+
+    def empty(self, note: str = "") -> Lines:
+        """An empty place on the table, drawn as a faint outline with ``note`` inside."""
+        b = self.boxes
+        inner = CARD_WIDTH - 2
+        dashes = (b.across + " ") * inner
+        return (
+            Text(b.top_left + dashes[:inner] + b.top_right, style=_EMPTY),
+            Text(" " + note[:inner].center(inner) + " ", style=_EMPTY),
+            Text(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY),
+        )
+
+    def stock(self, top: Card | None, face_down: int) -> Lines:
+        """A stock: its face-up top card with one edge per face-down card behind it.
+
+        The edges show the count at a glance; the number in the bottom edge says it exactly.
+        """
+        if top is None:
+            lines = self.empty()
+        else:
+            lines = self.face(top, note=f"+{face_down}" if face_down else "")
+        b = self.boxes
+        shown = min(face_down, LAYERS)
+        behind = (b.top_right * shown, b.down * shown, b.bottom_right * shown)
+        out: list[Text] = []
+        for line, extra in zip(lines, behind, strict=True):
+            line = line.copy()
+            line.append(extra, style=_EDGE)
+            line.append(" " * (LAYERS - shown))
+            out.append(line)
+        return out[0], out[1], out[2]
+
+
+def _edge_note(note: str, width: int, across: str) -> str:
+    """An edge of ``width`` with ``note`` set in its middle."""
+    if not note:
+        return across * width
+    return f" {note} ".center(width, across)[:width]
+
+
+def player_name(player: int, *, against_bot: bool = False) -> str:
+    """How a player is called on screen: Player 1/2, or You/Bot against the bot."""
+    if against_bot:
+        return _("You") if player == 0 else _("Bot")
+    return _("Player 1") if player == 0 else _("Player 2")
+
+
+def pile_name(pile: int) -> str:
+    """A spit pile by where it lies."""
+    return _("the left pile") if pile == 0 else _("the right pile")
+
+
+def player_style(player: int, *, bold: bool = True) -> Style:
+    """A player's colour as a text style."""
+    return Style(color=PLAYER_COLOURS[player], bold=bold)
+
+
+DIM: Final = _DIM
+"""Style for secondary text."""

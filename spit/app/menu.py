@@ -1,0 +1,166 @@
+"""The start menu: who plays, which game, which keyboard. Fully usable from the keyboard."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, RadioButton, RadioSet, Static
+
+from spit.app.keymap import PRESET_NAMES
+from spit.app.options import GameOptions, Mode
+from spit.engine import Variant
+from spit.i18n import _
+
+if TYPE_CHECKING:
+    from spit.app.app import SpitApp
+
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+"""The bot's levels, weakest first (the names ``--level`` accepts)."""
+
+
+class MenuScreen(Screen[None]):
+    """Choose the mode, the variant and the keyboard layout, then Start."""
+
+    DEFAULT_CSS = """
+    MenuScreen {
+        align: center middle;
+    }
+    MenuScreen > Vertical {
+        width: 78;
+        height: auto;
+    }
+    MenuScreen #title {
+        width: 100%;
+        text-align: center;
+        text-style: bold;
+        color: $accent;
+    }
+    MenuScreen #tagline {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin-bottom: 1;
+    }
+    MenuScreen #choices {
+        height: auto;
+    }
+    MenuScreen RadioSet {
+        width: 1fr;
+        height: auto;
+        margin: 0 1 0 0;
+    }
+    MenuScreen #buttons {
+        height: auto;
+        align: center middle;
+        margin-top: 1;
+    }
+    MenuScreen Button {
+        margin: 0 1;
+        min-width: 14;
+    }
+    MenuScreen #hint {
+        width: 100%;
+        text-align: center;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", _("Start"), id="start"),
+    ]
+    """Bindings for the start menu."""
+
+    def __init__(self, options: GameOptions, *, bot_available: bool) -> None:
+        super().__init__()
+        self._options = options
+        self._bot_available = bot_available
+
+    def compose(self) -> ComposeResult:
+        o = self._options
+        with Vertical():
+            yield Static("S  P  I  T", id="title")
+            yield Static(
+                _("the card game of speed — two players on one keyboard, or you against the bot"),
+                id="tagline",
+            )
+            with Horizontal(id="choices"):
+                bot = o.mode is Mode.BOT and self._bot_available
+                with RadioSet(id="mode") as mode:
+                    mode.border_title = _("Players")
+                    yield RadioButton(_("Two players"), value=not bot, id="two-player")
+                    yield RadioButton(
+                        _("Against the bot")
+                        if self._bot_available
+                        else _("Against the bot (not installed)"),
+                        value=bot,
+                        id="bot",
+                        disabled=not self._bot_available,
+                    )
+                with RadioSet(id="level", disabled=not bot) as level:
+                    level.border_title = _("Bot level")
+                    for name in BOT_LEVELS:
+                        yield RadioButton(_(name), value=name == o.bot_level, id=f"level-{name}")
+                with RadioSet(id="variant") as variant:
+                    variant.border_title = _("Game")
+                    yield RadioButton(
+                        _("Standard"), value=o.variant is Variant.STANDARD, id="standard"
+                    )
+                    yield RadioButton(
+                        _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
+                    )
+                with RadioSet(id="keys") as keys:
+                    keys.border_title = _("Keyboard")
+                    for name in PRESET_NAMES:
+                        yield RadioButton(name.upper(), value=name == o.keys, id=f"keys-{name}")
+            with Horizontal(id="buttons"):
+                yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Quit"), id="quit")
+            yield Static(
+                _("Tab: next · arrows and Enter: choose · S: start · F1: help"),
+                id="hint",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_resize(self) -> None:
+        app: SpitApp = self.app  # type: ignore[assignment]
+        app.check_size()
+
+    @on(RadioSet.Changed, "#mode")
+    def _mode_changed(self, event: RadioSet.Changed) -> None:
+        self.query_one("#level", RadioSet).disabled = event.pressed.id != "bot"
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Start a match with the options chosen."""
+        app: SpitApp = self.app  # type: ignore[assignment]
+        app.start_game(self.chosen())
+
+    @on(Button.Pressed, "#quit")
+    def _quit(self) -> None:
+        self.app.exit()
+
+    def chosen(self) -> GameOptions:
+        """The options as the menu shows them."""
+
+        def pressed(set_id: str) -> str:
+            button = self.query_one(f"#{set_id}", RadioSet).pressed_button
+            assert button is not None and button.id is not None
+            return button.id
+
+        mode = Mode.BOT if pressed("mode") == "bot" else Mode.TWO_PLAYER
+        return replace(
+            self._options,
+            mode=mode,
+            bot_level=pressed("level").removeprefix("level-"),
+            variant=Variant(pressed("variant")),
+            keys=pressed("keys").removeprefix("keys-"),
+        )

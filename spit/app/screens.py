@@ -1,0 +1,402 @@
+"""The dialogs around the table: help, pause, quit, too-small terminal, and match over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from spit.app.keymap import KeyMap
+from spit.app.look import DIM, Look, pile_name, player_style
+from spit.app.stats import MatchStats
+from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
+from spit.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from spit.app.app import SpitApp
+
+MIN_WIDTH: Final = 80
+"""The narrowest terminal the table fits."""
+MIN_HEIGHT: Final = 24
+"""The shortest terminal the table fits."""
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is smaller than the table; the game waits."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+    }
+    TooSmallScreen Static {
+        width: auto;
+        max-width: 100%;
+        text-align: center;
+        text-style: bold;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def on_resize(self) -> None:
+        self._show()
+        app: SpitApp = self.app  # type: ignore[assignment]
+        app.check_size()
+
+    def on_screen_resume(self) -> None:
+        app: SpitApp = self.app  # type: ignore[assignment]
+        app.check_size()
+
+    def _show(self) -> None:
+        width, height = self.app.size
+        self.query_one(Static).update(
+            _("Enlarge the terminal to at least {w}×{h}\n(it is {now_w}×{now_h} now)").format(
+                w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height
+            )
+        )
+
+
+class PauseScreen(ModalScreen[None]):
+    """Escape during a match: everything stops until Escape again."""
+
+    DEFAULT_CSS = """
+    PauseScreen {
+        align: center middle;
+    }
+    PauseScreen > Vertical {
+        width: auto;
+        height: auto;
+        border: thick $accent;
+        padding: 1 4;
+        background: $surface;
+    }
+    PauseScreen Static {
+        width: auto;
+        text-align: center;
+    }
+    PauseScreen #paused {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", _("Resume"), id="resume"),
+    ]
+    """Bindings for the pause dialog."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("Paused"), id="paused")
+            yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss()
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Ctrl+Q during a match: make sure. True to quit."""
+
+    DEFAULT_CSS = """
+    QuitScreen {
+        align: center middle;
+    }
+    QuitScreen > Vertical {
+        width: 50;
+        height: auto;
+        border: thick $error;
+        padding: 1 2;
+        background: $surface;
+    }
+    QuitScreen Static {
+        width: 100%;
+        text-align: center;
+        margin-bottom: 1;
+    }
+    QuitScreen Horizontal {
+        height: auto;
+        align: center middle;
+    }
+    QuitScreen Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", _("Quit"), id="confirm-quit"),
+        Binding("n,escape", "answer(False)", _("Keep playing"), id="cancel-quit"),
+    ]
+    """Bindings for the quit dialog (Ctrl+Q a second time also quits)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                _("Quit this match?\n[b]y[/b] or Ctrl+Q: quit · [b]n[/b] or Esc: keep playing")
+            )
+            with Horizontal():
+                yield Button(_("Quit"), variant="error", id="quit")
+                yield Button(_("Keep playing"), variant="primary", id="keep")
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "quit")
+
+    def action_answer(self, quit_: bool) -> None:
+        """Close the dialog with the answer."""
+        self.dismiss(quit_)
+
+
+def keys_table(keymap: KeyMap, names: tuple[str, str]) -> Table:
+    """Both players' keys, stock by stock, as the help screen and docs show them."""
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("")
+    for player in (0, 1):
+        table.add_column(Text(names[player], style=player_style(player)), justify="left")
+    rows = (
+        ("left", _("onto the left pile (slap left)")),
+        ("right", _("onto the right pile (slap right)")),
+        ("fill", _("into an empty slot")),
+    )
+    table.add_row(
+        Text(_("stock"), style=DIM),
+        *(Text("  ".join(str(s + 1).ljust(2) for s in range(STOCKS)), style=DIM),) * 2,
+    )
+    for row, caption in rows:
+        cells = []
+        for prefix in ("p1", "p2"):
+            labels = [keymap.label(f"{prefix}.stock{s + 1}.{row}") for s in range(STOCKS)]
+            cells.append(Text("  ".join(label.ljust(2) for label in labels), style="bold"))
+        table.add_row(caption, *cells)
+    table.add_row(
+        _("spit / ready"),
+        Text(keymap.label("p1.spit"), style="bold"),
+        Text(keymap.label("p2.spit"), style="bold"),
+    )
+    return table
+
+
+RULES_IN_BRIEF: Final = (
+    "Get rid of your cards first. Each of you has five stocks (top card face up) and a "
+    "pile of face-down spit cards.",
+    "Both press SPIT: each turns a spit card onto their own spit pile (player 1 the left, "
+    "player 2 the right).",
+    "Then play at once, no turns: a stock's top card goes on either spit pile if it is one "
+    "rank up or down. Suits do not matter; an Ace sits between King and 2.",
+    "An empty slot? Move another stock's top card into it (the fill keys) to turn up the "
+    "card beneath.",
+    "Nobody can move: the banner says Stuck — both press SPIT again.",
+    "A player has played all their stocks: SLAP the smaller pile! The first slap takes it, "
+    "the other player gets the other pile; each adds their leftovers for the next round.",
+    "A card that does not fit locks your hand for a moment; one that just lost the race "
+    "is only too late.",
+    "Standard: the first to end a round holding no cards wins. Points: every card you "
+    "hold after a round is a point; once someone reaches 100, the lowest total wins.",
+)
+"""The rules in brief, for the help screen; docs/rules.md has them in full."""
+
+
+class HelpScreen(ModalScreen[None]):
+    """F1: the rules in brief and both players' keys. The game waits meanwhile."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > VerticalScroll {
+        width: 80;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        border-title-style: bold;
+        background: $surface;
+        padding: 0 1;
+    }
+    HelpScreen Static {
+        width: 100%;
+    }
+    HelpScreen #keys {
+        margin-bottom: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1", "dismiss", _("Close help"), id="close-help"),
+    ]
+    """Bindings for the help screen."""
+
+    def __init__(self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool) -> None:
+        super().__init__()
+        self._keymap = keymap
+        self._names = names
+        self._against_bot = against_bot
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = _("Spit — help (Esc or F1 to close)")
+            scroll.can_focus = False
+            yield Static(keys_table(self._keymap, self._names), id="keys")
+            if self._against_bot:
+                yield Static(_("Against the bot both halves of the keyboard are yours."))
+            rules = Text()
+            for i, line in enumerate(RULES_IN_BRIEF):
+                if i:
+                    rules.append("\n")
+                rules.append("• ", style=DIM)
+                rules.append(_(line))
+            yield Static(rules, id="rules")
+            yield Static(Text(_("F1 help · Esc pause · Ctrl+Q quit"), style=DIM))
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss()
+
+
+class MatchOverScreen(ModalScreen[str]):
+    """The winner and the match's figures; rematch, back to the menu, or quit."""
+
+    DEFAULT_CSS = """
+    MatchOverScreen {
+        align: center middle;
+    }
+    MatchOverScreen > Vertical {
+        width: 64;
+        height: auto;
+        border: thick $success;
+        padding: 0 2;
+        background: $surface;
+    }
+    MatchOverScreen #winner {
+        text-style: bold;
+        text-align: center;
+        width: 100%;
+        margin: 1 0;
+    }
+    MatchOverScreen #figures {
+        width: 100%;
+    }
+    MatchOverScreen Horizontal {
+        height: auto;
+        align: center middle;
+        margin-top: 1;
+    }
+    MatchOverScreen Button {
+        margin: 0 1;
+        min-width: 12;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "app.focus_previous", show=False, id="previous-choice"),
+        Binding("right", "app.focus_next", show=False, id="next-choice"),
+    ]
+    """Bindings for the match-over screen: arrows move between its buttons."""
+
+    def __init__(
+        self,
+        *,
+        outcome: Outcome,
+        names: tuple[str, str],
+        rounds: int,
+        stats: MatchStats,
+        variant: Variant,
+        look: Look,
+        grace: float,
+        last_round: RoundSettled | None,
+    ) -> None:
+        super().__init__()
+        self._outcome = outcome
+        self._names = names
+        self._rounds = rounds
+        self._stats = stats
+        self._variant = variant
+        self._look = look
+        self._grace = grace
+        self._last_round = last_round
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._winner(), id="winner")
+            yield Static(self._figures(), id="figures")
+            with Horizontal():
+                yield Button(_("Rematch"), variant="primary", id="rematch", disabled=True)
+                yield Button(_("Menu"), id="menu", disabled=True)
+                yield Button(_("Quit"), variant="error", id="quit", disabled=True)
+
+    def on_mount(self) -> None:
+        if self._grace > 0:
+            self.set_timer(self._grace, self._enable)
+        else:
+            self._enable()
+
+    def _enable(self) -> None:
+        for button in self.query(Button):
+            button.disabled = False
+        self.query_one("#rematch", Button).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # Until the buttons wake up, swallow the last keys of the match.
+        if self.query_one("#rematch", Button).disabled:
+            event.stop()
+            event.prevent_default()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def _winner(self) -> Text:
+        winner = self._outcome.winner
+        if winner is None:
+            return Text(_("A draw!"))
+        text = Text(self._names[winner], style=player_style(winner))
+        if self._names[winner] == _("You"):
+            text.append(" " + _("win the match!"))
+        else:
+            text.append(" " + _("wins the match!"))
+        return text
+
+    def _figures(self) -> Group:
+        names = self._names
+        table = Table(box=None, padding=(0, 2), show_edge=False, expand=True)
+        table.add_column("")
+        for player in (0, 1):
+            table.add_column(Text(names[player], style=player_style(player)), justify="right")
+        if self._variant is Variant.POINTS:
+            table.add_row(_("points (lowest wins)"), *(str(s) for s in self._outcome.scores))
+        if self._last_round is not None:
+            table.add_row(_("cards held at the end"), *(str(h) for h in self._last_round.held))
+        table.add_row(_("cards played"), *(str(n) for n in self._stats.played))
+        how = Text(ngettext("{n} round", "{n} rounds", self._rounds).format(n=self._rounds))
+        if self._outcome.termination is Termination.POINTS:
+            how.append(" · " + _("a total reached 100"))
+        elif self._outcome.winner is not None:
+            how.append(" · " + _("won by holding no cards"))
+        fastest = Text(_("Fastest play: "), style=DIM)
+        fast = self._stats.fastest
+        if fast is None:
+            fastest.append(_("none"))
+        else:
+            fastest.append(names[fast.player], style=player_style(fast.player))
+            fastest.append(" ")
+            fastest.append_text(self._look.card_text(fast.card))
+            fastest.append(
+                " "
+                + _("onto {pile}, {seconds:.2f} s after it changed").format(
+                    pile=pile_name(fast.pile), seconds=fast.seconds
+                )
+            )
+        return Group(table, Text(), how, fastest)

@@ -195,6 +195,8 @@ class Run:
                 assert [without_locks(v) for v in after] == [without_locks(v) for v in before]
             else:
                 assert after == before
+        # One hand each, one card at a time: an action moves at most one card from a stock.
+        assert sum(isinstance(e, CardPlayed | SlotFilled) for e in result.events) <= 1
         for event in result.events:
             if isinstance(event, CardPlayed):
                 seen = before[event.player]

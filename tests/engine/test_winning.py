@@ -73,6 +73,15 @@ def test_single_pile_opponent_out_first_play_continues() -> None:
     assert [side.cards for side in match.view(0).sides] == [2, 50]
 
 
+def test_spitter_out_first_with_no_spit_cards_left_wins_match() -> None:
+    # B10 over A's "play continues": whoever ends a round holding nothing has won.
+    p0, p1 = ["4H", *EMPTY], ["KC KD", "9C", *EMPTY[:3]]
+    buried = rest_of_deck(*p0, *p1, "5S")
+    match = match_at(table(p0, p1, ("", ""), (f"{buried} 5S", None)))
+    events = accepted(match.apply(Play(0, 0, 0)))
+    assert events[-1] == MatchEnded(Outcome(Termination.NO_CARDS, 0))
+
+
 def test_player_with_no_cards_is_not_dealt_and_has_won() -> None:
     match = match_at(short_player_about_to_go_out())
     accepted(match.apply(Play(1, 0, 0)))

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from spit.app.clock import Fader, GameClock
 from spit.app.keymap import Control, KeyMap
-from spit.app.look import Look, player_name
+from spit.app.look import Look, player_name, short_name
 from spit.app.opponent import Cancellable, Opponent
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
@@ -31,9 +31,11 @@ from spit.app.table import (
     InfoState,
     KeyLegend,
     LegendState,
+    MessageState,
     PileRow,
     PilesState,
     PlayerInfo,
+    PlayerMessage,
     RoundSummary,
     StockRow,
     StocksState,
@@ -143,12 +145,6 @@ class GameScreen(Screen[None]):
         height: 1fr;
         align: center middle;
     }
-    GameScreen #p2-stocks {
-        margin-bottom: 1;
-    }
-    GameScreen #p1-stocks {
-        margin-top: 1;
-    }
     GameScreen Banner {
         margin-bottom: 1;
     }
@@ -218,11 +214,13 @@ class GameScreen(Screen[None]):
             yield PlayerInfo(id="p2-info")
             yield KeyLegend(id="p2-legend")
             yield StockRow(id="p2-stocks")
+            yield PlayerMessage(id="p2-message")
         with Vertical(id="middle"):
             yield Banner()
             yield PileRow()
             yield RoundSummary()
         with Vertical(classes="side", id="p1-side"):
+            yield PlayerMessage(id="p1-message")
             yield StockRow(id="p1-stocks")
             yield KeyLegend(id="p1-legend")
             yield PlayerInfo(id="p1-info")
@@ -358,7 +356,14 @@ class GameScreen(Screen[None]):
         phase = view.phase
         between = phase is Phase.DEALT and bool(match.history) and not match.is_over
         self.query_one(TopBar).state = TopBarState(
-            view.round_number, match.variant, view.scores, self.names, self._hints()
+            view.round_number,
+            match.variant,
+            view.scores,
+            (
+                short_name(0, against_bot=self.against_bot),
+                short_name(1, against_bot=self.against_bot),
+            ),
+            self._hints(),
         )  # type: ignore[assignment]
         spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
@@ -371,7 +376,9 @@ class GameScreen(Screen[None]):
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
                 waiting=waiting,
-                message=self._messages[player],
+            )  # type: ignore[assignment]
+            self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
+                player, self._messages[player]
             )  # type: ignore[assignment]
             self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
                 side.stocks, self.look
@@ -414,7 +421,13 @@ class GameScreen(Screen[None]):
                 text += "  " + _("({name} is ready)").format(name=self.names[ready[0]])
             return BannerState(text, urgent=True)
         if phase is Phase.SLAP:
-            return BannerState(_("SLAP the smaller pile!"), urgent=True)
+            out = self.match.round.went_out
+            text = _("SLAP the smaller pile!")
+            if out is not None:
+                text = _("{name} went out — SLAP the smaller pile!").format(name=self.names[out])
+            else:
+                text = _("Nobody can move — SLAP the smaller pile!")
+            return BannerState(text, urgent=True)
         if view.spit_piles == 1:
             return BannerState(_("One spit pile this round: both pile keys play on it"))
         return BannerState("")
@@ -439,6 +452,10 @@ class GameScreen(Screen[None]):
         )
 
     # -- pause and resume --------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        app: SpitApp = self.app  # type: ignore[assignment]
+        app.check_size()
 
     def on_screen_suspend(self) -> None:
         self.hold()
@@ -493,7 +510,7 @@ class GameScreen(Screen[None]):
             variant=self.match.variant,
             look=self.look,
             grace=self.pace.grace,
-            last_round=self._summary(self.match.view(0), ("", "")),
+            last_round=self.match.history[-1],
         )
         self.app.push_screen(screen, self._after_match)
 

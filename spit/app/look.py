@@ -166,6 +166,13 @@ def player_name(player: int, *, against_bot: bool = False) -> str:
     return _("Player 1") if player == 0 else _("Player 2")
 
 
+def short_name(player: int, *, against_bot: bool = False) -> str:
+    """A player's name where room is short: P1/P2, or You/Bot against the bot."""
+    if against_bot:
+        return player_name(player, against_bot=True)
+    return _("P1") if player == 0 else _("P2")
+
+
 def pile_name(pile: int) -> str:
     """A spit pile by where it lies."""
     return _("the left pile") if pile == 0 else _("the right pile")

@@ -78,7 +78,7 @@ class PauseScreen(ModalScreen[None]):
     PauseScreen > Vertical {
         width: auto;
         height: auto;
-        border: thick $accent;
+        border: round $accent;
         padding: 1 4;
         background: $surface;
     }
@@ -116,7 +116,7 @@ class QuitScreen(ModalScreen[bool]):
     QuitScreen > Vertical {
         width: 50;
         height: auto;
-        border: thick $error;
+        border: round $error;
         padding: 1 2;
         background: $surface;
     }
@@ -191,21 +191,17 @@ def keys_table(keymap: KeyMap, names: tuple[str, str]) -> Table:
 
 
 RULES_IN_BRIEF: Final = (
-    "Get rid of your cards first. Each of you has five stocks (top card face up) and a "
-    "pile of face-down spit cards.",
-    "Both press SPIT: each turns a spit card onto their own spit pile (player 1 the left, "
-    "player 2 the right).",
-    "Then play at once, no turns: a stock's top card goes on either spit pile if it is one "
-    "rank up or down. Suits do not matter; an Ace sits between King and 2.",
-    "An empty slot? Move another stock's top card into it (the fill keys) to turn up the "
-    "card beneath.",
-    "Nobody can move: the banner says Stuck — both press SPIT again.",
-    "A player has played all their stocks: SLAP the smaller pile! The first slap takes it, "
-    "the other player gets the other pile; each adds their leftovers for the next round.",
-    "A card that does not fit locks your hand for a moment; one that just lost the race "
-    "is only too late.",
-    "Standard: the first to end a round holding no cards wins. Points: every card you "
-    "hold after a round is a point; once someone reaches 100, the lowest total wins.",
+    "Get rid of your cards. You each have five stocks (top card up) and face-down spit cards.",
+    "Both press SPIT: each turns a spit card onto their own pile (player 1 left, player 2 right).",
+    "Then play at once, no turns: a top card goes on a spit pile one rank up or down, any "
+    "suit; an Ace sits between King and 2.",
+    "An empty slot? Fill it from a stock to turn up the card beneath. Nobody can move: both "
+    "press SPIT.",
+    "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
+    "other player gets the other one.",
+    "A card that does not fit locks your hand for a moment; losing a race is only too late.",
+    "Standard: the first to end a round holding no cards wins. Points: a point per card "
+    "held after each round; at 100 the lowest total wins.",
 )
 """The rules in brief, for the help screen; docs/rules.md has them in full."""
 
@@ -222,7 +218,7 @@ class HelpScreen(ModalScreen[None]):
         max-width: 100%;
         height: auto;
         max-height: 100%;
-        border: thick $accent;
+        border: round $accent;
         border-title-style: bold;
         background: $surface;
         padding: 0 1;
@@ -249,7 +245,6 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = _("Spit — help (Esc or F1 to close)")
-            scroll.can_focus = False
             yield Static(keys_table(self._keymap, self._names), id="keys")
             if self._against_bot:
                 yield Static(_("Against the bot both halves of the keyboard are yours."))
@@ -260,7 +255,6 @@ class HelpScreen(ModalScreen[None]):
                 rules.append("• ", style=DIM)
                 rules.append(_(line))
             yield Static(rules, id="rules")
-            yield Static(Text(_("F1 help · Esc pause · Ctrl+Q quit"), style=DIM))
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss()
@@ -276,7 +270,7 @@ class MatchOverScreen(ModalScreen[str]):
     MatchOverScreen > Vertical {
         width: 64;
         height: auto;
-        border: thick $success;
+        border: round $success;
         padding: 0 2;
         background: $surface;
     }

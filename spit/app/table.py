@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from rich.console import Group, RenderableType
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -57,10 +59,10 @@ class Part(Widget):
     state: reactive[object | None] = reactive(None, layout=False)
     """What to draw; an equal new state repaints nothing."""
 
-    def render(self) -> Text:
+    def render(self) -> RenderableType:
         return Text() if self.state is None else self.draw(self.state)
 
-    def draw(self, state: object) -> Text:
+    def draw(self, state: object) -> RenderableType:
         """The picture of ``state``."""
         raise NotImplementedError
 
@@ -94,10 +96,9 @@ class TopBar(Part):
         left.append(_("Round {n}").format(n=state.round_number), style="bold")
         if state.variant is Variant.POINTS:
             left.append("  ·  ")
-            left.append(_("Points (lowest wins at 100): "), style=DIM)
+            left.append(_("Points:"), style=DIM)
             for player in (0, 1):
-                if player:
-                    left.append("  ")
+                left.append("  " if player == 0 else " · ")
                 left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
                 left.append(str(state.scores[player]), style="bold")
         right = Text(state.hints + " ", style=DIM)
@@ -117,11 +118,10 @@ class InfoState:
     ready: bool
     waiting: bool
     """Whether the table waits for spit presses (so "ready" means something)."""
-    message: str | None
 
 
 class PlayerInfo(Part):
-    """One player's line: name, cards held, spit key, readiness, and the latest refusal."""
+    """One player's line: name, cards held, spit key, readiness."""
 
     DEFAULT_CSS = """
     PlayerInfo {
@@ -145,14 +145,30 @@ class PlayerInfo(Part):
                 line.append(f"{_('ready')} {_READY}", style=player_style(state.player))
             else:
                 line.append(_("press SPIT"), style="bold reverse")
-        if state.message:
-            room = self.size.width - 2 - line.cell_len - 3
-            message = Text(state.message, style=_MESSAGE)
-            message.truncate(max(room, 0), overflow="ellipsis")
-            pad = max(3, self.size.width - 2 - line.cell_len - message.cell_len)
-            line.append(" " * pad)
-            line.append_text(message)
         return line
+
+
+@dataclass(frozen=True, slots=True)
+class MessageState:
+    player: int
+    text: str | None
+
+
+class PlayerMessage(Part):
+    """Why the table just refused a player's key, by that player's stocks, for a moment."""
+
+    DEFAULT_CSS = """
+    PlayerMessage {
+        height: 1;
+        content-align: center middle;
+    }
+    """
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, MessageState)
+        if not state.text:
+            return Text()
+        return Text(f"✗ {state.text}", style=_MESSAGE)
 
 
 # -- a player's keys -------------------------------------------------------------------
@@ -344,11 +360,10 @@ class RoundSummary(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
+    def draw(self, state: object) -> RenderableType:
         assert isinstance(state, SummaryState)
         s = state.settled
         names = state.names
-        lines: list[Text] = []
         title = Text(_("Round {n} is over").format(n=s.number), style="bold")
         title.append(" — ")
         if s.how is RoundEnd.STALEMATE and s.went_out is None:
@@ -359,64 +374,43 @@ class RoundSummary(Part):
             )
         else:
             title.append(_("{name} went out first.").format(name=names[s.went_out]))
-        lines.append(title)
-        lines.append(self._took(state))
-        held = Text()
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("")
+        table.add_column(Text(_("took"), style=DIM))
+        table.add_column(Text(_("holds now"), style=DIM), justify="right")
+        points = state.variant is Variant.POINTS
+        if points:
+            table.add_column(Text(_("points"), style=DIM), justify="right")
         for player in (0, 1):
-            if player:
-                held.append("   ")
-            held.append(names[player], style=player_style(player))
-            held.append(" ")
-            held.append(
-                ngettext("holds {n} card", "holds {n} cards", s.held[player]).format(
-                    n=s.held[player]
-                )
-            )
-        lines.append(held)
-        if state.variant is Variant.POINTS:
-            points = Text(_("Points: "), style=DIM)
-            for player in (0, 1):
-                if player:
-                    points.append("   ")
-                points.append(f"{names[player]} ", style=player_style(player, bold=False))
-                points.append(str(state.scores[player]), style="bold")
-            lines.append(points)
-        lines.append(Text())
+            row = [
+                Text(names[player], style=player_style(player)),
+                self._took(state, player),
+                Text(str(s.held[player]), style="bold"),
+            ]
+            if points:
+                row.append(Text(str(state.scores[player]), style="bold"))
+            table.add_row(*row)
         go = Text(_("Round {n}: both press SPIT").format(n=state.next_round), style="bold")
-        lines.append(go)
-        keys = Text()
         for player in (0, 1):
-            if player:
-                keys.append("   ")
-            keys.append(names[player], style=player_style(player))
-            keys.append(" ")
+            go.append("    ")
+            go.append(names[player], style=player_style(player))
+            go.append(" ")
             if state.ready[player]:
-                keys.append(f"{_('ready')} {_READY}", style=player_style(player))
+                go.append(f"{_('ready')} {_READY}", style=player_style(player))
             else:
-                keys.append(state.spit_keys[player], style="bold reverse")
-        lines.append(keys)
-        return _join(lines)
+                go.append(f" {state.spit_keys[player]} ", style="bold reverse")
+        return Group(title, Text(), table, Text(), go)
 
     @staticmethod
-    def _took(state: SummaryState) -> Text:
-        s = state.settled
-        line = Text()
-        for player in (0, 1):
-            pile = s.took[player]
-            if line:
-                line.append("   ")
-            line.append(state.names[player], style=player_style(player))
-            line.append(" ")
-            if pile is None:
-                line.append(_("took nothing from the centre"))
-                continue
-            size = state.pile_sizes[player]
-            if size is None:
-                line.append(_("took {pile}").format(pile=pile_name(pile)))
-            else:
-                line.append(
-                    ngettext("took {pile} ({n} card)", "took {pile} ({n} cards)", size).format(
-                        pile=pile_name(pile), n=size
-                    )
-                )
-        return line
+    def _took(state: SummaryState, player: int) -> Text:
+        pile = state.settled.took[player]
+        if pile is None:
+            return Text(_("nothing from the centre"))
+        size = state.pile_sizes[player]
+        if size is None:
+            return Text(pile_name(pile))
+        return Text(
+            ngettext("{pile} ({n} card)", "{pile} ({n} cards)", size).format(
+                pile=pile_name(pile), n=size
+            )
+        )

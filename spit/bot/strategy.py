@@ -7,17 +7,16 @@ at what a legal play would set up.
 
 The strategy, in order of weight:
 
-1. **Go out.** A play that empties the last stock wins the race for the round.
-2. **Uncover.** A play from a stock with face-down cards beneath turns one up: a new card,
+1. **Uncover.** A play from a stock with face-down cards beneath turns one up: a new card,
    a new chance.
-3. **Keep its own chains going.** After the play, count its own face-up stock cards that
+2. **Keep its own chains going.** After the play, count its own face-up stock cards that
    fit a pile top; more is better (a 7 on a 6 when it also holds an 8 is a chain).
-4. **Don't feed the opponent.** After the play, count the opponent's face-up stock cards
+3. **Don't feed the opponent.** After the play, count the opponent's face-up stock cards
    that fit a pile top; fewer is better (so of two piles, it covers the one the opponent
    wanted).
-5. **Fill from the tallest stock.** An empty slot is filled from the stock with the most
+4. **Fill from the tallest stock.** An empty slot is filled from the stock with the most
    face-down cards, when no play scores better. A fill is never contested, a play is.
-6. **Slap the smaller pile.** (And spit whenever spit is what is left to do.)
+5. **Slap the smaller pile.** (And spit whenever spit is what is left to do.)
 
 Lower levels overlook plays and sometimes make any move they see rather than the best.
 """
@@ -30,20 +29,27 @@ from dataclasses import dataclass
 
 from spit.engine import Action, Card, Fill, Play, PlayerView, Slap, Spit
 
-GO_OUT: float = 1000.0
-"""Weight of emptying the last stock."""
-UNCOVER: float = 8.0
-"""Weight of turning up a face-down card."""
-CHAIN: float = 3.0
-"""Weight of each of its own stock cards that fits a pile top after the move."""
-FEED: float = 2.0
-"""Weight (subtracted) of each opponent's stock card that fits a pile top after the move."""
-PLAY: float = 10.0
-"""Every play's base: a card on a pile is a card nearer going out."""
-FILL: float = 12.0
-"""A fill's base, before the chain and feed look-ahead; a fill always uncovers a card."""
-TALL: float = 0.5
-"""Per face-down card under the stock a fill comes from: fill from the tallest."""
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much the strategy values each thing a move does (a move's score is their sum)."""
+
+    play: float = 10.0
+    """Every play's base: a card on a pile is a card nearer going out."""
+    uncover: float = 8.0
+    """A play that turns up a face-down card."""
+    chain: float = 3.0
+    """Each of its own stock cards that fits a pile top after the move."""
+    feed: float = 2.0
+    """Each opponent's stock card that fits a pile top after the move (subtracted)."""
+    fill: float = 12.0
+    """A fill's base; a fill always turns up a face-down card."""
+    tall: float = 0.5
+    """Each face-down card under the stock a fill comes from: fill from the tallest."""
+
+
+WEIGHTS = Weights()
+"""The weights every level plays by; levels differ in speed and care, not in judgement."""
 
 
 class Policy(enum.Enum):
@@ -68,10 +74,11 @@ class Choice:
 class _Lookahead:
     """What one view shows, worked out once for scoring all its moves."""
 
-    __slots__ = ("fit_mine", "fit_opponent", "me", "mine", "opponent", "piles", "view")
+    __slots__ = ("fit_mine", "fit_opponent", "me", "mine", "opponent", "piles", "view", "w")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, weights: Weights) -> None:
         self.view = view
+        self.w = weights
         self.me = view.me
         self.piles = [p.top for p in view.piles]
         self.mine = [(i, s.top) for i, s in enumerate(self.me.stocks) if s.top is not None]
@@ -85,16 +92,14 @@ class _Lookahead:
         return [pile is not None and card.fits_on(pile) for card in tops]
 
     def score(self, action: Play | Fill) -> float:
-        me = self.me
+        me, w = self.me, self.w
         source = me.stocks[action.stock]
         if isinstance(action, Fill):
             # The moved card stays face up in the empty slot; the one beneath is unknown.
-            value = FILL + TALL * source.face_down
+            value = w.fill + w.tall * source.face_down
             mine = sum(a or b for a, b in zip(*self.fit_mine, strict=True))
             theirs = sum(a or b for a, b in zip(*self.fit_opponent, strict=True))
-            return value + CHAIN * mine - FEED * theirs
-        if me.stock_cards == 1:
-            return GO_OUT
+            return value + w.chain * mine - w.feed * theirs
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
         # In a single-pile round a play onto the unused pile lands on the one pile.
@@ -107,13 +112,13 @@ class _Lookahead:
         )
         kept = self.fit_opponent[1 - pile]
         theirs = sum(1 for k, c in enumerate(self.opponent) if kept[k] or c.fits_on(card))
-        value = PLAY + UNCOVER * (source.face_down > 0)
-        return value + CHAIN * mine - FEED * theirs
+        value = w.play + w.uncover * (source.face_down > 0)
+        return value + w.chain * mine - w.feed * theirs
 
 
-def score(view: PlayerView, action: Play | Fill) -> float:
+def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:
     """How much the strategy likes a legal play or fill, looking one move ahead."""
-    return _Lookahead(view).score(action)
+    return _Lookahead(view, weights).score(action)
 
 
 def _slap(view: PlayerView) -> Slap:
@@ -124,7 +129,12 @@ def _slap(view: PlayerView) -> Slap:
 
 
 def choose(
-    view: PlayerView, rng: random.Random, *, overlook: float = 0.0, blunder: float = 0.0
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    overlook: float = 0.0,
+    blunder: float = 0.0,
+    weights: Weights = WEIGHTS,
 ) -> Choice | None:
     """The strategy's move from ``view``, or None when there is nothing to do.
 
@@ -151,7 +161,7 @@ def choose(
     if len(seen) == 1:
         return Choice(seen[0], second_look)
     # max() keeps the first of equal scores: the engine's order (left stock first).
-    return Choice(max(seen, key=_Lookahead(view).score), second_look)
+    return Choice(max(seen, key=_Lookahead(view, weights).score), second_look)
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:

@@ -1,0 +1,72 @@
+"""``spit simulate``: its arguments, the table, and the one JSON object of ``--json``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pytest
+
+from spit.sim.cli import add_simulate_parser
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="spit")
+    add_simulate_parser(parser.add_subparsers())
+    return parser.parse_args(["simulate", *argv])
+
+
+def test_json_prints_exactly_one_object_with_the_figures(capsys) -> None:
+    args = parse("--games", "3", "--bot1", "expert", "--bot2", "easy", "--seed", "4", "--json")
+    assert args.func(args) == 0
+    out, err = capsys.readouterr()
+    assert out.count("\n") == 1
+    figures = json.loads(out)
+    required = {"games", "bot1", "bot2", "wins_bot1", "wins_bot2", "draws", "mean_rounds"}
+    assert required | {"actions", "seconds"} <= figures.keys()
+    assert figures["games"] == 3
+    assert (figures["bot1"], figures["bot2"]) == ("expert", "easy")
+    assert figures["wins_bot1"] + figures["wins_bot2"] + figures["draws"] == 3
+    assert figures["variant"] == "standard" and figures["seed"] == 4
+    assert figures["actions"] > 0 and figures["refusals"] >= 0
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_the_table_names_both_bots_and_the_figures(capsys) -> None:
+    args = parse("--games", "2", "--bot1", "hard", "--bot2", "random", "--variant", "points")
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    for words in ("bot 1 (hard)", "bot 2 (random)", "draws", "mean rounds", "actions/s"):
+        assert words in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0", "--bot1", "hard", "--bot2", "easy"], "must be at least 1, not 0"),
+        (["--games", "lots", "--bot1", "hard", "--bot2", "easy"], "not a whole number"),
+        (["--games", "2", "--bot1", "godlike", "--bot2", "easy"], "invalid choice: 'godlike'"),
+        (["--games", "2", "--bot1", "hard", "--bot2", "easy", "--variant", "x"], "invalid choice"),
+        (["--bot1", "hard", "--bot2", "easy"], "--games"),
+    ],
+)
+def test_bad_arguments_exit_2_with_argparses_message(argv, message, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        parse(*argv)
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_spit_simulate_runs_from_the_command_line() -> None:
+    argv = ["simulate", "--games", "2", "--bot1", "expert", "--bot2", "hard", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "spit", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 2

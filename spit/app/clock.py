@@ -47,6 +47,10 @@ class GameClock:
             self._paused_at = None
 
 
+_SOONEST = 0.001
+"""Textual timers cannot be set to zero seconds; "now" means this soon."""
+
+
 class Fader:
     """A one-shot timer that can pause and resume with what it had left.
 
@@ -69,6 +73,7 @@ class Fader:
     def start(self, seconds: float) -> None:
         """Fire after ``seconds`` (restarting if it was already set)."""
         self.cancel()
+        seconds = max(seconds, _SOONEST)
         self._deadline = time.monotonic() + seconds
         self._timer = self._owner.set_timer(seconds, self._fire)
 

@@ -47,13 +47,25 @@ class MenuScreen(Screen[None]):
         color: $text-muted;
         margin-bottom: 1;
     }
-    MenuScreen #choices {
+    MenuScreen .choices {
         height: auto;
+        align: center top;
     }
     MenuScreen RadioSet {
-        width: 1fr;
         height: auto;
-        margin: 0 1 0 0;
+        margin: 0 1;
+    }
+    MenuScreen #mode {
+        width: 40;
+    }
+    MenuScreen #level {
+        width: 24;
+    }
+    MenuScreen #variant {
+        width: 40;
+    }
+    MenuScreen #keys {
+        width: 24;
     }
     MenuScreen #buttons {
         height: auto;
@@ -90,8 +102,8 @@ class MenuScreen(Screen[None]):
                 _("the card game of speed — two players on one keyboard, or you against the bot"),
                 id="tagline",
             )
-            with Horizontal(id="choices"):
-                bot = o.mode is Mode.BOT and self._bot_available
+            bot = o.mode is Mode.BOT and self._bot_available
+            with Horizontal(classes="choices"):
                 with RadioSet(id="mode") as mode:
                     mode.border_title = _("Players")
                     yield RadioButton(_("Two players"), value=not bot, id="two-player")
@@ -107,6 +119,7 @@ class MenuScreen(Screen[None]):
                     level.border_title = _("Bot level")
                     for name in BOT_LEVELS:
                         yield RadioButton(_(name), value=name == o.bot_level, id=f"level-{name}")
+            with Horizontal(classes="choices"):
                 with RadioSet(id="variant") as variant:
                     variant.border_title = _("Game")
                     yield RadioButton(

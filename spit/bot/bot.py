@@ -32,6 +32,7 @@ had more than the level's ``second_look`` to go: then it abandons the move and p
 afresh, a full reaction time from the change. Closer than that, the move lands anyway
 and the engine refuses it — a harmless "too late" within 0.3 s of the change, a fumble
 (with its lockout) after that. So quick levels rarely fumble and slow ones sometimes do.
+A new deal is a new table: a move planned in the last round is always dropped.
 
 **Never faster than its level.** Every move lands at least the level's floor after the
 table state it was planned from: a play or fill after the reaction time, a spit after the
@@ -96,13 +97,13 @@ class Bot:
         if view.player != self.player:
             raise ValueError(f"the bot plays seat {self.player}, not {view.player}")
         pending = self._pending
-        if pending is not None:
-            still_legal = (
-                view.round_number == self._pending_round and pending.action in view.legal_actions
-            )
-            if still_legal or pending.at - now <= self.level.second_look:
+        if pending is not None and view.round_number == self._pending_round:
+            if pending.action in view.legal_actions:
                 return pending
-            self._pending = None  # noticed in time: the hand stops
+            if pending.at - now <= self.level.second_look:
+                return pending  # too late to stop the hand: it lands, and may be refused
+        # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
+        self._pending = None
         choice = self._choose(view)
         if choice is None:
             return None

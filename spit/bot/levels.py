@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard", "expert")
@@ -27,16 +27,21 @@ class Delay:
     floor: float
     """The fastest this hand ever is."""
 
+    _mu: float = field(init=False, repr=False, compare=False)
+    _sigma: float = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         if not 0 <= self.floor < self.mean or self.spread <= 0:
             raise ValueError("a delay needs 0 <= floor < mean and a positive spread")
+        # The log-normal's parameters for the excess over the floor, worked out once.
+        excess = self.mean - self.floor
+        sigma2 = math.log1p((self.spread / excess) ** 2)
+        object.__setattr__(self, "_mu", math.log(excess) - sigma2 / 2)
+        object.__setattr__(self, "_sigma", math.sqrt(sigma2))
 
     def sample(self, rng: random.Random) -> float:
         """One delay, drawn from ``rng``."""
-        excess = self.mean - self.floor
-        sigma2 = math.log1p((self.spread / excess) ** 2)
-        mu = math.log(excess) - sigma2 / 2
-        return self.floor + rng.lognormvariate(mu, math.sqrt(sigma2))
+        return self.floor + rng.lognormvariate(self._mu, self._sigma)
 
 
 @dataclass(frozen=True, slots=True)

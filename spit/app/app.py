@@ -8,12 +8,13 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
+from spit.app.botseat import bot_opponent
 from spit.app.clock import GameClock, Source
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
 from spit.app.look import player_name
 from spit.app.menu import MenuScreen
-from spit.app.opponent import OpponentFactory, bot_factory
+from spit.app.opponent import OpponentFactory
 from spit.app.options import GameOptions, Mode
 from spit.app.screens import (
     MIN_HEIGHT,
@@ -24,8 +25,6 @@ from spit.app.screens import (
 )
 from spit.engine import Match, Settings
 from spit.i18n import _
-
-_NO_BOT: OpponentFactory | None = None
 
 
 class SpitApp(App[None]):
@@ -47,22 +46,22 @@ class SpitApp(App[None]):
         *,
         clock: Source | None = None,
         match: Match | None = None,
-        opponents: OpponentFactory | None = _NO_BOT,
+        opponents: OpponentFactory | None = bot_opponent,
         pace: Pace | None = None,
     ) -> None:
         """Start from ``options``.
 
         ``clock`` replaces ``time.monotonic`` as the game clock's source (tests pass one they
         control); ``match`` is played instead of a freshly dealt one; ``opponents`` builds
-        the bot's driver (the installed bot's by default); ``pace`` sets how long feedback
-        lasts.
+        seat 2's driver (the bot by default; None offers two players only); ``pace`` sets
+        how long feedback lasts.
         """
         super().__init__()
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""
         self._clock_source = clock
         self._first_match = match
-        self._opponents = opponents if opponents is not _NO_BOT else bot_factory()
+        self._opponents = opponents
         self.pace = pace or Pace()
         """How long flashes and messages last."""
         self.keymap = self._keys_for(self.options)

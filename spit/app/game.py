@@ -141,6 +141,9 @@ class GameScreen(Screen[None]):
     GameScreen .side {
         height: auto;
     }
+    GameScreen #p1-legend-right {
+        display: none;
+    }
     GameScreen #middle {
         height: 1fr;
         align: center middle;
@@ -223,24 +226,36 @@ class GameScreen(Screen[None]):
             yield PlayerMessage(id="p1-message")
             yield StockRow(id="p1-stocks")
             yield KeyLegend(id="p1-legend")
+            yield KeyLegend(id="p1-legend-right")
             yield PlayerInfo(id="p1-info")
 
     def on_mount(self) -> None:
         caption = _("{left} {right} fill").format(
             left="<" if self.look.ascii else "◀", right=">" if self.look.ascii else "▶"
         )
-        for prefix in PLAYER_IDS:
-            keys = tuple(
-                tuple(
-                    self.keymap.label(f"{prefix}.stock{stock + 1}.{row}")
-                    for row in ("left", "right", "fill")
-                )
-                for stock in range(STOCKS)
-            )
-            self.query_one(f"#{prefix}-legend", KeyLegend).state = LegendState(caption, keys)  # type: ignore[assignment]
+        legends = {prefix: LegendState(caption, self._stock_keys(prefix)) for prefix in PLAYER_IDS}
+        if self.against_bot:
+            # Both halves of the keyboard play the person's stocks; the bot needs no legend.
+            self.query_one("#p2-legend", KeyLegend).display = False
+            other_half = self.query_one("#p1-legend-right", KeyLegend)
+            other_half.display = True
+            other_half.state = LegendState(_("or"), legends["p2"].stocks)  # type: ignore[assignment]
+        else:
+            self.query_one("#p2-legend", KeyLegend).state = legends["p2"]  # type: ignore[assignment]
+        self.query_one("#p1-legend", KeyLegend).state = legends["p1"]  # type: ignore[assignment]
         self.redraw()
         if self.opponent is not None:
             self.opponent.start(_Seat(self, 1))
+
+    def _stock_keys(self, prefix: str) -> tuple[tuple[str, str, str], ...]:
+        """Per stock, the labels of one half's keys: left pile, right pile, fill."""
+        return tuple(
+            tuple(  # type: ignore[misc]
+                self.keymap.label(f"{prefix}.stock{stock + 1}.{row}")
+                for row in ("left", "right", "fill")
+            )
+            for stock in range(STOCKS)
+        )
 
     def on_unmount(self) -> None:
         for fader in (*self._message_faders, *self._flash_faders):

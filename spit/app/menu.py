@@ -110,7 +110,7 @@ class MenuScreen(Screen[None]):
                     yield RadioButton(
                         _("Against the bot")
                         if self._bot_available
-                        else _("Against the bot (not installed)"),
+                        else _("Against the bot (not available)"),
                         value=bot,
                         id="bot",
                         disabled=not self._bot_available,

@@ -81,14 +81,4 @@ OpponentFactory = Callable[[str, int | None], Opponent]
 """Builds an opponent from a bot level name and a seed (None for a fresh one)."""
 
 
-def bot_factory() -> OpponentFactory | None:
-    """The bot's opponent factory, ``spit.bot.opponent``, if this installation has one."""
-    try:
-        from spit import bot
-    except ImportError:
-        return None
-    factory = getattr(bot, "opponent", None)
-    return factory if callable(factory) else None
-
-
-__all__ = ["Cancellable", "Opponent", "OpponentFactory", "Seat", "bot_factory"]
+__all__ = ["Cancellable", "Opponent", "OpponentFactory", "Seat"]

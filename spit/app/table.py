@@ -137,8 +137,9 @@ class PlayerInfo(Part):
         line.append(
             ngettext("{n} card", "{n} cards", state.cards).format(n=state.cards), style="bold"
         )
-        line.append("  ·  ")
-        line.append(_("SPIT: {key}").format(key=state.spit_key))
+        if state.spit_key:
+            line.append("  ·  ")
+            line.append(_("SPIT: {key}").format(key=state.spit_key))
         if state.waiting:
             line.append("  ·  ")
             if state.ready:

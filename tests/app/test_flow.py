@@ -96,7 +96,7 @@ async def test_without_a_bot_the_menu_offers_it_disabled() -> None:
     async with app.run_test(size=(80, 24)):
         bot = app.screen.query_one("#bot")
         assert bot.disabled
-        assert "(not installed)" in screen_text(app)
+        assert "(not available)" in screen_text(app)
 
 
 async def test_the_menu_starts_a_game_against_the_bot_at_the_level_chosen() -> None:

@@ -224,7 +224,10 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not any(True for p in PLAYERS for _ in self._moves(p))
+        for player in PLAYERS:
+            for _ in self._moves(player):
+                return False
+        return True
 
     def legal_actions(self, player: int) -> Iterator[Action]:
         """Every action ``player`` may take now (a fumble lock aside)."""
@@ -383,14 +386,13 @@ class Round:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
         and fills that uncover a face-down card. Legal play and stuck (RULES B4) both ask this.
         """
-        piles = self._piles
+        tops = [(pile, cards_[-1]) for pile, cards_ in enumerate(self._piles) if cards_]
         side = self._stocks[player]
         for stock, cards_ in enumerate(side):
             if cards_:
                 card = cards_[-1]
-                for pile in (0, 1):
-                    p = piles[pile]
-                    if p and card.fits_on(p[-1]):
+                for pile, top in tops:
+                    if card.fits_on(top):
                         yield Play(player, stock, pile)
         if not all(side):
             for stock, cards_ in enumerate(side):

@@ -91,7 +91,7 @@ class Look:
 
     def card_text(self, card: Card) -> Text:
         """The card's label in its ink, for sentences (no box)."""
-        return Text(self.label(card), style=self.suit_style(card))
+        return ink(self.label(card), style=self.suit_style(card))
 
     # -- boxes ------------------------------------------------------------------------
 
@@ -100,13 +100,13 @@ class Look:
         b = self.boxes
         edge = edge or _EDGE
         inner = CARD_WIDTH - 2
-        middle = Text(b.down, style=edge)
+        middle = ink(b.down, style=edge)
         middle.append(self.label(card).center(inner), style=_FACE + self.suit_style(card))
         middle.append(b.down, style=edge)
         return (
-            Text(b.top_left + b.across * inner + b.top_right, style=edge),
+            ink(b.top_left + b.across * inner + b.top_right, style=edge),
             middle,
-            Text(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge),
+            ink(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge),
         )
 
     def back(self, note: str = "") -> Lines:
@@ -115,9 +115,9 @@ class Look:
         inner = CARD_WIDTH - 2
         middle = note.center(inner, b.back) if note else b.back * inner
         return (
-            Text(b.top_left + b.across * inner + b.top_right, style=_BACK),
-            Text(b.down + middle + b.down, style=_BACK),
-            Text(b.bottom_left + b.across * inner + b.bottom_right, style=_BACK),
+            ink(b.top_left + b.across * inner + b.top_right, style=_BACK),
+            ink(b.down + middle + b.down, style=_BACK),
+            ink(b.bottom_left + b.across * inner + b.bottom_right, style=_BACK),
         )
 
     def empty(self, note: str = "") -> Lines:
@@ -126,9 +126,9 @@ class Look:
         inner = CARD_WIDTH - 2
         dashes = (b.across + " ") * inner
         return (
-            Text(b.top_left + dashes[:inner] + b.top_right, style=_EMPTY),
-            Text(" " + note[:inner].center(inner) + " ", style=_EMPTY),
-            Text(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY),
+            ink(b.top_left + dashes[:inner] + b.top_right, style=_EMPTY),
+            ink(" " + note[:inner].center(inner) + " ", style=_EMPTY),
+            ink(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY),
         )
 
     def stock(self, top: Card | None, face_down: int) -> Lines:
@@ -150,6 +150,13 @@ class Look:
             line.append(" " * (LAYERS - shown))
             out.append(line)
         return out[0], out[1], out[2]
+
+
+def ink(text: str, style: Style | str = "") -> Text:
+    """``text`` in ``style`` as a span: text appended to it later keeps its own style."""
+    out = Text()
+    out.append(text, style=style)
+    return out
 
 
 def _edge_note(note: str, width: int, across: str) -> str:

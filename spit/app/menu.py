@@ -54,6 +54,12 @@ class MenuScreen(Screen[None]):
     MenuScreen RadioSet {
         height: auto;
         margin: 0 1;
+        border: round $panel-lighten-2;
+        border-title-color: $text;
+        border-title-style: bold;
+    }
+    MenuScreen RadioSet:focus {
+        border: round $accent;
     }
     MenuScreen #mode {
         width: 40;

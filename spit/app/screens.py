@@ -76,14 +76,14 @@ class PauseScreen(ModalScreen[None]):
         align: center middle;
     }
     PauseScreen > Vertical {
-        width: auto;
+        width: 56;
         height: auto;
         border: round $accent;
         padding: 1 4;
         background: $surface;
     }
     PauseScreen Static {
-        width: auto;
+        width: 100%;
         text-align: center;
     }
     PauseScreen #paused {
@@ -268,7 +268,7 @@ class MatchOverScreen(ModalScreen[str]):
         align: center middle;
     }
     MatchOverScreen > Vertical {
-        width: 64;
+        width: 76;
         height: auto;
         border: round $success;
         padding: 0 2;
@@ -389,7 +389,7 @@ class MatchOverScreen(ModalScreen[str]):
             fastest.append_text(self._look.card_text(fast.card))
             fastest.append(
                 " "
-                + _("onto {pile}, {seconds:.2f} s after it changed").format(
+                + _("on {pile} {seconds:.2f} s after it changed").format(
                     pile=pile_name(fast.pile), seconds=fast.seconds
                 )
             )

@@ -25,6 +25,7 @@ from spit.app.look import (
     STOCK_WIDTH,
     Lines,
     Look,
+    ink,
     pile_name,
     player_style,
 )
@@ -40,6 +41,7 @@ ROW_WIDTH: Final = MARGIN + 5 * STOCK_WIDTH + 4 * GAP
 
 _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _READY: Final = "✓"
+_KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
 def _join(lines: list[Text]) -> Text:
@@ -91,7 +93,7 @@ class TopBar(Part):
 
     def draw(self, state: object) -> Text:
         assert isinstance(state, TopBarState)
-        left = Text(" SPIT ", style="bold reverse")
+        left = ink(" SPIT ", style="bold reverse")
         left.append("  ")
         left.append(_("Round {n}").format(n=state.round_number), style="bold")
         if state.variant is Variant.POINTS:
@@ -101,7 +103,7 @@ class TopBar(Part):
                 left.append("  " if player == 0 else " · ")
                 left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
                 left.append(str(state.scores[player]), style="bold")
-        right = Text(state.hints + " ", style=DIM)
+        right = ink(state.hints + " ", style=DIM)
         pad = max(1, self.size.width - left.cell_len - right.cell_len)
         return Text.assemble(left, " " * pad, right)
 
@@ -132,7 +134,7 @@ class PlayerInfo(Part):
 
     def draw(self, state: object) -> Text:
         assert isinstance(state, InfoState)
-        line = Text(state.name, style=player_style(state.player))
+        line = ink(state.name, style=player_style(state.player))
         line.append("  ·  ")
         line.append(
             ngettext("{n} card", "{n} cards", state.cards).format(n=state.cards), style="bold"
@@ -169,7 +171,7 @@ class PlayerMessage(Part):
         assert isinstance(state, MessageState)
         if not state.text:
             return Text()
-        return Text(f"✗ {state.text}", style=_MESSAGE)
+        return ink(f"✗ {state.text}", style=_MESSAGE)
 
 
 # -- a player's keys -------------------------------------------------------------------
@@ -189,18 +191,17 @@ class KeyLegend(Part):
     KeyLegend {
         height: 1;
         content-align: center middle;
-        color: $text-muted;
     }
     """
 
     def draw(self, state: object) -> Text:
         assert isinstance(state, LegendState)
-        line = Text(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
+        line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
         for i, keys in enumerate(state.stocks):
             if i:
                 line.append(" " * GAP)
             cell = " ".join(keys).center(CARD_WIDTH)
-            line.append(cell.ljust(STOCK_WIDTH)[:STOCK_WIDTH], style="bold")
+            line.append(cell.ljust(STOCK_WIDTH)[:STOCK_WIDTH], style=_KEY)
         return line
 
 
@@ -329,7 +330,7 @@ class Banner(Part):
         if not state.text:
             return Text()
         style = "bold reverse #ffd54f" if state.urgent else "bold"
-        return Text(f" {state.text} ", style=style)
+        return ink(f" {state.text} ", style=style)
 
 
 # -- between rounds --------------------------------------------------------------------
@@ -365,7 +366,7 @@ class RoundSummary(Part):
         assert isinstance(state, SummaryState)
         s = state.settled
         names = state.names
-        title = Text(_("Round {n} is over").format(n=s.number), style="bold")
+        title = ink(_("Round {n} is over").format(n=s.number), style="bold")
         title.append(" — ")
         if s.how is RoundEnd.STALEMATE and s.went_out is None:
             title.append(_("nobody could move."))
@@ -377,21 +378,21 @@ class RoundSummary(Part):
             title.append(_("{name} went out first.").format(name=names[s.went_out]))
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
-        table.add_column(Text(_("took"), style=DIM))
-        table.add_column(Text(_("holds now"), style=DIM), justify="right")
+        table.add_column(ink(_("took"), style=DIM))
+        table.add_column(ink(_("holds now"), style=DIM), justify="right")
         points = state.variant is Variant.POINTS
         if points:
-            table.add_column(Text(_("points"), style=DIM), justify="right")
+            table.add_column(ink(_("points"), style=DIM), justify="right")
         for player in (0, 1):
             row = [
-                Text(names[player], style=player_style(player)),
+                ink(names[player], style=player_style(player)),
                 self._took(state, player),
-                Text(str(s.held[player]), style="bold"),
+                ink(str(s.held[player]), style="bold"),
             ]
             if points:
-                row.append(Text(str(state.scores[player]), style="bold"))
+                row.append(ink(str(state.scores[player]), style="bold"))
             table.add_row(*row)
-        go = Text(_("Round {n}: both press SPIT").format(n=state.next_round), style="bold")
+        go = ink(_("Round {n}: both press SPIT").format(n=state.next_round), style="bold")
         for player in (0, 1):
             go.append("    ")
             go.append(names[player], style=player_style(player))

@@ -1,0 +1,152 @@
+"""Pictures of the game: each test says what a player must see in it.
+
+Every picture is deterministic: a fixed seed, a clock that only moves when told, and
+feedback that neither flashes nor fades (``STILL``). Update with ``--snapshot-update`` and
+look at the SVGs before accepting them.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from spit.app.options import Mode
+from spit.engine import Match, Phase, Variant
+from tests.app.factory import FakeClock, drive, make_app, played_until
+
+SIZE = (80, 24)
+
+
+def started(seed: int) -> Match:
+    return played_until(seed, lambda m: m.round.phase is not Phase.DEALT)
+
+
+class TestStartOfRound:
+    def test_dealt_table_waits_for_both_spits(self, snap_compare) -> None:
+        """Both layouts dealt 1-2-3-4-5 with the top cards up and edges for the cards under
+        them, empty spit piles, 11 spit cards a side, each row's keys, and the banner
+        "Round 1: both press SPIT" with both players asked to press SPIT."""
+        assert snap_compare(make_app(3), terminal_size=SIZE)
+
+    def test_one_player_ready(self, snap_compare) -> None:
+        """Player 1 pressed Space: their line says "ready ✓" and the banner says so, while
+        player 2 is still asked to press SPIT."""
+        assert snap_compare(make_app(3), press=["space"], terminal_size=SIZE)
+
+
+class TestMidRound:
+    def test_a_play_and_a_refusal(self, snap_compare) -> None:
+        """After the first spit, player 2 played 5♥ from stock 4 onto the left pile (its
+        stock now shows 3♥ with two cards under it), and player 1 tried 2♥ on 5♥: the
+        reason "2♥ does not go on 5♥" stands by player 1's stocks."""
+        assert snap_compare(make_app(3, match=started(3)), press=["o", "q"], terminal_size=SIZE)
+
+    def test_four_colours_and_ascii(self, snap_compare) -> None:
+        """The same table with letters for suits (5H, 6C …), boxes of + - |, and a
+        four-colour deck: clubs green, diamonds blue."""
+        app = make_app(3, match=started(3), ascii=True, four_colour=True)
+        assert snap_compare(app, press=["o"], terminal_size=SIZE)
+
+
+class TestStuck:
+    def test_stuck_asks_both_to_spit(self, snap_compare) -> None:
+        """Nobody can play: the banner reads "Stuck — press SPIT" and both players' lines
+        ask them to press SPIT."""
+        match = played_until(5, lambda m: m.round.phase is Phase.STUCK)
+        assert snap_compare(make_app(5, match=match), terminal_size=SIZE)
+
+
+class TestSlap:
+    def test_round_end_calls_for_the_slap(self, snap_compare) -> None:
+        """Player 1 has played every stock (five empty slots); the banner reads
+        "Player 1 went out — SLAP the smaller pile!" and both pile sizes are shown."""
+        match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
+        assert snap_compare(make_app(3, match=match), terminal_size=SIZE)
+
+
+class TestRoundSummary:
+    def test_summary_after_the_slap(self, snap_compare) -> None:
+        """Player 2 slapped the right pile: the summary says round 1 is over, player 1
+        went out first, who took which pile and how many cards, what each holds now; the
+        new layouts are dealt and round 2 waits for both SPIT keys."""
+        match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
+        assert snap_compare(make_app(3, match=match), press=["h"], terminal_size=SIZE)
+
+    def test_points_summary_shows_scores(self, snap_compare) -> None:
+        """In the points variant the summary has a points column and the top line the
+        running totals."""
+        match = played_until(3, lambda m: len(m.history) == 1, variant=Variant.POINTS)
+        app = make_app(3, match=match, variant=Variant.POINTS)
+        assert snap_compare(app, terminal_size=SIZE)
+
+
+class TestMatchOver:
+    def test_winner_and_figures(self, snap_compare) -> None:
+        """A points match played to its end: the winner, the points, the cards each holds
+        and played, the number of rounds, the fastest play, and Rematch (focused), Menu,
+        Quit."""
+        clock = FakeClock()
+        app = make_app(3, variant=Variant.POINTS, clock=clock)
+
+        async def play_to_the_end(pilot: Pilot) -> None:
+            drive(pilot.app, clock, lambda m: m.is_over)  # type: ignore[arg-type]
+            await pilot.pause()
+
+        assert snap_compare(app, run_before=play_to_the_end, terminal_size=SIZE)
+
+
+class TestHelp:
+    def test_help_lists_both_players_keys_and_the_rules(self, snap_compare) -> None:
+        """F1 over the table: both players' keys stock by stock (left pile, right pile,
+        fill, spit) and the rules in brief."""
+        assert snap_compare(make_app(3), press=["f1"], terminal_size=SIZE)
+
+
+class TestPause:
+    def test_paused(self, snap_compare) -> None:
+        """Escape: the table dimmed under a "Paused" box that says how to go on."""
+        assert snap_compare(make_app(3, match=started(3)), press=["escape"], terminal_size=SIZE)
+
+
+class TestTooSmall:
+    def test_too_small_terminal(self, snap_compare) -> None:
+        """At 60×20 only the request to enlarge the terminal to at least 80×24 shows."""
+        assert snap_compare(make_app(3), terminal_size=(60, 20))
+
+
+class TestMenu:
+    def test_start_menu(self, snap_compare) -> None:
+        """The start menu: players (two players or the bot), bot level (off until the bot
+        is chosen), game variant, keyboard layout; Start focused."""
+        app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
+        assert snap_compare(app, terminal_size=SIZE)
+
+
+class TestAgainstTheBot:
+    def test_bot_table(self, snap_compare) -> None:
+        """Against the bot: "You" at the bottom with both halves' keys under the stocks,
+        "Bot" at the top with no keys, and the spit key shown as "Space / Enter"."""
+        app = make_app(
+            3,
+            mode=Mode.BOT,
+            opponents=lambda level, seed: _Idle(),  # type: ignore[arg-type,return-value]
+        )
+        assert snap_compare(app, terminal_size=SIZE)
+
+
+class _Idle:
+    """An opponent that never moves, so the picture stays still."""
+
+    def start(self, seat: object) -> None:
+        pass
+
+    def table_changed(self, events: object) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass

@@ -169,12 +169,21 @@ class SpitApp(App[None]):
             self.screen.dismiss()
             return
         game = self._game_screen()
-        against_bot = game.against_bot if game else self.options.mode is Mode.BOT
-        names = (
-            player_name(0, against_bot=against_bot),
-            player_name(1, against_bot=against_bot),
-        )
-        self.push_screen(HelpScreen(self.keymap, names, against_bot=against_bot))
+        keymap = self.keymap
+        if game is not None:
+            against_bot = game.against_bot
+        elif isinstance(self.screen, MenuScreen):
+            # Show the keys of the layout being chosen, not of the last game.
+            chosen = self.screen.chosen()
+            keymap = self._keys_for(chosen)
+            against_bot = chosen.mode is Mode.BOT
+        else:
+            against_bot = self.options.mode is Mode.BOT
+        if against_bot:
+            names = (_("You, left hand"), _("You, right hand"))
+        else:
+            names = (player_name(0), player_name(1))
+        self.push_screen(HelpScreen(keymap, names, against_bot=against_bot))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""

@@ -319,7 +319,7 @@ class GameScreen(Screen[None]):
 
     def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
         self.stats.record(events_, at)
-        self._clear_message(player)
+        self._clear_message(player, redraw=False)  # act() redraws once for everything
         taken: list[int | None] = [None, None]
         for event in events_:
             match event:
@@ -346,11 +346,12 @@ class GameScreen(Screen[None]):
         if not self.running:
             self._message_faders[player].pause()
 
-    def _clear_message(self, player: int) -> None:
+    def _clear_message(self, player: int, *, redraw: bool = True) -> None:
         self._message_faders[player].cancel()
         if self._messages[player] is not None:
             self._messages[player] = None
-            self.redraw()
+            if redraw:
+                self.redraw()
 
     def _start_flash(self, pile: int, player: int) -> None:
         if self.pace.flash <= 0:
@@ -545,7 +546,7 @@ class GameScreen(Screen[None]):
         self._slapper = None
         self._taken = None
         for player in (0, 1):
-            self._clear_message(player)
+            self._clear_message(player, redraw=False)
         self.redraw()
         if self.opponent is not None:
             self.opponent.table_changed(())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from spit.app.keymap import KeyMap
+import pytest
+
+from spit.app.keymap import PRESET_NAMES, KeyMap
 from spit.app.screens import HelpScreen, PauseScreen, QuitScreen, TooSmallScreen
 from spit.engine import (
     Card,
@@ -260,8 +262,10 @@ async def test_a_held_key_repeats_the_same_refusal_without_changing_the_table() 
         assert message_line(app, 0).count("not stuck yet") == 1
 
 
-async def test_every_key_of_both_players_reaches_the_engine_as_its_action() -> None:
+@pytest.mark.parametrize("layout", PRESET_NAMES)
+async def test_every_key_of_both_players_reaches_the_engine_as_its_action(layout: str) -> None:
     """Each of the 32 keys, pressed for real, is applied as exactly the action it means."""
+    keymap = KeyMap.preset(layout)
     applied: list[object] = []
     match = started(3)
     original = match.apply
@@ -271,12 +275,12 @@ async def test_every_key_of_both_players_reaches_the_engine_as_its_action() -> N
         return original(action, at=at)  # type: ignore[arg-type]
 
     match.apply = spy  # type: ignore[method-assign]
-    app = make_app(3, match=match)
+    app = make_app(3, match=match, keys=layout)
     async with app.run_test(size=(80, 24)) as pilot:
-        for control in QWERTY.controls:
+        for control in keymap.controls:
             phase = match.round.phase
             applied.clear()
-            await pilot.press(QWERTY.key(control.id))
+            await pilot.press(keymap.key(control.id))
             assert applied == [control.action(phase)], control.id
     assert cards_conserved(match)
 

@@ -19,8 +19,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from spit.bot import LEVEL_NAMES, Bot
+from spit.bot import LEVEL_NAMES, Bot, Planned
 from spit.bot.strategy import Policy
 from spit.engine import FUMBLES, PLAYERS, Match, Variant
 
@@ -113,6 +114,23 @@ def make_bot(config: Config, which: int, seat: int, seed: int) -> Bot:
     return Bot(seat, config.timing(name, other), random.Random(seed), policy=policy)
 
 
+class Played(NamedTuple):
+    """How :func:`play_match` went, seat by seat."""
+
+    winner: int | None
+    """The winning seat, or None for a draw or an unfinished match."""
+    unfinished: bool
+    """Stopped at the round or time cap (or stalled) rather than ended."""
+    seconds: float
+    """Simulated time of the last action."""
+    actions: int
+    """Actions applied, accepted or refused."""
+    refusals: int
+    """Actions refused."""
+    fumbles: int
+    """Refusals that locked the hand."""
+
+
 def play_match(
     match: Match,
     bots: tuple[Bot, Bot],
@@ -120,15 +138,14 @@ def play_match(
     max_rounds: int = MAX_ROUNDS,
     max_seconds: float = MAX_SECONDS,
     after_action: Callable[[Match], None] | None = None,
-) -> tuple[int | None, bool, float, int, int, int]:
+) -> Played:
     """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0.
 
-    Returns the winning seat (None for a draw), whether the match was stopped unfinished,
-    the simulated time, and the counts of actions, refusals and fumbles. ``after_action``
-    is called after every applied action (for invariant checks in tests).
+    This is the bot's driver protocol with a heap for timers. ``after_action`` is called
+    after every applied action (for invariant checks in tests).
     """
     heap: list[tuple[float, int, int]] = []
-    scheduled: list[object] = [None, None]
+    scheduled: list[Planned | None] = [None, None]
     stamps = [0, 0]
     seq = 0
     now = 0.0
@@ -168,13 +185,13 @@ def play_match(
         if match.is_over:
             break
         if match.round.number > max_rounds or now > max_seconds:
-            return None, True, now, actions, refusals, fumbles
+            return Played(None, True, now, actions, refusals, fumbles)
         look(p)
         look(1 - p)
     outcome = match.outcome
     if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
-        return None, True, now, actions, refusals, fumbles
-    return outcome.winner, False, now, actions, refusals, fumbles
+        return Played(None, True, now, actions, refusals, fumbles)
+    return Played(outcome.winner, False, now, actions, refusals, fumbles)
 
 
 def simulate_match(config: Config, index: int) -> MatchReport:
@@ -185,7 +202,7 @@ def simulate_match(config: Config, index: int) -> MatchReport:
     bot_seeds = (seed1, seed2)
     bots = tuple(make_bot(config, seats[seat], seat, bot_seeds[seats[seat]]) for seat in PLAYERS)
     match = Match.new(deal, variant=config.variant)
-    winner, unfinished, seconds, actions, refusals, fumbles = play_match(
+    played = play_match(
         match,
         (bots[0], bots[1]),
         max_rounds=config.max_rounds,
@@ -194,13 +211,13 @@ def simulate_match(config: Config, index: int) -> MatchReport:
     return MatchReport(
         index=index,
         seats=seats,
-        winner=None if winner is None else seats[winner],
-        unfinished=unfinished,
+        winner=None if played.winner is None else seats[played.winner],
+        unfinished=played.unfinished,
         rounds=match.round.number,
-        seconds=seconds,
-        actions=actions,
-        refusals=refusals,
-        fumbles=fumbles,
+        seconds=played.seconds,
+        actions=played.actions,
+        refusals=played.refusals,
+        fumbles=played.fumbles,
         cards=len(match.cards_in_play()),
     )
 

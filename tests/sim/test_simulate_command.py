@@ -6,10 +6,13 @@ import argparse
 import json
 import subprocess
 import sys
+from contextlib import contextmanager
 
 import pytest
 
-from spit.sim.cli import add_simulate_parser
+from spit.sim.cli import INTERRUPTED, add_simulate_parser
+from spit.sim.report import progress_bar
+from spit.sim.simulator import Config, simulate_match
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -70,3 +73,35 @@ def test_spit_simulate_runs_from_the_command_line() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2
+
+
+def test_ctrl_c_stops_with_a_line_not_a_traceback(monkeypatch, capsys) -> None:
+    def interrupted(config, on_match=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("spit.sim.simulator.simulate", interrupted)
+    args = parse("--games", "2", "--bot1", "hard", "--bot2", "easy")
+    assert args.func(args) == INTERRUPTED
+    out, err = capsys.readouterr()
+    assert out == "" and err == "spit simulate: interrupted\n"
+
+
+def test_the_progress_bar_advances_once_per_match(monkeypatch) -> None:
+    """On a terminal the run goes through the progress bar's callback, match by match."""
+    seen: list[int] = []
+
+    @contextmanager
+    def counting_bar(config):
+        yield lambda report: seen.append(report.index)
+
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    monkeypatch.setattr("spit.sim.report.progress_bar", counting_bar)
+    args = parse("--games", "3", "--bot1", "expert", "--bot2", "expert", "--json")
+    assert args.func(args) == 0
+    assert seen == [0, 1, 2]
+
+
+def test_the_rich_progress_bar_runs_without_a_terminal() -> None:
+    config = Config(games=1, bot1="expert", bot2="easy")
+    with progress_bar(config) as advance:
+        advance(simulate_match(config, 0))

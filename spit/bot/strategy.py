@@ -92,6 +92,7 @@ class _Lookahead:
         return [pile is not None and card.fits_on(pile) for card in tops]
 
     def score(self, action: Play | Fill) -> float:
+        """The move's score: its base, plus what it uncovers, minus what it sets up for them."""
         me, w = self.me, self.w
         source = me.stocks[action.stock]
         if isinstance(action, Fill):

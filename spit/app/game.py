@@ -207,7 +207,16 @@ class GameScreen(Screen[None]):
         self._seat_timers: set[_SeatTimer] = set()
         self._slapper: int | None = None
         self._taken: tuple[int, tuple[int | None, int | None]] | None = None
-        self._over_shown = False
+        self._stock_keys = {
+            prefix: tuple(
+                tuple(  # type: ignore[misc]
+                    keymap.label(f"{prefix}.stock{stock + 1}.{row}")
+                    for row in ("left", "right", "fill")
+                )
+                for stock in range(STOCKS)
+            )
+            for prefix in PLAYER_IDS
+        }
 
     # -- layout ------------------------------------------------------------------------
 
@@ -230,32 +239,28 @@ class GameScreen(Screen[None]):
             yield PlayerInfo(id="p1-info")
 
     def on_mount(self) -> None:
-        caption = _("{left} {right} fill").format(
-            left="<" if self.look.ascii else "◀", right=">" if self.look.ascii else "▶"
-        )
-        legends = {prefix: LegendState(caption, self._stock_keys(prefix)) for prefix in PLAYER_IDS}
         if self.against_bot:
             # Both halves of the keyboard play the person's stocks; the bot needs no legend.
             self.query_one("#p2-legend", KeyLegend).display = False
-            other_half = self.query_one("#p1-legend-right", KeyLegend)
-            other_half.display = True
-            other_half.state = LegendState(_("or"), legends["p2"].stocks)  # type: ignore[assignment]
-        else:
-            self.query_one("#p2-legend", KeyLegend).state = legends["p2"]  # type: ignore[assignment]
-        self.query_one("#p1-legend", KeyLegend).state = legends["p1"]  # type: ignore[assignment]
+            self.query_one("#p1-legend-right", KeyLegend).display = True
         self.redraw()
         if self.opponent is not None:
             self.opponent.start(_Seat(self, 1))
 
-    def _stock_keys(self, prefix: str) -> tuple[tuple[str, str, str], ...]:
-        """Per stock, the labels of one half's keys: left pile, right pile, fill."""
-        return tuple(
-            tuple(  # type: ignore[misc]
-                self.keymap.label(f"{prefix}.stock{stock + 1}.{row}")
-                for row in ("left", "right", "fill")
-            )
-            for stock in range(STOCKS)
-        )
+    def _legends(self, phase: Phase) -> None:
+        """Each half's keys by its stocks; while slapping, the caption says what they do."""
+        left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
+        if phase is Phase.SLAP:
+            caption = _("slap {left} {right}").format(left=left, right=right)
+        else:
+            caption = _("{left} {right} fill").format(left=left, right=right)
+        halves = [("#p1-legend", "p1", caption)]
+        if self.against_bot:
+            halves.append(("#p1-legend-right", "p2", _("or")))
+        else:
+            halves.append(("#p2-legend", "p2", caption))
+        for widget_id, prefix, text in halves:
+            self.query_one(widget_id, KeyLegend).state = LegendState(text, self._stock_keys[prefix])  # type: ignore[assignment]
 
     def on_unmount(self) -> None:
         for fader in (*self._message_faders, *self._flash_faders):
@@ -371,6 +376,7 @@ class GameScreen(Screen[None]):
         view = match.view(0)
         phase = view.phase
         between = phase is Phase.DEALT and bool(match.history) and not match.is_over
+        self._legends(phase)
         self.query_one(TopBar).state = TopBarState(
             view.round_number,
             match.variant,

@@ -190,20 +190,35 @@ def keys_table(keymap: KeyMap, names: tuple[str, str]) -> Table:
     return table
 
 
-RULES_IN_BRIEF: Final = (
-    "Get rid of your cards. You each have five stocks (top card up) and face-down spit cards.",
-    "Both press SPIT: each turns a spit card onto their own pile (player 1 left, player 2 right).",
-    "Then play at once, no turns: a top card goes on a spit pile one rank up or down, any "
-    "suit; an Ace sits between King and 2.",
-    "An empty slot? Fill it from a stock to turn up the card beneath. Nobody can move: both "
-    "press SPIT.",
-    "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
-    "other player gets the other one.",
-    "A card that does not fit locks your hand for a moment; losing a race is only too late.",
-    "Standard: the first to end a round holding no cards wins. Points: a point per card "
-    "held after each round; at 100 the lowest total wins.",
-)
-"""The rules in brief, for the help screen; docs/rules.md has them in full."""
+def rules_in_brief() -> tuple[str, ...]:
+    """The rules in brief, translated, for the help screen; docs/rules.md has them in full."""
+    return (
+        _(
+            "Get rid of your cards. You each have five stocks (top card up) and face-down "
+            "spit cards."
+        ),
+        _(
+            "Both press SPIT: each turns a spit card onto their own pile (player 1 left, "
+            "player 2 right)."
+        ),
+        _(
+            "Then play at once, no turns: a top card goes on a spit pile one rank up or down, any "
+            "suit; an Ace sits between King and 2."
+        ),
+        _(
+            "An empty slot? Fill it from a stock to turn up the card beneath. Nobody can "
+            "move: both press SPIT."
+        ),
+        _(
+            "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
+            "other player gets the other one."
+        ),
+        _("A card that does not fit locks your hand for a moment; losing a race is only too late."),
+        _(
+            "Standard: the first to end a round holding no cards wins. Points: a point per card "
+            "held after each round; at 100 the lowest total wins."
+        ),
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -249,11 +264,11 @@ class HelpScreen(ModalScreen[None]):
             if self._against_bot:
                 yield Static(_("Against the bot both halves of the keyboard are yours."))
             rules = Text()
-            for i, line in enumerate(RULES_IN_BRIEF):
+            for i, line in enumerate(rules_in_brief()):
                 if i:
                     rules.append("\n")
                 rules.append("• ", style=DIM)
-                rules.append(_(line))
+                rules.append(line)
             yield Static(rules, id="rules")
 
     def action_dismiss(self) -> None:  # type: ignore[override]

@@ -245,7 +245,9 @@ async def test_quit_during_a_match_asks_first() -> None:
         assert isinstance(app.screen, QuitScreen)
         await pilot.press("n")
         assert app.screen is game(app)
-        await pilot.press("ctrl+q", "y")
+        await pilot.press("ctrl+c")  # Ctrl+C, as a shell user would, asks the same
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape", "ctrl+q", "y")
         await pilot.pause()
     assert app.return_code == 0
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from spit.app.game import Pace
 from spit.app.keymap import PRESET_NAMES, KeyMap
 from spit.app.screens import HelpScreen, PauseScreen, QuitScreen, TooSmallScreen
+from spit.app.table import PileRow
 from spit.engine import (
     Card,
     Match,
@@ -310,3 +312,33 @@ async def test_spit_keys_of_a_player_without_spit_cards_are_not_needed() -> None
         for player in waiting:
             await pilot.press(key_for(QWERTY, Spit(player), Phase.DEALT))
         assert screen.match.round.phase is not Phase.DEALT
+
+
+async def test_the_changed_pile_flashes_in_the_players_colour_and_then_nothing_runs() -> None:
+    match = started(3)
+    play = next(a for p in (0, 1) for a in match.legal_actions(p) if isinstance(a, Play))
+    app = make_app(3, match=match, pace=Pace(flash=0.5, message=0.5, grace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        piles = screen.query_one(PileRow)
+        await pilot.press(key_for(QWERTY, play, Phase.PLAYING))
+        flash = [None, None]
+        flash[play.pile] = play.player
+        assert piles.state.flash == tuple(flash)  # type: ignore[union-attr]
+        await pilot.press("q" if play.player else "y")  # the other player fumbles
+        await pilot.pause(1.0)
+        assert piles.state.flash == (None, None)  # type: ignore[union-attr]
+        assert "✗" not in screen_text(app)
+        # Idle: no flash, no message, so no timer is left running.
+        assert not any(f.running for f in (*screen._flash_faders, *screen._message_faders))
+
+
+async def test_a_message_waits_out_a_pause_and_then_fades() -> None:
+    app = make_app(3, match=started(3), pace=Pace(flash=0.0, message=0.6, grace=0.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q", "escape")
+        await pilot.pause(1.0)  # longer than the message lasts, but paused
+        await pilot.press("escape")
+        assert "does not go on" in message_line(app, 0)
+        await pilot.pause(1.0)
+        assert "does not go on" not in message_line(app, 0)

@@ -63,6 +63,17 @@ class TestSlap:
         assert snap_compare(make_app(3, match=match), terminal_size=SIZE)
 
 
+class TestSinglePile:
+    def test_one_pile_in_play(self, snap_compare) -> None:
+        """A round with one spit pile: the unused pile is an empty outline marked "not in
+        play", the player without spit cards shows "no spit cards", and the banner says
+        both pile keys play on the one pile."""
+        match = played_until(
+            0, lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.PLAYING
+        )
+        assert snap_compare(make_app(0, match=match), terminal_size=SIZE)
+
+
 class TestRoundSummary:
     def test_summary_after_the_slap(self, snap_compare) -> None:
         """Player 2 slapped the right pile: the summary says round 1 is over, player 1

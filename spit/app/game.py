@@ -260,7 +260,7 @@ class GameScreen(Screen[None]):
         else:
             halves.append(("#p2-legend", "p2", caption))
         for widget_id, prefix, text in halves:
-            self.query_one(widget_id, KeyLegend).state = LegendState(text, self._stock_keys[prefix])  # type: ignore[assignment]
+            self.query_one(widget_id, KeyLegend).state = LegendState(text, self._stock_keys[prefix])
 
     def on_unmount(self) -> None:
         for fader in (*self._message_faders, *self._flash_faders):
@@ -386,7 +386,7 @@ class GameScreen(Screen[None]):
                 short_name(1, against_bot=self.against_bot),
             ),
             self._hints(),
-        )  # type: ignore[assignment]
+        )
         spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
         for player, prefix in enumerate(PLAYER_IDS):
@@ -398,28 +398,28 @@ class GameScreen(Screen[None]):
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
                 waiting=waiting,
-            )  # type: ignore[assignment]
+            )
             self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
                 player, self._messages[player]
-            )  # type: ignore[assignment]
+            )
             self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
                 side.stocks, self.look
-            )  # type: ignore[assignment]
+            )
         banner = self.query_one(Banner)
         piles = self.query_one(PileRow)
         summary = self.query_one(RoundSummary)
         banner.display = piles.display = not between
         summary.display = between
         if between:
-            summary.state = self._summary(view, spit_keys)  # type: ignore[assignment]
+            summary.state = self._summary(view, spit_keys)
         else:
-            banner.state = self._banner(view)  # type: ignore[assignment]
+            banner.state = self._banner(view)
             piles.state = PilesState(
                 view.piles,
                 (view.sides[0].spit_cards, view.sides[1].spit_cards),
                 (self._flash[0], self._flash[1]),
                 self.look,
-            )  # type: ignore[assignment]
+            )
 
     def _hints(self) -> str:
         return _("F1 help · Esc pause · Ctrl+Q quit")
@@ -476,7 +476,7 @@ class GameScreen(Screen[None]):
     # -- pause and resume --------------------------------------------------------------
 
     def on_resize(self) -> None:
-        app: SpitApp = self.app  # type: ignore[assignment]
+        app: SpitApp = self.app
         app.check_size()
 
     def on_screen_suspend(self) -> None:
@@ -537,7 +537,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
-        app: SpitApp = self.app  # type: ignore[assignment]
+        app: SpitApp = self.app
         if choice == "rematch":
             self.rematch(app.new_match(self.options))
         elif choice == "menu":

@@ -102,9 +102,6 @@ class PauseScreen(ModalScreen[None]):
             yield Static(_("Paused"), id="paused")
             yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
 
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        self.dismiss()
-
 
 class QuitScreen(ModalScreen[bool]):
     """Ctrl+Q during a match: make sure. True to quit."""
@@ -270,9 +267,6 @@ class HelpScreen(ModalScreen[None]):
                 rules.append("• ", style=DIM)
                 rules.append(line)
             yield Static(rules, id="rules")
-
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        self.dismiss()
 
 
 class MatchOverScreen(ModalScreen[str]):

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from spit.app.botseat import BotOpponent, bot_opponent
 from spit.app.options import Mode
 from spit.engine import Action, Match, Phase, PlayerView, Result, Spit
-from tests.app.factory import game, make_app
+
+from .factory import game, make_app
 
 
 @dataclass

@@ -24,7 +24,8 @@ from spit.engine import (
     Suit,
     Variant,
 )
-from tests.app.factory import FakeClock, drive, game, make_app, screen_text
+
+from .factory import FakeClock, drive, game, make_app, screen_text
 
 
 class ScriptedOpponent:

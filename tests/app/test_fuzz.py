@@ -15,7 +15,8 @@ from textual import events
 from spit.app.game import GameScreen
 from spit.app.keymap import KeyMap
 from spit.engine import Match, Phase
-from tests.app.factory import FakeClock, cards_conserved, key_for, make_app
+
+from .factory import FakeClock, cards_conserved, key_for, make_app
 
 KEYS = 2000
 """Random key presses per run."""

@@ -16,7 +16,8 @@ from spit.engine import (
     Reason,
     Spit,
 )
-from tests.app.factory import (
+
+from .factory import (
     FakeClock,
     cards_conserved,
     game,

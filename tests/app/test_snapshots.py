@@ -11,7 +11,8 @@ from textual.pilot import Pilot
 
 from spit.app.options import Mode
 from spit.engine import Match, Phase, Variant
-from tests.app.factory import FakeClock, drive, make_app, played_until
+
+from .factory import FakeClock, drive, make_app, played_until
 
 SIZE = (80, 24)
 

@@ -14,15 +14,12 @@ from textual.widgets import Button, RadioButton, RadioSet, Static
 
 from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
+from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import _
 
 if TYPE_CHECKING:
     from spit.app.app import SpitApp
-
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-"""The bot's levels, weakest first (the names ``--level`` accepts)."""
-
 
 class MenuScreen(Screen[None]):
     """Choose the mode, the variant and the keyboard layout, then Start."""
@@ -123,7 +120,7 @@ class MenuScreen(Screen[None]):
                     )
                 with RadioSet(id="level", disabled=not bot) as level:
                     level.border_title = _("Bot level")
-                    for name in BOT_LEVELS:
+                    for name in LEVEL_NAMES:
                         yield RadioButton(_(name), value=name == o.bot_level, id=f"level-{name}")
             with Horizontal(classes="choices"):
                 with RadioSet(id="variant") as variant:

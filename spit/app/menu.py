@@ -144,7 +144,8 @@ class MenuScreen(Screen[None]):
             )
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        # The first choice has the focus, so arrows work at once; S (or Enter on Start) starts.
+        self.query_one("#mode", RadioSet).focus()
 
     def on_resize(self) -> None:
         app: SpitApp = self.app  # type: ignore[assignment]

@@ -79,8 +79,8 @@ async def test_the_menu_starts_the_game_chosen_with_the_keyboard_alone() -> None
     app = make_app(3, mode=None)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        # Start has the focus; Tab goes on to Quit, then the choices in order.
-        await pilot.press("tab", "tab", "tab")  # Quit, Players, Game (bot level is off)
+        # Players has the focus; Tab goes on through the choices in order.
+        await pilot.press("tab")  # Game (the bot level is off)
         await pilot.press("down", "enter")  # Points
         await pilot.press("tab", "down", "enter")  # Keyboard: QWERTZ
         await pilot.press("s")
@@ -104,7 +104,7 @@ async def test_the_menu_starts_a_game_against_the_bot_at_the_level_chosen() -> N
     made: list[ScriptedOpponent] = []
     app = make_app(3, mode=None, opponents=opponents(made))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("tab", "tab", "down", "enter")  # Players: against the bot
+        await pilot.press("down", "enter")  # Players: against the bot
         await pilot.press("tab", "down", "down", "enter")  # Bot level: hard
         await pilot.press("s")
         screen = game(app)

@@ -21,6 +21,7 @@ from spit.i18n import _
 if TYPE_CHECKING:
     from spit.app.app import SpitApp
 
+
 class MenuScreen(Screen[None]):
     """Choose the mode, the variant and the keyboard layout, then Start."""
 

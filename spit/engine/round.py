@@ -50,6 +50,17 @@ _MOVE_REFUSALS = {
 _COVERED_MEMORY = 4
 """How many covered pile tops to remember for the "too late" check; more never matter."""
 
+# Every action a player can take, made once: legal_actions hands out these same values
+# rather than building new ones on each question (a frozen dataclass costs a microsecond).
+_PLAYS: tuple[tuple[tuple[Play, Play], ...], ...] = tuple(
+    tuple((Play(p, stock, 0), Play(p, stock, 1)) for stock in range(STOCKS)) for p in PLAYERS
+)
+_FILLS: tuple[tuple[Fill, ...], ...] = tuple(
+    tuple(Fill(p, stock) for stock in range(STOCKS)) for p in PLAYERS
+)
+_SPITS: tuple[tuple[Spit], ...] = tuple((Spit(p),) for p in PLAYERS)
+_SLAPS: tuple[tuple[Slap, Slap], ...] = tuple((Slap(p, 0), Slap(p, 1)) for p in PLAYERS)
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -125,6 +136,14 @@ class Round:
         self._went_out: int | None = None
         self._took: list[int | None] = [None, None]
         self._hands: tuple[list[Card], list[Card]] | None = None
+        # Answers worked out once and kept until the part of the table they read changes:
+        # each player's table moves (stuck detection and legal_actions share them), the
+        # views of each stock, side and pile, and each player's whole view.
+        self._move_cache: list[tuple[Play | Fill, ...] | None] = [None, None]
+        self._stock_views: list[list[StockView | None]] = [[None] * STOCKS, [None] * STOCKS]
+        self._side_views: list[SideView | None] = [None, None]
+        self._pile_views: list[PileView | None] = [None, None]
+        self._views: list[PlayerView | None] = [None, None]
         if phase is Phase.PLAYING:
             self._after_move([])
 
@@ -224,22 +243,21 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        for player in PLAYERS:
-            for _ in self._moves(player):
-                return False
-        return True
+        return not self._moves(0) and not self._moves(1)
 
     def legal_actions(self, player: int) -> Iterator[Action]:
         """Every action ``player`` may take now (a fumble lock aside)."""
+        return iter(self._legal(player))
+
+    def _legal(self, player: int) -> tuple[Action, ...]:
         phase = self._phase
         if phase is Phase.PLAYING:
-            yield from self._moves(player)
-        elif phase is Phase.DEALT or phase is Phase.STUCK:
-            if not self.is_ready(player):
-                yield Spit(player)
-        elif phase is Phase.SLAP:
-            yield Slap(player, 0)
-            yield Slap(player, 1)
+            return self._moves(player)
+        if phase is Phase.DEALT or phase is Phase.STUCK:
+            return () if self.is_ready(player) else _SPITS[player]
+        if phase is Phase.SLAP:
+            return _SLAPS[player]
+        return ()
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at time ``at``, or None if it would be accepted."""
@@ -256,15 +274,18 @@ class Round:
 
     def view(self, player: int, *, scores: tuple[int, int] = (0, 0)) -> PlayerView:
         """What ``player`` may see. Face-down cards appear only as counts."""
-        return PlayerView(
-            player=player,
-            round_number=self.number,
-            phase=self._phase,
-            sides=(self._side_view(0), self._side_view(1)),
-            piles=(self._pile_view(0), self._pile_view(1)),
-            legal_actions=tuple(self.legal_actions(player)),
-            scores=scores,
-        )
+        view = self._views[player]
+        if view is None or view.scores != scores:
+            view = self._views[player] = PlayerView(
+                player=player,
+                round_number=self.number,
+                phase=self._phase,
+                sides=(self._side_view(0), self._side_view(1)),
+                piles=(self._pile_view(0), self._pile_view(1)),
+                legal_actions=self._legal(player),
+                scores=scores,
+            )
+        return view
 
     def cards_in_play(self) -> Iterator[Card]:
         """Every card of this round, wherever it lies (for conservation checks)."""
@@ -293,8 +314,11 @@ class Round:
         if refusal is not None:
             if refusal.locked_until is not None and refusal.is_fumble:
                 self._locked_until[refusal.player] = refusal.locked_until
+                self._side_views[refusal.player] = None
+                self._views = [None, None]
             return Result(refusal=refusal)
         events: list[Event] = []
+        phase = self._phase
         match action:
             case Play(player, stock, pile):
                 self._play(player, stock, self._resolve_pile(pile), at, events)
@@ -304,6 +328,13 @@ class Round:
                 self._press_spit(player, at, events)
             case Slap(player, pile):
                 self._slap(player, pile, events)
+        # A move while play goes on changes only the mover's side; anything else (a spit,
+        # a new phase, readiness) may change both.
+        if self._phase is phase and (type(action) is Play or type(action) is Fill):
+            self._side_views[action.player] = None
+        else:
+            self._side_views = [None, None]
+        self._views = [None, None]
         return Result(events=tuple(events))
 
     # -- checks ------------------------------------------------------------------------
@@ -382,22 +413,32 @@ class Round:
             return Refusal(player, Reason.NOTHING_BENEATH, card=source[-1])
         return None
 
-    def _moves(self, player: int) -> Iterator[Play | Fill]:
+    def _moves(self, player: int) -> tuple[Play | Fill, ...]:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
         and fills that uncover a face-down card. Legal play and stuck (RULES B4) both ask this.
+
+        Worked out by :meth:`_table_moves` once per change of the player's stocks or a pile.
         """
+        moves = self._move_cache[player]
+        if moves is None:
+            moves = self._move_cache[player] = tuple(self._table_moves(player))
+        return moves
+
+    def _table_moves(self, player: int) -> Iterator[Play | Fill]:
         tops = [(pile, cards_[-1]) for pile, cards_ in enumerate(self._piles) if cards_]
         side = self._stocks[player]
+        plays = _PLAYS[player]
         for stock, cards_ in enumerate(side):
             if cards_:
                 card = cards_[-1]
                 for pile, top in tops:
                     if card.fits_on(top):
-                        yield Play(player, stock, pile)
+                        yield plays[stock][pile]
         if not all(side):
+            fills = _FILLS[player]
             for stock, cards_ in enumerate(side):
                 if len(cards_) >= 2:
-                    yield Fill(player, stock)
+                    yield fills[stock]
 
     def _resolve_pile(self, pile: int) -> int:
         """In a single-pile round both pile keys mean the one pile (docs/rules.md)."""
@@ -414,10 +455,13 @@ class Round:
             if len(covered) > _COVERED_MEMORY:
                 del covered[0]
         cards_.append(card)
+        self._pile_views[pile] = None
+        self._move_cache = [None, None]  # a new top: both players' plays change
 
     def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
         source = self._stocks[player][stock]
         card = source.pop()
+        self._stock_views[player][stock] = None
         self._cover(pile, card, at)
         events.append(CardPlayed(player, stock, pile, card))
         if source:
@@ -430,6 +474,9 @@ class Round:
         source = side[stock]
         card = source.pop()
         side[slot].append(card)
+        views = self._stock_views[player]
+        views[stock] = views[slot] = None
+        self._move_cache[player] = None  # the other player's moves do not read this side
         events.append(SlotFilled(player, stock, slot, card))
         events.append(CardTurnedUp(player, stock, source[-1]))
         self._after_move(events)
@@ -518,18 +565,33 @@ class Round:
     # -- views -------------------------------------------------------------------------
 
     def _side_view(self, player: int) -> SideView:
-        locked = self._locked_until[player]
-        return SideView(
-            stocks=tuple(
-                StockView(s[-1] if s else None, max(len(s) - 1, 0)) for s in self._stocks[player]
-            ),
-            spit_cards=len(self._spit[player]),
-            ready=self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
-            locked_until=None if locked == -math.inf else locked,
-        )
+        side = self._side_views[player]
+        if side is None:
+            locked = self._locked_until[player]
+            side = self._side_views[player] = SideView(
+                stocks=tuple(self._stock_view(player, s) for s in range(STOCKS)),
+                spit_cards=len(self._spit[player]),
+                ready=self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
+                locked_until=None if locked == -math.inf else locked,
+            )
+        return side
+
+    def _stock_view(self, player: int, stock: int) -> StockView:
+        view = self._stock_views[player][stock]
+        if view is None:
+            s = self._stocks[player][stock]
+            view = self._stock_views[player][stock] = (
+                StockView(s[-1], len(s) - 1) if s else StockView(None, 0)
+            )
+        return view
 
     def _pile_view(self, pile: int) -> PileView:
-        cards_ = self._piles[pile]
-        if cards_ is None:
-            return PileView(None, 0, False)
-        return PileView(cards_[-1] if cards_ else None, len(cards_), True)
+        view = self._pile_views[pile]
+        if view is None:
+            cards_ = self._piles[pile]
+            if cards_ is None:
+                view = PileView(None, 0, False)
+            else:
+                view = PileView(cards_[-1] if cards_ else None, len(cards_), True)
+            self._pile_views[pile] = view
+        return view

@@ -9,6 +9,7 @@ no table of its own.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -55,9 +56,11 @@ from spit.engine import (
     PileSlapped,
     PileTaken,
     PlayerView,
+    Reason,
     Refusal,
     Result,
     RoundSettled,
+    Variant,
 )
 from spit.i18n import _
 
@@ -66,6 +69,15 @@ if TYPE_CHECKING:
 
 PLAYER_IDS: Final = ("p1", "p2")
 """Widget id prefixes per player (player 0 is "p1")."""
+
+_BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
+"""The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
+that lands just after the round ended) would only be noise by its row."""
+
+
+def tenths(seconds: float) -> str:
+    """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
+    return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +204,10 @@ class GameScreen(Screen[None]):
             player_name(1, against_bot=self.against_bot),
         )
         """How the players are called on screen."""
+        self._bot_name = _("{name} ({level})").format(
+            name=self.names[1], level=_(options.bot_level)
+        )
+        """The bot's name with its level, on its line."""
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
         self._messages: list[str | None] = [None, None]
@@ -304,7 +320,7 @@ class GameScreen(Screen[None]):
         at = self.clock()
         result = self.match.apply(action, at=at)
         if result.refusal is not None:
-            self._refused(result.refusal)
+            self._refused(result.refusal, at)
         else:
             self._accepted(result.events, action.player, at)
         self.redraw()
@@ -314,13 +330,37 @@ class GameScreen(Screen[None]):
             self._match_over()
         return result
 
-    def _refused(self, refusal: Refusal) -> None:
+    def _refused(self, refusal: Refusal, at: float) -> None:
+        reason = refusal.reason
+        quiet = not (refusal.is_fumble or reason in _BOT_SAYS)
+        if self.against_bot and refusal.player == 1 and quiet:
+            return
         look = self.look
-        text = _(refusal.reason.value).format(
-            card=look.label(refusal.card) if refusal.card else "",
-            top=look.label(refusal.top) if refusal.top else "",
-        )
+        if reason is Reason.LOCKED and refusal.locked_until is not None:
+            text = _("wait {seconds} s — your hand is locked after a fumble").format(
+                seconds=tenths(refusal.locked_until - at)
+            )
+        elif reason is Reason.NOT_STUCK:
+            text = self._not_stuck(refusal.player)
+        else:
+            text = _(reason.value).format(
+                card=look.label(refusal.card) if refusal.card else "",
+                top=look.label(refusal.top) if refusal.top else "",
+            )
+            if refusal.is_fumble and refusal.locked_until is not None:
+                text = _("{reason} · hand locked {seconds} s").format(
+                    reason=text, seconds=tenths(refusal.locked_until - at)
+                )
         self._show_message(refusal.player, text)
+
+    def _not_stuck(self, player: int) -> str:
+        """Why spit is refused, saying whose move the table still waits for."""
+        if self.match.view(player).legal_actions:
+            return _("not stuck — you still have a move")
+        other = 1 - player
+        if self.match.view(other).legal_actions:
+            return _("not stuck — {name} still has a move").format(name=self.names[other])
+        return _(Reason.NOT_STUCK.value)
 
     def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
         self.stats.record(events_, at)
@@ -339,6 +379,9 @@ class GameScreen(Screen[None]):
                     taken[who] = cards
                 case RoundSettled(number=number):
                     self._taken = (number, (taken[0], taken[1]))
+                    # The summary takes the table's place: what was said about it is over.
+                    self._clear_message(0, redraw=False)
+                    self._clear_message(1, redraw=False)
                 case _:
                     pass
 
@@ -391,13 +434,15 @@ class GameScreen(Screen[None]):
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
         for player, prefix in enumerate(PLAYER_IDS):
             side = view.sides[player]
+            bot = self.against_bot and player == 1
             self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
                 player=player,
-                name=self.names[player],
+                name=self._bot_name if bot else self.names[player],
                 cards=side.cards,
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
-                waiting=waiting,
+                # Nobody can press SPIT for the bot: its line only says when it is ready.
+                waiting=waiting and (side.ready or not bot),
             )
             self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
                 player, self._messages[player]
@@ -429,8 +474,37 @@ class GameScreen(Screen[None]):
             return "" if player else f"{spit_keys[0]} / {spit_keys[1]}"
         return spit_keys[player]
 
+    def _waiting_for(self, player: int) -> str:
+        if self.against_bot and player == 0:
+            return _("(waiting for you)")
+        return _("(waiting for {name})").format(name=self.names[player])
+
+    def _one_pile_note(self, view: PlayerView) -> str:
+        """In a single-pile round: why there is one pile, and what going out first means."""
+        if view.spit_piles != 1:
+            return ""
+        # The unused pile is the one its owner would have spat on.
+        alone = next(p for p in (0, 1) if not view.piles[p].in_play)
+        you = self.against_bot and alone == 0
+        name = self.names[alone]
+        if you:
+            why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
+        else:
+            why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
+        if self.match.variant is Variant.STANDARD:
+            if you:
+                stake = _("Go out first and you win the match!")
+            else:
+                stake = _("If {name} goes out first, {name} wins the match.")
+        elif you:
+            stake = _("If you go out first, the match ends.")
+        else:
+            stake = _("If {name} goes out first, the match ends.")
+        return why.format(name=name) + "\n" + stake.format(name=name)
+
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
+        note = self._one_pile_note(view)
         if self.match.is_over:
             return BannerState(_("The match is over"))
         if phase in (Phase.DEALT, Phase.STUCK):
@@ -440,8 +514,8 @@ class GameScreen(Screen[None]):
             else:
                 text = _("Stuck — press SPIT")
             if len(ready) == 1:
-                text += "  " + _("({name} is ready)").format(name=self.names[ready[0]])
-            return BannerState(text, urgent=True)
+                text += "  " + self._waiting_for(1 - ready[0])
+            return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
             out = self.match.round.went_out
             text = _("SLAP the smaller pile!")
@@ -450,18 +524,15 @@ class GameScreen(Screen[None]):
             else:
                 text = _("Nobody can move — SLAP the smaller pile!")
             return BannerState(text, urgent=True)
-        if view.spit_piles == 1:
-            return BannerState(_("One spit pile this round: both pile keys play on it"))
-        return BannerState("")
+        return BannerState("", note=note)
 
     def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
         settled = self.match.history[-1]
         sizes: tuple[int | None, int | None] = (None, None)
         if self._taken is not None and self._taken[0] == settled.number:
             sizes = self._taken[1]
-        keys = (
-            (self._spit_key_text(0, spit_keys), _("(the bot)")) if self.against_bot else spit_keys
-        )
+        # The bot presses its own SPIT: no key to show for it.
+        keys = (self._spit_key_text(0, spit_keys), "") if self.against_bot else spit_keys
         return SummaryState(
             settled=settled,
             names=self.names,
@@ -471,6 +542,7 @@ class GameScreen(Screen[None]):
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
             pile_sizes=sizes,
+            note=self._one_pile_note(view),
         )
 
     # -- pause and resume --------------------------------------------------------------

@@ -312,25 +312,32 @@ class BannerState:
     text: str
     urgent: bool = False
     """Calls for a reaction now (spit, slap): drawn louder."""
+    note: str = ""
+    """What holds for the whole round (a single spit pile), in lines under the text."""
 
 
 class Banner(Part):
-    """What happens now, in one line: "Both press SPIT", "SLAP the smaller pile!" …"""
+    """What happens now: "Both press SPIT", "SLAP the smaller pile!" …, and the round's note."""
 
     DEFAULT_CSS = """
     Banner {
-        height: 1;
+        height: auto;
+        min-height: 1;
         content-align: center middle;
+        text-align: center;
         text-style: bold;
     }
     """
 
     def draw(self, state: object) -> Text:
         assert isinstance(state, BannerState)
-        if not state.text:
-            return Text()
-        style = "bold reverse #ffd54f" if state.urgent else "bold"
-        return ink(f" {state.text} ", style=style)
+        lines: list[Text] = []
+        if state.text:
+            style = "bold reverse #ffd54f" if state.urgent else "bold"
+            lines.append(ink(f" {state.text} ", style=style))
+        if state.note:
+            lines.extend(ink(line, style="bold") for line in state.note.splitlines())
+        return _join(lines)
 
 
 # -- between rounds --------------------------------------------------------------------
@@ -347,6 +354,8 @@ class SummaryState:
     ready: tuple[bool, bool]
     pile_sizes: tuple[int | None, int | None]
     """Cards in each pile when it was taken, if known (from this session's events)."""
+    note: str = ""
+    """What holds for the next round (a single spit pile), in lines."""
 
 
 class RoundSummary(Part):
@@ -399,9 +408,13 @@ class RoundSummary(Part):
             go.append(" ")
             if state.ready[player]:
                 go.append(f"{_('ready')} {_READY}", style=player_style(player))
-            else:
+            elif state.spit_keys[player]:
                 go.append(f" {state.spit_keys[player]} ", style="bold reverse")
-        return Group(title, Text(), table, Text(), go)
+            else:  # the bot, about to press its own
+                go.append("…", style=DIM)
+        parts: list[RenderableType] = [title, Text(), table, Text(), go]
+        parts.extend(ink(line, style=DIM) for line in state.note.splitlines())
+        return Group(*parts)
 
     @staticmethod
     def _took(state: SummaryState, player: int) -> Text:

@@ -29,8 +29,8 @@ class TestStartOfRound:
         assert snap_compare(make_app(3), terminal_size=SIZE)
 
     def test_one_player_ready(self, snap_compare) -> None:
-        """Player 1 pressed Space: their line says "ready ✓" and the banner says so, while
-        player 2 is still asked to press SPIT."""
+        """Player 1 pressed Space: their line says "ready ✓", the banner says it is
+        "waiting for Player 2", and player 2 is still asked to press SPIT."""
         assert snap_compare(make_app(3), press=["space"], terminal_size=SIZE)
 
 
@@ -38,7 +38,7 @@ class TestMidRound:
     def test_a_play_and_a_refusal(self, snap_compare) -> None:
         """After the first spit, player 2 played 5♥ from stock 4 onto the left pile (its
         stock now shows 3♥ with two cards under it), and player 1 tried 2♥ on 5♥: the
-        reason "2♥ does not go on 5♥" stands by player 1's stocks."""
+        reason "2♥ does not go on 5♥ · hand locked 0.5 s" stands by player 1's stocks."""
         assert snap_compare(make_app(3, match=started(3)), press=["o", "q"], terminal_size=SIZE)
 
     def test_four_colours_and_ascii(self, snap_compare) -> None:
@@ -68,7 +68,8 @@ class TestSinglePile:
     def test_one_pile_in_play(self, snap_compare) -> None:
         """A round with one spit pile: the unused pile is an empty outline marked "not in
         play", the player without spit cards shows "no spit cards", and the banner says
-        both pile keys play on the one pile."""
+        who has no spit cards, that both pile keys play on the one pile, and that player 1
+        wins the match by going out first."""
         match = played_until(
             0, lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.PLAYING
         )
@@ -136,7 +137,8 @@ class TestMenu:
 class TestAgainstTheBot:
     def test_bot_table(self, snap_compare) -> None:
         """Against the bot: "You" at the bottom with both halves' keys under the stocks,
-        "Bot" at the top with no keys, and the spit key shown as "Space / Enter"."""
+        "Bot (normal)" at the top with its level and no keys (nor a "press SPIT" nobody can
+        answer), and the spit key shown as "Space / Enter"."""
         app = make_app(
             3,
             mode=Mode.BOT,

@@ -75,6 +75,11 @@ _BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LO
 that lands just after the round ended) would only be noise by its row."""
 
 
+REPEAT_GAP: Final = 0.06
+"""Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
+new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
+
+
 def tenths(seconds: float) -> str:
     """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
     return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
@@ -221,6 +226,7 @@ class GameScreen(Screen[None]):
             Fader(self, lambda: self._end_flash(1)),
         )
         self._seat_timers: set[_SeatTimer] = set()
+        self._pressed_at: dict[Control, float] = {}
         self._slapper: int | None = None
         self._taken: tuple[int, tuple[int | None, int | None]] | None = None
         self._stock_keys = {
@@ -294,6 +300,13 @@ class GameScreen(Screen[None]):
             return
         event.stop()
         event.prevent_default()
+        # A held key is one press: its repeats would play the cards under it one after the
+        # other and fumble on the first that does not fit. Terminals do not say which key
+        # events are repeats, so tell them by their pace (the time each key arrived).
+        last = self._pressed_at.get(control)
+        self._pressed_at[control] = event.time
+        if last is not None and event.time - last < REPEAT_GAP:
+            return
         self.press(control)
 
     def press_key(self, key: str) -> Result | None:

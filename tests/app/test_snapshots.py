@@ -120,6 +120,14 @@ class TestPause:
         assert snap_compare(make_app(3, match=started(3)), press=["escape"], terminal_size=SIZE)
 
 
+class TestBigTerminal:
+    def test_the_table_keeps_together_in_the_middle(self, snap_compare) -> None:
+        """At 160×45 the table does not spread out: both sides and the piles sit together
+        in the middle of the screen, and each player's line starts where their stocks'
+        keys do, not at the screen's edge."""
+        assert snap_compare(make_app(3, match=started(3)), terminal_size=(160, 45))
+
+
 class TestTooSmall:
     def test_too_small_terminal(self, snap_compare) -> None:
         """At 60×20 only the request to enlarge the terminal to at least 80×24 shows."""

@@ -386,6 +386,9 @@ class MatchOverScreen(ModalScreen[str]):
         how = Text(ngettext("{n} round", "{n} rounds", self._rounds).format(n=self._rounds))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + _("a total reached 100"))
+        elif self._variant is Variant.POINTS:
+            # Holding no cards ends a points match too, but the totals decide who won.
+            how.append(" · " + _("a player held no cards, the lower total wins"))
         elif self._outcome.winner is not None:
             how.append(" · " + _("won by holding no cards"))
         fastest = Text(_("Fastest play: "), style=DIM)

@@ -490,8 +490,8 @@ class GameScreen(Screen[None]):
                 self.look,
             )
 
-    def _hints(self) -> str:
-        return _("F1 help · Esc pause · Ctrl+Q quit")
+    def _hints(self) -> tuple[str, ...]:
+        return (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
 
     def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
         if self.against_bot:

@@ -78,7 +78,9 @@ class TopBarState:
     variant: Variant
     scores: tuple[int, int]
     names: tuple[str, str]
-    hints: str
+    hints: tuple[str, ...]
+    """The app's own keys, as long and as short as they can be said (the longest that fits
+    is drawn)."""
 
 
 class TopBar(Part):
@@ -103,7 +105,9 @@ class TopBar(Part):
                 left.append("  " if player == 0 else " · ")
                 left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
                 left.append(str(state.scores[player]), style="bold")
-        right = ink(state.hints + " ", style=DIM)
+        room = self.size.width - left.cell_len - 1
+        hints = next((h for h in state.hints if len(h) + 1 <= room), "")
+        right = ink(hints + " ", style=DIM) if hints else Text()
         pad = max(1, self.size.width - left.cell_len - right.cell_len)
         return Text.assemble(left, " " * pad, right)
 

@@ -7,7 +7,10 @@ did not say why there was one pile or what going out first would mean.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spit.app.options import Mode
+from spit.app.table import TopBar
 from spit.engine import Match, Phase, Play, Reason, Variant
 
 from .factory import FakeClock, game, make_app, message_line, played_until, screen_text
@@ -173,3 +176,15 @@ async def test_the_summary_before_a_single_pile_round_says_so() -> None:
         text = screen_text(app)
         assert "is over" in text
         assert "One spit pile:" in text and "goes out first" in text
+
+
+async def test_the_top_line_keeps_both_scores_and_shortens_its_key_hints_to_fit() -> None:
+    app = make_app(3, variant=Variant.POINTS, mode=Mode.BOT, opponents=opponents([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = game(app).query_one(TopBar)
+        # The last round of a points match against the bot: both totals past 100.
+        bar.state = replace(bar.state, round_number=4, scores=(104, 112))
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert "You 104" in top and "Bot 112" in top
+        assert top.rstrip().endswith("F1 help")

@@ -81,6 +81,10 @@ REPEAT_GAP: Final = 0.06
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
 
 
+_SPIT_FIRST: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
+"""Refusals that ask the player to press spit."""
+
+
 def tenths(seconds: float) -> str:
     """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
     return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
@@ -366,6 +370,9 @@ class GameScreen(Screen[None]):
             )
         elif reason is Reason.NOT_STUCK:
             text = self._not_stuck(refusal.player)
+        elif reason in _SPIT_FIRST and self.match.view(refusal.player).me.ready:
+            # "Press spit" to someone who has: what they wait for is the other player.
+            text = _(Reason.ALREADY_READY.value)
         else:
             text = _(reason.value).format(
                 card=look.label(refusal.card) if refusal.card else "",
@@ -467,9 +474,10 @@ class GameScreen(Screen[None]):
                 ready=side.ready,
                 # Nobody can press SPIT for the bot: its line only says when it is ready.
                 waiting=waiting and (side.ready or not bot),
+                look=self.look,
             )
             self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
-                player, self._messages[player]
+                player, self._messages[player], self.look
             )
             self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
                 side.stocks, self.look
@@ -567,6 +575,7 @@ class GameScreen(Screen[None]):
             ready=(view.sides[0].ready, view.sides[1].ready),
             pile_sizes=sizes,
             note=self._one_pile_note(view),
+            look=self.look,
         )
 
     # -- pause and resume --------------------------------------------------------------

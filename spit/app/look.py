@@ -76,6 +76,20 @@ class Look:
     """Each suit its own colour (spades black, hearts red, diamonds blue, clubs green)."""
 
     @property
+    def tick(self) -> str:
+        """The mark after "ready" (none in ASCII)."""
+        return "" if self.ascii else "✓"
+
+    @property
+    def cross(self) -> str:
+        """The mark before a refusal."""
+        return "x" if self.ascii else "✗"
+
+    def ready(self) -> str:
+        """The word "ready" with its mark."""
+        return f"{_('ready')} {self.tick}".rstrip()
+
+    @property
     def boxes(self) -> Boxes:
         """The box characters for this look."""
         return ASCII_BOXES if self.ascii else ROUND_BOXES
@@ -150,6 +164,10 @@ class Look:
             line.append(" " * (LAYERS - shown))
             out.append(line)
         return out[0], out[1], out[2]
+
+
+PLAIN: Final = Look()
+"""The default look: suit symbols, two colours."""
 
 
 def ink(text: str, style: Style | str = "") -> Text:

@@ -21,6 +21,7 @@ from textual.widget import Widget
 from spit.app.look import (
     CARD_WIDTH,
     DIM,
+    PLAIN,
     PLAYER_COLOURS,
     STOCK_WIDTH,
     Lines,
@@ -40,7 +41,6 @@ ROW_WIDTH: Final = MARGIN + 5 * STOCK_WIDTH + 4 * GAP
 """Columns of a player's stocks with their margin."""
 
 _MESSAGE: Final = Style(color="#ff8a65", bold=True)
-_READY: Final = "✓"
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
@@ -124,6 +124,7 @@ class InfoState:
     ready: bool
     waiting: bool
     """Whether the table waits for spit presses (so "ready" means something)."""
+    look: Look = PLAIN
 
 
 class PlayerInfo(Part):
@@ -149,7 +150,7 @@ class PlayerInfo(Part):
         if state.waiting:
             line.append("  ·  ")
             if state.ready:
-                line.append(f"{_('ready')} {_READY}", style=player_style(state.player))
+                line.append(state.look.ready(), style=player_style(state.player))
             else:
                 line.append(_("press SPIT"), style="bold reverse")
         return line
@@ -159,6 +160,7 @@ class PlayerInfo(Part):
 class MessageState:
     player: int
     text: str | None
+    look: Look = PLAIN
 
 
 class PlayerMessage(Part):
@@ -175,7 +177,7 @@ class PlayerMessage(Part):
         assert isinstance(state, MessageState)
         if not state.text:
             return Text()
-        return ink(f"✗ {state.text}", style=_MESSAGE)
+        return ink(f"{state.look.cross} {state.text}", style=_MESSAGE)
 
 
 # -- a player's keys -------------------------------------------------------------------
@@ -360,6 +362,7 @@ class SummaryState:
     """Cards in each pile when it was taken, if known (from this session's events)."""
     note: str = ""
     """What holds for the next round (a single spit pile), in lines."""
+    look: Look = PLAIN
 
 
 class RoundSummary(Part):
@@ -411,7 +414,7 @@ class RoundSummary(Part):
             go.append(names[player], style=player_style(player))
             go.append(" ")
             if state.ready[player]:
-                go.append(f"{_('ready')} {_READY}", style=player_style(player))
+                go.append(state.look.ready(), style=player_style(player))
             elif state.spit_keys[player]:
                 go.append(f" {state.spit_keys[player]} ", style="bold reverse")
             else:  # the bot, about to press its own

@@ -188,3 +188,31 @@ async def test_the_top_line_keeps_both_scores_and_shortens_its_key_hints_to_fit(
         top = screen_text(app).splitlines()[0]
         assert "You 104" in top and "Bot 112" in top
         assert top.rstrip().endswith("F1 help")
+
+
+async def test_in_ascii_the_marks_for_ready_and_refused_are_plain_letters_too() -> None:
+    app = make_app(3, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "y")
+        text = screen_text(app)
+        assert "ready" in text and "✓" not in text
+        assert message_line(app, 1).strip().startswith("x press spit to start")
+        assert "✗" not in text
+
+
+async def test_a_play_key_after_pressing_spit_says_the_wait_is_for_the_other_player() -> None:
+    app = make_app(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space", "q")
+        assert "waiting for the other player to spit" in message_line(app, 0)
+        assert "press spit" not in message_line(app, 0)
+
+
+async def test_on_a_stuck_table_a_play_key_after_spit_says_the_same() -> None:
+    match = played_until(5, lambda m: m.round.phase is Phase.STUCK)
+    app = make_app(5, match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        assert "stuck — press spit" in message_line(app, 0)
+        await pilot.press("space", "w")
+        assert "waiting for the other player to spit" in message_line(app, 0)

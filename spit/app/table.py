@@ -420,7 +420,7 @@ class RoundSummary(Part):
             else:  # the bot, about to press its own
                 go.append("…", style=DIM)
         parts: list[RenderableType] = [title, Text(), table, Text(), go]
-        parts.extend(ink(line, style=DIM) for line in state.note.splitlines())
+        parts.extend(Text(line) for line in state.note.splitlines())
         return Group(*parts)
 
     @staticmethod

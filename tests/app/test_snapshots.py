@@ -75,6 +75,15 @@ class TestSinglePile:
         )
         assert snap_compare(make_app(0, match=match), terminal_size=SIZE)
 
+    def test_the_summary_before_it_says_why(self, snap_compare) -> None:
+        """The summary before a single-pile round: under the spit keys, who has no spit
+        cards (so one pile, both pile keys on it) and what going out first would win."""
+        match = played_until(
+            0,
+            lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.DEALT and bool(m.history),
+        )
+        assert snap_compare(make_app(0, match=match), terminal_size=SIZE)
+
 
 class TestRoundSummary:
     def test_summary_after_the_slap(self, snap_compare) -> None:

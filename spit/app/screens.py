@@ -190,10 +190,7 @@ def keys_table(keymap: KeyMap, names: tuple[str, str]) -> Table:
 def rules_in_brief() -> tuple[str, ...]:
     """The rules in brief, translated, for the help screen; docs/rules.md has them in full."""
     return (
-        _(
-            "Get rid of your cards. You each have five stocks (top card up) and face-down "
-            "spit cards."
-        ),
+        _("Get rid of all your cards: five stocks, top card up, and your spit cards."),
         _(
             "Both press SPIT: each turns a spit card onto their own pile (player 1 left, "
             "player 2 right)."
@@ -210,7 +207,11 @@ def rules_in_brief() -> tuple[str, ...]:
             "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
             "other player gets the other one."
         ),
-        _("A card that does not fit locks your hand for a moment; losing a race is only too late."),
+        _(
+            "15 cards or fewer: no spit cards for you, so one spit pile, which both pile keys "
+            "play on. Go out first and you hold nothing."
+        ),
+        _("A wrong card locks your hand for a moment; a lost race does not."),
         _(
             "Standard: the first to end a round holding no cards wins. Points: a point per card "
             "held after each round; at 100 the lowest total wins."
@@ -260,12 +261,12 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self._keymap, self._names), id="keys")
             if self._against_bot:
                 yield Static(_("Against the bot both halves of the keyboard are yours."))
-            rules = Text()
-            for i, line in enumerate(rules_in_brief()):
-                if i:
-                    rules.append("\n")
-                rules.append("• ", style=DIM)
-                rules.append(line)
+            # Bullets in a column of their own, so a wrapped rule hangs under its first word.
+            rules = Table.grid(padding=(0, 1, 0, 0))
+            rules.add_column(style=DIM)
+            rules.add_column()
+            for line in rules_in_brief():
+                rules.add_row("•", line)
             yield Static(rules, id="rules")
 
 

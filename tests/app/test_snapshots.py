@@ -119,7 +119,8 @@ class TestMatchOver:
 class TestHelp:
     def test_help_lists_both_players_keys_and_the_rules(self, snap_compare) -> None:
         """F1 over the table: both players' keys stock by stock (left pile, right pile,
-        fill, spit) and the rules in brief."""
+        fill, spit) and the rules in brief, single-pile rounds included, each wrapped rule
+        hanging under its first word."""
         assert snap_compare(make_app(3), press=["f1"], terminal_size=SIZE)
 
 

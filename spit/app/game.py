@@ -71,21 +71,19 @@ if TYPE_CHECKING:
 PLAYER_IDS: Final = ("p1", "p2")
 """Widget id prefixes per player (player 0 is "p1")."""
 
-_BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
-"""The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
-that lands just after the round ended) would only be noise by its row."""
-
-
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
 
+_BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
+"""The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
+that lands just after the round ended) would only be noise by its row."""
 
 _SPIT_FIRST: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
 """Refusals that ask the player to press spit."""
 
 
-def tenths(seconds: float) -> str:
+def _tenths(seconds: float) -> str:
     """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
     return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
 
@@ -366,7 +364,7 @@ class GameScreen(Screen[None]):
         look = self.look
         if reason is Reason.LOCKED and refusal.locked_until is not None:
             text = _("wait {seconds} s — your hand is locked after a fumble").format(
-                seconds=tenths(refusal.locked_until - at)
+                seconds=_tenths(refusal.locked_until - at)
             )
         elif reason is Reason.NOT_STUCK:
             text = self._not_stuck(refusal.player)
@@ -380,7 +378,7 @@ class GameScreen(Screen[None]):
             )
             if refusal.is_fumble and refusal.locked_until is not None:
                 text = _("{reason} · hand locked {seconds} s").format(
-                    reason=text, seconds=tenths(refusal.locked_until - at)
+                    reason=text, seconds=_tenths(refusal.locked_until - at)
                 )
         self._show_message(refusal.player, text)
 
@@ -507,6 +505,7 @@ class GameScreen(Screen[None]):
         return spit_keys[player]
 
     def _waiting_for(self, player: int) -> str:
+        """The banner's note on whose spit the table still waits for."""
         if self.against_bot and player == 0:
             return _("(waiting for you)")
         return _("(waiting for {name})").format(name=self.names[player])

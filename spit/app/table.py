@@ -8,6 +8,7 @@ could drift from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -15,12 +16,18 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from spit.app.look import (
     CARD_WIDTH,
     DIM,
+    LAYERS,
     PLAIN,
     PLAYER_COLOURS,
     STOCK_WIDTH,
@@ -44,8 +51,100 @@ _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
-def _join(lines: list[Text]) -> Text:
+def _join(lines: Sequence[Text]) -> Text:
     return Text("\n").join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A picture in a :class:`Mosaic`, rendered only the first time its key is seen."""
+
+    key: Hashable
+    """Everything the picture shows: equal keys, equal pictures."""
+    width: int
+    """Its width in cells."""
+    draw: Callable[[], Sequence[Text]]
+    """Its lines, each ``width`` cells and styled from the first cell to the last."""
+
+
+Band = tuple[int, Sequence[Tile | int]]
+"""Lines side by side: their height, and the tiles and runs of blank cells across them."""
+
+_KEPT: Final = 4096
+"""Rendered tiles kept (every card picture several times over); beyond, start afresh."""
+_kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
+
+
+class Mosaic(Visual):
+    """A picture made of tiles whose rendered strips are kept: each card is rendered once.
+
+    Textual turns Rich text into strips span by span on every repaint, and a row of cards
+    has dozens of spans: milliseconds per play. A mosaic renders a tile the first time its
+    key is seen and afterwards only joins strips. The strips are segment for segment those
+    of the whole text: tiles are styled from edge to edge, so a segment never spans two
+    tiles, and each blank run between tiles is one segment, as it is in the text; every
+    segment gets its offset in the widget, which Textual's text selection reads.
+    """
+
+    def __init__(self, bands: Sequence[Band]) -> None:
+        self.bands = bands
+        """The bands, top to bottom."""
+
+    def text(self) -> Text:
+        """The whole picture as one text."""
+        lines: list[Text] = []
+        for height, items in self.bands:
+            rows = [Text() for _ in range(height)]
+            for item in items:
+                if isinstance(item, int):
+                    for row in rows:
+                        row.append(" " * item)
+                else:
+                    for row, line in zip(rows, item.draw(), strict=True):
+                        row.append_text(line)
+            lines += rows
+        return _join(lines)
+
+    def render_strips(
+        self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        if options.selection is not None:  # a selection is drawn on the text itself
+            return Content.from_rich_text(self.text()).render_strips(width, height, style, options)
+        lines: list[Strip] = []
+        for band_height, items in self.bands:
+            top = len(lines)
+            rows: list[list[Strip]] = [[] for _ in range(band_height)]
+            x = 0
+            for item in items:
+                if isinstance(item, int):
+                    blank = Tile(("blank", item), item, lambda n=item: [Text(" " * n)])
+                    strips, cells = self._rendered(blank, style, options) * band_height, item
+                else:
+                    strips, cells = self._rendered(item, style, options), item.width
+                for y, (row, strip) in enumerate(zip(rows, strips, strict=True)):
+                    row.append(strip.apply_offsets(x, top + y))
+                x += cells
+            lines += [Strip.join(row) for row in rows]
+        return lines if height is None else lines[:height]
+
+    @staticmethod
+    def _rendered(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[Strip]:
+        strips = _kept.get((tile.key, style))
+        if strips is None:
+            if len(_kept) >= _KEPT:
+                _kept.clear()
+            text = Content.from_rich_text(_join(tile.draw()))
+            strips = _kept[tile.key, style] = text.render_strips(tile.width, None, style, options)
+        return strips
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return max(
+            sum(item if isinstance(item, int) else item.width for item in items)
+            for _, items in self.bands
+        )
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return sum(height for height, _ in self.bands)
 
 
 class Part(Widget):
@@ -60,6 +159,13 @@ class Part(Widget):
 
     state: reactive[object | None] = reactive(None, layout=False)
     """What to draw; an equal new state repaints nothing."""
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        # The table has no links: spare every repaint the search for them.
+        self.set_reactive(Part.auto_links, False)
 
     def render(self) -> RenderableType:
         return Text() if self.state is None else self.draw(self.state)
@@ -230,16 +336,25 @@ class StockRow(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
+    def draw(self, state: object) -> Mosaic:
         assert isinstance(state, StocksState)
-        rows = [Text(" " * MARGIN) for _ in range(3)]
+        look = state.look
+        band: list[Tile | int] = [MARGIN]
         for i, stock in enumerate(state.stocks):
-            picture = state.look.stock(stock.top, stock.face_down)
-            for row, part in zip(rows, picture, strict=True):
-                if i:
-                    row.append(" " * GAP)
-                row.append_text(part)
-        return _join(rows)
+            top, face_down = stock.top, stock.face_down
+            edges = min(face_down, LAYERS)
+            width = CARD_WIDTH + edges  # the rest of the stock's width is blank
+            if i:
+                band[-1] += GAP
+            band.append(
+                Tile(
+                    ("stock", look, top, face_down),
+                    width,
+                    lambda t=top, n=face_down, w=width: [line[:w] for line in look.stock(t, n)],
+                )
+            )
+            band.append(LAYERS - edges)
+        return Mosaic([(3, [item for item in band if item != 0])])
 
 
 # -- the middle ------------------------------------------------------------------------
@@ -267,50 +382,62 @@ class PileRow(Part):
     SPACE: ClassVar[int] = 10
     """Columns between the two spit piles."""
 
-    def draw(self, state: object) -> Text:
+    COLUMN: ClassVar[int] = 15
+    """Columns of each pile or spit cards with its caption."""
+
+    def draw(self, state: object) -> Mosaic:
         assert isinstance(state, PilesState)
         look = state.look
-        cells: list[tuple[Lines, str, Style | None]] = [
+        cells = [
             self._spit_cards(look, state.spit_cards[0]),
             self._pile(look, state.piles[0], state.flash[0]),
             self._pile(look, state.piles[1], state.flash[1]),
             self._spit_cards(look, state.spit_cards[1]),
         ]
-        width = 15
-        rows = [Text() for _ in range(4)]
+        width = self.COLUMN
+        pad = width - CARD_WIDTH
+        pictures: list[Tile | int] = [pad // 2]
+        captions: list[Tile | int] = []
         for i, (picture, caption, caption_style) in enumerate(cells):
-            gap = self.SPACE if i == 2 else 1
-            for row, part in zip(rows[:3], picture, strict=True):
-                if i:
-                    row.append(" " * gap)
-                pad = width - part.cell_len
-                row.append(" " * (pad // 2))
-                row.append_text(part)
-                row.append(" " * (pad - pad // 2))
             if i:
-                rows[3].append(" " * gap)
-            rows[3].append(caption.center(width)[:width], style=caption_style or DIM)
-        return _join(rows)
+                gap = self.SPACE if i == 2 else 1
+                pictures[-1] += gap + pad // 2
+                captions.append(gap)
+            pictures += [picture, pad - pad // 2]
+            text = caption.center(width)[:width]
+            style = caption_style or DIM
+            captions.append(
+                Tile(("caption", text, style), width, lambda t=text, s=style: [ink(t, style=s)])
+            )
+        return Mosaic([(3, pictures), (1, captions)])
 
     @staticmethod
-    def _spit_cards(look: Look, count: int) -> tuple[Lines, str, Style | None]:
+    def _spit_cards(look: Look, count: int) -> tuple[Tile, str, Style | None]:
         if count == 0:
-            return look.empty(), _("no spit cards"), None
+            return _card(("empty", look, ""), look.empty), _("no spit cards"), None
         caption = ngettext("{n} spit card", "{n} spit cards", count).format(n=count)
-        return look.back(str(count)), caption, None
+        return _card(("back", look, count), lambda: look.back(str(count))), caption, None
 
     @staticmethod
-    def _pile(look: Look, pile: PileView, flash: int | None) -> tuple[Lines, str, Style | None]:
+    def _pile(look: Look, pile: PileView, flash: int | None) -> tuple[Tile, str, Style | None]:
         if not pile.in_play:
-            return look.empty(), _("not in play"), None
+            return _card(("empty", look, ""), look.empty), _("not in play"), None
         size = ngettext("{n} card", "{n} cards", pile.size).format(n=pile.size)
-        if pile.top is None:
-            return look.empty(_("spit")), size, None
+        top = pile.top
+        if top is None:
+            note = _("spit")
+            return _card(("empty", look, note), lambda: look.empty(note)), size, None
         if flash is None:
-            return look.face(pile.top), size, Style(bold=True)
+            return _card(("face", look, top), lambda: look.face(top)), size, Style(bold=True)
         colour = PLAYER_COLOURS[flash]
         edge = Style(color=colour, bgcolor=colour, bold=True)
-        return look.face(pile.top, edge=edge), size, Style(color=colour, bold=True)
+        picture = _card(("face", look, top, edge), lambda: look.face(top, edge=edge))
+        return picture, size, Style(color=colour, bold=True)
+
+
+def _card(key: Hashable, draw: Callable[[], Lines]) -> Tile:
+    """A card-sized picture."""
+    return Tile(key, CARD_WIDTH, draw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,132 @@
+"""Engine throughput: actions applied per second in random legal playouts, and legal-move queries.
+
+    python benchmarks/engine.py [--matches N] [--repeats R] [--seed S]
+
+First plays whole matches choosing uniformly among both players' legal actions, 10 ms apart
+on a virtual clock, and records them. Then replays the records on fresh matches from the
+same deals, ``R`` times, and keeps the fastest run of each kind (on a shared machine the
+fastest run is the one least disturbed):
+
+- **apply:** ``Match.apply`` alone, action after action;
+- **playout:** what a random playout does per action: ask both players' legal actions,
+  then apply one (the figure that stays comparable however work is split between them);
+- **queries:** the two legal-action queries of each playout step, timed on their own. The
+  engine keeps each player's moves until the table changes, and ``apply`` has already
+  worked out one player's to tell whether the table is stuck, so this is the cost of a
+  query on a table that has just changed, as every caller meets it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from dataclasses import dataclass
+
+from spit.engine import Action, Match
+
+Record = tuple[int, list[tuple[Action, float]]]
+"""A match's deal seed and every action applied, with its time."""
+
+
+def record(matches: int, seed: int) -> list[Record]:
+    """Play ``matches`` random legal matches; return what was played."""
+    rng = random.Random(seed)
+    records: list[Record] = []
+    for index in range(matches):
+        deal = seed * 100_003 + index
+        match = Match.new(deal)
+        played: list[tuple[Action, float]] = []
+        at = 0.0
+        while not match.is_over:
+            at += 0.01
+            action = rng.choice(match.legal_actions(0) + match.legal_actions(1))
+            match.apply(action, at)
+            played.append((action, at))
+        records.append((deal, played))
+    return records
+
+
+def _apply(records: list[Record]) -> float:
+    matches = [(Match.new(deal), played) for deal, played in records]
+    start = time.perf_counter()
+    for match, played in matches:
+        apply = match.apply
+        for action, at in played:
+            apply(action, at)
+    return time.perf_counter() - start
+
+
+def _playout(records: list[Record]) -> float:
+    matches = [(Match.new(deal), played) for deal, played in records]
+    start = time.perf_counter()
+    for match, played in matches:
+        apply, legal = match.apply, match.legal_actions
+        for action, at in played:
+            legal(0)
+            legal(1)
+            apply(action, at)
+    return time.perf_counter() - start
+
+
+def _queries(records: list[Record]) -> float:
+    clock = time.perf_counter
+    spent = 0.0
+    for deal, played in records:
+        match = Match.new(deal)
+        apply, legal = match.apply, match.legal_actions
+        for action, at in played:
+            start = clock()
+            legal(0)
+            legal(1)
+            spent += clock() - start
+            apply(action, at)
+    return spent
+
+
+@dataclass(frozen=True)
+class EngineFigures:
+    """What :func:`measure` found."""
+
+    matches: int
+    actions: int
+    apply_per_s: float
+    """Actions applied per second, ``Match.apply`` alone."""
+    playout_per_s: float
+    """Playout steps (two legal-action queries and an apply) per second."""
+    queries_per_s: float
+    """Legal-action queries per second, right after each action."""
+
+
+def measure(matches: int = 150, repeats: int = 5, seed: int = 1) -> EngineFigures:
+    """Record ``matches`` random playouts and time their replays, best of ``repeats``."""
+    records = record(matches, seed)
+    actions = sum(len(played) for _, played in records)
+    apply_s = min(_apply(records) for _ in range(repeats))
+    playout_s = min(_playout(records) for _ in range(repeats))
+    queries_s = min(_queries(records) for _ in range(repeats))
+    return EngineFigures(
+        matches=matches,
+        actions=actions,
+        apply_per_s=actions / apply_s,
+        playout_per_s=actions / playout_s,
+        queries_per_s=2 * actions / queries_s,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=150)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    f = measure(args.matches, args.repeats, args.seed)
+    print(
+        f"engine: {f.actions:,} actions in {f.matches} random matches, best of {args.repeats}: "
+        f"{f.apply_per_s:,.0f} actions/s applied, {f.playout_per_s:,.0f} playout steps/s, "
+        f"{f.queries_per_s:,.0f} legal-action queries/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

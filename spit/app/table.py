@@ -70,8 +70,9 @@ class Tile:
 Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
-_KEPT: Final = 4096
-"""Rendered tiles kept (every card picture several times over); beyond, start afresh."""
+_KEPT: Final = 128
+"""Rendered tiles kept, the least recently used dropped first: what is on the table (about
+thirty tiles) and what was lately, but not every card ever seen (some 20 KiB each)."""
 _kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
 
 
@@ -129,12 +130,14 @@ class Mosaic(Visual):
 
     @staticmethod
     def _rendered(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[Strip]:
-        strips = _kept.get((tile.key, style))
+        key = (tile.key, style)
+        strips = _kept.pop(key, None)
         if strips is None:
             if len(_kept) >= _KEPT:
-                _kept.clear()
+                del _kept[next(iter(_kept))]
             text = Content.from_rich_text(_join(tile.draw()))
-            strips = _kept[tile.key, style] = text.render_strips(tile.width, None, style, options)
+            strips = text.render_strips(tile.width, None, style, options)
+        _kept[key] = strips  # now the most recently used
         return strips
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:

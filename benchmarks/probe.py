@@ -5,11 +5,11 @@
 
 ``frame`` runs the app on the real terminal it is given (the parent hands it a pty) and
 writes the ``time.monotonic()`` of the first frame of the game screen (the floor app's only
-screen) to FILE, then exits, or with ``--stay`` keeps running for the parent to watch its
-CPU time; ``--pause`` opens the pause screen as soon as the table is up. ``keys`` runs the
-app headless and presses keys through the driver's own path, one at a time, timing each
-from the key event to the state change and to the next frame; it prints the samples and
-the process's peak memory as JSON.
+screen), and the CPU time the process had used by then, to FILE; then it exits, or with
+``--stay`` keeps running for the parent to watch its CPU time; ``--pause`` opens the pause
+screen as soon as the table is up. ``keys`` runs the app headless and presses keys through
+the driver's own path, one at a time, timing each from the key event to the state change
+and to the next frame; it prints the samples and the process's peak memory as JSON.
 
 "Next frame" is timed at the same place for both apps: ``App._display``, which the
 screen's compositor refresh calls with the update it has just rendered. Headless drivers
@@ -86,7 +86,7 @@ def frame(kind: str, out: Path, *, stay: bool, pause: bool) -> None:
         if stamped or not is_table(app):
             return
         stamped = True
-        out.write_text(repr(time.monotonic()))
+        out.write_text(f"{time.monotonic()!r} {time.process_time()!r}")
         if pause:
             app.call_later(app.screen.action_pause)  # type: ignore[attr-defined]
         if not stay:

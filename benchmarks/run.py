@@ -45,10 +45,19 @@ class Plan:
     blocks: int = 2
     startups: int = 5
     idle: float = 10.0
+    settle: float = terminal.SETTLE
 
 
 QUICK = Plan(
-    matches=6, repeats=1, games=4, sim_repeats=1, presses=30, blocks=1, startups=1, idle=1.0
+    matches=6,
+    repeats=1,
+    games=4,
+    sim_repeats=1,
+    presses=30,
+    blocks=1,
+    startups=1,
+    idle=1.0,
+    settle=1.0,
 )
 """Every measurement, briefly: for the smoke test."""
 
@@ -200,7 +209,7 @@ def run(plan: Plan) -> Table:
     )
 
     print("idle ...", flush=True)
-    idle = terminal.idle(plan.idle)
+    idle = terminal.idle(plan.idle, plan.settle)
     table.data["idle"] = idle
     floor_cpu = idle["floor"]["cpu_percent"]
     for name in ("two players", "bot, no move", "bot, paused"):

@@ -156,10 +156,11 @@ IDLE_CASES = {
 """What idles: the floor app; the game two-player; against the bot waiting, and paused."""
 
 
-def idle(seconds: float) -> dict[str, dict[str, float]]:
+def idle(seconds: float, settle: float = SETTLE) -> dict[str, dict[str, float]]:
     """Each idle case's CPU % over ``seconds`` and its peak memory, all running at once.
 
-    They run side by side to save time: an idle app hardly competes for a core.
+    They run side by side to save time: an idle app hardly competes for a core. Idling is
+    measured from ``settle`` seconds after the first frame.
     """
     with (
         running(*IDLE_CASES["floor"]) as floor,
@@ -170,7 +171,7 @@ def idle(seconds: float) -> dict[str, dict[str, float]]:
         apps = {"floor": floor, "two players": two, "bot, no move": bot, "bot, paused": paused}
         for app in apps.values():
             app.first_frame()
-        time.sleep(SETTLE)
+        time.sleep(settle)
         before = {name: app.cpu_seconds() for name, app in apps.items()}
         start = time.monotonic()
         time.sleep(seconds)

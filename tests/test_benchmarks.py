@@ -1,0 +1,52 @@
+"""The benchmark suite runs from end to end and prints every figure; no figure is judged here.
+
+``python benchmarks/run.py --quick`` measures everything briefly (about ten seconds): the
+figures of such a run are rough, and timings are never asserted in tests, but every
+measurement must work, including the apps started on pseudo-terminals.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FIGURES = (
+    "engine: actions applied",
+    "engine: playout steps",
+    "engine: legal-action queries",
+    "simulator: expert vs expert, matches",
+    "simulator: expert vs expert, actions",
+    "key -> state change, median",
+    "key -> state change, p99",
+    "key -> next frame, median",
+    "key -> next frame, p99",
+    "startup to first frame",
+    "startup: CPU time to first frame",
+    "idle CPU over 1 s, two players",
+    "idle CPU over 1 s, bot, no move",
+    "idle CPU over 1 s, bot, paused",
+    "peak memory after",
+    "peak memory on a terminal, idle",
+)
+"""The first words of every row of the table."""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc and starts apps on ptys")
+def test_quick_run_prints_every_figure_with_its_floor() -> None:
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    rows = run.stdout.splitlines()
+    for figure in FIGURES:
+        assert any(row.startswith(figure) for row in rows), figure
+    assert "keys that changed nothing" not in run.stdout

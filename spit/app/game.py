@@ -9,6 +9,7 @@ no table of its own.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -281,6 +282,11 @@ class GameScreen(Screen[None]):
         self.redraw()
         if self.opponent is not None:
             self.opponent.start(_Seat(self, 1))
+        # A full garbage collection walks every object the app has made: with the table up,
+        # 50 ms and more (three frames) in the middle of play, every few hundred key presses.
+        # Set what exists now (Textual, the table's widgets) aside while the table is up;
+        # collections then walk only what play makes, and take a fraction of that.
+        gc.freeze()
 
     def _legends(self, phase: Phase) -> None:
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
@@ -304,6 +310,7 @@ class GameScreen(Screen[None]):
             timer.cancel()
         if self.opponent is not None:
             self.opponent.stop()
+        gc.unfreeze()  # what was set aside is the collector's again, the table included
 
     # -- keys --------------------------------------------------------------------------
 

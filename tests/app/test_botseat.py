@@ -118,3 +118,24 @@ async def test_the_installed_bot_plays_on_the_game_screen() -> None:
                 break
             await pilot.pause(0.05)
         assert screen.match.round.phase is not Phase.DEALT
+
+
+async def test_a_short_game_against_the_bot_pauses_with_the_game_and_stops_on_quit() -> None:
+    app = make_app(3, mode=Mode.BOT, opponents=bot_opponent, bot_level="expert")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        opponent = screen.opponent
+        assert isinstance(opponent, BotOpponent)
+        await pilot.press("space")  # the person is ready; the bot's spit is on its way
+        await pilot.press("escape")  # pause before its hand lands
+        await pilot.pause(1.0)  # an expert spits within about 0.5 s of a running game
+        assert screen.match.round.phase is Phase.DEALT
+        await pilot.press("escape")  # resume: the hand goes on
+        for _ in range(60):
+            if screen.match.round.phase is not Phase.DEALT:
+                break
+            await pilot.pause(0.05)
+        assert screen.match.round.phase is not Phase.DEALT
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    assert opponent.bot.pending is None  # quitting let go of any move in progress

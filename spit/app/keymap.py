@@ -158,15 +158,35 @@ def character_key(character: str) -> str:
     return _NAME_REPLACEMENTS.get(name, name)
 
 
+_LATIN_1_END: Final = 0x100
+"""Code points below this are the punctuation and symbols of most keyboards' own keys."""
+
+_SYMBOLS_END: Final = 0x2C00
+"""Code points below this are every punctuation or symbol a keyboard might type."""
+
+
 @cache
-def _named_characters() -> dict[str, str]:
-    """Key name -> character for every printable punctuation or symbol a keyboard might type."""
+def _named_characters(start: int, end: int) -> dict[str, str]:
+    """Key name -> character for the printable punctuation and symbols in [start, end)."""
     table: dict[str, str] = {}
-    for code in range(0x21, 0x2C00):
+    for code in range(start, end):
         character = chr(code)
         if character.isprintable() and not character.isalnum() and unicodedata.name(character, ""):
             table.setdefault(character_key(character), character)
     return table
+
+
+def _named_character(key: str) -> str | None:
+    """The character a key name types (``"comma"`` -> ``","``), or None if none does.
+
+    Every preset key, and most remapped ones, are Latin-1, a table of some 50 names; the
+    table of all 4,000 symbols below U+2C00 costs 7 ms, so it is built only for a key not
+    found there. Latin-1 code points come first, so the answer is the same either way.
+    """
+    latin = _named_characters(0x21, _LATIN_1_END)
+    if key in latin:
+        return latin[key]
+    return _named_characters(_LATIN_1_END, _SYMBOLS_END).get(key)
 
 
 def normalize_key(key: str) -> str | None:
@@ -185,7 +205,7 @@ def normalize_key(key: str) -> str | None:
         # A few capitals lower-case to two characters (İ); such a key is only ever sent as typed.
         return character_key(lower if len(lower) == 1 else key)
     name = key.lower()
-    if name in _NAMED_KEYS or name in RESERVED_KEYS or name in _named_characters():
+    if name in _NAMED_KEYS or name in RESERVED_KEYS or _named_character(name) is not None:
         return name
     return None
 
@@ -216,7 +236,7 @@ def key_label(key: str) -> str:
         return key.upper()
     if len(key) == 1:
         return key
-    return _named_characters().get(key, key)
+    return _named_character(key) or key
 
 
 class KeyMapError(ValueError):

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 from spit.app.keymap import PRESET_NAMES, KeyMap, KeyMapError
 from spit.i18n import _
@@ -103,19 +102,29 @@ def load_config(path: Path | None = None) -> Config:
     path = config_path() if path is None else path
     try:
         with path.open("rb") as file:
-            document = tomllib.load(file)
+            document = _parse(file, path)
     except FileNotFoundError:
         return Config()
-    except tomllib.TOMLDecodeError as error:
-        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
-    except UnicodeDecodeError:
-        raise _config_error(path, None, _("not UTF-8 text")) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise _config_error(
             path, None, _("cannot read it: {reason}").format(reason=reason)
         ) from None
     return _Reader(path).config(document)
+
+
+def _parse(file: BinaryIO, path: Path) -> dict[str, Any]:
+    """The TOML document in ``file``; ConfigError if it is not TOML or not UTF-8."""
+    # The TOML parser loads only when there is a file to parse (most players have none):
+    # importing it (its regular expressions compiled) cost some 8 ms of every start.
+    import tomllib
+
+    try:
+        return tomllib.load(file)
+    except tomllib.TOMLDecodeError as error:
+        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    except UnicodeDecodeError:
+        raise _config_error(path, None, _("not UTF-8 text")) from None
 
 
 class _Reader:

@@ -9,10 +9,13 @@ follows the driver protocol in :mod:`spit.bot.bot`: apply, ``landed``, then plan
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from spit.app.opponent import Cancellable, Opponent, Seat
-from spit.bot import Bot, Planned
 from spit.engine import Event
+
+if TYPE_CHECKING:
+    from spit.bot import Bot, Planned
 
 
 class BotOpponent:
@@ -88,4 +91,7 @@ class BotOpponent:
 
 def bot_opponent(level: str, seed: int | None) -> Opponent:
     """The bot at ``level`` in seat 2, its hand's randomness from ``seed``."""
+    # The bot loads with the first game against it: a two-player game starts without it.
+    from spit.bot import Bot
+
     return BotOpponent(Bot(1, level, random.Random(seed)))

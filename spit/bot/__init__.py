@@ -3,8 +3,39 @@
 See ``spit.bot.bot`` for the driver protocol and ``docs/bot.md`` for levels and figures.
 """
 
-from spit.bot.bot import Bot, Planned
-from spit.bot.levels import LEVEL_NAMES, LEVELS, Delay, Level, level
-from spit.bot.strategy import Policy
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from spit.bot.bot import Bot, Planned
+    from spit.bot.levels import LEVEL_NAMES, LEVELS, Delay, Level, level
+    from spit.bot.strategy import Policy
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "Bot", "Delay", "Level", "Planned", "Policy", "level"]
+
+# Each name loads its module when first asked for: the command line needs only the level
+# names (``spit.bot.levels``), and a two-player game never needs the bot's strategy.
+_MODULE_OF = {
+    "Bot": "spit.bot.bot",
+    "Planned": "spit.bot.bot",
+    "LEVEL_NAMES": "spit.bot.levels",
+    "LEVELS": "spit.bot.levels",
+    "Delay": "spit.bot.levels",
+    "Level": "spit.bot.levels",
+    "level": "spit.bot.levels",
+    "Policy": "spit.bot.strategy",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_MODULE_OF[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -13,18 +13,14 @@ from spit.app.clock import GameClock, Source
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
 from spit.app.look import player_name
-from spit.app.menu import MenuScreen
 from spit.app.opponent import OpponentFactory
 from spit.app.options import GameOptions, Mode
-from spit.app.screens import (
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    HelpScreen,
-    QuitScreen,
-    TooSmallScreen,
-)
+from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import Match, Settings
 from spit.i18n import _
+
+# The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
+# first shown, not here: `spit play` goes straight to the table, sooner without them.
 
 
 class SpitApp(App[None]):
@@ -68,6 +64,7 @@ class SpitApp(App[None]):
         """The keys of the current (or next) game."""
         self._seeds = random.Random(self.options.seed)
         self._dealt = 0
+        self._noticed_small = False
 
     @property
     def bot_available(self) -> bool:
@@ -78,6 +75,8 @@ class SpitApp(App[None]):
 
     def on_mount(self) -> None:
         if self.options.mode is None:
+            from spit.app.menu import MenuScreen
+
             self.push_screen(MenuScreen(self.options, bot_available=self.bot_available))
         else:
             self.start_game(self.options)
@@ -86,6 +85,8 @@ class SpitApp(App[None]):
     def start_game(self, options: GameOptions) -> None:
         """Deal a match with ``options`` and show the table."""
         if options.mode is Mode.BOT and self._opponents is None:
+            from spit.app.menu import MenuScreen
+
             self.notify(_("The bot is not installed; choose two players."), severity="error")
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
@@ -123,6 +124,8 @@ class SpitApp(App[None]):
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""
+        from spit.app.menu import MenuScreen
+
         menu = MenuScreen(options or self.options, bot_available=self.bot_available)
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -155,8 +158,13 @@ class SpitApp(App[None]):
         """Cover everything with a notice while the terminal is too small for the table."""
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not small and not self._noticed_small:
+            return  # no notice was ever shown, so none is there to take away
+        from spit.app.screens import TooSmallScreen
+
         covered = any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
         if small and not covered:
+            self._noticed_small = True
             self.push_screen(TooSmallScreen())
         elif not small and isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
@@ -165,6 +173,9 @@ class SpitApp(App[None]):
 
     def action_help(self) -> None:
         """F1: the rules in brief and both players' keys."""
+        from spit.app.menu import MenuScreen
+        from spit.app.screens import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
@@ -187,6 +198,8 @@ class SpitApp(App[None]):
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""
+        from spit.app.screens import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             self.screen.dismiss(True)
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -17,16 +17,12 @@ from textual.widgets import Button, Static
 from spit.app.keymap import KeyMap
 from spit.app.look import DIM, Look, pile_name, player_style
 from spit.app.stats import MatchStats
+from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from spit.app.app import SpitApp
-
-MIN_WIDTH: Final = 80
-"""The narrowest terminal the table fits."""
-MIN_HEIGHT: Final = 24
-"""The shortest terminal the table fits."""
 
 
 class TooSmallScreen(Screen[None]):

@@ -46,6 +46,10 @@ MARGIN: Final = 13
 """Columns left of a player's stocks, where the legend's caption stands."""
 ROW_WIDTH: Final = MARGIN + 5 * STOCK_WIDTH + 4 * GAP
 """Columns of a player's stocks with their margin."""
+MIN_WIDTH: Final = 80
+"""The narrowest terminal the table fits."""
+MIN_HEIGHT: Final = 24
+"""The shortest terminal the table fits."""
 
 _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)

@@ -32,6 +32,21 @@ def table(
     return Round.from_layout((list(p0), list(p1)), spit_cards, piles, settings=settings)
 
 
+def basic(settings: Settings | None = None) -> Round:
+    """Both piles going, several fitting cards on each side.
+
+    Player 0: 6H and 4D fit the left 5S, 8S the right 9D; KC fits nothing.
+    Player 1: 6C fits the left pile; 10C and 10H fit the right.
+    """
+    return table(
+        ["2C 6H", "KC", "3D 4D", "QS", "8S"],
+        ["6C", "10C", "JD", "AS", "9H 10H"],
+        spit_cards=("3S 4S", "5C 7C"),
+        piles=("5S", "9D"),
+        settings=settings,
+    )
+
+
 def match_at(
     round_: Round, *, variant: Variant = Variant.STANDARD, scores: tuple[int, int] = (0, 0)
 ) -> Match:

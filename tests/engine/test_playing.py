@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine_tables import accepted, c, table
+from engine_tables import accepted, basic, c, table
 
 from spit.engine import (
     CardPlayed,
@@ -16,16 +16,6 @@ from spit.engine import (
     SlotFilled,
     StockView,
 )
-
-
-def basic() -> Round:
-    """Both piles going; several fitting cards on each side."""
-    return table(
-        ["2C 6H", "KC", "3D 4D", "QS", "8S"],
-        ["6C", "10C", "JD", "AS", "9H 10H"],
-        spit_cards=("3S 4S", "5C 7C"),
-        piles=("5S", "9D"),
-    )
 
 
 def with_empty_slots() -> Round:

@@ -4,7 +4,7 @@ B12; the engineering rule "bad input gets a clear answer, never a traceback").""
 from __future__ import annotations
 
 import pytest
-from engine_tables import accepted, c, table, without_locks
+from engine_tables import accepted, basic, c, table, without_locks
 
 from spit.engine import (
     PLAYERS,
@@ -14,20 +14,9 @@ from spit.engine import (
     Play,
     Reason,
     Refusal,
-    Round,
     Slap,
     Spit,
 )
-
-
-def basic() -> Round:
-    return table(
-        ["2C 6H", "KC", "3D 4D", "QS", "8S"],
-        ["6C", "10C", "JD", "AS", "9H 10H"],
-        spit_cards=("3S 4S", "5C 7C"),
-        piles=("5S", "9D"),
-    )
-
 
 REFUSED: list[Action] = [
     Play(0, 1, 0),  # does not fit: a fumble

@@ -4,21 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from engine_tables import accepted, c, table
+from engine_tables import accepted, basic, c, table
 
-from spit.engine import Action, Fill, Play, Reason, Round, Settings, Slap, Spit
-
-
-def basic(settings: Settings | None = None) -> Round:
-    """Player 0: 6H and 4D fit the left 5S, 8S the right 9D; KC fits nothing.
-    Player 1: 6C fits the left pile; 10C and 10H fit the right."""
-    return table(
-        ["2C 6H", "KC", "3D 4D", "QS", "8S"],
-        ["6C", "10C", "JD", "AS", "9H 10H"],
-        spit_cards=("3S 4S", "5C 7C"),
-        piles=("5S", "9D"),
-        settings=settings,
-    )
+from spit.engine import Action, Fill, Play, Reason, Settings, Slap, Spit
 
 
 def test_fumble_locks_hand_for_lockout() -> None:

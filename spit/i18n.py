@@ -1,22 +1,161 @@
-"""The one translation function every player-facing string goes through (stdlib gettext).
+"""The translation runtime: which language is on, and ``_`` / ``ngettext`` / ``pgettext``.
 
-Catalogues would live in ``spit/locale/<lang>/LC_MESSAGES/spit.mo``; with none installed the
-English source strings are used as they are. Adding a language touches no widget.
+Catalogues live in ``spit/locale/<lang>/LC_MESSAGES/spit.po`` and are compiled to ``spit.mo``
+when the package is built (``hatch_build.py``), editable installs included. The sentences
+themselves live in :mod:`spit.wording`; this module only looks them up. Every lookup goes
+through the language that is on *now*, so the start menu can switch language at once.
 """
 
 from __future__ import annotations
 
 import gettext
+import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
 
-_translation = gettext.translation(
-    "spit", localedir=Path(__file__).parent / "locale", fallback=True
-)
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
+"""Where the catalogues are: ``<lang>/LC_MESSAGES/spit.po`` and its compiled ``spit.mo``."""
 
-_ = _translation.gettext
-"""Translate a message."""
+DOMAIN: Final = "spit"
+"""The gettext domain: the catalogues' file name."""
 
-ngettext = _translation.ngettext
-"""Translate a message whose form depends on a count."""
+SOURCE_LANGUAGE: Final = "en"
+"""The language the sentences are written in; it needs no catalogue."""
 
-__all__ = ["_", "ngettext"]
+LANGUAGES: Final[tuple[str, ...]] = ("en", "el", "de", "ka", "lv")
+"""Every language spit speaks, by ISO 639-1 code."""
+
+LANGUAGE_NAMES: Final[Mapping[str, str]] = {
+    "en": "English",
+    "el": "Ελληνικά",
+    "de": "Deutsch",
+    "ka": "ქართული",
+    "lv": "Latviešu",
+}
+"""Each language by its own name, as the menu offers it (never translated)."""
+
+ENVIRONMENT_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the environment says the language, in gettext's order."""
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language: str = SOURCE_LANGUAGE
+
+
+def _(message: str) -> str:
+    """Translate a message into the language that is on."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a message whose form depends on a count (Latvian has three forms)."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate a short message that means different things in different places."""
+    return _translation.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction where it must stay untranslated until shown."""
+    return message
+
+
+def language() -> str:
+    """The language that is on, as a code from :data:`LANGUAGES`."""
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Switch every later lookup to ``code`` (one of :data:`LANGUAGES`)."""
+    global _translation, _language
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}")
+    _translation = _load(code)
+    _language = code
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    # A source checkout whose .po changed since it was built (or was never built): compile
+    # it in memory, if Babel is at hand (it comes with the test extra).
+    if po.exists():
+        try:
+            return _compile(po)
+        except ImportError:
+            pass
+    if mo.exists():
+        with mo.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    return gettext.NullTranslations()
+
+
+def _compile(po: Path) -> gettext.GNUTranslations:
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalogue = read_po(file)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def language_code(text: str) -> str | None:
+    """The supported language a code or locale names: ``de``, ``de_AT.UTF-8``, ``el-GR``."""
+    base = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for, as gettext reads it; None if none we speak.
+
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides;
+    ``LANGUAGE`` may list several (``fr:de``) and the first we speak wins. ``C`` and
+    ``POSIX`` mean English.
+    """
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            if part in ("C", "POSIX") or part.startswith(("C.", "POSIX.")):
+                return SOURCE_LANGUAGE
+            code = language_code(part)
+            if code is not None:
+                return code
+        return None
+    return None
+
+
+def choose_language(
+    flag: str | None, config: str | None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The language to speak: ``--lang``, else the config file's, else the environment's."""
+    return flag or config or environment_language(environ) or SOURCE_LANGUAGE
+
+
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
+    "_",
+    "choose_language",
+    "environment_language",
+    "language",
+    "language_code",
+    "ngettext",
+    "pgettext",
+    "set_language",
+]

@@ -12,12 +12,12 @@ from spit.app.botseat import bot_opponent
 from spit.app.clock import GameClock, Source
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
-from spit.app.look import player_name
 from spit.app.opponent import OpponentFactory
 from spit.app.options import GameOptions, Mode
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import Match, Settings
 from spit.i18n import _
+from spit.wording import player_name
 
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.

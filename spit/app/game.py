@@ -10,7 +10,6 @@ no table of its own.
 from __future__ import annotations
 
 import gc
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -21,9 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 
+from spit import wording
 from spit.app.clock import Fader, GameClock
 from spit.app.keymap import Control, KeyMap
-from spit.app.look import Look, player_name, short_name
+from spit.app.look import Look
 from spit.app.opponent import Cancellable, Opponent
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
@@ -62,9 +62,9 @@ from spit.engine import (
     Refusal,
     Result,
     RoundSettled,
-    Variant,
 )
 from spit.i18n import _
+from spit.wording import player_name, short_name
 
 if TYPE_CHECKING:
     from spit.app.app import SpitApp
@@ -79,14 +79,6 @@ new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice tha
 _BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
 """The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
 that lands just after the round ended) would only be noise by its row."""
-
-_SPIT_FIRST: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
-"""Refusals that ask the player to press spit."""
-
-
-def _tenths(seconds: float) -> str:
-    """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
-    return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +212,7 @@ class GameScreen(Screen[None]):
             player_name(1, against_bot=self.against_bot),
         )
         """How the players are called on screen."""
-        self._bot_name = _("{name} ({level})").format(
-            name=self.names[1], level=_(options.bot_level)
-        )
+        self._bot_name = wording.bot_name(self.names[1], options.bot_level)
         """The bot's name with its level, on its line."""
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
@@ -364,39 +354,19 @@ class GameScreen(Screen[None]):
         return result
 
     def _refused(self, refusal: Refusal, at: float) -> None:
-        reason = refusal.reason
-        quiet = not (refusal.is_fumble or reason in _BOT_SAYS)
+        quiet = not (refusal.is_fumble or refusal.reason in _BOT_SAYS)
         if self.against_bot and refusal.player == 1 and quiet:
             return
-        look = self.look
-        if reason is Reason.LOCKED and refusal.locked_until is not None:
-            text = _("wait {seconds} s — your hand is locked after a fumble").format(
-                seconds=_tenths(refusal.locked_until - at)
-            )
-        elif reason is Reason.NOT_STUCK:
-            text = self._not_stuck(refusal.player)
-        elif reason in _SPIT_FIRST and self.match.view(refusal.player).me.ready:
-            # "Press spit" to someone who has: what they wait for is the other player.
-            text = _(Reason.ALREADY_READY.value)
-        else:
-            text = _(reason.value).format(
-                card=look.label(refusal.card) if refusal.card else "",
-                top=look.label(refusal.top) if refusal.top else "",
-            )
-            if refusal.is_fumble and refusal.locked_until is not None:
-                text = _("{reason} · hand locked {seconds} s").format(
-                    reason=text, seconds=_tenths(refusal.locked_until - at)
-                )
-        self._show_message(refusal.player, text)
-
-    def _not_stuck(self, player: int) -> str:
-        """Why spit is refused, saying whose move the table still waits for."""
-        if self.match.view(player).legal_actions:
-            return _("not stuck — you still have a move")
-        other = 1 - player
-        if self.match.view(other).legal_actions:
-            return _("not stuck — {name} still has a move").format(name=self.names[other])
-        return _(Reason.NOT_STUCK.value)
+        player = refusal.player
+        text = wording.refusal(
+            refusal,
+            at,
+            mine=self.match.view(player),
+            theirs=self.match.view(1 - player),
+            names=self.names,
+            label=self.look.label,
+        )
+        self._show_message(player, text)
 
     def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
         self.stats.record(events_, at)
@@ -511,57 +481,24 @@ class GameScreen(Screen[None]):
             return "" if player else f"{spit_keys[0]} / {spit_keys[1]}"
         return spit_keys[player]
 
-    def _waiting_for(self, player: int) -> str:
-        """The banner's note on whose spit the table still waits for."""
-        if self.against_bot and player == 0:
-            return _("(waiting for you)")
-        return _("(waiting for {name})").format(name=self.names[player])
-
-    def _one_pile_note(self, view: PlayerView) -> str:
-        """In a single-pile round: why there is one pile, and what going out first means."""
-        if view.spit_piles != 1:
-            return ""
-        # The unused pile is the one its owner would have spat on.
-        alone = next(p for p in (0, 1) if not view.piles[p].in_play)
-        you = self.against_bot and alone == 0
-        name = self.names[alone]
-        if you:
-            why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
-        else:
-            why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
-        if self.match.variant is Variant.STANDARD:
-            if you:
-                stake = _("Go out first and you win the match!")
-            else:
-                stake = _("If {name} goes out first, {name} wins the match.")
-        elif you:
-            stake = _("If you go out first, the match ends.")
-        else:
-            stake = _("If {name} goes out first, the match ends.")
-        return why.format(name=name) + "\n" + stake.format(name=name)
-
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
-        note = self._one_pile_note(view)
+        names = self.names
+        note = wording.one_pile_note(view, self.match.variant, names, against_bot=self.against_bot)
         if self.match.is_over:
-            return BannerState(_("The match is over"))
+            return BannerState(wording.match_over())
         if phase in (Phase.DEALT, Phase.STUCK):
             ready = [p for p in (0, 1) if view.sides[p].ready]
-            if phase is Phase.DEALT:
-                text = _("Round {n}: both press SPIT").format(n=view.round_number)
-            else:
-                text = _("Stuck — press SPIT")
+            text = (
+                wording.round_start(view.round_number) if phase is Phase.DEALT else wording.stuck()
+            )
             if len(ready) == 1:
-                text += "  " + self._waiting_for(1 - ready[0])
+                text += "  " + wording.waiting_for(
+                    1 - ready[0], names, against_bot=self.against_bot
+                )
             return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
-            out = self.match.round.went_out
-            text = _("SLAP the smaller pile!")
-            if out is not None:
-                text = _("{name} went out — SLAP the smaller pile!").format(name=self.names[out])
-            else:
-                text = _("Nobody can move — SLAP the smaller pile!")
-            return BannerState(text, urgent=True)
+            return BannerState(wording.slap(self.match.round.went_out, names), urgent=True)
         return BannerState("", note=note)
 
     def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
@@ -580,7 +517,9 @@ class GameScreen(Screen[None]):
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
             pile_sizes=sizes,
-            note=self._one_pile_note(view),
+            note=wording.one_pile_note(
+                view, self.match.variant, self.names, against_bot=self.against_bot
+            ),
             look=self.look,
         )
 

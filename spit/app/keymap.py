@@ -22,6 +22,7 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from spit import wording
 from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
 from spit.i18n import _
 
@@ -210,28 +211,11 @@ def normalize_key(key: str) -> str | None:
     return None
 
 
-_LABELS: Final = {
-    "space": "Space",
-    "enter": "Enter",
-    "backspace": "Backspace",
-    "delete": "Del",
-    "insert": "Ins",
-    "home": "Home",
-    "end": "End",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-    "up": "↑",
-    "down": "↓",
-    "left": "←",
-    "right": "→",
-}
-"""How named keys are printed in a legend; keys that type a character print that character."""
-
-
 def key_label(key: str) -> str:
     """How to print a Textual key name in a legend: ``"q"``, ``","``, ``"Space"``, ``"F5"``."""
-    if key in _LABELS:
-        return _(_LABELS[key])
+    name = wording.key_name(key)
+    if name is not None:
+        return name
     if key.startswith("f") and key[1:].isdigit():
         return key.upper()
     if len(key) == 1:

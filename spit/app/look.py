@@ -12,8 +12,8 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
+from spit import wording
 from spit.engine import Card, Suit
-from spit.i18n import _
 
 CARD_WIDTH: Final = 7
 """Columns of one card box."""
@@ -87,7 +87,7 @@ class Look:
 
     def ready(self) -> str:
         """The word "ready" with its mark."""
-        return f"{_('ready')} {self.tick}".rstrip()
+        return wording.ready(self.tick)
 
     @property
     def boxes(self) -> Boxes:
@@ -96,7 +96,7 @@ class Look:
 
     def label(self, card: Card) -> str:
         """The card as text: ``10♥``, or ``10H`` in ASCII."""
-        return card.label(ascii=self.ascii)
+        return wording.card_label(card, ascii=self.ascii)
 
     def suit_style(self, card: Card) -> Style:
         """The ink for a card's rank and suit."""
@@ -182,25 +182,6 @@ def _edge_note(note: str, width: int, across: str) -> str:
     if not note:
         return across * width
     return f" {note} ".center(width, across)[:width]
-
-
-def player_name(player: int, *, against_bot: bool = False) -> str:
-    """How a player is called on screen: Player 1/2, or You/Bot against the bot."""
-    if against_bot:
-        return _("You") if player == 0 else _("Bot")
-    return _("Player 1") if player == 0 else _("Player 2")
-
-
-def short_name(player: int, *, against_bot: bool = False) -> str:
-    """A player's name where room is short: P1/P2, or You/Bot against the bot."""
-    if against_bot:
-        return player_name(player, against_bot=True)
-    return _("P1") if player == 0 else _("P2")
-
-
-def pile_name(pile: int) -> str:
-    """A spit pile by where it lies."""
-    return _("the left pile") if pile == 0 else _("the right pile")
 
 
 def player_style(player: int, *, bold: bool = True) -> Style:

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, RadioButton, RadioSet, Static
 
+from spit import wording
 from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES, LEVELS
@@ -40,9 +41,7 @@ class Choice(RadioSet):
 
 def level_label(name: str) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
-    return _("{level} · {seconds:.1f} s a move").format(
-        level=_(name), seconds=LEVELS[name].reaction.mean
-    )
+    return wording.level_label(name, LEVELS[name].reaction.mean)
 
 
 class MenuScreen(Screen[None]):

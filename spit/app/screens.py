@@ -15,11 +15,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from spit.app.keymap import KeyMap
-from spit.app.look import DIM, Look, pile_name, player_style
+from spit.app.look import DIM, Look, player_style
 from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _, ngettext
+from spit.wording import pile_name
 
 if TYPE_CHECKING:
     from spit.app.app import SpitApp

@@ -34,11 +34,11 @@ from spit.app.look import (
     Lines,
     Look,
     ink,
-    pile_name,
     player_style,
 )
 from spit.engine import PileView, RoundEnd, RoundSettled, StockView, Variant
 from spit.i18n import _, ngettext
+from spit.wording import pile_name
 
 GAP: Final = 2
 """Columns between two stocks."""

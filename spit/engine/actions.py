@@ -64,26 +64,26 @@ Action = Play | Fill | Spit | Slap
 
 
 class Reason(enum.Enum):
-    """Why an action was refused. Each value is the message template a player reads."""
+    """Why an action was refused, as a stable id. :mod:`spit.wording` says it to the player."""
 
-    DOES_NOT_FIT = "{card} does not go on {top}"
-    TOO_LATE = "too late — the pile changed"
-    LOCKED = "wait — fumbled"
-    EMPTY_STOCK = "that stock is empty"
-    NO_EMPTY_SLOT = "no empty slot to fill"
-    NOTHING_BENEATH = "{card} has nothing under it to turn up"
-    NOT_STUCK = "not stuck yet — there is still a play"
-    ALREADY_READY = "waiting for the other player to spit"
-    BEFORE_SPIT = "press spit to start"
-    STUCK = "stuck — press spit"
-    NOT_SLAP_TIME = "no slap now"
-    SLAPPED_ALREADY = "too late — the other player slapped first"
-    SLAP_TIME = "the round is over — slap a pile"
-    ROUND_OVER = "the round is over"
-    MATCH_OVER = "the match is over"
-    NO_SUCH_PILE = "there is no such pile"
-    NO_SUCH_STOCK = "there is no such stock"
-    NO_SUCH_PLAYER = "there is no such player"
+    DOES_NOT_FIT = "does-not-fit"
+    TOO_LATE = "too-late"
+    LOCKED = "locked"
+    EMPTY_STOCK = "empty-stock"
+    NO_EMPTY_SLOT = "no-empty-slot"
+    NOTHING_BENEATH = "nothing-beneath"
+    NOT_STUCK = "not-stuck"
+    ALREADY_READY = "already-ready"
+    BEFORE_SPIT = "before-spit"
+    STUCK = "stuck"
+    NOT_SLAP_TIME = "not-slap-time"
+    SLAPPED_ALREADY = "slapped-already"
+    SLAP_TIME = "slap-time"
+    ROUND_OVER = "round-over"
+    MATCH_OVER = "match-over"
+    NO_SUCH_PILE = "no-such-pile"
+    NO_SUCH_STOCK = "no-such-stock"
+    NO_SUCH_PLAYER = "no-such-player"
 
 
 FUMBLES: frozenset[Reason] = frozenset(
@@ -112,10 +112,7 @@ class Refusal:
         """A fumble locks the hand; a lost race or a wrong moment does not."""
         return self.reason in FUMBLES
 
-    @property
-    def message(self) -> str:
-        """The reason in English, cards with suit symbols."""
-        return self.reason.value.format(card=self.card, top=self.top)
-
     def __str__(self) -> str:
-        return self.message
+        """The reason's id and the cards involved, for logs and test failures (not players)."""
+        cards = " ".join(str(card) for card in (self.card, self.top) if card is not None)
+        return f"{self.reason.value} {cards}".rstrip()

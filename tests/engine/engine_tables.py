@@ -62,7 +62,7 @@ def match_at(
 
 def accepted(result: Result) -> tuple[Event, ...]:
     """The events of an accepted action (failing the test, with the reason, if refused)."""
-    assert result.refusal is None, f"refused: {result.refusal.message}"
+    assert result.refusal is None, f"refused: {result.refusal}"
     return result.events
 
 

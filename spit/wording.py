@@ -1,0 +1,285 @@
+"""Every sentence a player reads, as pure functions of engine facts and names.
+
+The engine says *why* (a :class:`~spit.engine.Reason` id, an event, a view); this module says
+it in words, in the language that is on (:mod:`spit.i18n`). It imports nothing from Textual
+or Rich, so it is tested on its own, and every message is a literal string that
+``pybabel extract`` finds: never build a message at run time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spit.engine import Card, PlayerView, Rank, Reason, Refusal, Variant
+from spit.i18n import _, ngettext, pgettext
+
+Names = tuple[str, str]
+"""The two players' names as the table shows them, player 1 first."""
+
+
+# -- cards, players, piles, keys ---------------------------------------------------------
+
+
+def rank_label(rank: Rank) -> str:
+    """A rank as the card's corner shows it: ``7``, ``10``, and J Q K A in the players' letters."""
+    match rank:
+        case Rank.JACK:
+            return pgettext("card rank: Jack", "J")
+        case Rank.QUEEN:
+            return pgettext("card rank: Queen", "Q")
+        case Rank.KING:
+            return pgettext("card rank: King", "K")
+        case Rank.ACE:
+            return pgettext("card rank: Ace", "A")
+    return str(int(rank))
+
+
+def card_label(card: Card, *, ascii: bool = False) -> str:
+    """A card as text: ``10♥``, ``D♠`` in German; suit letters S H D C with ``ascii``."""
+    suit = card.suit.letter if ascii else card.suit.symbol
+    return f"{rank_label(card.rank)}{suit}"
+
+
+def player_name(player: int, *, against_bot: bool = False) -> str:
+    """How a player is called on screen: Player 1/2, or You/Bot against the bot."""
+    if against_bot:
+        return _("You") if player == 0 else _("Bot")
+    return _("Player 1") if player == 0 else _("Player 2")
+
+
+def short_name(player: int, *, against_bot: bool = False) -> str:
+    """A player's name where room is short: P1/P2, or You/Bot against the bot."""
+    if against_bot:
+        return player_name(player, against_bot=True)
+    return _("P1") if player == 0 else _("P2")
+
+
+def pile_name(pile: int) -> str:
+    """A spit pile by where it lies."""
+    return _("the left pile") if pile == 0 else _("the right pile")
+
+
+def level_name(level: str) -> str:
+    """A bot level's name (the command line's ``easy``, ``normal``… in the player's words)."""
+    names = {
+        "easy": _("easy"),
+        "normal": _("normal"),
+        "hard": _("hard"),
+        "expert": _("expert"),
+    }
+    return names.get(level, level)
+
+
+def level_label(level: str, seconds: float) -> str:
+    """A bot level as the menu offers it: its name and how quick its hand is."""
+    return _("{level} · {seconds:.1f} s a move").format(level=level_name(level), seconds=seconds)
+
+
+def bot_name(name: str, level: str) -> str:
+    """The bot's line on the table: its name and level."""
+    return _("{name} ({level})").format(name=name, level=level_name(level))
+
+
+def key_name(key: str) -> str | None:
+    """A named key (Textual's ``space``, ``pageup``…) as a legend prints it; None for others."""
+    names = {
+        "space": _("Space"),
+        "enter": _("Enter"),
+        "backspace": _("Backspace"),
+        "delete": _("Del"),
+        "insert": _("Ins"),
+        "home": _("Home"),
+        "end": _("End"),
+        "pageup": _("PgUp"),
+        "pagedown": _("PgDn"),
+        "up": "↑",
+        "down": "↓",
+        "left": "←",
+        "right": "→",
+    }
+    return names.get(key)
+
+
+def ready(tick: str) -> str:
+    """The word "ready" with its mark (none in ASCII)."""
+    return f"{_('ready')} {tick}".rstrip()
+
+
+# -- refusals ----------------------------------------------------------------------------
+
+
+def seconds_left(seconds: float) -> str:
+    """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
+    return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
+
+
+def reason(why: Reason, card: str = "", top: str = "") -> str:
+    """A refusal's reason on its own: ``card`` and ``top`` are the cards as labels."""
+    match why:
+        case Reason.DOES_NOT_FIT:
+            return _("{card} does not go on {top}").format(card=card, top=top)
+        case Reason.TOO_LATE:
+            return _("too late — the pile changed")
+        case Reason.LOCKED:
+            return _("wait — fumbled")
+        case Reason.EMPTY_STOCK:
+            return _("that stock is empty")
+        case Reason.NO_EMPTY_SLOT:
+            return _("no empty slot to fill")
+        case Reason.NOTHING_BENEATH:
+            return _("{card} has nothing under it to turn up").format(card=card)
+        case Reason.NOT_STUCK:
+            return _("not stuck yet — there is still a play")
+        case Reason.ALREADY_READY:
+            return _("waiting for the other player to spit")
+        case Reason.BEFORE_SPIT:
+            return _("press spit to start")
+        case Reason.STUCK:
+            return _("stuck — press spit")
+        case Reason.NOT_SLAP_TIME:
+            return _("no slap now")
+        case Reason.SLAPPED_ALREADY:
+            return _("too late — the other player slapped first")
+        case Reason.SLAP_TIME:
+            return _("the round is over — slap a pile")
+        case Reason.ROUND_OVER:
+            return _("the round is over")
+        case Reason.MATCH_OVER:
+            return _("the match is over")
+        case Reason.NO_SUCH_PILE:
+            return _("there is no such pile")
+        case Reason.NO_SUCH_STOCK:
+            return _("there is no such stock")
+        case Reason.NO_SUCH_PLAYER:
+            return _("there is no such player")
+    raise ValueError(why)
+
+
+def refusal(
+    refused: Refusal,
+    at: float,
+    *,
+    mine: PlayerView,
+    theirs: PlayerView,
+    names: Names,
+    label: Callable[[Card], str] = card_label,
+) -> str:
+    """What a refused player reads by their row.
+
+    ``mine`` and ``theirs`` are the refused player's and the other player's views (who can
+    still move, who is ready); ``at`` is the game time of the refusal, for the lock's wait.
+    """
+    why = refused.reason
+    if why is Reason.LOCKED and refused.locked_until is not None:
+        return _("wait {seconds} s — your hand is locked after a fumble").format(
+            seconds=seconds_left(refused.locked_until - at)
+        )
+    if why is Reason.NOT_STUCK:
+        if mine.legal_actions:
+            return _("not stuck — you still have a move")
+        if theirs.legal_actions:
+            return _("not stuck — {name} still has a move").format(name=names[theirs.player])
+        return reason(why)
+    if why in (Reason.BEFORE_SPIT, Reason.STUCK) and mine.me.ready:
+        # "Press spit" to someone who has: what they wait for is the other player.
+        return reason(Reason.ALREADY_READY)
+    text = reason(
+        why,
+        card=label(refused.card) if refused.card else "",
+        top=label(refused.top) if refused.top else "",
+    )
+    if refused.is_fumble and refused.locked_until is not None:
+        return _("{reason} · hand locked {seconds} s").format(
+            reason=text, seconds=seconds_left(refused.locked_until - at)
+        )
+    return text
+
+
+# -- the banner over the piles -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """What the banner says: a line, whether it calls for action, and a note under it."""
+
+    text: str = ""
+    urgent: bool = False
+    note: str = ""
+
+
+def waiting_for(player: int, names: Names, *, against_bot: bool) -> str:
+    """The banner's note on whose spit the table still waits for."""
+    if against_bot and player == 0:
+        return _("(waiting for you)")
+    return _("(waiting for {name})").format(name=names[player])
+
+
+def one_pile_note(view: PlayerView, variant: Variant, names: Names, *, against_bot: bool) -> str:
+    """In a single-pile round: why there is one pile, and what going out first means."""
+    if view.spit_piles != 1:
+        return ""
+    # The unused pile is the one its owner would have spat on.
+    alone = next(p for p in (0, 1) if not view.piles[p].in_play)
+    you = against_bot and alone == 0
+    name = names[alone]
+    if you:
+        why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
+    else:
+        why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
+    if variant is Variant.STANDARD:
+        if you:
+            stake = _("Go out first and you win the match!")
+        else:
+            stake = _("If {name} goes out first, {name} wins the match.")
+    elif you:
+        stake = _("If you go out first, the match ends.")
+    else:
+        stake = _("If {name} goes out first, the match ends.")
+    return why.format(name=name) + "\n" + stake.format(name=name)
+
+
+def round_start(number: int) -> str:
+    """The call before a round: both players press spit."""
+    return _("Round {n}: both press SPIT").format(n=number)
+
+
+def stuck() -> str:
+    """The call when nobody can play: both press spit again."""
+    return _("Stuck — press SPIT")
+
+
+def slap(went_out: int | None, names: Names) -> str:
+    """The call at the end of a two-pile round."""
+    if went_out is not None:
+        return _("{name} went out — SLAP the smaller pile!").format(name=names[went_out])
+    return _("Nobody can move — SLAP the smaller pile!")
+
+
+def match_over() -> str:
+    """The banner once the match is decided."""
+    return _("The match is over")
+
+
+# -- the table's lines -------------------------------------------------------------------
+
+
+def cards(n: int) -> str:
+    """How many cards a player holds in all."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def spit_cards(n: int) -> str:
+    """How many spit cards lie face down by a pile."""
+    return ngettext("{n} spit card", "{n} spit cards", n).format(n=n)
+
+
+def pile_size(pile: str, n: int) -> str:
+    """A pile and how many cards it held: ``the left pile (7 cards)``."""
+    return ngettext("{pile} ({n} card)", "{pile} ({n} cards)", n).format(pile=pile, n=n)
+
+
+def rounds(n: int) -> str:
+    """How many rounds a match took."""
+    return ngettext("{n} round", "{n} rounds", n).format(n=n)

@@ -1,0 +1,100 @@
+"""spit.wording on its own: every engine fact has words, and the module needs no Textual."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from spit import i18n, wording
+from spit.engine import Match, Play, Reason, Refusal, Round, Spit, Variant, cards
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def _views(round_: Round, player: int = 0):  # the refused player's view and the other's
+    return {"mine": round_.view(player), "theirs": round_.view(1 - player)}
+
+
+NAMES = ("Player 1", "Player 2")
+
+
+def test_wording_imports_nothing_from_textual_or_rich() -> None:
+    code = (
+        "import sys, spit.wording; "
+        "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("reason", list(Reason))
+def test_every_reason_reads_as_a_sentence(reason: Reason) -> None:
+    message = wording.reason(reason, card="7♣", top="Q♥")
+    assert message and "{" not in message and "None" not in message
+    assert message != reason.value
+
+
+def test_a_card_that_does_not_fit_is_named_with_the_pile_top() -> None:
+    round_ = Round.from_layout(
+        (["7C", "KD", "", "", ""], ["AS", "", "", "", ""]), ("3S", "4S"), ("QH", "9D")
+    )
+    refused = round_.apply(Play(0, 0, 0), at=1.0).refusal
+    assert refused is not None
+    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_))
+    assert text.startswith("7♣ does not go on Q♥")
+    assert "hand locked 0.5 s" in text
+
+
+def test_a_locked_hand_is_told_how_long_to_wait_rounded_up() -> None:
+    refused = Refusal(0, Reason.LOCKED, locked_until=10.42)
+    round_ = Round.from_layout(
+        (["7C", "", "", "", ""], ["AS", "", "", "", ""]), ("3S", "4S"), ("QH", "9D")
+    )
+    text = wording.refusal(refused, 10.0, names=NAMES, **_views(round_))
+    assert text == "wait 0.5 s — your hand is locked after a fumble"
+
+
+def test_spit_refused_names_who_still_has_a_move() -> None:
+    # Player 1's K fits neither pile (5 and 9); player 2's 6 fits the 5.
+    round_ = Round.from_layout(
+        (["KC", "", "", "", ""], ["6C", "", "", "", ""]), ("3S", "4S"), ("5S", "9D")
+    )
+    refused = round_.apply(Spit(0), at=1.0).refusal
+    assert refused is not None and refused.reason is Reason.NOT_STUCK
+    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_, 0))
+    assert text == "not stuck — Player 2 still has a move"
+    refused = round_.apply(Spit(1), at=1.0).refusal
+    assert refused is not None
+    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_, 1))
+    assert text == "not stuck — you still have a move"
+
+
+def test_a_player_who_pressed_spit_hears_that_the_other_is_awaited() -> None:
+    match = Match(random.Random(3))
+    match.apply(Spit(0), at=0.0)
+    refused = Refusal(0, Reason.BEFORE_SPIT)
+    text = wording.refusal(refused, 0.0, mine=match.view(0), theirs=match.view(1), names=NAMES)
+    assert text == wording.reason(Reason.ALREADY_READY)
+
+
+def test_the_slap_call_names_who_went_out() -> None:
+    assert wording.slap(1, NAMES) == "Player 2 went out — SLAP the smaller pile!"
+    assert wording.slap(None, NAMES) == "Nobody can move — SLAP the smaller pile!"
+
+
+def test_a_single_pile_round_says_what_going_out_first_means() -> None:
+    match = Match(random.Random(1), variant=Variant.STANDARD)
+    assert wording.one_pile_note(match.view(0), match.variant, NAMES, against_bot=False) == ""
+
+
+def test_cards_in_wording_are_the_engine_cards() -> None:
+    assert [wording.card_label(card) for card in cards("2C AH")] == ["2♣", "A♥"]

@@ -11,9 +11,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from spit.app.dialog import Dialog
 from spit.app.keymap import KeyMap
 from spit.app.look import DIM, Look, player_style
 from spit.app.stats import MatchStats
@@ -65,7 +66,7 @@ class TooSmallScreen(Screen[None]):
         )
 
 
-class PauseScreen(ModalScreen[None]):
+class PauseScreen(Dialog[None]):
     """Escape during a match: everything stops until Escape again."""
 
     DEFAULT_CSS = """
@@ -100,7 +101,7 @@ class PauseScreen(ModalScreen[None]):
             yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
 
 
-class QuitScreen(ModalScreen[bool]):
+class QuitScreen(Dialog[bool]):
     """Ctrl+Q during a match: make sure. True to quit."""
 
     DEFAULT_CSS = """
@@ -216,7 +217,7 @@ def rules_in_brief() -> tuple[str, ...]:
     )
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """F1: the rules in brief and both players' keys. The game waits meanwhile."""
 
     DEFAULT_CSS = """
@@ -267,7 +268,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(rules, id="rules")
 
 
-class MatchOverScreen(ModalScreen[str]):
+class MatchOverScreen(Dialog[str]):
     """The winner and the match's figures; rematch, back to the menu, or quit."""
 
     DEFAULT_CSS = """

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
@@ -24,7 +25,10 @@ from spit.sim.cli import add_simulate_parser
 PROG = "spit"
 """The command's name in messages."""
 
-CONFIG_ERROR_EXIT = 2
+USAGE_ERROR_EXIT = 2
+"""Exit status for a flag the command does not understand."""
+
+CONFIG_ERROR_EXIT = USAGE_ERROR_EXIT
 """Exit status for a config file the game cannot use, the same as for a bad flag."""
 
 
@@ -44,9 +48,42 @@ def lockout_seconds(text: str) -> float:
     return seconds
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes are one line: the command, the problem, the help.
+
+    argparse's own answer is a usage block of several lines and then the error; a player
+    needs to know what was wrong and where to read more.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        print(
+            _("{command}: {problem} (see '{command} --help')").format(
+                command=self.prog, problem=" ".join(message.split())
+            ),
+            file=sys.stderr,
+        )
+        raise SystemExit(USAGE_ERROR_EXIT)
+
+
+class CommandParser(Parser):
+    """A subcommand's parser: words it does not know are its error, not the top level's.
+
+    argparse hands a subcommand's leftovers up to ``spit``, whose message would then name
+    ``spit`` and show its usage, although the words were given to ``spit play``.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(_("unrecognized arguments: {words}").format(words=" ".join(extras)))
+        return parsed, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for ``spit`` and its subcommands ``play`` and ``simulate``."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=PROG,
         description=_(
             "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
@@ -72,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
         four_colour=None,
         lockout=None,
     )
-    commands = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
+    commands = parser.add_subparsers(
+        title=_("commands"), metavar="COMMAND", parser_class=CommandParser
+    )
     _add_play_parser(commands)
     add_simulate_parser(commands)
     return parser

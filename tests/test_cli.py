@@ -21,8 +21,10 @@ from spit.engine import Variant
 
 @pytest.fixture(autouse=True)
 def no_config(monkeypatch, tmp_path):
-    """Every test reads its own config file (missing unless it writes one), never the user's."""
-    monkeypatch.setenv("SPIT_CONFIG", str(tmp_path / "config.toml"))
+    """Every test reads its own config file (empty unless it writes one), never the user's."""
+    path = tmp_path / "config.toml"
+    path.write_text("")
+    monkeypatch.setenv("SPIT_CONFIG", str(path))
 
 
 @pytest.fixture
@@ -92,10 +94,32 @@ def test_play_help_lists_every_flag_and_bot_level(capsys):
         (["deal"], "invalid choice: 'deal'"),
     ],
 )
-def test_a_bad_flag_exits_2_with_argparses_message(capsys, started, argv, complaint):
+def test_a_bad_flag_exits_2_with_one_line_naming_the_problem_and_the_help(
+    capsys, started, argv, complaint
+):
     assert main(argv) == 2
-    assert complaint in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert complaint in err
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "--help" in err
     assert started == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["play", "--two-player", "extra"], "spit play"),
+        (["play", "--two-player", "--bogus"], "spit play"),
+        (["play", "--bot"], "spit play"),
+        (["simulate", "--games", "2", "--bot1", "easy", "--bot2", "easy", "x"], "spit simulate"),
+        (["--bogus"], "spit"),
+    ],
+)
+def test_a_bad_flag_names_the_command_it_belongs_to(capsys, started, argv, command):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{command}: "), err
+    assert f"'{command} --help'" in err
 
 
 # --- what a game starts with ----------------------------------------------------------------
@@ -221,6 +245,17 @@ def test_a_broken_config_from_python_m_spit_is_one_line_without_traceback(config
 
 
 # --- simulate and the app -------------------------------------------------------------------
+
+
+def test_a_config_file_named_by_spit_config_that_is_missing_exits_2(
+    monkeypatch, tmp_path, capsys, started
+):
+    path = tmp_path / "typo.toml"
+    monkeypatch.setenv("SPIT_CONFIG", str(path))
+    assert main(["play", "--two-player"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"spit: config error in {path}: no such file") and err.count("\n") == 1
+    assert started == []
 
 
 def test_simulate_runs_the_simulators_own_command(monkeypatch, config):

@@ -100,10 +100,12 @@ def running(kind: str, *options: str) -> Iterator[Running]:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
     with tempfile.TemporaryDirectory() as tmp:
         stamp = Path(tmp) / "frame"
+        empty = Path(tmp) / "empty-config.toml"
+        empty.write_text("")  # the defaults, whoever runs it
         env = {
             **os.environ,
             "TERM": "xterm-256color",
-            "SPIT_CONFIG": str(Path(tmp) / "no-config.toml"),  # defaults, whoever runs it
+            "SPIT_CONFIG": str(empty),
         }
         env.pop("TEXTUAL", None)
         # Start as an installed game starts: from compiled modules. Where writing bytecode is

@@ -52,8 +52,23 @@ def test_load_config_reads_the_file_spit_config_names(monkeypatch, write):
     assert load_config().ascii is True
 
 
-def test_a_missing_file_means_the_defaults(tmp_path):
+def test_a_missing_file_at_the_usual_place_means_the_defaults(monkeypatch, tmp_path):
+    monkeypatch.delenv("SPIT_CONFIG", raising=False)
+    monkeypatch.setattr("platformdirs.user_config_dir", lambda name: str(tmp_path / name))
+    assert load_config() == Config()
     assert load_config(tmp_path / "nowhere.toml") == Config()
+
+
+def test_a_missing_file_named_by_spit_config_is_an_error(monkeypatch, tmp_path):
+    """Whoever sets SPIT_CONFIG means a file; a typo in its name must not pass unnoticed."""
+    path = tmp_path / "mine.toml"
+    monkeypatch.setenv("SPIT_CONFIG", str(path))
+    with pytest.raises(ConfigError) as raised:
+        load_config()
+    assert str(raised.value) == (
+        f"config error in {path}: no such file (SPIT_CONFIG names it; unset SPIT_CONFIG "
+        "to use the usual config file)"
+    )
 
 
 def test_an_empty_file_means_the_defaults(write):

@@ -95,15 +95,27 @@ def config_path() -> Path:
 def load_config(path: Path | None = None) -> Config:
     """Read the config file at ``path`` (default :func:`config_path`); defaults if it is missing.
 
+    A missing file is an error only when ``SPIT_CONFIG`` names it: the usual file is optional.
+
     Raises ConfigError for a file that cannot be read or parsed, an unknown table or
     entry, a value of the wrong type, an unknown preset, a bad key binding, or a lockout
     outside 0..2 seconds.
     """
+    named = path is None and bool(os.environ.get(ENVIRONMENT_VARIABLE))
     path = config_path() if path is None else path
     try:
         with path.open("rb") as file:
             document = _parse(file, path)
     except FileNotFoundError:
+        if named:  # a file asked for by name: a typo in it must not pass unnoticed
+            raise _config_error(
+                path,
+                None,
+                _(
+                    "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
+                    "config file)"
+                ),
+            ) from None
         return Config()
     except OSError as error:
         reason = error.strerror or str(error)

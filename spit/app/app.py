@@ -30,7 +30,8 @@ class SpitApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", _("Help"), id="help"),
+        # Priority, so that F1 opens the help over the dialogs too (pause, match over).
+        Binding("f1", "help", _("Help"), priority=True, id="help"),
         Binding("ctrl+q", "request_quit", _("Quit"), priority=True, id="quit"),
         Binding("ctrl+c", "request_quit", _("Quit"), priority=True, show=False, id="interrupt"),
     ]

@@ -438,13 +438,16 @@ class GameScreen(Screen[None]):
         )
         spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
+        # Once the match is over, what counts is what each held at the end, not the last
+        # round's table (whose piles were just taken).
+        held = match.history[-1].held if match.is_over else None
         for player, prefix in enumerate(PLAYER_IDS):
             side = view.sides[player]
             bot = self.against_bot and player == 1
             self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
                 player=player,
                 name=self._bot_name if bot else self.names[player],
-                cards=side.cards,
+                cards=side.cards if held is None else held[player],
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
                 # Nobody can press SPIT for the bot: its line only says when it is ready.

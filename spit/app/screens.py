@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -101,6 +101,18 @@ class PauseScreen(Dialog[None]):
             yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
 
 
+def answer_button(label: str, **kwargs: Any) -> Button:
+    """A dialog's button for the mouse: it never takes the keyboard focus.
+
+    A focused button answers Enter and Space, and those are spit keys: a player's last
+    keys of a match would press it. Dialogs answer only keys no player uses in play
+    (Esc, Ctrl+Q, Ctrl+R, F1), and each button says its key.
+    """
+    button = Button(label, **kwargs)
+    button.can_focus = False
+    return button
+
+
 class QuitScreen(Dialog[bool]):
     """Ctrl+Q during a match: make sure. True to quit."""
 
@@ -130,22 +142,16 @@ class QuitScreen(Dialog[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Quit"), id="confirm-quit"),
-        Binding("n,escape", "answer(False)", _("Keep playing"), id="cancel-quit"),
+        Binding("escape", "answer(False)", _("Keep playing"), id="cancel-quit"),
     ]
-    """Bindings for the quit dialog (Ctrl+Q a second time also quits)."""
+    """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                _("Quit this match?\n[b]y[/b] or Ctrl+Q: quit · [b]n[/b] or Esc: keep playing")
-            )
+            yield Static(_("Quit this match?\nCtrl+Q: quit · Esc: keep playing"))
             with Horizontal():
-                yield Button(_("Quit"), variant="error", id="quit")
-                yield Button(_("Keep playing"), variant="primary", id="keep")
-
-    def on_mount(self) -> None:
-        self.query_one("#keep", Button).focus()
+                yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="quit")
+                yield answer_button(_("Keep playing (Esc)"), variant="primary", id="keep")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -298,15 +304,16 @@ class MatchOverScreen(Dialog[str]):
     }
     MatchOverScreen Button {
         margin: 0 1;
-        min-width: 12;
+        min-width: 14;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "app.focus_previous", show=False, id="previous-choice"),
-        Binding("right", "app.focus_next", show=False, id="next-choice"),
+        Binding("ctrl+r", "choose('rematch')", _("Rematch"), id="rematch"),
+        Binding("escape", "choose('menu')", _("Menu"), id="menu"),
     ]
-    """Bindings for the match-over screen: arrows move between its buttons."""
+    """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
+    player uses in play answers it, so the last keys of a match cannot choose."""
 
     def __init__(
         self,
@@ -335,9 +342,11 @@ class MatchOverScreen(Dialog[str]):
             yield Static(self._winner(), id="winner")
             yield Static(self._figures(), id="figures")
             with Horizontal():
-                yield Button(_("Rematch"), variant="primary", id="rematch", disabled=True)
-                yield Button(_("Menu"), id="menu", disabled=True)
-                yield Button(_("Quit"), variant="error", id="quit", disabled=True)
+                yield answer_button(
+                    _("Rematch (Ctrl+R)"), variant="primary", id="rematch", disabled=True
+                )
+                yield answer_button(_("Menu (Esc)"), id="menu", disabled=True)
+                yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="quit", disabled=True)
 
     def on_mount(self) -> None:
         if self._grace > 0:
@@ -348,13 +357,18 @@ class MatchOverScreen(Dialog[str]):
     def _enable(self) -> None:
         for button in self.query(Button):
             button.disabled = False
-        self.query_one("#rematch", Button).focus()
 
-    def on_key(self, event: events.Key) -> None:
-        # Until the buttons wake up, swallow the last keys of the match.
-        if self.query_one("#rematch", Button).disabled:
-            event.stop()
-            event.prevent_default()
+    @property
+    def _awake(self) -> bool:
+        """Whether the grace is over: until then nothing answers, the mouse included."""
+        return not self.query_one("#rematch", Button).disabled
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "choose" or self._awake
+
+    def action_choose(self, choice: str) -> None:
+        """Close with the player's choice: rematch, menu or quit."""
+        self.dismiss(choice)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -136,6 +136,6 @@ async def test_a_short_game_against_the_bot_pauses_with_the_game_and_stops_on_qu
                 break
             await pilot.pause(0.05)
         assert screen.match.round.phase is not Phase.DEALT
-        await pilot.press("ctrl+q", "y")
+        await pilot.press("ctrl+q", "ctrl+q")
         await pilot.pause()
     assert opponent.bot.pending is None  # quitting let go of any move in progress

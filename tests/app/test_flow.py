@@ -163,7 +163,7 @@ async def test_leaving_the_game_stops_the_bot() -> None:
     made: list[ScriptedOpponent] = []
     app = make_app(3, mode=Mode.BOT, opponents=opponents(made))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+q", "y")
+        await pilot.press("ctrl+q", "ctrl+q")
         await pilot.pause()
     assert made[0].calls[-1] == "stop"
 
@@ -185,7 +185,7 @@ async def test_match_over_shows_the_winner_and_figures_then_rematch_deals_afresh
         assert f"Player {outcome.winner + 1} wins the match!" in text
         assert f"{len(screen.match.history)} rounds" in text
         assert "cards played" in text and "Fastest play" in text
-        await pilot.press("enter")  # Rematch has the focus
+        await pilot.press("ctrl+r")  # Rematch
         assert app.screen is screen
         assert screen.match.round.number == 1 and not screen.match.history
         assert screen.stats.played == [0, 0]
@@ -209,7 +209,7 @@ async def test_match_over_can_go_back_to_the_menu() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         drive(app, clock, lambda m: m.is_over)
         await pilot.pause()
-        await pilot.press("tab", "enter")  # Menu
+        await pilot.press("escape")  # Menu
         assert isinstance(app.screen, MenuScreen)
 
 

@@ -246,11 +246,11 @@ async def test_quit_during_a_match_asks_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitScreen)
-        await pilot.press("n")
+        await pilot.press("escape")
         assert app.screen is game(app)
         await pilot.press("ctrl+c")  # Ctrl+C, as a shell user would, asks the same
         assert isinstance(app.screen, QuitScreen)
-        await pilot.press("escape", "ctrl+q", "y")
+        await pilot.press("escape", "ctrl+q", "ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
 

@@ -147,10 +147,10 @@ def test_a_seeded_game_in_a_real_terminal_follows_the_rules(terminal: Terminal) 
     screen = terminal.wait_for(f"{refusal.card.label()} does not go on {refusal.top.label()}")
     assert pile_line(screen) == before
 
-    # Ctrl+Q asks first; y quits, and the terminal is back to the shell's screen.
+    # Ctrl+Q asks first; Ctrl+Q again quits, and the terminal is back to the shell's screen.
     terminal.press("C-q")
     terminal.wait_for("Quit this match?")
-    terminal.press("y")
+    terminal.press("C-q")
     screen = terminal.wait_for("spit-exited-0")
     assert "Round 1" not in screen
 

@@ -1,0 +1,138 @@
+"""The dialogs over the table answer only keys no player uses in play, and say which.
+
+Found by a new player: on the match-over screen Enter (player 2's spit key, and a spit key
+against the bot) started a rematch at once and the results were gone; the quit dialog
+confirmed with ``y``, player 2's first stock. And F1 did nothing on the pause screen,
+though the pause screen offers it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spit.app.keymap import KeyMap
+from spit.app.menu import MenuScreen
+from spit.app.options import Mode
+from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
+from spit.engine import Variant
+
+from .factory import FakeClock, drive, game, make_app, screen_text
+from .test_flow import opponents
+
+QWERTY = KeyMap.preset("qwerty")
+GAME_KEYS = [QWERTY.key(control.id) for control in QWERTY.controls]
+"""Every key either player uses in play, on the default layout."""
+
+
+async def over(pilot, clock: FakeClock) -> None:
+    drive(pilot.app, clock, lambda m: m.is_over)
+    await pilot.pause()
+
+
+async def test_no_game_key_answers_the_match_over_screen() -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await over(pilot, clock)
+        assert isinstance(app.screen, MatchOverScreen)
+        before = screen_text(app)
+        await pilot.press(*GAME_KEYS, "enter", "space", "tab", "enter", "left", "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        assert screen_text(app) == before  # the results are still there, unchanged
+
+
+async def test_the_match_over_screen_says_its_keys_and_answers_them() -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await over(pilot, clock)
+        text = screen_text(app)
+        for said in ("Rematch", "Ctrl+R", "Menu", "Esc", "Quit", "Ctrl+Q"):
+            assert said in text
+        screen = game(app)
+        await pilot.press("ctrl+r")
+        assert app.screen is screen and not screen.match.history
+        await over(pilot, clock)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_match_over_screen_quits_with_ctrl_q() -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await over(pilot, clock)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_during_the_grace_not_even_the_dialogs_own_keys_answer() -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock)
+    app.pace = type(app.pace)(flash=0.0, message=60.0, grace=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await over(pilot, clock)
+        await pilot.press("ctrl+r", "escape")
+        assert isinstance(app.screen, MatchOverScreen)
+
+
+async def test_no_game_key_answers_the_quit_dialog() -> None:
+    app = make_app(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press(*GAME_KEYS, "y", "n", "enter", "tab", "enter")
+        assert isinstance(app.screen, QuitScreen)
+        assert game(app).match.view(0).sides[0].ready is False
+        text = screen_text(app)
+        assert "Ctrl+Q" in text and "Esc" in text
+        await pilot.press("escape")
+        assert app.screen is game(app)
+        await pilot.press("ctrl+q", "ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_no_game_key_ends_the_pause() -> None:
+    app = make_app(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await pilot.press(*GAME_KEYS)
+        assert isinstance(app.screen, PauseScreen)
+        await pilot.press("escape")
+        assert app.screen is game(app)
+        assert not game(app).match.view(0).sides[0].ready
+
+
+@pytest.mark.parametrize("mode", [Mode.TWO_PLAYER, Mode.BOT])
+async def test_f1_on_the_pause_screen_opens_the_help(mode: Mode) -> None:
+    app = make_app(3, mode=mode, opponents=opponents([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        assert "F1: help" in screen_text(app)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, PauseScreen)
+        await pilot.press("f1", "escape")
+        assert isinstance(app.screen, PauseScreen)
+        await pilot.press("escape")
+        assert app.screen is game(app) and game(app).running
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+async def test_behind_the_results_each_line_shows_the_cards_held_at_the_end(
+    variant: Variant,
+) -> None:
+    """Behind the match-over dialog the players' lines showed the last round's counts
+    (``Player 1 · 32 cards`` while the table held 52)."""
+    clock = FakeClock()
+    app = make_app(3, variant=variant, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await over(pilot, clock)
+        held = game(app).match.history[-1].held
+        assert sum(held) == 52
+        lines = screen_text(app).splitlines()
+        assert f"Player 2  ·  {held[1]} cards" in lines[1]
+        assert f"Player 1  ·  {held[0]} card" in lines[-1]

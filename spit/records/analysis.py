@@ -1,0 +1,216 @@
+"""What a replay shows that live play could not: reaction times, missed plays and lost races.
+
+Everything is computed by replaying the record's actions through the engine and asking it,
+after each action, which plays each player had: a play's *chance* opens when the engine first
+lists it and closes when it is made or no longer listed. The time from a chance opening to
+the player taking it is their reaction; a chance left open longer than :data:`MISSED_AFTER`
+and then lost is a missed play; a play refused "too late" (or a slap refused because the
+other slapped first) is a race lost, by the time since the other player's winning move.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from spit.engine import (
+    PLAYERS,
+    CardPlayed,
+    CardSpat,
+    Match,
+    PileSlapped,
+    Play,
+    Reason,
+    RoundEnded,
+)
+from spit.records.record import Record, Step
+
+MISSED_AFTER: Final = 1.0
+"""Seconds a fitting card may wait before leaving it counts as a missed play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """A play made: how long after the table offered it."""
+
+    step: int
+    """Index of the play in the record's steps."""
+    round: int
+    """The round it was made in."""
+    seconds: float
+    """From the change on the table that made it possible to the card landing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missed:
+    """A fitting card left longer than :data:`MISSED_AFTER`, then lost."""
+
+    step: int
+    """Index of the step that took the chance away."""
+    round: int
+    """The round."""
+    play: Play
+    """The play that was there."""
+    seconds: float
+    """How long it was there."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaceLost:
+    """A play or slap refused because the other player got there first."""
+
+    step: int
+    """Index of the refused step."""
+    round: int
+    """The round."""
+    slap: bool
+    """A slap race (else a race for a pile)."""
+    seconds: float
+    """How much later than the other player's move."""
+
+
+@dataclass(slots=True)
+class PlayerFigures:
+    """One player's figures over a record (or the part of it replayed so far)."""
+
+    reactions: list[Reaction] = field(default_factory=list)
+    missed: list[Missed] = field(default_factory=list)
+    races_lost: list[RaceLost] = field(default_factory=list)
+    played: int = 0
+    """Cards played onto a spit pile."""
+
+    def upto(self, steps: int) -> PlayerFigures:
+        """The figures for the first ``steps`` steps only."""
+        return PlayerFigures(
+            [r for r in self.reactions if r.step < steps],
+            [m for m in self.missed if m.step < steps],
+            [r for r in self.races_lost if r.step < steps],
+            sum(1 for r in self.reactions if r.step < steps),
+        )
+
+    @property
+    def median_reaction(self) -> float | None:
+        """The median of the reactions, or None without any."""
+        if not self.reactions:
+            return None
+        return statistics.median(r.seconds for r in self.reactions)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSpan:
+    """When a round was played."""
+
+    number: int
+    began: float
+    """Game time of its first spit (the start of play)."""
+    ended: float
+    """Game time play stopped (someone went out, or the table was stuck for good)."""
+    went_out: int | None
+    """Who went out first."""
+
+    @property
+    def seconds(self) -> float:
+        """How long it was played."""
+        return self.ended - self.began
+
+
+@dataclass(slots=True)
+class Analysis:
+    """The figures for both players and the rounds of one record."""
+
+    players: tuple[PlayerFigures, PlayerFigures]
+    rounds: list[RoundSpan]
+    round_at_step: list[int]
+    """The round each step was made in."""
+
+    @property
+    def duration(self) -> float:
+        """Game seconds from the first spit to the end of the last round played."""
+        if not self.rounds:
+            return 0.0
+        return self.rounds[-1].ended - self.rounds[0].began
+
+
+def analyse(record: Record) -> Analysis:
+    """Replay ``record`` and gather each player's figures."""
+    return analyse_steps(record.header.new_match(), record.steps)
+
+
+def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
+    """Replay ``steps`` on ``match`` (fresh from its deal) and gather the figures."""
+    players = (PlayerFigures(), PlayerFigures())
+    rounds: list[RoundSpan] = []
+    round_at_step: list[int] = []
+    chances: list[dict[Play, float]] = [_plays(match, p, {}, 0.0) for p in PLAYERS]
+    changed: list[tuple[float, int] | None] = [None, None]  # per pile: when, by whom
+    slapped: tuple[float, int] | None = None
+    began: float | None = None
+    for index, step in enumerate(steps):
+        number = match.round.number
+        round_at_step.append(number)
+        action, at = step.action, step.at
+        if step.reason is not None:
+            lost = _race(match, step, changed, slapped)
+            if lost is not None:
+                players[action.player].races_lost.append(
+                    RaceLost(index, number, step.reason is Reason.SLAPPED_ALREADY, lost)
+                )
+            match.apply(action, at)  # refused again: nothing changes
+            continue
+        result = match.apply(action, at)
+        for event in result.events:
+            if isinstance(event, CardPlayed):
+                changed[event.pile] = (at, event.player)
+                players[event.player].played += 1
+            elif isinstance(event, CardSpat):
+                changed[event.pile] = (at, event.player)
+                slapped = None  # a slap race is lost only until the next round is under way
+                if began is None:
+                    began = at
+            elif isinstance(event, PileSlapped):
+                slapped = (at, event.player)
+            elif isinstance(event, RoundEnded):
+                if began is not None:
+                    rounds.append(RoundSpan(number, began, at, event.went_out))
+                began = None
+                changed = [None, None]
+        for p in PLAYERS:
+            old = chances[p]
+            made = action if isinstance(action, Play) and action.player == p else None
+            new = _plays(match, p, old, at)
+            if made is not None and made in old:
+                players[p].reactions.append(Reaction(index, number, at - old[made]))
+                if made in new:
+                    new[made] = at  # the card under it fits as well: a new chance
+            for play, since in old.items():
+                if play not in new and play != made and at - since > MISSED_AFTER:
+                    players[p].missed.append(Missed(index, number, play, at - since))
+            chances[p] = new
+    return Analysis(players, rounds, round_at_step)
+
+
+def _plays(match: Match, player: int, old: dict[Play, float], at: float) -> dict[Play, float]:
+    """The plays open to ``player`` now, each with when its chance opened."""
+    return {a: old.get(a, at) for a in match.legal_actions(player) if isinstance(a, Play)}
+
+
+def _race(
+    match: Match,
+    step: Step,
+    changed: list[tuple[float, int] | None],
+    slapped: tuple[float, int] | None,
+) -> float | None:
+    """How much too late a refused step was, if it lost a race to the other player."""
+    action = step.action
+    if step.reason is Reason.SLAPPED_ALREADY and slapped is not None:
+        return step.at - slapped[0]
+    if step.reason is Reason.TOO_LATE and isinstance(action, Play):
+        pile = action.pile
+        if pile in (0, 1) and not match.view(action.player).piles[pile].in_play:
+            pile = 1 - pile  # one-pile round: both pile keys play on the one pile
+        last = changed[pile] if pile in (0, 1) else None
+        if last is not None and last[1] != action.player:
+            return step.at - last[0]
+    return None

@@ -1,0 +1,404 @@
+"""The history: an SQLite index of every record, for ``spit stats`` and the menu.
+
+The records are the truth; the database is an index of them that can always be rebuilt
+(:meth:`History.sync` reads every record not yet indexed, or grown since). That is what lets
+a damaged or foreign database simply be moved aside and made anew: nothing is lost.
+
+The schema is versioned in ``PRAGMA user_version`` and brought up to date by the migrations
+in :data:`MIGRATIONS`, one transaction each; ``PRAGMA application_id`` marks the file as
+spit's. WAL mode and a busy timeout let two games on one machine write at the same time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+from spit.i18n import _
+from spit.records.analysis import analyse
+from spit.records.paths import history_path, records_dir
+from spit.records.record import Record, RecordError, read_record, record_files
+
+APPLICATION_ID: Final = 0x53504954
+"""``PRAGMA application_id`` of spit's history ("SPIT" in ASCII)."""
+
+BUSY_TIMEOUT: Final = 5.0
+"""Seconds to wait for another spit's write to finish before giving up."""
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    # 1: one row per record.
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL UNIQUE,
+        size INTEGER NOT NULL,
+        started TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        player0 TEXT NOT NULL,
+        player1 TEXT NOT NULL,
+        bot_level TEXT,
+        opponent TEXT NOT NULL,
+        result TEXT NOT NULL,
+        winner INTEGER,
+        rounds INTEGER NOT NULL,
+        cards0 INTEGER NOT NULL,
+        cards1 INTEGER NOT NULL,
+        reaction0 REAL,
+        reaction1 REAL,
+        seconds REAL NOT NULL
+    );
+    CREATE INDEX matches_started ON matches (started);
+    CREATE TABLE unreadable (
+        file TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        error TEXT NOT NULL
+    );
+    """,
+    # 2: each round's length, for the fastest round. Rows indexed before it have no rounds:
+    # forget their size so the next sync reads their records again.
+    """
+    CREATE TABLE rounds (
+        match INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        went_out INTEGER,
+        PRIMARY KEY (match, number)
+    );
+    UPDATE matches SET size = -1;
+    """,
+)
+"""Schema changes in order: the database's ``user_version`` is how many it has had."""
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+"""The schema this spit writes."""
+
+Notice = Callable[[str], None]
+"""Where one-line notices for the player go."""
+
+
+class HistoryUnavailable(Exception):
+    """The history cannot be used now; the message is a one-line notice for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One indexed match, as ``spit stats`` reads it."""
+
+    file: str
+    started: str
+    mode: str
+    variant: str
+    players: tuple[str, str]
+    bot_level: str | None
+    opponent: str
+    result: str
+    """From seat 0's side: won, lost or drawn; or unfinished, abandoned."""
+    winner: int | None
+    rounds: int
+    cards: tuple[int, int]
+    reactions: tuple[float | None, float | None]
+    seconds: float
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+
+
+class History:
+    """The open history database. Use :func:`open_history` to get one."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+        """The database file."""
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -------------------------------------------------------------------------
+
+    def index(self, record: Record, size: int | None = None) -> None:
+        """Index (or index again) ``record``."""
+        if size is None:
+            size = record.path.stat().st_size
+        header = record.header
+        figures = analyse(record)
+        outcome = record.outcome
+        if outcome is not None:
+            result = {None: "drawn", 0: "won", 1: "lost"}[outcome.winner]
+        elif record.end == "abandoned":
+            result = "abandoned"
+        else:
+            result = "unfinished"
+        level = header.players[1].bot
+        opponent = f"bot:{level}" if level else header.players[1].name
+        with self._write():
+            self._db.execute("DELETE FROM unreadable WHERE file = ?", (record.path.name,))
+            self._db.execute("DELETE FROM matches WHERE file = ?", (record.path.name,))
+            cursor = self._db.execute(
+                "INSERT INTO matches (file, size, started, mode, variant, player0, player1,"
+                " bot_level, opponent, result, winner, rounds, cards0, cards1, reaction0,"
+                " reaction1, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.path.name,
+                    size,
+                    header.started,
+                    header.mode,
+                    header.variant.value,
+                    header.players[0].name,
+                    header.players[1].name,
+                    level,
+                    opponent,
+                    result,
+                    None if outcome is None else outcome.winner,
+                    len(figures.rounds),
+                    figures.players[0].played,
+                    figures.players[1].played,
+                    figures.players[0].median_reaction,
+                    figures.players[1].median_reaction,
+                    figures.duration,
+                ),
+            )
+            self._db.executemany(
+                "INSERT INTO rounds (match, number, seconds, went_out) VALUES (?, ?, ?, ?)",
+                [(cursor.lastrowid, r.number, r.seconds, r.went_out) for r in figures.rounds],
+            )
+
+    def mark_unreadable(self, path: Path, size: int, error: str) -> None:
+        """Remember that ``path`` cannot be read, so it is not read again until it changes."""
+        with self._write():
+            self._db.execute("DELETE FROM matches WHERE file = ?", (path.name,))
+            self._db.execute(
+                "INSERT OR REPLACE INTO unreadable (file, size, error) VALUES (?, ?, ?)",
+                (path.name, size, error),
+            )
+
+    def sync(self, directory: Path | None = None) -> int:
+        """Index every record in ``directory`` that is new or has grown; forget deleted ones.
+
+        Returns how many records were read.
+        """
+        directory = records_dir() if directory is None else directory
+        known = dict(self._db.execute("SELECT file, size FROM matches"))
+        known.update(self._db.execute("SELECT file, size FROM unreadable"))
+        present = set()
+        read = 0
+        for path in record_files(directory):
+            present.add(path.name)
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            if known.get(path.name) == size:
+                continue
+            read += 1
+            try:
+                self.index(read_record(path), size)
+            except RecordError as error:
+                self.mark_unreadable(path, size, str(error))
+        gone = [name for name in known if name not in present]
+        if gone:
+            with self._write():
+                for name in gone:
+                    self._db.execute("DELETE FROM matches WHERE file = ?", (name,))
+                    self._db.execute("DELETE FROM unreadable WHERE file = ?", (name,))
+        return read
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        try:
+            with self._db:  # one transaction: committed on success, rolled back on error
+                yield
+        except sqlite3.OperationalError as error:
+            raise HistoryUnavailable(
+                _("The history could not be updated: {error}").format(error=error)
+            ) from None
+
+    # -- reading -------------------------------------------------------------------------
+
+    def rows(self) -> list[Row]:
+        """Every indexed match, oldest first."""
+        cursor = self._db.execute(
+            "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
+            " result, winner, rounds, cards0, cards1, reaction0, reaction1, seconds"
+            " FROM matches ORDER BY started, file"
+        )
+        return [
+            Row(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                (r[4], r[5]),
+                r[6],
+                r[7],
+                r[8],
+                r[9],
+                r[10],
+                (r[11], r[12]),
+                (r[13], r[14]),
+                r[15],
+            )
+            for r in cursor
+        ]
+
+    def rounds(self) -> list[tuple[str, str, int, float, int | None]]:
+        """Every round of every match: (file, started, number, seconds, who went out)."""
+        return list(
+            self._db.execute(
+                "SELECT m.file, m.started, r.number, r.seconds, r.went_out"
+                " FROM rounds r JOIN matches m ON m.id = r.match ORDER BY m.started, r.number"
+            )
+        )
+
+    def unreadable(self) -> list[tuple[str, str]]:
+        """Records that could not be read: (file, the one-line error)."""
+        return list(self._db.execute("SELECT file, error FROM unreadable ORDER BY file"))
+
+
+# -- opening -----------------------------------------------------------------------------
+
+
+def open_history(path: Path | None = None, *, notice: Notice | None = None) -> History:
+    """Open (making or migrating as needed) the history database at ``path``.
+
+    A damaged or foreign file is moved aside (``notice`` is told where) and a new database
+    made in its place. Raises HistoryUnavailable, with a one-line notice, if there can be no
+    history now: the directory cannot be written, the disk is full, or the database is from
+    a newer spit (it is left as it is for that spit).
+    """
+    path = history_path() if path is None else path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise HistoryUnavailable(_unavailable(path, error)) from None
+    for attempt in range(2):
+        try:
+            return _open(path)
+        except _MoveAside as why:
+            if attempt:
+                break
+            aside = _move_aside(path, why.suffix)
+            if notice is not None:
+                notice(why.message.format(path=path, aside=aside))
+        except sqlite3.Error as error:
+            raise HistoryUnavailable(_unavailable(path, error)) from None
+    raise HistoryUnavailable(_unavailable(path, _("it could not be made anew")))
+
+
+def _unavailable(path: Path, error: object) -> str:
+    if isinstance(error, OSError):
+        error = error.strerror or error
+    return _("History is not kept ({path}: {error}); the game plays on without it.").format(
+        path=path, error=error
+    )
+
+
+class _MoveAside(Exception):
+    def __init__(self, message: str, suffix: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.suffix = suffix
+
+
+def _open(path: Path) -> History:
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    try:
+        try:
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables and app_id == APPLICATION_ID:
+                check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(check)
+        except sqlite3.DatabaseError as error:
+            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+                raise
+            raise _MoveAside(
+                _(
+                    "The history database {path} was damaged; it is kept as {aside} and a new "
+                    "one was made (spit stats rebuilds it from the records)."
+                ),
+                "damaged",
+            ) from None
+        if app_id != APPLICATION_ID and (app_id != 0 or tables):
+            raise _MoveAside(
+                _("{path} was not spit's history; it is kept as {aside} and a new one was made."),
+                "foreign",
+            )
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        _migrate(db, path)
+        db.isolation_level = ""  # from here on, `with db:` makes transactions
+        return History(db, path)
+    except BaseException:
+        db.close()
+        raise
+
+
+def _migrate(db: sqlite3.Connection, path: Path) -> None:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        return
+    if version > SCHEMA_VERSION:
+        raise HistoryUnavailable(
+            _(
+                "History is not kept: {path} is from a newer spit (schema {version}); "
+                "it is left as it is."
+            ).format(path=path, version=version)
+        )
+    db.execute("BEGIN IMMEDIATE")  # another spit migrating at once waits, then finds it done
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for number in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[number].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _move_aside(path: Path, why: str) -> Path:
+    aside = path.with_name(f"{path.name}.{why}-{_stamp()}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.{why}-{_stamp()}-{n}")
+    os.replace(path, aside)
+    for extra in ("-wal", "-shm"):  # a damaged database's journal belongs to it, not the next
+        side = path.with_name(path.name + extra)
+        if side.exists():
+            with contextlib.suppress(OSError):
+                os.replace(side, aside.with_name(aside.name + extra))
+    return aside
+
+
+def index_record(record: Record, *, notice: Notice | None = None) -> None:
+    """Index one record in the history, telling ``notice`` (once) if it cannot be done."""
+    try:
+        with open_history(notice=notice) as history:
+            history.index(record)
+    except HistoryUnavailable as error:
+        if notice is not None:
+            notice(str(error))
+    except (OSError, sqlite3.Error) as error:
+        if notice is not None:
+            notice(_unavailable(history_path(), error))

@@ -1,0 +1,31 @@
+"""Where records and the history live: the user's data directory, or ``SPIT_DATA_DIR``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Final
+
+DATA_DIR_VARIABLE: Final = "SPIT_DATA_DIR"
+"""Names a directory to keep records and history in instead of the user's data directory
+(tests point it at a temporary directory so they never touch a player's own history)."""
+
+
+def data_dir() -> Path:
+    """The directory for everything spit keeps (it may not exist yet)."""
+    chosen = os.environ.get(DATA_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    import platformdirs  # only when the data directory is first needed
+
+    return Path(platformdirs.user_data_dir("spit", appauthor=False))
+
+
+def records_dir() -> Path:
+    """The directory holding one record file per match."""
+    return data_dir() / "records"
+
+
+def history_path() -> Path:
+    """The history database."""
+    return data_dir() / "history.sqlite3"

@@ -1,0 +1,740 @@
+"""The match record: one JSON Lines file per match, written as it is played, read back by replay.
+
+The first line is the header (format version, seed, variant, settings, players); every later
+line is one entry, numbered by its line: an action that reached the engine with its game time
+and the engine's verdict, a resumption, or the end. ``docs/records.md`` is the full format.
+
+Writing appends one whole line per entry with a single ``os.write`` and no buffer in between,
+so the process dying at any moment (``kill -9`` included) loses at most the entry being
+written: a torn last line is how an unfinished record normally ends, not corruption.
+Reading replays every action through the engine and checks each verdict, so a record that was
+edited, cut in the middle or written by a newer spit is refused with one line naming the file
+and the line. Nothing here ever rewrites or truncates what a record says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from spit import __version__
+from spit.engine import (
+    PLAYERS,
+    Action,
+    Fill,
+    Match,
+    Outcome,
+    Play,
+    Reason,
+    Result,
+    RoundSettled,
+    Settings,
+    Slap,
+    Spit,
+    Variant,
+)
+from spit.i18n import _
+from spit.records.paths import records_dir
+
+try:  # advisory locks keep two spits from writing one record; Windows has none of these
+    import fcntl
+except ImportError:  # pragma: no cover - not on the platforms CI runs
+    fcntl = None  # type: ignore[assignment]
+
+FORMAT: Final = "spit match"
+"""The header's ``record`` value: what tells a record from any other JSON Lines file."""
+
+FORMAT_VERSION: Final = 1
+"""The record format this spit writes, and the newest it reads."""
+
+SUFFIX: Final = ".jsonl"
+"""Record files end in this."""
+
+MODES: Final = ("two-player", "bot", "network")
+"""Who played: two people on one keyboard, a person against the bot, or over the network."""
+
+ENDS: Final = ("over", "abandoned")
+"""How a record may end: the match was decided, or the players gave it up."""
+
+_KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
+_REASONS: Final = {reason.name.lower(): reason for reason in Reason}
+
+
+class RecordError(ValueError):
+    """A record that cannot be used. Its message is one line: the file, the line, the problem."""
+
+    def __init__(self, path: Path, line: int, problem: str) -> None:
+        super().__init__(f"{path}:{line}: {problem}")
+        self.path = path
+        """The record file."""
+        self.line = line
+        """The line (from 1) where the problem is."""
+        self.problem = problem
+        """What is wrong, without the place."""
+
+
+class RecordBusy(RecordError):
+    """The record is being written by another spit right now (another window plays it)."""
+
+
+# -- the header --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Who sat in a seat."""
+
+    name: str
+    """The name the player gave (or the default one)."""
+    bot: str | None = None
+    """The bot's level if the bot played this seat; None for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a match started with: everything needed to deal it again."""
+
+    seed: int
+    """The shuffle seed: ``Match.new(seed, ...)`` deals the same cards."""
+    mode: str
+    """One of :data:`MODES`."""
+    players: tuple[Player, Player]
+    """Seat 0 (the bottom, left spit pile) and seat 1."""
+    variant: Variant = Variant.STANDARD
+    """How the match is won."""
+    settings: Settings = field(default_factory=Settings)
+    """The timing rules (lockout, "too late" window)."""
+    target: int = 100
+    """Points variant: the total that ends the match."""
+    started: str = ""
+    """When the match began, ISO 8601 in UTC (filled in when the record is created)."""
+    spit: str = __version__
+    """The version of spit that began the record."""
+    version: int = FORMAT_VERSION
+    """The record format."""
+
+    def new_match(self) -> Match:
+        """The match as it was dealt, before any action."""
+        return Match.new(
+            self.seed, variant=self.variant, settings=self.settings, target=self.target
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The header line's fields."""
+        return {
+            "record": FORMAT,
+            "version": self.version,
+            "spit": self.spit,
+            "started": self.started,
+            "seed": self.seed,
+            "mode": self.mode,
+            "variant": self.variant.value,
+            "target": self.target,
+            "settings": {"lockout": self.settings.lockout, "too_late": self.settings.too_late},
+            "players": [
+                {"name": p.name} if p.bot is None else {"name": p.name, "bot": p.bot}
+                for p in self.players
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Header:
+        """The header from its line; ValueError (with the reason) if it is not one."""
+        if not isinstance(data, dict) or data.get("record") != FORMAT:
+            raise ValueError(_("not a spit match record"))
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ValueError(_("the record format version is missing or wrong"))
+        if version > FORMAT_VERSION:
+            raise ValueError(
+                _(
+                    "written by a newer spit (record format {version}; this spit reads "
+                    "format {known} and older) — update spit to read it"
+                ).format(version=version, known=FORMAT_VERSION)
+            )
+        try:
+            settings = data["settings"]
+            players = data["players"]
+            if len(players) != len(PLAYERS):
+                raise ValueError
+            header = cls(
+                seed=_int(data["seed"]),
+                mode=_choice(data["mode"], MODES),
+                players=(_player(players[0]), _player(players[1])),
+                variant=Variant(data["variant"]),
+                settings=Settings(
+                    lockout=_number(settings["lockout"]), too_late=_number(settings["too_late"])
+                ),
+                target=_int(data["target"]),
+                started=str(data["started"]),
+                spit=str(data.get("spit", "")),
+                version=version,
+            )
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ValueError(_("the header is incomplete or has a wrong value")) from None
+        return header
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _number(value: object) -> float:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ValueError
+    return float(value)
+
+
+def _choice(value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ValueError
+    return str(value)
+
+
+def _player(data: object) -> Player:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ValueError
+    bot = data.get("bot")
+    if bot is not None and not isinstance(bot, str):
+        raise ValueError
+    return Player(data["name"], bot)
+
+
+# -- entries -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action that reached the engine, when, and what the engine said."""
+
+    line: int
+    """Its line in the record."""
+    at: float
+    """The game time it was applied at (seconds of play, pauses left out)."""
+    action: Action
+    """What the player did."""
+    reason: Reason | None
+    """Why the engine refused it; None if it was accepted."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the engine accepted it."""
+        return self.reason is None
+
+
+@dataclass(frozen=True, slots=True)
+class Resumption:
+    """Where play went on after the match had stopped (a crash, or a kept match)."""
+
+    line: int
+    """Its line in the record."""
+    at: float
+    """The game time play went on from."""
+    when: str
+    """The wall-clock time it went on, ISO 8601 in UTC."""
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An action's fields in a record line."""
+    entry: dict[str, Any] = {"do": _KINDS[type(action)], "p": action.player}
+    if isinstance(action, Play | Fill):
+        entry["stock"] = action.stock
+    if isinstance(action, Play | Slap):
+        entry["pile"] = action.pile
+    return entry
+
+
+def _action(entry: dict[str, Any]) -> Action:
+    kind = entry["do"]
+    player = _int(entry["p"])
+    if kind == "play":
+        return Play(player, _int(entry["stock"]), _int(entry["pile"]))
+    if kind == "fill":
+        return Fill(player, _int(entry["stock"]))
+    if kind == "spit":
+        return Spit(player)
+    if kind == "slap":
+        return Slap(player, _int(entry["pile"]))
+    raise ValueError
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Record:
+    """A record read back and replayed: what was played, and the table it left."""
+
+    path: Path
+    """The file."""
+    header: Header
+    """How the match began."""
+    steps: list[Step]
+    """Every action that reached the engine, in order."""
+    resumptions: list[Resumption]
+    """Every time play went on after a stop."""
+    end: str | None
+    """"over" or "abandoned" from the record's last entry; None if it has none."""
+    match: Match
+    """The table after the last action: the engine replayed every step to get here."""
+    lines: int
+    """Whole lines in the file (the header included)."""
+    torn: bool
+    """The last line was cut off while being written (the process died mid-write)."""
+
+    @property
+    def over(self) -> bool:
+        """The match was decided (the engine says so, whether or not the end line made it)."""
+        return self.match.is_over
+
+    @property
+    def unfinished(self) -> bool:
+        """Neither decided nor given up: a match that can be resumed."""
+        return not self.match.is_over and self.end != "abandoned"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, if it was decided."""
+        return self.match.outcome
+
+    @property
+    def last_at(self) -> float:
+        """The game time of the last action or resumption (0 before any)."""
+        times = [s.at for s in self.steps[-1:]] + [r.at for r in self.resumptions[-1:]]
+        return max(times, default=0.0)
+
+
+def read_record(path: Path) -> Record:
+    """Read and replay ``path``; RecordError (one line: file, line, problem) if it is unusable.
+
+    A torn last line is not an error: it is the entry the process was writing when it died.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise RecordError(path, 0, error.strerror or str(error)) from None
+    return parse_record(path, data)
+
+
+def parse_record(path: Path, data: bytes) -> Record:
+    """Replay the record ``data`` read from ``path`` (see :func:`read_record`)."""
+    chunks = data.split(b"\n")
+    # What follows the last newline is a line being written when the process died (or
+    # nothing at all). A power cut can also leave it as zero bytes: the same unfinished case.
+    tail = chunks.pop()
+    torn = bool(tail)
+    if not chunks:
+        raise RecordError(path, 1, _("empty or cut off before its first line — not a record"))
+    header = _header(path, chunks[0])
+    match = header.new_match()
+    record = Record(path, header, [], [], None, match, len(chunks), torn)
+    for number, raw in enumerate(chunks[1:], start=2):
+        _entry(record, number, raw)
+    return record
+
+
+def _header(path: Path, raw: bytes) -> Header:
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise RecordError(path, 1, _("not a spit match record")) from None
+    try:
+        return Header.from_json(data)
+    except ValueError as error:
+        raise RecordError(path, 1, str(error)) from None
+
+
+def _entry(record: Record, number: int, raw: bytes) -> None:
+    path = record.path
+    try:
+        entry = json.loads(raw)
+        if not isinstance(entry, dict):
+            raise ValueError
+    except (ValueError, UnicodeDecodeError):
+        raise RecordError(
+            path, number, _("not a whole entry — the record was cut or edited here")
+        ) from None
+    if entry.get("n") != number:
+        raise RecordError(
+            path,
+            number,
+            _(
+                "entry {found} where entry {expected} belongs — a line is missing or was moved"
+            ).format(found=entry.get("n"), expected=number),
+        )
+    if record.end is not None:
+        raise RecordError(path, number, _("an entry after the end of the match"))
+    try:
+        if "end" in entry:
+            _end(record, number, entry)
+        elif "resumed" in entry:
+            at = _number(entry["at"])
+            _check_time(record, number, at)
+            record.resumptions.append(Resumption(number, at, str(entry["resumed"])))
+        else:
+            _step(record, number, entry)
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError):
+        raise RecordError(path, number, _("an entry with a missing or wrong value")) from None
+
+
+def _check_time(record: Record, number: int, at: float) -> None:
+    if at < record.last_at or at != at:
+        raise RecordError(record.path, number, _("time goes backwards — the record was edited"))
+
+
+def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
+    at = _number(entry["at"])
+    action = _action(entry)
+    ok = entry["ok"]
+    if not isinstance(ok, bool):
+        raise ValueError
+    reason = None if ok else _REASONS[entry["why"]]
+    _check_time(record, number, at)
+    result = record.match.apply(action, at)
+    got = None if result.refusal is None else result.refusal.reason
+    if got != reason:
+        raise RecordError(
+            record.path,
+            number,
+            _("the table says {got} where the record says {said} — the record was edited").format(
+                got=_verdict(got), said=_verdict(reason)
+            ),
+        )
+    record.steps.append(Step(number, at, action, reason))
+
+
+def _verdict(reason: Reason | None) -> str:
+    return _("accepted") if reason is None else _("refused ({why})").format(why=reason.name.lower())
+
+
+def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
+    end = _choice(entry["end"], ENDS)
+    outcome = record.match.outcome
+    if end == "over":
+        winner = entry["winner"]
+        if (
+            outcome is None
+            or winner != outcome.winner
+            or list(entry["scores"]) != list(outcome.scores)
+        ):
+            raise RecordError(
+                record.path,
+                number,
+                _("the record's result is not what its actions give — the record was edited"),
+            )
+    elif outcome is not None:
+        raise RecordError(record.path, number, _("a decided match cannot be abandoned"))
+    record.end = end
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+class RecordWriter:
+    """Appends a match's entries to its record as they happen; stops quietly if it cannot.
+
+    Each entry is one ``os.write`` of one whole line, straight to the file with no buffer in
+    between, so it is on its way to the disk the moment the engine has judged the action, and
+    a process that dies loses nothing written before. ``fsync`` (the disk itself) happens when
+    the record is made, at the end of each round and when the record is closed: a power cut
+    loses at most the round being played, a crash of spit nothing.
+
+    A failure to write (a full disk, the directory gone) never interrupts the game: the writer
+    stops, and ``on_failure`` is called once with a one-line reason for the player.
+    """
+
+    def __init__(
+        self, path: Path, fd: int, line: int, on_failure: Callable[[str], None] | None = None
+    ) -> None:
+        self.path = path
+        """The record file."""
+        self.failure: str | None = None
+        """Why recording stopped, or None while it goes on."""
+        self.on_failure = on_failure
+        """Told once, with a reason for the player, if a write fails."""
+        self._fd: int | None = fd
+        self._line = line
+
+    # -- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        header: Header,
+        directory: Path | None = None,
+        *,
+        on_failure: Callable[[str], None] | None = None,
+    ) -> RecordWriter:
+        """Begin a new record for ``header`` in ``directory`` (default: the records directory).
+
+        Never replaces a file: the name is new (time and random letters) and the file is
+        created exclusively. Raises OSError if the directory cannot be made or written.
+        """
+        directory = records_dir() if directory is None else directory
+        directory.mkdir(parents=True, exist_ok=True)
+        if not header.started:
+            header = _with_start(header)
+        # Names sort in the order the matches began (to the microsecond), so "last" is last.
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+        while True:
+            path = directory / f"{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+            try:
+                fd = os.open(path, flags, 0o644)
+                break
+            except FileExistsError:
+                continue
+        try:
+            _lock(fd)
+            _write_all(fd, _line(header.to_json()))
+            os.fsync(fd)
+            _sync_directory(directory)
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                path.unlink()
+            raise
+        return cls(path, fd, 2, on_failure)
+
+    @classmethod
+    def resume(
+        cls, record: Record, *, on_failure: Callable[[str], None] | None = None
+    ) -> RecordWriter:
+        """Go on writing ``record`` (read just now), after a ``resumed`` entry.
+
+        A torn last line is cut off first (it never held a whole entry); nothing else in the
+        file changes. Raises RecordBusy if another spit is writing it, RecordError if it
+        cannot be resumed, OSError if it cannot be written.
+        """
+        if not record.unfinished:
+            raise RecordError(
+                record.path, record.lines, _("this match is over — nothing to resume")
+            )
+        fd = os.open(record.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not _lock(fd):
+                raise RecordBusy(
+                    record.path, record.lines, _("this match is being played in another window")
+                )
+            data = os.pread(fd, os.fstat(fd).st_size, 0)
+            if parse_record(record.path, data).lines != record.lines:
+                raise RecordBusy(record.path, record.lines, _("the record changed while reading"))
+            whole = data.rfind(b"\n") + 1
+            if whole < len(data):
+                os.ftruncate(fd, whole)
+            os.lseek(fd, 0, os.SEEK_END)
+            writer = cls(record.path, fd, record.lines + 1, on_failure)
+        except BaseException:
+            os.close(fd)
+            raise
+        writer._write({"resumed": _now(), "at": record.last_at}, sync=True)
+        if writer.failure is not None:
+            raise OSError(writer.failure)
+        return writer
+
+    # -- entries -------------------------------------------------------------------------
+
+    @property
+    def recording(self) -> bool:
+        """Whether entries still go to the file."""
+        return self._fd is not None
+
+    def action(self, action: Action, at: float, result: Result) -> None:
+        """Append one action the engine has just judged."""
+        entry = {"at": at, **action_json(action), "ok": result.ok}
+        if result.refusal is not None:
+            entry["why"] = result.refusal.reason.name.lower()
+        settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
+        self._write(entry, sync=settled)
+
+    def over(self, outcome: Outcome) -> None:
+        """Append the result, once the engine has decided the match, and close."""
+        self._write(
+            {"end": "over", "winner": outcome.winner, "scores": list(outcome.scores)}, sync=True
+        )
+        self.close()
+
+    def abandon(self) -> None:
+        """Append that the players gave the match up (it will not be offered again), and close."""
+        self._write({"end": "abandoned"}, sync=True)
+        self.close()
+
+    def close(self) -> None:
+        """Finish writing; the record stays as it is (unfinished unless it has its end)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+        os.close(fd)  # closing the file lets go of its lock too
+
+    def _write(self, entry: dict[str, Any], *, sync: bool = False) -> None:
+        fd = self._fd
+        if fd is None:
+            return
+        try:
+            _write_all(fd, _line({"n": self._line, **entry}))
+            if sync:
+                os.fsync(fd)
+        except OSError as error:
+            self._fail(error)
+            return
+        self._line += 1
+
+    def _fail(self, error: OSError) -> None:
+        self.failure = _("The match is no longer recorded: {error}").format(
+            error=error.strerror or error
+        )
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        if self.on_failure is not None:
+            self.on_failure(self.failure)
+
+
+def _with_start(header: Header) -> Header:
+    from dataclasses import replace
+
+    return replace(header, started=_now())
+
+
+def _line(entry: dict[str, Any]) -> bytes:
+    # Compact and ASCII-only: one entry is one line whatever the names hold.
+    return (json.dumps(entry, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _lock(fd: int) -> bool:
+    """Take the record's lock for this process; False if another process holds it."""
+    if fcntl is None:  # pragma: no cover
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def is_busy(path: Path) -> bool:
+    """Whether another spit is writing ``path`` right now."""
+    if fcntl is None:  # pragma: no cover
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        return not _lock(fd)
+    finally:
+        os.close(fd)  # and with it the lock just taken
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the new file's name itself survive a power cut (POSIX; a no-op elsewhere)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- finding records ---------------------------------------------------------------------
+
+
+def record_files(directory: Path | None = None) -> list[Path]:
+    """Every record file, newest first (the names begin with the start time)."""
+    directory = records_dir() if directory is None else directory
+    try:
+        return sorted(
+            (p for p in directory.iterdir() if p.name.endswith(SUFFIX) and p.is_file()),
+            key=lambda p: p.name,
+            reverse=True,
+        )
+    except OSError:
+        return []
+
+
+_TAIL: Final = 4096
+"""Bytes read from a record's end to tell whether it has an end entry."""
+
+RESUME_LOOKBACK: Final = 50
+"""How many of the newest records are looked at for a match to resume."""
+
+
+def _has_end(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            size = file.seek(0, os.SEEK_END)
+            file.seek(max(0, size - _TAIL))
+            tail = file.read()
+    except OSError:
+        return True  # unreadable: nothing to offer
+    lines = tail.split(b"\n")
+    last = lines[-2] if len(lines) >= 2 else b""
+    return b'"end"' in last
+
+
+def latest_unfinished(directory: Path | None = None) -> Record | None:
+    """The newest record that can be resumed: unfinished, readable and not in play elsewhere.
+
+    Only the newest :data:`RESUME_LOOKBACK` records are looked at, so a start stays quick
+    however long the history; an older one is still resumed by naming its file.
+    """
+    for path in record_files(directory)[:RESUME_LOOKBACK]:
+        if _has_end(path) or is_busy(path):
+            continue
+        try:
+            record = read_record(path)
+        except RecordError:
+            continue
+        if record.unfinished:
+            return record
+    return None
+
+
+def find_record(which: str, directory: Path | None = None) -> Path:
+    """The file ``which`` names: "last" for the newest record, else a path or a file name.
+
+    Raises RecordError if there is no such record.
+    """
+    if which == "last":
+        files = record_files(directory)
+        if not files:
+            folder = records_dir() if directory is None else directory
+            raise RecordError(folder, 0, _("no match has been recorded yet"))
+        return files[0]
+    path = Path(which)
+    if not path.exists() and not path.is_absolute():
+        inside = (records_dir() if directory is None else directory) / which
+        if inside.exists():
+            return inside
+    if not path.is_file():
+        raise RecordError(path, 0, _("no such record file"))
+    return path

@@ -1,0 +1,67 @@
+"""Whole matches played by two bots on a virtual clock, written to a record as they go."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from spit.bot import Bot
+from spit.engine import Action, Match, Result, Variant
+from spit.records.record import Header, Player, RecordWriter
+from spit.sim.simulator import play_match
+
+
+def header(seed: int = 7, variant: Variant = Variant.STANDARD) -> Header:
+    """A bot game's header: "Ann" against the hard bot."""
+    return Header(
+        seed=seed,
+        mode="bot",
+        players=(Player("Ann"), Player("Bot", bot="hard")),
+        variant=variant,
+    )
+
+
+class _Recorded(Match):
+    writer: RecordWriter
+    stop_after: int | None = None
+    applied = 0
+
+    def apply(self, action: Action, at: float = 0.0) -> Result:
+        if self.stop_after is not None and self.applied >= self.stop_after:
+            raise _Stop
+        result = super().apply(action, at)
+        self.writer.action(action, at, result)
+        self.applied += 1
+        return result
+
+
+class _Stop(Exception):
+    pass
+
+
+def play_recorded(
+    directory: Path, seed: int = 7, *, stop_after: int | None = None, levels=("hard", "expert")
+) -> tuple[Path, Match]:
+    """Play a match bot against bot, recording it in ``directory``; stop after some actions.
+
+    Returns the record's path and the match as played (stopped or over).
+    """
+    head = header(seed)
+    writer = RecordWriter.create(head, directory)
+    match = _Recorded(
+        random.Random(seed), variant=head.variant, settings=head.settings, target=head.target
+    )
+    match.writer = writer
+    match.stop_after = stop_after
+    bots = (
+        Bot(0, levels[0], random.Random(seed + 1)),
+        Bot(1, levels[1], random.Random(seed + 2)),
+    )
+    try:
+        play_match(match, bots)
+    except _Stop:
+        writer.close()
+        return writer.path, match
+    assert match.outcome is not None
+    writer.over(match.outcome)
+    return writer.path, match

@@ -1,0 +1,159 @@
+"""The history database: indexes every record, migrates, survives damage and other spits."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spit.records.history import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    HistoryUnavailable,
+    open_history,
+)
+from spit.records.record import RecordWriter
+from tests.records.played import header, play_recorded
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    directory = tmp_path / "records"
+    play_recorded(directory, seed=1)
+    play_recorded(directory, seed=2, stop_after=30)
+    RecordWriter.create(header(), directory).abandon()
+    return directory
+
+
+def test_every_record_is_indexed_with_its_result_rounds_and_reactions(
+    tmp_path: Path, records: Path
+) -> None:
+    with open_history(tmp_path / "h.db") as history:
+        assert history.sync(records) == 3
+        rows = history.rows()
+        results = sorted(row.result for row in rows)
+        assert {"abandoned", "unfinished"} < set(results) and len(results) == 3
+        done = next(r for r in rows if r.result in ("won", "lost"))
+        assert done.opponent == "bot:hard" and done.players == ("Ann", "Bot")
+        assert done.rounds >= 1 and done.cards[0] + done.cards[1] > 20
+        assert done.reactions[0] is not None and done.seconds > 0
+        assert len([r for r in history.rounds() if r[0] == done.file]) == done.rounds
+
+
+def test_a_second_sync_reads_only_what_changed(tmp_path: Path, records: Path) -> None:
+    with open_history(tmp_path / "h.db") as history:
+        history.sync(records)
+        assert history.sync(records) == 0
+        play_recorded(records, seed=9, stop_after=5)
+        assert history.sync(records) == 1
+
+
+def test_an_unreadable_record_is_remembered_not_read_again(tmp_path: Path, records: Path) -> None:
+    (records / "bad.jsonl").write_text("nonsense\n")
+    with open_history(tmp_path / "h.db") as history:
+        assert history.sync(records) == 4
+        assert history.sync(records) == 0
+        [(name, error)] = history.unreadable()
+        assert name == "bad.jsonl" and error.endswith("bad.jsonl:1: not a spit match record")
+
+
+def test_the_database_is_spits_in_wal_mode_at_the_current_schema(tmp_path: Path) -> None:
+    open_history(tmp_path / "h.db").close()
+    db = sqlite3.connect(tmp_path / "h.db")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_an_older_schema_is_migrated_keeping_its_rows(tmp_path: Path, records: Path) -> None:
+    path = tmp_path / "h.db"
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0])
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute("PRAGMA user_version = 1")
+    db.execute(
+        "INSERT INTO matches (file, size, started, mode, variant, player0, player1, opponent,"
+        " result, rounds, cards0, cards1, seconds) VALUES ('old.jsonl', 10, '2020-01-01T00:00:00Z',"
+        " 'bot', 'standard', 'Ann', 'Bot', 'bot:easy', 'won', 2, 30, 20, 60.0)"
+    )
+    db.commit()
+    db.close()
+    with open_history(path) as history:
+        assert [r.file for r in history.rows()] == ["old.jsonl"]
+        history.sync(records)  # the old row's record is gone: forgotten; the others indexed
+        assert len(history.rows()) == 3 and history.rounds()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_damaged_database_is_moved_aside_with_one_notice(tmp_path: Path, records: Path) -> None:
+    path = tmp_path / "h.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    notices: list[str] = []
+    with open_history(path, notice=notices.append) as history:
+        assert history.sync(records) == 3
+    [notice] = notices
+    assert "damaged" in notice and "\n" not in notice
+    [aside] = tmp_path.glob("h.db.damaged-*")
+    assert aside.read_bytes().startswith(b"this is not a database")
+
+
+def test_a_foreign_database_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "h.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE songs (title TEXT)")
+    db.commit()
+    db.close()
+    notices: list[str] = []
+    open_history(path, notice=notices.append).close()
+    assert len(notices) == 1 and "was not spit's history" in notices[0]
+    [aside] = tmp_path.glob("h.db.foreign-*")
+    assert sqlite3.connect(aside).execute("SELECT count(*) FROM songs").fetchone() == (0,)
+
+
+def test_a_database_from_a_newer_spit_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "h.db"
+    open_history(path).close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    with pytest.raises(HistoryUnavailable, match="newer spit"):
+        open_history(path)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+def test_an_unwritable_data_directory_is_a_one_line_notice(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(HistoryUnavailable) as caught:
+        open_history(blocker / "data" / "h.db")
+    assert "plays on without it" in str(caught.value) and "\n" not in str(caught.value)
+
+
+INDEX_MANY = """
+import sys
+from pathlib import Path
+from spit.records.history import open_history
+from spit.records.record import read_record
+with open_history(Path(sys.argv[1])) as history:
+    for name in sys.argv[2:]:
+        history.index(read_record(Path(name)))
+"""
+
+
+def test_two_spits_index_at_once_and_both_are_kept(tmp_path: Path) -> None:
+    directory = tmp_path / "records"
+    paths = [play_recorded(directory, seed=s, stop_after=20)[0] for s in range(8)]
+    db = tmp_path / "h.db"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", INDEX_MANY, str(db), *map(str, half)])
+        for half in (paths[::2], paths[1::2])
+    ]
+    assert [run.wait(timeout=60) for run in runs] == [0, 0]
+    with open_history(db) as history:
+        assert sorted(r.file for r in history.rows()) == sorted(p.name for p in paths)

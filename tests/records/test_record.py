@@ -1,0 +1,267 @@
+"""The match record: written as played, read back by replaying it, refused when tampered with."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spit.engine import Match, Play, Spit
+from spit.records.paths import records_dir
+from spit.records.record import (
+    FORMAT_VERSION,
+    RecordBusy,
+    RecordError,
+    RecordWriter,
+    find_record,
+    latest_unfinished,
+    read_record,
+)
+from tests.records.played import header, play_recorded
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Match]:
+    """A whole match, bot against bot, recorded."""
+    return play_recorded(tmp_path_factory.mktemp("finished"), seed=7)
+
+
+def lines_of(path: Path) -> list[str]:
+    return path.read_text().splitlines(keepends=True)
+
+
+def copy_with(tmp_path: Path, source: Path, lines: list[str], name: str = "m.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(lines))
+    return path
+
+
+def test_a_record_replays_to_the_match_that_was_played(finished: tuple[Path, Match]) -> None:
+    path, played = finished
+    record = read_record(path)
+    assert record.over and record.end == "over" and not record.unfinished
+    assert record.outcome == played.outcome
+    assert record.match.history == played.history
+    assert record.match.view(0) == played.view(0)
+    assert len(record.steps) == record.lines - 2  # header and end line aside
+
+
+def test_every_action_line_says_whether_the_engine_accepted_it(
+    finished: tuple[Path, Match],
+) -> None:
+    path, _ = finished
+    entries = [json.loads(line) for line in lines_of(path)[1:-1]]
+    assert {e["ok"] for e in entries} == {True, False}
+    assert all(("why" in e) == (not e["ok"]) for e in entries)
+    assert [e["n"] for e in entries] == list(range(2, len(entries) + 2))
+
+
+def test_the_header_holds_seed_variant_settings_and_players(finished: tuple[Path, Match]) -> None:
+    head = json.loads(lines_of(finished[0])[0])
+    assert head["record"] == "spit match" and head["version"] == FORMAT_VERSION
+    assert head["seed"] == 7 and head["variant"] == "standard"
+    assert head["settings"] == {"lockout": 0.5, "too_late": 0.3}
+    assert head["players"] == [{"name": "Ann"}, {"name": "Bot", "bot": "hard"}]
+
+
+def test_an_edited_verdict_is_refused_naming_the_file_and_line(
+    finished: tuple[Path, Match], tmp_path: Path
+) -> None:
+    lines = lines_of(finished[0])
+    edited = json.loads(lines[5])
+    edited["ok"] = not edited["ok"]
+    edited.pop("why", None) if edited["ok"] else edited.update(why="does_not_fit")
+    lines[5] = json.dumps(edited) + "\n"
+    path = copy_with(tmp_path, finished[0], lines)
+    before = path.read_bytes()
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:6: ") and "edited" in message and "\n" not in message
+    assert path.read_bytes() == before  # nothing overwritten
+
+
+def test_an_edited_time_is_refused(finished: tuple[Path, Match], tmp_path: Path) -> None:
+    lines = lines_of(finished[0])
+    edited = json.loads(lines[10])
+    edited["at"] = 0.0
+    lines[10] = json.dumps(edited) + "\n"
+    with pytest.raises(RecordError, match=r":11: time goes backwards"):
+        read_record(copy_with(tmp_path, finished[0], lines))
+
+
+def test_a_line_cut_in_the_middle_of_the_record_is_refused(
+    finished: tuple[Path, Match], tmp_path: Path
+) -> None:
+    lines = lines_of(finished[0])
+    lines[8] = lines[8][:20] + "\n"
+    with pytest.raises(RecordError, match=r":9: not a whole entry"):
+        read_record(copy_with(tmp_path, finished[0], lines))
+
+
+def test_a_missing_line_is_refused(finished: tuple[Path, Match], tmp_path: Path) -> None:
+    lines = lines_of(finished[0])
+    del lines[12]
+    with pytest.raises(RecordError, match=r":13: entry 14 where entry 13 belongs"):
+        read_record(copy_with(tmp_path, finished[0], lines))
+
+
+def test_an_edited_result_is_refused(finished: tuple[Path, Match], tmp_path: Path) -> None:
+    lines = lines_of(finished[0])
+    end = json.loads(lines[-1])
+    end["winner"] = 1 - end["winner"]
+    lines[-1] = json.dumps(end) + "\n"
+    with pytest.raises(RecordError, match=rf":{len(lines)}: the record's result"):
+        read_record(copy_with(tmp_path, finished[0], lines))
+
+
+def test_a_record_from_a_newer_format_is_refused_and_left_as_it_is(
+    finished: tuple[Path, Match], tmp_path: Path
+) -> None:
+    lines = lines_of(finished[0])
+    head = json.loads(lines[0])
+    head["version"] = FORMAT_VERSION + 1
+    lines[0] = json.dumps(head) + "\n"
+    path = copy_with(tmp_path, finished[0], lines)
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match=r":1: written by a newer spit \(record format 2"):
+        read_record(path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", ["", "hello\n", '{"a": 1}\n', "[1, 2]\n"])
+def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text(text)
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert str(caught.value).startswith(f"{path}:1: ") and "\n" not in str(caught.value)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(min_value=0, max_value=10**6))
+def test_a_record_cut_anywhere_after_its_header_reads_as_unfinished(
+    finished: tuple[Path, Match], tmp_path: Path, cut: int
+) -> None:
+    """kill -9 mid-write leaves a torn last line: the normal unfinished case, not corruption."""
+    data = finished[0].read_bytes()
+    header_end = data.index(b"\n") + 1
+    cut = header_end + cut % (len(data) - header_end)
+    path = tmp_path / "cut.jsonl"
+    path.write_bytes(data[:cut])
+    record = read_record(path)
+    whole = data[:cut].count(b"\n")
+    assert record.lines == whole
+    assert record.torn == (not data[:cut].endswith(b"\n"))
+    assert len(record.steps) == whole - 1
+    assert record.unfinished
+
+
+def test_zero_bytes_after_the_last_line_are_a_torn_line(
+    finished: tuple[Path, Match], tmp_path: Path
+) -> None:
+    """A power cut can leave the last block of a file as zeros."""
+    data = finished[0].read_bytes()
+    cut = data.index(b"\n", 500) + 1
+    path = tmp_path / "zeros.jsonl"
+    path.write_bytes(data[:cut] + b"\0" * 300)
+    record = read_record(path)
+    assert record.torn and record.lines == data[:cut].count(b"\n")
+
+
+def test_a_new_record_never_replaces_a_file(tmp_path: Path) -> None:
+    first = RecordWriter.create(header(), tmp_path)
+    second = RecordWriter.create(header(), tmp_path)
+    assert first.path != second.path
+    first.close()
+    second.close()
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_records_go_to_the_data_directory_that_SPIT_DATA_DIR_names(data_dir: Path) -> None:
+    writer = RecordWriter.create(header())
+    writer.close()
+    assert writer.path.parent == data_dir / "records" == records_dir()
+
+
+def test_resuming_cuts_only_the_torn_line_and_goes_on_in_the_same_record(tmp_path: Path) -> None:
+    path, stopped = play_recorded(tmp_path, seed=5, stop_after=40)
+    whole = path.read_bytes()
+    with path.open("ab") as file:
+        file.write(b'{"n":42,"at":1')  # the entry being written when the process died
+    record = read_record(path)
+    assert record.torn and record.unfinished
+    assert record.match.view(0) == stopped.view(0)
+    writer = RecordWriter.resume(record)
+    match = record.match
+    assert path.read_bytes().startswith(whole)
+    at = record.last_at + 0.5
+    action = next(a for a in match.legal_actions(0))
+    writer.action(action, at, match.apply(action, at))
+    writer.close()
+    again = read_record(path)
+    assert not again.torn
+    assert [r.at for r in again.resumptions] == [record.last_at]
+    assert len(again.steps) == len(record.steps) + 1
+    assert again.match.view(0) == match.view(0)
+
+
+def test_a_record_being_played_in_another_window_is_not_resumed(tmp_path: Path) -> None:
+    writer = RecordWriter.create(header(), tmp_path)
+    record = read_record(writer.path)
+    with pytest.raises(RecordBusy, match="another window"):
+        RecordWriter.resume(record)
+    assert latest_unfinished(tmp_path) is None
+    writer.close()
+    assert latest_unfinished(tmp_path) is not None
+
+
+def test_the_match_to_resume_is_the_newest_unfinished_one(tmp_path: Path) -> None:
+    old, _ = play_recorded(tmp_path, seed=1, stop_after=10)
+    play_recorded(tmp_path, seed=2)  # finished
+    given_up = RecordWriter.create(header(), tmp_path)
+    given_up.abandon()
+    found = latest_unfinished(tmp_path)
+    assert found is not None and found.path == old
+    newer, _ = play_recorded(tmp_path, seed=3, stop_after=10)
+    found = latest_unfinished(tmp_path)
+    assert found is not None and found.path == newer
+
+
+def test_a_finished_match_cannot_be_resumed(finished: tuple[Path, Match]) -> None:
+    with pytest.raises(RecordError, match="over"):
+        RecordWriter.resume(read_record(finished[0]))
+
+
+def test_a_full_disk_stops_recording_with_one_notice_and_the_game_goes_on() -> None:
+    notices: list[str] = []
+    fd = os.open("/dev/full", os.O_WRONLY)
+    writer = RecordWriter(Path("/dev/full"), fd, 2, notices.append)
+    match = Match.new(1)
+    for at, action in ((0.0, Spit(0)), (0.1, Spit(1)), (0.2, Play(0, 1, 0))):
+        writer.action(action, at, match.apply(action, at))
+    assert not writer.recording
+    assert notices == ["The match is no longer recorded: No space left on device"]
+    writer.close()
+
+
+def test_a_data_directory_that_cannot_be_made_is_an_os_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(OSError):
+        RecordWriter.create(header(), blocker / "records")
+
+
+def test_last_names_the_newest_record(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="no match has been recorded yet"):
+        find_record("last", tmp_path)
+    play_recorded(tmp_path, seed=1, stop_after=3)
+    newest, _ = play_recorded(tmp_path, seed=2, stop_after=3)
+    assert find_record("last", tmp_path) == newest
+    assert find_record(newest.name, tmp_path) == newest
+    with pytest.raises(RecordError, match="no such record file"):
+        find_record("nothing.jsonl", tmp_path)

@@ -20,6 +20,7 @@ from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import _
+from spit.records.cli import add_stats_parser
 from spit.sim.cli import add_simulate_parser
 
 PROG = "spit"
@@ -114,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_play_parser(commands)
     add_simulate_parser(commands)
+    add_stats_parser(commands)
     return parser
 
 

@@ -1,0 +1,116 @@
+"""``spit stats``: matches and wins by opponent, streaks, fastest round, reactions over time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from spit.cli import main
+from spit.records.history import Row
+from spit.records.stats import gather, render
+from tests.records.played import play_recorded
+
+
+def row(
+    file: str,
+    result: str,
+    winner: int | None,
+    *,
+    mode: str = "bot",
+    players: tuple[str, str] = ("Ann", "Bot"),
+    opponent: str = "bot:hard",
+    reactions: tuple[float | None, float | None] = (0.8, 0.4),
+) -> Row:
+    return Row(
+        file,
+        f"2026-11-{file}T10:00:00Z",
+        mode,
+        "standard",
+        players,
+        opponent[4:] if opponent.startswith("bot:") else None,
+        opponent,
+        result,
+        winner,
+        3,
+        (30, 20),
+        reactions,
+        90.0,
+    )
+
+
+def test_matches_and_wins_are_counted_by_opponent_from_each_persons_side() -> None:
+    rows = [
+        row("01", "won", 0),
+        row("02", "lost", 1, opponent="bot:easy"),
+        row("03", "won", 1, mode="two-player", players=("Ann", "Ben"), opponent="Ben"),
+        row("04", "unfinished", None),
+    ]
+    figures = gather(rows, [])
+    assert figures["matches"] == 3 and figures["unfinished"] == 1
+    pairs = {(o["player"], o["opponent"]): (o["matches"], o["won"]) for o in figures["opponents"]}
+    assert pairs == {
+        ("Ann", "bot:hard"): (1, 1),
+        ("Ann", "bot:easy"): (1, 0),
+        ("Ann", "Ben"): (1, 0),
+        ("Ben", "Ann"): (1, 1),
+    }
+
+
+def test_win_streaks_are_the_longest_and_the_current_run_of_wins() -> None:
+    results = ["won", "won", "won", "lost", "won", "won"]
+    rows = [row(f"{i:02d}", r, 0 if r == "won" else 1) for i, r in enumerate(results, 1)]
+    [ann] = gather(rows, [])["players"]
+    assert (ann["longest_streak"], ann["current_streak"]) == (3, 2)
+
+
+def test_the_fastest_round_is_the_shortest_one_a_player_went_out_in() -> None:
+    rows = [row("01", "won", 0)]
+    rounds = [("01", "x", 1, 20.0, 0), ("01", "x", 2, 9.0, 1), ("01", "x", 3, 12.5, 0)]
+    figures = gather(rows, rounds)
+    assert figures["players"][0]["fastest_round"]["seconds"] == 12.5
+    assert figures["fastest_round"]["seconds"] == 12.5  # the bot's 9 s is not a person's
+
+
+def test_reactions_over_time_are_drawn_as_a_chart_of_each_player() -> None:
+    rows = [row("01", "won", 0, reactions=(0.9, 0.4)), row("02", "won", 0, reactions=(0.7, 0.4))]
+    figures = gather(rows, [])
+    assert [r["median"] for r in figures["players"][0]["reactions"]] == [0.9, 0.7]
+    console = Console(width=80, record=True)
+    for part in render(figures, width=80):
+        console.print(part)
+    text = console.export_text()
+    assert "bot (hard)" in text and "Median reaction per match" in text and "Ann" in text
+
+
+def test_spit_stats_json_reads_the_records_in_the_data_directory(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_recorded(data_dir / "records", seed=3)
+    play_recorded(data_dir / "records", seed=4, stop_after=9)
+    (data_dir / "records" / "broken.jsonl").write_text("{}\n")
+    assert main(["stats", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["matches"] == 1 and figures["unfinished"] == 1
+    assert figures["unreadable"][0]["file"] == "broken.jsonl"
+    assert (data_dir / "history.sqlite3").exists()
+
+
+def test_spit_stats_with_no_history_says_so(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["stats"]) == 0
+    assert "No match played to the end yet" in capsys.readouterr().out
+
+
+def test_spit_stats_without_a_usable_database_still_shows_the_figures(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_recorded(data_dir / "records", seed=3)
+    (data_dir / "history.sqlite3").mkdir()  # a directory where the database should be
+    assert main(["stats", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["matches"] == 1
+    assert captured.err.startswith("spit: ") and captured.err.count("\n") == 1

@@ -52,6 +52,8 @@ class Match:
         self.target = target
         """Points variant: the total that ends the match."""
         self._rng = rng
+        self.seed: int | None = None
+        """The seed the deck was shuffled from, when made by :meth:`new` (else unknown)."""
         self._scores = [0, 0]
         self._outcome: Outcome | None = None
         self.history: list[RoundSettled] = []
@@ -64,8 +66,14 @@ class Match:
 
     @classmethod
     def new(cls, seed: int | None = None, **kwargs: object) -> Match:
-        """A match shuffled from ``seed`` (a fresh random seed if None)."""
-        return cls(random.Random(seed), **kwargs)  # type: ignore[arg-type]
+        """A match shuffled from ``seed`` (a fresh random seed if None), kept in :attr:`seed`."""
+        if seed is None:
+            # Drawn here rather than left to Random(None), so even a fresh match has a seed
+            # to deal it again from: a record keeps it.
+            seed = random.SystemRandom().getrandbits(63)
+        match = cls(random.Random(seed), **kwargs)  # type: ignore[arg-type]
+        match.seed = seed
+        return match
 
     # -- questions ---------------------------------------------------------------------
 

@@ -205,6 +205,7 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         ascii=config.ascii if args.ascii is None else args.ascii,
         four_colour=config.four_colour if args.four_colour is None else args.four_colour,
         lockout=config.lockout if args.lockout is None else args.lockout,
+        names=config.names,
     )
 
 

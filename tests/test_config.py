@@ -218,3 +218,15 @@ def test_the_error_shown_in_the_docs_is_the_one_spit_gives(write):
     path = write("[keys]\n" + "\n".join(lines))
     shown = DOCS_KEYS.read_text(encoding="utf-8").split("```text\nspit: ")[1].split("\n")[0]
     assert refusal(path) == shown.split(": ", 1)[1]
+
+
+def test_players_give_their_names_in_the_players_table(write):
+    config = load_config(write('[players]\none = " Ann "\ntwo = "Βασίλης"\n'))
+    assert config.names == ("Ann", "Βασίλης")
+    assert load_config(write('[players]\ntwo = "Ben"\n')).names == (None, "Ben")
+
+
+@pytest.mark.parametrize("value", ['""', '"   "', '"a\\tb"', f'"{"x" * 21}"', "3"])
+def test_a_name_that_cannot_be_shown_is_refused_naming_the_entry(write, value):
+    path = write(f"[players]\none = {value}\n")
+    assert "players.one" in refusal(path)

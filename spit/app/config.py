@@ -15,6 +15,10 @@ environment variable names another file) and looks like this::
     [rules]
     lockout = 0.5        # seconds a fumble locks the hand, 0..2
 
+    [players]
+    one = "Ann"          # player 1 (the left half; you, against the bot)
+    two = "Ben"          # player 2 (the right half)
+
 Every entry is optional and a missing file means the defaults. Anything the game would not
 understand is an error rather than silently ignored, so a typo never goes unnoticed:
 :class:`ConfigError` says in one line which file and which entry.
@@ -34,6 +38,9 @@ from spit.i18n import _
 
 ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
 """Names a config file to read instead of the usual one."""
+
+NAME_LENGTH: Final = 20
+"""The longest name a player may give: it must fit beside the stocks."""
 
 LOCKOUT_RANGE: Final = (0.0, 2.0)
 """The lockout a config may set, in seconds: 0 turns it off; more than 2 s stops the game."""
@@ -57,6 +64,8 @@ class Config:
     """A four-colour deck: each suit its own colour."""
     lockout: float = 0.5
     """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
+    names: tuple[str | None, str | None] = (None, None)
+    """The names players 1 and 2 gave, kept in their match records; None for the default."""
     path: Path | None = None
     """The file these settings came from; None when there was none."""
 
@@ -146,13 +155,16 @@ class _Reader:
         self.path = path
 
     def config(self, document: dict[str, Any]) -> Config:
-        self.known(document, (), {"keys", "display", "rules"})
+        self.known(document, (), {"keys", "display", "rules", "players"})
         keys = self.table(document, "keys")
         display = self.table(document, "display")
         rules = self.table(document, "rules")
         self.known(keys, ("keys",), {"preset", "bindings"})
         self.known(display, ("display",), {"ascii", "four_colour"})
         self.known(rules, ("rules",), {"lockout"})
+        players = self.table(document, "players")
+        self.known(players, ("players",), {"one", "two"})
+        names = (self.name(players, "one"), self.name(players, "two"))
 
         preset = self.value(keys, ("keys", "preset"), "qwerty", _is_string, _("a string"))
         if preset not in PRESET_NAMES:
@@ -186,10 +198,26 @@ class _Reader:
                 display, ("display", "four_colour"), False, _is_bool, _("true or false")
             ),
             lockout=float(lockout),
+            names=names,
             path=self.path,
         )
         config.keymap()  # a bad binding is an error now, not when the game starts
         return config
+
+    def name(self, players: Mapping[str, Any], seat: str) -> str | None:
+        where = ("players", seat)
+        name = self.value(players, where, None, _is_name, _("a name in quotes"))
+        if name is None:
+            return None
+        name = name.strip()
+        if not name or len(name) > NAME_LENGTH or not name.isprintable():
+            raise self.error(
+                where,
+                _("a name is 1 to {n} letters, digits or spaces, not {value}").format(
+                    n=NAME_LENGTH, value=_show(name)
+                ),
+            )
+        return name
 
     def known(self, table: Mapping[str, Any], where: tuple[str, ...], names: set[str]) -> None:
         for name, value in table.items():
@@ -233,6 +261,10 @@ class _Reader:
 
 def _is_string(value: Any) -> bool:
     return isinstance(value, str)
+
+
+def _is_name(value: Any) -> bool:
+    return value is None or isinstance(value, str)
 
 
 def _is_bool(value: Any) -> bool:

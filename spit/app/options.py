@@ -39,3 +39,5 @@ class GameOptions:
     """A four-colour deck: each suit its own colour."""
     lockout: float = 0.5
     """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
+    names: tuple[str | None, str | None] = (None, None)
+    """The names players 1 and 2 gave (config or menu); None for the default name."""

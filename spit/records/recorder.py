@@ -1,0 +1,149 @@
+"""The recorder a game plays through: one record per match, from the deal to the end.
+
+The game (:class:`spit.game.LocalGame`, or the server for a networked match) tells it of every
+action the engine judged, right after judging it; the recorder writes the entry, and once the
+match is decided writes the end and indexes the record in the history. A rematch begins a new
+record. Nothing here can stop the game: whatever goes wrong is one notice, and play goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from spit.engine import Action, Match, MatchEnded, Result
+from spit.i18n import _
+from spit.records.record import Header, Player, Record, RecordError, RecordWriter
+
+DEFAULT_NAMES: Final = ("Player 1", "Player 2")
+"""What a record calls a person who gave no name (the same in every language, so the
+history counts them as one person whatever language the game is in)."""
+
+BOT_NAME: Final = "Bot"
+"""What a record calls the bot's seat."""
+
+
+def players(
+    mode: str, names: tuple[str | None, str | None], bot_level: str | None
+) -> tuple[Player, Player]:
+    """The players of a match as its record names them."""
+    first = Player(names[0] or DEFAULT_NAMES[0])
+    if mode == "bot":
+        return first, Player(BOT_NAME, bot=bot_level or "normal")
+    return first, Player(names[1] or DEFAULT_NAMES[1])
+
+
+class MatchRecorder:
+    """Writes the record of each match a game plays; ``notice`` hears (once) if it cannot."""
+
+    def __init__(
+        self,
+        mode: str,
+        players: tuple[Player, Player],
+        *,
+        notice: Callable[[str], None] | None = None,
+        directory: Path | None = None,
+        index: bool = True,
+    ) -> None:
+        self.mode = mode
+        """two-player, bot or network."""
+        self.players = players
+        """Who sits in seats 0 and 1."""
+        self.directory = directory
+        """Where records go (None: the records directory)."""
+        self.index = index
+        """Whether a decided match is indexed in the history at once."""
+        self._notice = notice
+        self._noticed = False
+        self._writer: RecordWriter | None = None
+
+    @property
+    def path(self) -> Path | None:
+        """The record being written, if any."""
+        return None if self._writer is None else self._writer.path
+
+    @property
+    def recording(self) -> bool:
+        """Whether the current match is being recorded."""
+        return self._writer is not None and self._writer.recording
+
+    def begin(self, match: Match) -> None:
+        """A freshly dealt match (the first, or a rematch): start its record."""
+        self.keep()
+        if match.seed is None:
+            self._tell(_("This match is not recorded: its deal has no seed."))
+            return
+        header = Header(
+            seed=match.seed,
+            mode=self.mode,
+            players=self.players,
+            variant=match.variant,
+            settings=match.settings,
+            target=match.target,
+        )
+        try:
+            self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
+        except OSError as error:
+            self._tell(
+                _("This match is not recorded: {error}").format(error=error.strerror or error)
+            )
+
+    def resume(self, record: Record) -> None:
+        """Go on writing ``record``, whose match (``record.match``) is played from here.
+
+        Raises RecordError if it cannot be resumed (another window plays it, it is over).
+        """
+        self.keep()
+        try:
+            self._writer = RecordWriter.resume(record, on_failure=self._tell)
+        except RecordError:
+            raise
+        except OSError as error:
+            self._tell(
+                _("This match is not recorded: {error}").format(error=error.strerror or error)
+            )
+
+    def applied(self, action: Action, at: float, result: Result) -> None:
+        """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""
+        writer = self._writer
+        if writer is None:
+            return
+        writer.action(action, at, result)
+        for event in result.events:
+            if isinstance(event, MatchEnded):
+                writer.over(event.outcome)
+                self._writer = None
+                if self.index and writer.failure is None:
+                    self._index(writer.path)
+
+    def keep(self) -> None:
+        """Stop writing, leaving the match unfinished: it will be offered to resume."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+
+    def abandon(self) -> None:
+        """The players gave the match up: say so in the record (it is not offered again)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.abandon()
+            if self.index and writer.failure is None:
+                self._index(writer.path)
+
+    def _index(self, path: Path) -> None:
+        from spit.records.history import index_record
+        from spit.records.record import read_record
+
+        try:
+            record = read_record(path)
+        except RecordError as error:
+            self._tell(str(error))
+            return
+        index_record(record, notice=self._tell)
+
+    def _tell(self, message: str) -> None:
+        if self._noticed or self._notice is None:
+            return
+        self._noticed = True
+        self._notice(message)

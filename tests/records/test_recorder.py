@@ -1,0 +1,76 @@
+"""The recorder a game plays through: a record per match, the end, the history, one notice."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from spit.bot import Bot
+from spit.engine import Match, Spit
+from spit.records.history import open_history
+from spit.records.record import read_record
+from spit.records.recorder import MatchRecorder, players
+from spit.sim.simulator import play_match
+
+
+class _Played(Match):
+    recorder: MatchRecorder
+
+    def apply(self, action, at=0.0):
+        result = super().apply(action, at)
+        self.recorder.applied(action, at, result)
+        return result
+
+
+def test_a_decided_match_gets_its_end_and_goes_into_the_history(data_dir: Path) -> None:
+    recorder = MatchRecorder("bot", players("bot", ("Ann", None), "hard"))
+    match = _Played(random.Random(4))
+    match.seed = 4
+    match.recorder = recorder
+    recorder.begin(match)
+    path = recorder.path
+    play_match(match, (Bot(0, "expert", random.Random(1)), Bot(1, "hard", random.Random(2))))
+    assert recorder.path is None
+    record = read_record(path)
+    assert record.end == "over" and record.outcome == match.outcome
+    assert record.header.players[0].name == "Ann" and record.header.players[1].bot == "hard"
+    with open_history() as history:
+        [row] = history.rows()
+    assert row.file == path.name and row.result in ("won", "lost")
+
+
+def test_a_match_kept_is_unfinished_and_one_given_up_is_abandoned(data_dir: Path) -> None:
+    recorder = MatchRecorder("two-player", players("two-player", (None, None), None))
+    recorder.begin(Match.new(1))
+    kept = recorder.path
+    recorder.keep()
+    recorder.begin(Match.new(2))
+    given_up = recorder.path
+    recorder.abandon()
+    assert read_record(kept).unfinished
+    assert read_record(kept).header.players[1].name == "Player 2"
+    assert read_record(given_up).end == "abandoned"
+
+
+def test_a_rematch_begins_a_new_record(data_dir: Path) -> None:
+    recorder = MatchRecorder("two-player", players("two-player", (None, None), None))
+    recorder.begin(Match.new(1))
+    first = recorder.path
+    recorder.begin(Match.new(2))
+    assert recorder.path != first and read_record(first).unfinished
+    recorder.keep()
+
+
+def test_an_unwritable_data_directory_is_one_notice_and_no_record(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    notices: list[str] = []
+    recorder = MatchRecorder(
+        "bot", players("bot", (None, None), "easy"), notice=notices.append, directory=blocker
+    )
+    match = Match.new(3)
+    recorder.begin(match)
+    recorder.applied(Spit(0), 0.1, match.apply(Spit(0), 0.1))
+    recorder.begin(Match.new(4))
+    assert not recorder.recording
+    assert len(notices) == 1 and notices[0].startswith("This match is not recorded: ")

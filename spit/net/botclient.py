@@ -1,0 +1,142 @@
+"""The bot at a networked seat, headless: the same :class:`~spit.bot.Bot` as at the app's
+table, driven by what the server sends and acting through the same :class:`Client` a
+person's screen uses.
+
+It follows the bot's driver protocol (``spit.bot.bot``) on the room's game clock as the
+client knows it: plan from each new table, send the planned move when its time comes, wait
+for the server's answer (the table with our ``ack``, or a refusal) before planning again.
+While the room stands (paused, a player away) no move is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import TYPE_CHECKING
+
+from spit.engine import Event, PlayerView, Refusal, Result
+from spit.net.client import Client, Ended, Listener, Status, Welcome
+
+if TYPE_CHECKING:
+    from spit.bot import Bot, Planned
+
+
+class BotSeat(Listener):
+    """Plays one networked seat with the bot at ``level``."""
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        self.level = level
+        """The bot's level."""
+        self.client: Client | None = None
+        """The connection it plays through (set before the seat is taken)."""
+        self.bot: Bot | None = None
+        """The bot, once the seat is known."""
+        self._rng = rng
+        self._view: PlayerView | None = None
+        self._running = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._scheduled: Planned | None = None
+        self._waiting: int | None = None  # the id of the move sent, until answered
+
+    def welcomed(self, welcome: Welcome) -> None:
+        from spit.bot import Bot
+
+        if self.bot is None or self.bot.player != welcome.seat:
+            self.bot = Bot(welcome.seat, self.level, self._rng)
+        # After a reconnect the move in flight may never have arrived: look afresh.
+        self._waiting = None
+        self._drop()
+
+    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+        self._view = view
+        if ack is not None and ack == self._waiting:
+            self._waiting = None
+            if self.bot is not None:
+                self.bot.landed(Result(events=events))
+        self._replan()
+
+    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+        if ack == self._waiting:
+            self._waiting = None
+            if self.bot is not None:
+                self.bot.landed(Result(refusal=refusal))
+            self._replan()
+
+    def status(self, status: Status) -> None:
+        if status.running != self._running:
+            self._running = status.running
+            self._cancel_timer()  # a plan's wait is on game time: schedule it anew
+            self._replan()
+
+    def connection(self, up: bool) -> None:
+        if not up:
+            self._running = False
+            self._cancel_timer()
+
+    def ended(self, ended: Ended) -> None:
+        self._drop()
+
+    def _drop(self) -> None:
+        self._cancel_timer()
+        if self.bot is not None:
+            self.bot.cancel()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._scheduled = None
+
+    def _replan(self) -> None:
+        client, bot, view = self.client, self.bot, self._view
+        if client is None or bot is None or view is None or not self._running:
+            return
+        if self._waiting is not None or client.over is not None:
+            return
+        now = client.game_time()
+        planned = bot.plan(view, now)
+        if planned is self._scheduled and self._timer is not None:
+            return
+        self._cancel_timer()
+        if planned is None:
+            return
+        self._scheduled = planned
+        pace = client.welcome.pace if client.welcome else 1.0
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(max(0.0, planned.at - now) / pace, self._land)
+
+    def _land(self) -> None:
+        self._timer = None
+        planned, self._scheduled = self._scheduled, None
+        if planned is None or self.client is None:
+            return
+        ident = self.client.act(planned.action)
+        if ident is None:  # not connected: the table will be sent anew on coming back
+            return
+        self._waiting = ident
+
+
+async def play(
+    client: Client,
+    seat: BotSeat,
+    *,
+    code: str | None = None,
+    variant: object = None,
+    seed: int | None = None,
+    name: str = "bot",
+    on_welcome: object = None,
+) -> Ended:
+    """Take a seat (open a room, or join ``code``) and let the bot play it to the end."""
+    from spit.engine import Variant
+
+    seat.client = client
+    if code is None:
+        welcome = await client.open(
+            variant if isinstance(variant, Variant) else Variant.STANDARD, seed, name
+        )
+    else:
+        welcome = await client.join(code, name)
+    seat.welcomed(welcome)
+    if callable(on_welcome):
+        on_welcome(welcome)
+    return await client.run()

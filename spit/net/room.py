@@ -1,0 +1,290 @@
+"""One room on the server: a match, its two seats, and the game clock that only runs when both
+players are there and neither has paused.
+
+The room is plain synchronous code with the time source passed in, so the rules of a room
+(who may act, when the clock runs, what each seat is sent) are tested without sockets. The
+server (:mod:`spit.net.server`) owns the connections and routes the frames built here.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
+from spit.net.wire import (
+    ROOM_ALPHABET,
+    ROOM_CODE_LENGTH,
+    outcome_json,
+    public_events,
+    refusal_json,
+    room_code,
+    view_json,
+)
+
+TOKEN_BYTES = 16
+"""A seat token is 128 random bits: it is never typed, only kept by the client."""
+
+
+def new_room_code() -> str:
+    """A fresh room code from :mod:`secrets`: 8 of 32 characters, 40 bits."""
+    return room_code("".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH)))
+
+
+class RoomClock:
+    """Game seconds: wall seconds times ``pace`` while running, standing still while stopped.
+
+    The same rule as the app's clock (monotonic time minus the time spent paused), so the
+    fumble lock and the "too late" window (RULES B12) never run out while the room stands.
+    ``pace`` above 1 plays the whole game faster, for tests and bot-only rooms.
+    """
+
+    def __init__(self, source: Callable[[], float] = time.monotonic, pace: float = 1.0) -> None:
+        self._source = source
+        self.pace = pace
+        """Game seconds per wall second."""
+        self._base = 0.0  # game time at the last start
+        self._started_at: float | None = None
+
+    def __call__(self) -> float:
+        """The game time now."""
+        if self._started_at is None:
+            return self._base
+        return self._base + (self._source() - self._started_at) * self.pace
+
+    @property
+    def running(self) -> bool:
+        """Whether the clock moves."""
+        return self._started_at is not None
+
+    def start(self) -> None:
+        """Run on from where it stands."""
+        if self._started_at is None:
+            self._started_at = self._source()
+
+    def stop(self) -> None:
+        """Stand still."""
+        if self._started_at is not None:
+            self._base = self()
+            self._started_at = None
+
+
+class Stage(enum.Enum):
+    """Where a room stands."""
+
+    WAITING = "waiting"
+    """Seat 0 is taken; the room waits for the second player."""
+    PLAYING = "playing"
+    """Both seats are taken and the match goes on."""
+    OVER = "over"
+    """The match ended, or was abandoned."""
+
+
+@dataclass(frozen=True, slots=True)
+class Send:
+    """A frame body for one seat."""
+
+    seat: int
+    body: dict[str, Any]
+
+
+class Room:
+    """A match between two seats, and everything the server tells each of them."""
+
+    def __init__(
+        self,
+        code: str,
+        *,
+        variant: Variant = Variant.STANDARD,
+        seed: int | None = None,
+        host: str = "",
+        settings: Settings | None = None,
+        pace: float = 1.0,
+        source: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.code = code
+        """The room code, ``ABCD-EFGH``."""
+        self.variant = variant
+        """How the match is won."""
+        self.seeded = seed is not None
+        """Whether the host chose the shuffle's seed (and so may know the deal)."""
+        self.match = Match.new(
+            seed if seed is not None else secrets.randbits(64), variant=variant, settings=settings
+        )
+        """The match: the one authority on every rule."""
+        self.clock = RoomClock(source, pace)
+        """The room's game clock, stamped on every action."""
+        self.tokens = (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
+        """Each seat's token: whoever shows it gets the seat back."""
+        self.names = [host, ""]
+        """What each player calls themselves."""
+        self.taken = [True, False]
+        """Which seats have a player."""
+        self.connected = [True, False]
+        """Which seats have a live connection."""
+        self.paused_by = [False, False]
+        """Which seats hold a pause."""
+        self.rtt: list[float | None] = [None, None]
+        """Each seat's last measured round-trip time, in seconds."""
+        self.actions = [0, 0]
+        """Accepted actions per seat."""
+        self.ended: str | None = None
+        """Why the room is over: ``match over``, ``abandoned`` or ``left``."""
+        self._seq = 0
+
+    # -- questions -----------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """Where the room stands."""
+        if self.ended is not None:
+            return Stage.OVER
+        return Stage.PLAYING if all(self.taken) else Stage.WAITING
+
+    @property
+    def running(self) -> bool:
+        """Whether play goes on: both seats here, nobody paused, the match not over."""
+        return self.stage is Stage.PLAYING and all(self.connected) and not any(self.paused_by)
+
+    def token_fits(self, seat: int, token: str) -> bool:
+        """Whether ``token`` is seat ``seat``'s (compared in constant time)."""
+        return secrets.compare_digest(self.tokens[seat], token)
+
+    # -- changes -------------------------------------------------------------------------
+
+    def join(self, name: str) -> int:
+        """Seat the second player; returns their seat. Only while the room waits."""
+        if self.stage is not Stage.WAITING:
+            raise ValueError("the room is not waiting for a player")
+        self.taken[1] = True
+        self.connected[1] = True
+        self.names[1] = name
+        self._update_clock()
+        return 1
+
+    def set_connected(self, seat: int, connected: bool) -> None:
+        """A seat's connection came or went; the clock stops while anyone is away."""
+        self.connected[seat] = connected
+        self._update_clock()
+
+    def set_paused(self, seat: int, paused: bool) -> None:
+        """A seat holds or lets go of a pause."""
+        self.paused_by[seat] = paused
+        self._update_clock()
+
+    def end(self, why: str) -> None:
+        """The room is over (``abandoned``, ``left``); its clock stops for good."""
+        if self.ended is None:
+            self.ended = why
+        self.clock.stop()
+
+    def act(self, seat: int, action: Action, ack: int) -> tuple[list[Send], Refusal | None]:
+        """Apply ``seat``'s action at the room's time now; the frames it causes, and the refusal
+        if the table said no. Actions are applied in the order they arrive (RULES B6)."""
+        if not self.running:
+            why = "the match is over" if self.stage is Stage.OVER else "the game is paused"
+            body = {
+                "type": "refused",
+                "id": ack,
+                "reason": None,
+                "card": None,
+                "top": None,
+                "locked_until": None,
+                "why": why,
+            }
+            return [Send(seat, body)], None
+        at = self.clock()
+        result = self.match.apply(action, at)
+        if result.refusal is not None:
+            refused = {"type": "refused", "id": ack, **refusal_json(result.refusal), "why": None}
+            sends = [Send(seat, refused)]
+            if result.refusal.is_fumble and result.refusal.locked_until is not None:
+                sends += self.tables((), ack_seat=None, ack=None)  # the lock shows on the table
+            return sends, result.refusal
+        self.actions[seat] += 1
+        if self.match.is_over:
+            self.ended = "match over"
+            self.clock.stop()
+        return self.tables(result.events, ack_seat=seat, ack=ack), None
+
+    def _update_clock(self) -> None:
+        if self.running:
+            self.clock.start()
+        else:
+            self.clock.stop()
+
+    # -- frames --------------------------------------------------------------------------
+
+    def tables(
+        self, events: tuple, *, ack_seat: int | None = None, ack: int | None = None
+    ) -> list[Send]:
+        """A ``table`` frame for each taken seat: its view and the events it may know."""
+        self._seq += 1
+        clock = self.clock()
+        out = []
+        for seat in PLAYERS:
+            if not self.taken[seat]:
+                continue
+            out.append(
+                Send(
+                    seat,
+                    {
+                        "type": "table",
+                        "seq": self._seq,
+                        "clock": clock,
+                        "view": view_json(self.match.view(seat)),
+                        "events": public_events(events, seat),
+                        "ack": ack if seat == ack_seat else None,
+                    },
+                )
+            )
+        return out
+
+    def status(self) -> list[Send]:
+        """A ``status`` frame for each taken seat: who is here, who paused, round-trip times."""
+        body = {
+            "type": "status",
+            "clock": self.clock(),
+            "running": self.running,
+            "stage": self.stage.value,
+            "connected": list(self.connected),
+            "paused_by": list(self.paused_by),
+            "rtt": [None if r is None else round(r * 1000, 1) for r in self.rtt],
+            "names": list(self.names),
+        }
+        return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
+
+    def welcome(self, seat: int) -> dict[str, Any]:
+        """What a seat learns on taking it: the room, its seat and token, the rules of play."""
+        return {
+            "type": "welcome",
+            "room": self.code,
+            "seat": seat,
+            "token": self.tokens[seat],
+            "variant": self.variant.value,
+            "seeded": self.seeded,
+            "pace": self.clock.pace,
+            "lockout": self.match.settings.lockout,
+        }
+
+    def result(self) -> dict[str, Any]:
+        """The match's result as both seats are told it: the same line for both."""
+        history = self.match.history
+        outcome = self.match.outcome
+        return {
+            "ended": self.ended,
+            "winner": None if outcome is None or outcome.winner is None else outcome.winner + 1,
+            "rounds": len(history),
+            "held": list(history[-1].held) if history else [26, 26],
+            "actions": list(self.actions),
+            "outcome": None if outcome is None else outcome_json(outcome),
+        }
+
+    def ended_frames(self) -> list[Send]:
+        """An ``ended`` frame for each seat still connected."""
+        body = {"type": "ended", **self.result()}
+        return [Send(seat, body) for seat in PLAYERS if self.taken[seat] and self.connected[seat]]

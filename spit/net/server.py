@@ -1,0 +1,421 @@
+"""The authoritative game server: any number of rooms in one asyncio process, over websockets.
+
+Each connection is read by its own task; every frame is parsed strictly, and a valid one is
+applied to its room synchronously — no ``await`` between the check and the change — so two
+players' actions are settled in the order they arrive, each stamped with its room's clock.
+Frames out go through a queue per connection, so a slow reader delays nobody else.
+
+Bad input never reaches a room: a frame too large closes the connection (websockets'
+``max_size``), a malformed or out-of-place one gets an ``error`` frame, and a client sending
+faster than any player can is cut off. Each of these is logged, and everything else carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from spit.engine import Settings
+from spit.net.room import Room, Send, Stage, new_room_code
+from spit.net.wire import (
+    MAX_CLIENT_FRAME,
+    Act,
+    JoinRoom,
+    Leave,
+    OpenRoom,
+    Pong,
+    ProtocolError,
+    Rejoin,
+    SetPause,
+    encode,
+    parse_action,
+    parse_client,
+)
+
+log = logging.getLogger("spit.net.server")
+"""One line per room event and per bad input."""
+
+DEFAULT_PORT = 7748
+"""S-P-I-T on a phone's keypad."""
+
+GOING_AWAY = 1001
+"""Close code: the server is stopping."""
+POLICY = 1008
+"""Close code: the client broke the protocol's rules (a flood, guessing codes)."""
+REPLACED = 4001
+"""Close code: the seat was taken back by a newer connection with its token."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What the server allows one connection, and how long it keeps a dropped seat."""
+
+    grace: float = 60.0
+    """Seconds a dropped seat is kept before its match is abandoned."""
+    rate: float = 40.0
+    """Frames a second a client may send on average (a fast player presses some 15 keys)."""
+    burst: float = 80.0
+    """Frames a client may send at once before the rate applies."""
+    max_errors: int = 20
+    """Bad frames a connection may send before it is closed."""
+    max_wrong_codes: int = 3
+    """Wrong room codes or tokens a connection may try before it is closed."""
+    max_rooms: int = 20_000
+    """Rooms one process holds at most; opening more is refused."""
+    backlog: int = 1000
+    """Frames waiting for a slow reader before its connection is closed."""
+    ping_every: float = 1.0
+    """Seconds between round-trip measurements."""
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Peer:
+    """One connection: its outgoing queue and, once seated, its room and seat."""
+
+    def __init__(self, ws: ServerConnection, limits: Limits, now: float) -> None:
+        self.ws = ws
+        self.room: Room | None = None
+        self.seat = 0
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.bucket = _Bucket(limits.rate, limits.burst, now)
+        self.errors = 0
+        self.wrong_codes = 0
+        self.pings: dict[int, float] = {}
+        self.closing = False
+        address = ws.remote_address
+        self.name = f"{address[0]}:{address[1]}" if address else "?"
+
+    def send(self, body: dict[str, Any], backlog: int) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= backlog:
+            log.warning("%s: not reading its frames; closing", self.name)
+            self.close(POLICY, "not reading")
+            return
+        self.queue.put_nowait(encode(body))
+
+    def close(self, code: int, reason: str) -> None:
+        self.closing = True
+        asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+
+    async def write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.ws.send(await self.queue.get())
+
+
+class GameServer:
+    """Rooms, seats and connections. Start it with :meth:`start`, stop it with :meth:`stop`."""
+
+    def __init__(
+        self,
+        *,
+        limits: Limits | None = None,
+        settings: Settings | None = None,
+        pace: float = 1.0,
+        source: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limits = limits or Limits()
+        """What a connection may do."""
+        self.settings = settings
+        """Timing rules for every room's match (the engine's defaults if None)."""
+        self.pace = pace
+        """Game seconds per wall second in every room (above 1 only for tests and bots)."""
+        self.rooms: dict[str, Room] = {}
+        """Every room, by code, until a while after it ends."""
+        self._source = source
+        self._seats: dict[tuple[str, int], _Peer] = {}
+        self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._ws: WsServer | None = None
+        self._ping_ids = itertools.count(1)
+        self.address: tuple[str, int] = ("", 0)
+        """Where it listens, once started (the port the system chose, for port 0)."""
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[str, int]:
+        """Listen on ``bind``:``port``; returns the address (with the port chosen, for 0)."""
+        self._ws = await serve(
+            self._handle,
+            bind,
+            port,
+            max_size=MAX_CLIENT_FRAME,
+            compression=None,  # frames are small; inflating them would only cost and risk
+            max_queue=64,
+            ping_interval=10,
+            ping_timeout=10,
+            close_timeout=2,
+        )
+        host, port = self._ws.sockets[0].getsockname()[:2]
+        self.address = (host, port)
+        log.info("listening on %s", _join_address(host, port))
+        return self.address
+
+    async def stop(self) -> None:
+        """Close every connection (as "going away") and stop listening."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        if self._ws is not None:
+            self._ws.close()
+            await self._ws.wait_closed()
+            self._ws = None
+        log.info("stopped (%d rooms open)", len(self.rooms))
+
+    # -- one connection --------------------------------------------------------------------
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        peer = _Peer(ws, self.limits, self._source())
+        writer = asyncio.create_task(peer.write())
+        pinger = asyncio.create_task(self._ping(peer))
+        try:
+            async for frame in ws:
+                if not peer.bucket.take(self._source()):
+                    log.warning(
+                        "%s: flooding (over %g frames/s); closed", peer.name, peer.bucket.rate
+                    )
+                    peer.closing = True
+                    await ws.close(POLICY, "too many frames")
+                    break
+                try:
+                    self._dispatch(peer, parse_client(frame))
+                except ProtocolError as error:
+                    self._bad(peer, str(error))
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            pinger.cancel()
+            if ws.close_code == 1009:
+                log.warning("%s: frame over %d bytes; closed", peer.name, MAX_CLIENT_FRAME)
+            self._gone(peer)
+
+    async def _ping(self, peer: _Peer) -> None:
+        while True:
+            await asyncio.sleep(self.limits.ping_every)
+            if peer.room is None:
+                continue
+            ping = next(self._ping_ids)
+            if len(peer.pings) > 10:  # unanswered ones are forgotten
+                peer.pings.clear()
+            peer.pings[ping] = self._source()
+            peer.send({"type": "ping", "id": ping}, self.limits.backlog)
+
+    def _bad(self, peer: _Peer, why: str, *, wrong_code: bool = False) -> None:
+        log.warning("%s: %s", peer.name, why)
+        peer.send({"type": "error", "message": why}, self.limits.backlog)
+        peer.errors += 1
+        peer.wrong_codes += wrong_code
+        if peer.errors > self.limits.max_errors:
+            log.warning("%s: too many bad frames; closed", peer.name)
+            peer.close(POLICY, "too many bad frames")
+        elif peer.wrong_codes >= self.limits.max_wrong_codes:
+            log.warning("%s: too many wrong room codes; closed", peer.name)
+            peer.close(POLICY, "too many wrong codes")
+
+    # -- what a frame does -----------------------------------------------------------------
+
+    def _dispatch(self, peer: _Peer, message: object) -> None:
+        if isinstance(message, Act):
+            self._act(peer, message)
+        elif isinstance(message, Pong):
+            sent = peer.pings.pop(message.id, None)
+            if sent is not None and peer.room is not None:
+                peer.room.rtt[peer.seat] = self._source() - sent
+                self._deliver(peer.room, peer.room.status())
+        elif isinstance(message, SetPause):
+            room = self._room_of(peer)
+            if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:
+                room.set_paused(peer.seat, message.paused)
+                what = "paused" if message.paused else "let go of the pause"
+                log.info("room %s: player %d %s", room.code, peer.seat + 1, what)
+                self._deliver(room, room.status())
+        elif isinstance(message, OpenRoom):
+            self._open(peer, message)
+        elif isinstance(message, JoinRoom):
+            self._join(peer, message)
+        elif isinstance(message, Rejoin):
+            self._rejoin(peer, message)
+        elif isinstance(message, Leave):
+            room = self._room_of(peer)
+            if room.stage is not Stage.OVER:
+                log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
+                self._end(room, "left")
+
+    def _room_of(self, peer: _Peer) -> Room:
+        if peer.room is None:
+            raise ProtocolError("not in a room: open or join one first")
+        return peer.room
+
+    def _open(self, peer: _Peer, message: OpenRoom) -> None:
+        if peer.room is not None:
+            raise ProtocolError("already in a room")
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise ProtocolError("the server is full; try again later")
+        code = new_room_code()
+        while code in self.rooms:
+            code = new_room_code()
+        room = Room(
+            code,
+            variant=message.variant,
+            seed=message.seed,
+            host=message.name,
+            settings=self.settings,
+            pace=self.pace,
+            source=self._source,
+        )
+        self.rooms[code] = room
+        self._seat(peer, room, 0)
+        log.info(
+            "room %s: opened by %s (%s%s)",
+            code,
+            peer.name,
+            room.variant.value,
+            ", seeded" if room.seeded else "",
+        )
+
+    def _join(self, peer: _Peer, message: JoinRoom) -> None:
+        if peer.room is not None:
+            raise ProtocolError("already in a room")
+        room = self.rooms.get(message.room)
+        if room is None or room.stage is not Stage.WAITING:
+            self._bad(peer, f"no room {message.room} is waiting for a player", wrong_code=True)
+            return
+        room.join(message.name)
+        self._seat(peer, room, 1)
+        log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
+
+    def _rejoin(self, peer: _Peer, message: Rejoin) -> None:
+        if peer.room is not None:
+            raise ProtocolError("already in a room")
+        room = self.rooms.get(message.room)
+        seat = None
+        if room is not None:
+            seat = next(
+                (s for s in (0, 1) if room.taken[s] and room.token_fits(s, message.token)), None
+            )
+        if room is None or seat is None:
+            self._bad(peer, f"no seat in room {message.room} has that token", wrong_code=True)
+            return
+        if room.stage is Stage.OVER:
+            peer.send({"type": "ended", **room.result()}, self.limits.backlog)
+            return
+        old = self._seats.get((room.code, seat))
+        if old is not None:  # the old connection is dead but not yet noticed
+            old.room = None
+            old.close(REPLACED, "the seat was taken back by a new connection")
+        timer = self._timers.pop((room.code, seat), None)
+        if timer is not None:
+            timer.cancel()
+        self._seat(peer, room, seat)
+        log.info("room %s: player %d back from %s", room.code, seat + 1, peer.name)
+
+    def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
+        peer.room, peer.seat = room, seat
+        self._seats[(room.code, seat)] = peer
+        room.set_connected(seat, True)
+        peer.send(room.welcome(seat), self.limits.backlog)
+        # The newcomer gets the whole table; the other seat, if there, its table anew too
+        # (a second player just sat down) — without events, so nothing is drawn twice.
+        self._deliver(room, room.tables(()))
+        self._deliver(room, room.status())
+
+    def _act(self, peer: _Peer, message: Act) -> None:
+        room = self._room_of(peer)
+        if message.room != room.code:
+            raise ProtocolError(f"not your room: {message.room}")
+        if message.seat != peer.seat:
+            raise ProtocolError(f"not your seat: you are player {peer.seat + 1}")
+        action = parse_action(message.action, peer.seat)
+        sends, _ = room.act(peer.seat, action, message.id)
+        self._deliver(room, sends)
+        if room.ended == "match over" and (room.code, -1) not in self._timers:
+            outcome = room.match.outcome
+            assert outcome is not None
+            who = "a draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
+            log.info(
+                "room %s: match over after %d rounds, %s", room.code, len(room.match.history), who
+            )
+            self._end(room, "match over")
+
+    # -- comings and goings ----------------------------------------------------------------
+
+    def _gone(self, peer: _Peer) -> None:
+        room = peer.room
+        if room is None or self._seats.get((room.code, peer.seat)) is not peer:
+            return
+        del self._seats[(room.code, peer.seat)]
+        room.set_connected(peer.seat, False)
+        if room.stage is Stage.OVER:
+            return
+        log.info(
+            "room %s: player %d dropped; seat kept %g s",
+            room.code,
+            peer.seat + 1,
+            self.limits.grace,
+        )
+        self._deliver(room, room.status())
+        loop = asyncio.get_running_loop()
+        self._timers[(room.code, peer.seat)] = loop.call_later(
+            self.limits.grace, self._abandon, room, peer.seat
+        )
+
+    def _abandon(self, room: Room, seat: int) -> None:
+        self._timers.pop((room.code, seat), None)
+        if room.connected[seat] or room.stage is Stage.OVER:
+            return
+        log.info("room %s: player %d did not come back; match abandoned", room.code, seat + 1)
+        self._end(room, "abandoned")
+
+    def _end(self, room: Room, why: str) -> None:
+        room.end(why)
+        self._deliver(room, room.ended_frames())
+        for seat in (0, 1):
+            timer = self._timers.pop((room.code, seat), None)
+            if timer is not None:
+                timer.cancel()
+        # Keep the finished room a while, so a player whose connection dropped at the end
+        # still learns how it ended on coming back; then forget it.
+        loop = asyncio.get_running_loop()
+        self._timers[(room.code, -1)] = loop.call_later(self.limits.grace, self._forget, room)
+
+    def _forget(self, room: Room) -> None:
+        self._timers.pop((room.code, -1), None)
+        self.rooms.pop(room.code, None)
+        for seat in (0, 1):
+            self._seats.pop((room.code, seat), None)
+
+    def _deliver(self, room: Room, sends: list[Send]) -> None:
+        for send in sends:
+            peer = self._seats.get((room.code, send.seat))
+            if peer is not None:
+                peer.send(send.body, self.limits.backlog)
+
+
+def _join_address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

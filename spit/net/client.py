@@ -152,6 +152,8 @@ class Client:
         """How the room ended, once it has."""
         self.up = False
         """Whether a connection is open now."""
+        self.seq = 0
+        """The number of the last table the server sent (it counts up per room)."""
         self._give_up = give_up
         self._first_wait = first_wait
         self._longest_wait = longest_wait
@@ -353,6 +355,8 @@ class Client:
             view = parse_view(obj.get("view"))
             events = tuple(parse_event(e) for e in _list(obj.get("events")))
             ack = obj.get("ack")
+            seq = obj.get("seq")
+            self.seq = seq if isinstance(seq, int) else self.seq
             self.view = view
             self.listener.table(view, events, ack if isinstance(ack, int) else None)
         elif kind == "status":

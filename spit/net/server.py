@@ -97,12 +97,13 @@ class _Bucket:
 class _Peer:
     """One connection: its outgoing queue and, once seated, its room and seat."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits, now: float) -> None:
+    def __init__(self, ws: ServerConnection, limits: Limits, pace: float, now: float) -> None:
         self.ws = ws
         self.room: Room | None = None
         self.seat = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()
-        self.bucket = _Bucket(limits.rate, limits.burst, now)
+        # A faster game clock lets players act faster: the allowance grows with the pace.
+        self.bucket = _Bucket(limits.rate * pace, limits.burst * pace, now)
         self.errors = 0
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
@@ -190,7 +191,7 @@ class GameServer:
     # -- one connection --------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        peer = _Peer(ws, self.limits, self._source())
+        peer = _Peer(ws, self.limits, self.pace, self._source())
         writer = asyncio.create_task(peer.write())
         pinger = asyncio.create_task(self._ping(peer))
         try:

@@ -1,0 +1,204 @@
+"""Helpers for the network tests: a real server on loopback, bot clients that record what they
+are told, and a tap on every frame the server sends."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from spit.engine import Card, Event, Match, PlayerView, Refusal, Round
+from spit.net import server as server_module
+from spit.net.botclient import BotSeat, play
+from spit.net.client import Client, Ended, Status
+from spit.net.server import GameServer, Limits
+from spit.net.wire import encode, parse_card
+
+LOOPBACK = "127.0.0.1"
+"""The only address a test uses."""
+
+PACE = 40.0
+"""Tests play the game clock this many times faster: a whole match takes a second or two."""
+
+LIMIT = 60.0
+"""No test waits longer than this for anything (it fails instead)."""
+
+
+@contextlib.asynccontextmanager
+async def running_server(**kwargs: Any) -> AsyncIterator[tuple[GameServer, str]]:
+    """A :class:`GameServer` on 127.0.0.1 with a free port, and its ``host:port``."""
+    kwargs.setdefault("pace", PACE)
+    server = GameServer(**kwargs)
+    host, port = await server.start(LOOPBACK, 0)
+    try:
+        yield server, f"{host}:{port}"
+    finally:
+        await server.stop()
+
+
+def fast_limits(**kwargs: Any) -> Limits:
+    """Limits with short times, for tests."""
+    kwargs.setdefault("ping_every", 0.05)
+    return Limits(**kwargs)
+
+
+class RecordingSeat(BotSeat):
+    """A bot seat that also keeps everything it was told."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        super().__init__(level, random.Random(seed))
+        self.tables: list[tuple[int, PlayerView, tuple[Event, ...]]] = []
+        self.statuses: list[Status] = []
+        self.errors: list[str] = []
+        self.refusals: list[Refusal | None] = []
+        self.drops = 0
+        self.ends: list[Ended] = []
+
+    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+        assert self.client is not None
+        self.tables.append((self.client.seq, view, events))
+        super().table(view, events, ack)
+
+    def status(self, status: Status) -> None:
+        self.statuses.append(status)
+        super().status(status)
+
+    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+        self.refusals.append(refusal)
+        super().refused(ack, refusal, why)
+
+    def error(self, message: str) -> None:
+        self.errors.append(message)
+
+    def connection(self, up: bool) -> None:
+        self.drops += not up
+        super().connection(up)
+
+    def ended(self, ended: Ended) -> None:
+        self.ends.append(ended)
+        super().ended(ended)
+
+
+@dataclass
+class Pair:
+    """Two bot clients in one room."""
+
+    code: str
+    host: RecordingSeat
+    guest: RecordingSeat
+    host_client: Client
+    guest_client: Client
+    tasks: tuple[asyncio.Task[Ended], asyncio.Task[Ended]]
+
+    async def results(self) -> tuple[Ended, Ended]:
+        """Wait (bounded) for both to finish."""
+        async with asyncio.timeout(LIMIT):
+            first, second = await asyncio.gather(*self.tasks)
+        return first, second
+
+
+async def start_pair(
+    address: str,
+    *,
+    levels: tuple[str, str] = ("expert", "hard"),
+    seed: int = 1,
+    **client_kwargs: Any,
+) -> Pair:
+    """Open a room with one bot client and join it with another; both play on their own."""
+    host = RecordingSeat(levels[0], seed)
+    guest = RecordingSeat(levels[1], seed + 1000)
+    host_client = Client(address, host, **client_kwargs)
+    guest_client = Client(address, guest, **client_kwargs)
+    code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    first = asyncio.create_task(
+        play(host_client, host, seed=seed, on_welcome=lambda w: code.set_result(w.room))
+    )
+    async with asyncio.timeout(LIMIT):
+        room = await code
+    second = asyncio.create_task(play(guest_client, guest, code=room))
+    return Pair(room, host, guest, host_client, guest_client, (first, second))
+
+
+@dataclass
+class SentFrame:
+    """A frame the server sent one seat, with the cards face down at that moment."""
+
+    room: str
+    seat: int
+    text: str
+    face_down: frozenset[Card]
+    pile_tops: tuple[Card | None, Card | None]
+    body: dict[str, Any] = field(repr=False)
+
+
+def face_down_cards(match: Match) -> frozenset[Card]:
+    """Every card lying face down now: under the stock tops, and the spit cards."""
+    return hidden_in(match.round)
+
+
+def hidden_in(round_: Round) -> frozenset[Card]:
+    """Every card lying face down in ``round_``.
+
+    Reads the round's private lists on purpose: the test knows the truth the wire must hide.
+    """
+    hidden: set[Card] = set()
+    for side in round_._stocks:
+        for stock in side:
+            hidden.update(stock[:-1])
+    for spit in round_._spit:
+        hidden.update(spit)
+    return frozenset(hidden)
+
+
+@contextlib.contextmanager
+def tap_frames(monkeypatch: Any) -> Any:
+    """Record every frame the server sends to any seat, with the hidden truth at that moment."""
+    sent: list[SentFrame] = []
+    original = server_module._Peer.send
+
+    def send(self: Any, body: dict[str, Any], backlog: int) -> None:
+        if self.room is not None:
+            match = self.room.match
+            sent.append(
+                SentFrame(
+                    self.room.code,
+                    self.seat,
+                    encode(body),
+                    face_down_cards(match),
+                    (match.round.pile_top(0), match.round.pile_top(1)),
+                    body,
+                )
+            )
+        original(self, body, backlog)
+
+    monkeypatch.setattr(server_module._Peer, "send", send)
+    yield sent
+
+
+CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[SHDC])"')
+"""A card as the wire writes it, in quotes."""
+
+
+def cards_named(text: str) -> set[Card]:
+    """Every card a frame's text names."""
+    return {parse_card(m) for m in CARD_TEXT.findall(text)}
+
+
+@contextlib.contextmanager
+def track_rounds(monkeypatch: Any) -> Any:
+    """Keep, per round number, the cards face down right after each action in that round
+    (the last one: a round's events are checked against the table they happened on)."""
+    hidden: dict[int, frozenset[Card]] = {}
+    original = Round.apply
+
+    def apply(self: Round, action: Any, at: float = 0.0) -> Any:
+        result = original(self, action, at)
+        hidden[self.number] = hidden_in(self)
+        return result
+
+    monkeypatch.setattr(Round, "apply", apply)
+    yield hidden

@@ -1,0 +1,235 @@
+"""Whole networked matches on loopback: two real clients against a real server agree with it,
+the wire hides every face-down card, and seats survive dropped connections."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import websockets
+from websockets.asyncio.client import connect
+
+from spit.engine import Phase, Variant
+from spit.net.client import Client, ServerGone
+from spit.net.wire import OpenRoom, Rejoin, client_frame
+
+from .netkit import (
+    LIMIT,
+    RecordingSeat,
+    cards_named,
+    fast_limits,
+    running_server,
+    start_pair,
+    tap_frames,
+    track_rounds,
+)
+
+
+def tops(view):
+    return tuple(p.top for p in view.piles)
+
+
+@pytest.mark.parametrize(("levels", "seed"), [(("expert", "hard"), 3), (("easy", "expert"), 8)])
+async def test_two_clients_play_a_whole_match_and_agree_with_the_server(monkeypatch, levels, seed):
+    with tap_frames(monkeypatch) as sent:
+        async with running_server() as (server, address):
+            pair = await start_pair(address, levels=levels, seed=seed)
+            host_end, guest_end = await pair.results()
+            room = server.rooms[pair.code]
+
+    # The same outcome for both, and it is the engine's.
+    assert host_end.why == guest_end.why == "match over"
+    assert host_end.result == guest_end.result
+    outcome = room.match.outcome
+    assert outcome is not None
+    assert host_end.result["winner"] == outcome.winner + 1
+    assert host_end.result["rounds"] == len(room.match.history)
+    # Every table the server sent reached its seat, in order, with the server's pile tops.
+    for seat, recorder in ((0, pair.host), (1, pair.guest)):
+        server_tables = [f for f in sent if f.seat == seat and f.body["type"] == "table"]
+        assert [f.body["seq"] for f in server_tables] == [seq for seq, _, _ in recorder.tables]
+        for frame, (_, view, _) in zip(server_tables, recorder.tables, strict=True):
+            assert tops(view) == frame.pile_tops
+    # Both seats saw the same tops after every change both were told of.
+    host_tops = {seq: tops(view) for seq, view, _ in pair.host.tables}
+    for seq, view, _ in pair.guest.tables:
+        assert host_tops[seq] == tops(view)
+    assert pair.host.errors == pair.guest.errors == []
+
+
+async def test_the_wire_never_names_a_face_down_card(monkeypatch):
+    """Every frame sent to either seat through a whole match names only cards that are face up
+    when it is sent: never a card under a stock's top, never a spit card. The events of a
+    round that just ended are checked against that round's table, since the cards they name
+    were face up then and lie face down again in the next deal."""
+    with tap_frames(monkeypatch) as sent, track_rounds(monkeypatch) as hidden_after:
+        async with running_server() as (_, address):
+            pair = await start_pair(address, levels=("expert", "expert"), seed=11)
+            await pair.results()
+    tables = [f for f in sent if f.body["type"] == "table"]
+    assert len(tables) > 100  # a whole match went by
+    named_any: set = set()
+    new_deals = 0
+    for frame in sent:
+        body = frame.body
+        if body["type"] != "table":
+            named = cards_named(frame.text)
+            assert not named & frame.face_down, (frame.seat, frame.text)
+            continue
+        view_cards = cards_named(json.dumps(body["view"]))
+        assert not view_cards & frame.face_down, (frame.seat, body["view"])
+        round_number = body["view"]["round"]
+        for event in body["events"]:
+            if event["kind"] == "dealt":
+                new_deals += 1
+            in_round = round_number if event["kind"] == "dealt" else _round_of(body, event)
+            named = cards_named(json.dumps(event))
+            hidden = frame.face_down if in_round == round_number else hidden_after[in_round]
+            assert not named & hidden, (frame.seat, event)
+        named_any |= cards_named(frame.text)
+    assert len(named_any) > 26  # the check looked at real cards
+    assert new_deals >= 2 * 2  # and across new deals (each told to both seats)
+
+
+def _round_of(body, event):
+    """The round an event happened in: the one before, if a new deal follows it in the frame."""
+    kinds = [e["kind"] for e in body["events"]]
+    if "dealt" in kinds and body["events"].index(event) < kinds.index("dealt"):
+        return body["view"]["round"] - 1
+    return body["view"]["round"]
+
+
+async def test_a_dropped_connection_comes_back_to_the_same_seat_and_table():
+    async with running_server(limits=fast_limits(grace=10)) as (server, address):
+        pair = await start_pair(address, levels=("hard", "hard"), seed=5)
+        async with asyncio.timeout(LIMIT):
+            while len(pair.guest.tables) < 15:
+                await asyncio.sleep(0.01)
+        room = server.rooms[pair.code]
+        # The host holds a pause, so the table stands still while we look at it.
+        pair.host_client.pause(True)
+        async with asyncio.timeout(LIMIT):
+            while pair.guest_client.status.running:
+                await asyncio.sleep(0.005)
+        await asyncio.sleep(0.05)  # any move in flight has landed
+        table_before = pair.guest_client.view
+        assert table_before == room.match.view(1)
+        clock_before = room.clock()
+        token = pair.guest_client.welcome.token
+        seen = len(pair.guest.tables)
+        # Cut the guest's connection without a goodbye; it reconnects by itself.
+        pair.guest_client._ws.transport.abort()
+        async with asyncio.timeout(LIMIT):
+            while room.connected[1]:
+                await asyncio.sleep(0.002)
+            while not room.connected[1] or len(pair.guest.tables) == seen:
+                await asyncio.sleep(0.002)
+        # Back in the same seat, with the same token, told the table exactly as it was.
+        assert pair.guest.drops == 1
+        assert pair.guest_client.welcome.seat == 1
+        assert pair.guest_client.welcome.token == token
+        assert pair.guest_client.view == table_before == room.match.view(1)
+        assert room.clock() == clock_before  # nothing moved while the seat was empty
+        # The host was told the guest was away, then back.
+        presence = [s.connected for s in pair.host.statuses]
+        joined = presence.index((True, True))
+        away = presence.index((True, False), joined)
+        assert (True, True) in presence[away:]
+        pair.host_client.pause(False)
+        host_end, guest_end = await pair.results()
+    assert host_end.why == "match over"
+    assert host_end.result == guest_end.result
+
+
+async def test_a_seat_not_taken_back_in_time_abandons_the_match():
+    async with running_server(limits=fast_limits(grace=0.3)) as (server, address):
+        # The host is a bare connection that will vanish and never come back.
+        ws = await connect(f"ws://{address}/", proxy=None)
+        await ws.send(client_frame(OpenRoom(Variant.STANDARD, 4, "gone")))
+        hello = json.loads(await ws.recv())
+        guest = RecordingSeat("easy", 1)
+        guest_client = Client(address, guest)
+        guest.client = guest_client
+        await guest_client.join(hello["room"])
+        guest.welcomed(guest_client.welcome)
+        run = asyncio.create_task(guest_client.run())
+        await asyncio.sleep(0.1)
+        ws.transport.abort()
+        async with asyncio.timeout(LIMIT):
+            ended = await run
+        assert ended.why == "abandoned"
+        assert ended.result["winner"] is None
+        # Coming back after that gets the ending, not the seat.
+        late = await connect(f"ws://{address}/", proxy=None)
+        await late.send(client_frame(Rejoin(hello["room"], hello["token"])))
+        answer = json.loads(await late.recv())
+        assert answer["type"] == "ended"
+        assert answer["ended"] == "abandoned"
+        await late.close()
+        assert server.rooms[hello["room"]].ended == "abandoned"
+
+
+async def test_the_server_stopping_gives_the_client_a_sentence_not_a_traceback():
+    async with running_server() as (server, address):
+        pair = await start_pair(address, levels=("easy", "easy"), seed=2)
+        async with asyncio.timeout(LIMIT):
+            while len(pair.guest.tables) < 3:
+                await asyncio.sleep(0.01)
+        await server.stop()
+        for task in pair.tasks:
+            with pytest.raises(ServerGone, match="stopped"):
+                async with asyncio.timeout(LIMIT):
+                    await task
+
+
+async def test_a_server_that_is_not_there_is_said_in_one_sentence():
+    async with running_server() as (_, address):
+        pass  # stopped: nothing listens on that port now
+    client = Client(address, RecordingSeat("easy", 1))
+    with pytest.raises(ServerGone, match="cannot reach a spit server") as error:
+        await client.open()
+    assert "\n" not in str(error.value)
+
+
+async def test_a_wrong_room_code_is_refused_and_guessing_closes_the_connection():
+    async with running_server() as (_, address):
+        client = Client(address, RecordingSeat("easy", 1))
+        with pytest.raises(ServerGone, match="no room 0000-0000 is waiting"):
+            await client.join("0000-0000")
+        ws = await connect(f"ws://{address}/", proxy=None)
+        for _ in range(3):
+            await ws.send('{"v":1,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
+        with pytest.raises(websockets.ConnectionClosed):
+            async with asyncio.timeout(LIMIT):
+                while True:
+                    await ws.recv()
+        assert ws.close_code == 1008
+
+
+async def test_either_players_pause_stops_the_room_until_both_let_go():
+    async with running_server() as (server, address):
+        pair = await start_pair(address, levels=("expert", "hard"), seed=9)
+        async with asyncio.timeout(LIMIT):
+            while not pair.guest_client.status.running:
+                await asyncio.sleep(0.01)
+        room = server.rooms[pair.code]
+        pair.host_client.pause(True)
+        pair.guest_client.pause(True)
+        async with asyncio.timeout(LIMIT):
+            while pair.guest_client.status.running or not all(room.paused_by):
+                await asyncio.sleep(0.005)
+        stood = room.clock()
+        moves = len(pair.guest.tables)
+        await asyncio.sleep(0.2)  # 8 s of game time at the tests' pace: bots would move
+        assert room.clock() == stood
+        assert len(pair.guest.tables) == moves
+        pair.host_client.pause(False)
+        async with asyncio.timeout(LIMIT):
+            while room.paused_by[0]:
+                await asyncio.sleep(0.005)
+        assert not room.running  # the guest still holds its pause
+        pair.guest_client.pause(False)
+        host_end, _ = await pair.results()
+        assert host_end.why == "match over"
+        assert room.match.view(0).phase is Phase.SETTLED or room.match.is_over

@@ -1,0 +1,104 @@
+"""A room's rules without sockets: its clock runs only while both players are there and neither
+paused, actions are stamped with it, and a seat acts only for itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from spit.engine import Spit
+from spit.net.room import Room, RoomClock, Stage, new_room_code
+from spit.net.wire import ROOM_ALPHABET
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_room_clock_stands_while_stopped_and_runs_at_its_pace():
+    time = FakeTime()
+    clock = RoomClock(time, pace=2.0)
+    time.now += 5
+    assert clock() == 0.0
+    clock.start()
+    time.now += 1.5
+    assert clock() == 3.0
+    clock.stop()
+    time.now += 10
+    assert clock() == 3.0
+    clock.start()
+    time.now += 0.5
+    assert clock() == 4.0
+
+
+def test_the_clock_runs_only_with_both_players_there_and_nobody_paused():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time)
+    assert room.stage is Stage.WAITING and not room.running
+    time.now += 30  # waiting for the friend costs no game time
+    room.join("Bo")
+    assert room.running and room.clock() == 0.0
+    time.now += 1
+    room.set_paused(0, True)
+    time.now += 50
+    room.set_paused(1, True)
+    room.set_paused(0, False)
+    assert not room.running  # the other still holds a pause
+    room.set_paused(1, False)
+    time.now += 1
+    room.set_connected(1, False)
+    time.now += 40
+    assert room.clock() == 2.0
+    room.set_connected(1, True)
+    assert room.running
+
+
+def test_actions_are_stamped_with_the_room_clock():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time)
+    room.join("")
+    time.now += 2.5
+    sends, refusal = room.act(0, Spit(0), ack=7)
+    assert refusal is None
+    assert [s.seat for s in sends] == [0, 1]
+    assert sends[0].body["ack"] == 7 and sends[1].body["ack"] is None
+    assert sends[0].body["clock"] == 2.5
+    assert room.actions == [1, 0]
+
+
+def test_nothing_is_applied_while_the_room_stands():
+    room = Room("ABCD-EFGH", seed=1, source=FakeTime())
+    sends, _ = room.act(0, Spit(0), ack=1)  # nobody has joined yet
+    assert sends[0].body["type"] == "refused" and sends[0].body["why"] == "the game is paused"
+    assert room.actions == [0, 0]
+
+
+def test_a_seat_token_is_only_that_seats():
+    room = Room("ABCD-EFGH", seed=1)
+    assert room.token_fits(0, room.tokens[0])
+    assert not room.token_fits(1, room.tokens[0])
+    assert not room.token_fits(0, room.tokens[0][:-1])
+    assert len(room.tokens[0]) >= 22  # 128 bits
+
+
+def test_room_codes_are_eight_characters_of_the_unmistakable_alphabet():
+    codes = {new_room_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code) == 9 and code[4] == "-"
+        assert all(c in ROOM_ALPHABET for c in code.replace("-", ""))
+
+
+def test_the_second_seat_is_taken_once():
+    room = Room("ABCD-EFGH", seed=1)
+    room.join("Bo")
+    with pytest.raises(ValueError):
+        room.join("Cy")
+
+
+def test_a_seeded_room_says_so_to_both_seats():
+    assert Room("ABCD-EFGH", seed=3).welcome(1)["seeded"] is True
+    assert Room("ABCD-EFGH").welcome(1)["seeded"] is False

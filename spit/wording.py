@@ -82,8 +82,14 @@ def bot_name(name: str, level: str) -> str:
     return _("{name} ({level})").format(name=name, level=level_name(level))
 
 
-def key_name(key: str) -> str | None:
-    """A named key (Textual's ``space``, ``pageup``…) as a legend prints it; None for others."""
+def key_name(key: str, *, ascii: bool = False) -> str | None:
+    """A named key (Textual's ``space``, ``pageup``…) as a legend prints it; None for others.
+
+    With ``ascii`` the arrows are words, for terminals without the arrow symbols.
+    """
+    if ascii and key in ("up", "down", "left", "right"):
+        arrows = {"up": _("Up"), "down": _("Down"), "left": _("Left"), "right": _("Right")}
+        return arrows[key]
     names = {
         "space": _("Space"),
         "enter": _("Enter"),
@@ -99,6 +105,33 @@ def key_name(key: str) -> str | None:
         "left": "←",
         "right": "→",
     }
+    return names.get(key)
+
+
+KEY_ABBREVIATION_CELLS = 3
+"""The widest a key's short name may be: three keys and two spaces under an 11-column stock."""
+
+
+def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
+    """A named key in at most three letters, for the hints under the stocks; None for others."""
+    names = {
+        "space": pgettext("key name, at most 3 letters", "Spc"),
+        "enter": pgettext("key name, at most 3 letters", "Ent"),
+        "backspace": pgettext("key name, at most 3 letters", "Bsp"),
+        "delete": pgettext("key name, at most 3 letters", "Del"),
+        "insert": pgettext("key name, at most 3 letters", "Ins"),
+        "home": pgettext("key name, at most 3 letters", "Hom"),
+        "end": pgettext("key name, at most 3 letters", "End"),
+        "pageup": pgettext("key name, at most 3 letters", "PgU"),
+        "pagedown": pgettext("key name, at most 3 letters", "PgD"),
+    }
+    if ascii:
+        names |= {
+            "up": pgettext("key name, at most 3 letters", "Up"),
+            "down": pgettext("key name, at most 3 letters", "Dn"),
+            "left": pgettext("key name, at most 3 letters", "Lt"),
+            "right": pgettext("key name, at most 3 letters", "Rt"),
+        }
     return names.get(key)
 
 

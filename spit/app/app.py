@@ -182,6 +182,7 @@ class SpitApp(App[None]):
             return
         game = self._game_screen()
         keymap = self.keymap
+        ascii = self.options.ascii
         if game is not None:
             against_bot = game.against_bot
         elif isinstance(self.screen, MenuScreen):
@@ -189,13 +190,14 @@ class SpitApp(App[None]):
             chosen = self.screen.chosen()
             keymap = self._keys_for(chosen)
             against_bot = chosen.mode is Mode.BOT
+            ascii = chosen.ascii
         else:
             against_bot = self.options.mode is Mode.BOT
         if against_bot:
             names = (_("You, left hand"), _("You, right hand"))
         else:
             names = (player_name(0), player_name(1))
-        self.push_screen(HelpScreen(keymap, names, against_bot=against_bot))
+        self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""

@@ -45,6 +45,7 @@ from spit.app.table import (
     SummaryState,
     TopBar,
     TopBarState,
+    legend_slot,
 )
 from spit.engine import (
     STOCKS,
@@ -233,13 +234,18 @@ class GameScreen(Screen[None]):
         self._stock_keys = {
             prefix: tuple(
                 tuple(  # type: ignore[misc]
-                    keymap.label(f"{prefix}.stock{stock + 1}.{row}")
+                    keymap.label(
+                        f"{prefix}.stock{stock + 1}.{row}", short=True, ascii=options.ascii
+                    )
                     for row in ("left", "right", "fill")
                 )
                 for stock in range(STOCKS)
             )
             for prefix in PLAYER_IDS
         }
+        self._key_slot = legend_slot(
+            [label for keys in self._stock_keys.values() for stock in keys for label in stock]
+        )
 
     # -- layout ------------------------------------------------------------------------
 
@@ -291,7 +297,9 @@ class GameScreen(Screen[None]):
         else:
             halves.append(("#p2-legend", "p2", caption))
         for widget_id, prefix, text in halves:
-            self.query_one(widget_id, KeyLegend).state = LegendState(text, self._stock_keys[prefix])
+            self.query_one(widget_id, KeyLegend).state = LegendState(
+                text, self._stock_keys[prefix], self._key_slot
+            )
 
     def on_unmount(self) -> None:
         for fader in (*self._message_faders, *self._flash_faders):

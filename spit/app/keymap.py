@@ -211,16 +211,39 @@ def normalize_key(key: str) -> str | None:
     return None
 
 
-def key_label(key: str) -> str:
-    """How to print a Textual key name in a legend: ``"q"``, ``","``, ``"Space"``, ``"F5"``."""
-    name = wording.key_name(key)
+def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
+    """How to print a Textual key name: ``"q"``, ``","``, ``"Space"``, ``"F5"``.
+
+    ``short`` keeps it to three columns (``"Spc"``), for the hints under the stocks, where
+    three keys share a stock's width; ``ascii`` spells the arrows out.
+    """
+    name = wording.key_abbreviation(key, ascii=ascii) if short else None
+    if name is None:
+        name = wording.key_name(key, ascii=ascii)
     if name is not None:
+        if short:  # a translation longer than asked for must not break the columns
+            return _cells(name, wording.KEY_ABBREVIATION_CELLS)
         return name
     if key.startswith("f") and key[1:].isdigit():
         return key.upper()
     if len(key) == 1:
         return key
     return _named_character(key) or key
+
+
+def _cells(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal columns (a wide character counts two)."""
+    out = ""
+    for character in text:
+        if cell_width(out + character) > width:
+            break
+        out += character
+    return out
+
+
+def cell_width(text: str) -> int:
+    """Terminal columns ``text`` takes: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 class KeyMapError(ValueError):
@@ -328,9 +351,9 @@ class KeyMap:
         """The Textual key name bound to an action id. KeyError for an unknown id."""
         return self._key_by_id[control_id]
 
-    def label(self, control_id: str) -> str:
-        """How to print an action's key in a legend: ``"q"``, ``","``, ``"Space"``, ``"Enter"``."""
-        return key_label(self.key(control_id))
+    def label(self, control_id: str, *, short: bool = False, ascii: bool = False) -> str:
+        """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"Spc"`` if short)."""
+        return key_label(self.key(control_id), short=short, ascii=ascii)
 
     @property
     def bindings(self) -> dict[str, str]:

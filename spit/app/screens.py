@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -162,33 +164,52 @@ class QuitScreen(Dialog[bool]):
         self.dismiss(quit_)
 
 
-def keys_table(keymap: KeyMap, names: tuple[str, str]) -> Table:
-    """Both players' keys, stock by stock, as the help screen and docs show them."""
-    table = Table(box=None, padding=(0, 1), show_edge=False)
-    table.add_column("")
-    for player in (0, 1):
-        table.add_column(Text(names[player], style=player_style(player)), justify="left")
+def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -> Table:
+    """Both players' keys, stock by stock, as the help screen and docs show them.
+
+    Every stock's keys stand in one column under its number, whatever is remapped: each key
+    gets the width of the widest (named keys in three letters, ``Spc``), and the key
+    columns never wrap; a long caption wraps instead.
+    """
     rows = (
         ("left", _("onto the left pile (slap left)")),
         ("right", _("onto the right pile (slap right)")),
         ("fill", _("into an empty slot")),
     )
+    labels = {
+        (prefix, row): [
+            keymap.label(f"{prefix}.stock{s + 1}.{row}", short=True, ascii=ascii)
+            for s in range(STOCKS)
+        ]
+        for prefix in ("p1", "p2")
+        for row, _caption in rows
+    }
+    slot = max(2, *(cell_len(label) for stock in labels.values() for label in stock))
+
+    def keys(texts: list[str], style: Style | str) -> Text:
+        return Text(" ".join(_padded(text, slot) for text in texts).rstrip(), style=style)
+
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("", ratio=1)
+    for player in (0, 1):
+        table.add_column(
+            Text(names[player], style=player_style(player)), justify="left", no_wrap=True
+        )
     table.add_row(
-        Text(_("stock"), style=DIM),
-        *(Text("  ".join(str(s + 1).ljust(2) for s in range(STOCKS)), style=DIM),) * 2,
+        Text(_("stock"), style=DIM), *(keys([str(s + 1) for s in range(STOCKS)], DIM),) * 2
     )
     for row, caption in rows:
-        cells = []
-        for prefix in ("p1", "p2"):
-            labels = [keymap.label(f"{prefix}.stock{s + 1}.{row}") for s in range(STOCKS)]
-            cells.append(Text("  ".join(label.ljust(2) for label in labels), style="bold"))
-        table.add_row(caption, *cells)
+        table.add_row(caption, *(keys(labels[prefix, row], "bold") for prefix in ("p1", "p2")))
     table.add_row(
         _("spit / ready"),
-        Text(keymap.label("p1.spit"), style="bold"),
-        Text(keymap.label("p2.spit"), style="bold"),
+        Text(keymap.label("p1.spit", ascii=ascii), style="bold"),
+        Text(keymap.label("p2.spit", ascii=ascii), style="bold"),
     )
     return table
+
+
+def _padded(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
 
 
 def rules_in_brief() -> tuple[str, ...]:
@@ -253,8 +274,11 @@ class HelpScreen(Dialog[None]):
     ]
     """Bindings for the help screen."""
 
-    def __init__(self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool) -> None:
+    def __init__(
+        self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool, ascii: bool = False
+    ) -> None:
         super().__init__()
+        self._ascii = ascii
         self._keymap = keymap
         self._names = names
         self._against_bot = against_bot
@@ -262,7 +286,7 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = _("Spit — help (Esc or F1 to close)")
-            yield Static(keys_table(self._keymap, self._names), id="keys")
+            yield Static(keys_table(self._keymap, self._names, ascii=self._ascii), id="keys")
             if self._against_bot:
                 yield Static(_("Against the bot both halves of the keyboard are yours."))
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.

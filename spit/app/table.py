@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -300,7 +301,19 @@ class PlayerMessage(Part):
 class LegendState:
     caption: str
     stocks: tuple[tuple[str, str, str], ...]
-    """Per stock: the keys for the left pile, the right pile and fill."""
+    """Per stock: the keys for the left pile, the right pile and fill (short labels)."""
+    slot: int = 1
+    """Columns each key gets: the widest label on the table, so every stock's keys, both
+    players', stand in the same columns whatever is remapped."""
+
+
+def legend_slot(labels: Sequence[str]) -> int:
+    """The columns a legend gives each key: the widest of ``labels`` (at least 1)."""
+    return max((cell_len(label) for label in labels), default=1) or 1
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
 
 
 class KeyLegend(Part):
@@ -316,11 +329,15 @@ class KeyLegend(Part):
     def draw(self, state: object) -> Text:
         assert isinstance(state, LegendState)
         line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
+        slot = state.slot
+        # Three keys of one column sit under the card's middle, as the card's own width;
+        # wider keys start at the card's left edge and run on under the cards behind it.
+        indent = max(0, (CARD_WIDTH - (3 * slot + 2)) // 2)
         for i, keys in enumerate(state.stocks):
             if i:
                 line.append(" " * GAP)
-            cell = " ".join(keys).center(CARD_WIDTH)
-            line.append(cell.ljust(STOCK_WIDTH)[:STOCK_WIDTH], style=_KEY)
+            cell = " " * indent + " ".join(_pad(key, slot) for key in keys)
+            line.append(_pad(cell, STOCK_WIDTH), style=_KEY)
         return line
 
 

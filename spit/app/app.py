@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 
+from spit.app.ascii import AsciiFilter
 from spit.app.botseat import bot_opponent
 from spit.app.clock import GameClock, Source
 from spit.app.game import GameScreen, Pace
@@ -66,6 +69,31 @@ class SpitApp(App[None]):
         self._seeds = random.Random(self.options.seed)
         self._dealt = 0
         self._noticed_small = False
+        self._ascii = self.options.ascii
+        self._ascii_filter = AsciiFilter()
+
+    # -- ASCII -----------------------------------------------------------------------
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with ``--ascii`` one that makes every character ASCII."""
+        filters = super().get_line_filters()
+        if not self.ascii:
+            return filters
+        return [*filters, self._ascii_filter]
+
+    @property
+    def ascii(self) -> bool:
+        """Whether the screen shows ASCII only (``--ascii``, or chosen in the menu)."""
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, on: bool) -> None:
+        if on == self._ascii:
+            return
+        self._ascii = on
+        for screen in self.screen_stack:  # every line is drawn again, through the filter
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
 
     @property
     def bot_available(self) -> bool:
@@ -97,6 +125,7 @@ class SpitApp(App[None]):
             return
         self.options = options
         self.keymap = keymap
+        self.ascii = options.ascii
         match = self._first_match or self.new_match(options)
         self._first_match = None
         opponent = None

@@ -39,6 +39,19 @@ class Choice(RadioSet):
             self._selected = self.pressed_index
 
 
+class Option(RadioButton):
+    """A menu option whose mark says whether it is on without colour, in ASCII too.
+
+    Textual draws every option with the same dot and tells them apart by its colour; in
+    ASCII (``[ ]`` and ``[*]``) a blank mark is the only way to say "off".
+    """
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        app: SpitApp = self.app  # type: ignore[assignment]
+        return "●" if self.value or not app.ascii else " "
+
+
 def level_label(name: str) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
     return wording.level_label(name, LEVELS[name].reaction.mean)
@@ -132,8 +145,8 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="choices"):
                 with Choice(id="mode") as mode:
                     mode.border_title = _("Players")
-                    yield RadioButton(_("Two players"), value=not bot, id="two-player")
-                    yield RadioButton(
+                    yield Option(_("Two players"), value=not bot, id="two-player")
+                    yield Option(
                         _("Against the bot")
                         if self._bot_available
                         else _("Against the bot (not available)"),
@@ -144,22 +157,20 @@ class MenuScreen(Screen[None]):
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = _("Bot level")
                     for name in LEVEL_NAMES:
-                        yield RadioButton(
+                        yield Option(
                             level_label(name), value=name == o.bot_level, id=f"level-{name}"
                         )
             with Horizontal(classes="choices"):
                 with Choice(id="variant") as variant:
                     variant.border_title = _("Game")
-                    yield RadioButton(
-                        _("Standard"), value=o.variant is Variant.STANDARD, id="standard"
-                    )
-                    yield RadioButton(
+                    yield Option(_("Standard"), value=o.variant is Variant.STANDARD, id="standard")
+                    yield Option(
                         _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
                     )
                 with Choice(id="keys") as keys:
                     keys.border_title = _("Keyboard")
                     for name in PRESET_NAMES:
-                        yield RadioButton(name.upper(), value=name == o.keys, id=f"keys-{name}")
+                        yield Option(name.upper(), value=name == o.keys, id=f"keys-{name}")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Quit"), id="quit")

@@ -10,6 +10,8 @@ shared machine the fastest run is the one least disturbed):
 - **apply:** ``Match.apply`` alone, action after action;
 - **playout:** what a random playout does per action: ask both players' legal actions,
   then apply one (the figure that stays comparable however work is split between them);
+- **make:** every recorded action made afresh from its fields, as a shell makes one from a
+  key press or a network message (the constructors check their fields' types);
 - **queries:** the two legal-action queries of each playout step, timed on their own. The
   engine keeps each player's moves until the table changes, and ``apply`` has already
   worked out one player's to tell whether the table is stuck, so this is the cost of a
@@ -69,6 +71,18 @@ def _playout(records: list[Record]) -> float:
     return time.perf_counter() - start
 
 
+def _make(records: list[Record]) -> float:
+    made = [
+        (type(action), tuple(getattr(action, name) for name in action.__slots__))
+        for _, played in records
+        for action, _ in played
+    ]
+    start = time.perf_counter()
+    for kind, fields in made:
+        kind(*fields)
+    return time.perf_counter() - start
+
+
 def _queries(records: list[Record]) -> float:
     clock = time.perf_counter
     spent = 0.0
@@ -96,6 +110,8 @@ class EngineFigures:
     """Playout steps (two legal-action queries and an apply) per second."""
     queries_per_s: float
     """Legal-action queries per second, right after each action."""
+    made_per_s: float
+    """Actions made from their fields per second."""
 
 
 def measure(matches: int = 60, repeats: int = 5, seed: int = 1) -> EngineFigures:
@@ -103,17 +119,19 @@ def measure(matches: int = 60, repeats: int = 5, seed: int = 1) -> EngineFigures
     records = record(matches, seed)
     actions = sum(len(played) for _, played in records)
     # Round by round, so a noisy stretch of the machine hits every kind alike.
-    apply_s = playout_s = queries_s = float("inf")
+    apply_s = playout_s = queries_s = make_s = float("inf")
     for _ in range(repeats):
         apply_s = min(apply_s, _apply(records))
         playout_s = min(playout_s, _playout(records))
         queries_s = min(queries_s, _queries(records))
+        make_s = min(make_s, _make(records))
     return EngineFigures(
         matches=matches,
         actions=actions,
         apply_per_s=actions / apply_s,
         playout_per_s=actions / playout_s,
         queries_per_s=2 * actions / queries_s,
+        made_per_s=actions / make_s,
     )
 
 
@@ -127,7 +145,7 @@ def main() -> None:
     print(
         f"engine: {f.actions:,} actions in {f.matches} random matches, best of {args.repeats}: "
         f"{f.apply_per_s:,.0f} actions/s applied, {f.playout_per_s:,.0f} playout steps/s, "
-        f"{f.queries_per_s:,.0f} legal-action queries/s"
+        f"{f.queries_per_s:,.0f} legal-action queries/s, {f.made_per_s:,.0f} actions made/s"
     )
 
 

@@ -136,6 +136,7 @@ def run(plan: Plan) -> Table:
     )
     table.add("engine: playout steps (2 queries + apply)", per_s(e.playout_per_s))
     table.add("engine: legal-action queries", per_s(e.queries_per_s))
+    table.add("engine: actions made from their fields", per_s(e.made_per_s))
 
     print("simulator ...", flush=True)
     s = sim.measure(plan.games, plan.sim_repeats)

@@ -187,6 +187,8 @@ def reason(why: Reason, card: str = "", top: str = "") -> str:
             return _("there is no such stock")
         case Reason.NO_SUCH_PLAYER:
             return _("there is no such player")
+        case Reason.BAD_TIME:
+            return _("that came at a time that is not valid (the clock went wrong)")
     raise ValueError(why)
 
 

@@ -19,6 +19,7 @@ FIGURES = (
     "engine: actions applied",
     "engine: playout steps",
     "engine: legal-action queries",
+    "engine: actions made",
     "simulator: expert vs expert, matches",
     "simulator: expert vs expert, actions",
     "key -> state change, median",

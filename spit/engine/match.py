@@ -134,6 +134,7 @@ class Match:
         if (
             isinstance(action, Slap)
             and self._round.phase is Phase.DEALT
+            and action.player in PLAYERS
             and self._slapper is not None
             and self._slapper != action.player
         ):
@@ -155,7 +156,12 @@ class Match:
             return tuple(events)
         for hand in hands:
             self._rng.shuffle(hand)
-        self._round = Round.deal(hands, number=settled.number + 1, settings=self.settings)
+        self._round = Round.deal(
+            hands,
+            number=settled.number + 1,
+            settings=self.settings,
+            last_at=self._round.last_at,  # time goes on from round to round
+        )
         events.append(RoundDealt(self._round.number, self._round.spit_piles))
         return tuple(events)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -46,6 +47,11 @@ _MOVE_REFUSALS = {
     Phase.SETTLED: Reason.ROUND_OVER,
 }
 """What to say to a card moved outside play."""
+
+_EARLIEST = -sys.float_info.max
+"""The earliest time a fresh table takes: any finite time (so not -inf)."""
+
+_INFINITY = math.inf
 
 _COVERED_MEMORY = 4
 """How many covered pile tops to remember for the "too late" check; more never matter."""
@@ -117,6 +123,7 @@ class Round:
         phase: Phase = Phase.DEALT,
         number: int = 1,
         settings: Settings | None = None,
+        last_at: float = _EARLIEST,
     ) -> None:
         if len(stocks) != 2 or any(len(side) != STOCKS for side in stocks):
             raise ValueError("each player has exactly five stock slots")
@@ -128,6 +135,9 @@ class Round:
         self._spit = [list(s) for s in spit_cards]
         self._piles: list[list[Card] | None] = [None if p is None else list(p) for p in piles]
         self._phase = phase
+        # The time of the last action that changed the table (accepted, or a fumble that
+        # locked a hand): no action may come earlier (RULES B6 orders actions by arrival).
+        self._last_at = last_at
         self._ready = [False, False]
         self._locked_until = [-math.inf, -math.inf]
         # Per pile, recently covered tops and when they were covered (RULES B12 "too late").
@@ -151,7 +161,12 @@ class Round:
 
     @classmethod
     def deal(
-        cls, hands: Sequence[Sequence[Card]], *, number: int = 1, settings: Settings | None = None
+        cls,
+        hands: Sequence[Sequence[Card]],
+        *,
+        number: int = 1,
+        settings: Settings | None = None,
+        last_at: float = _EARLIEST,
     ) -> Round:
         """Lay out both players' hands (already shuffled) for a new round.
 
@@ -167,6 +182,7 @@ class Round:
             piles=[[] if spit else None for _, spit in laid],
             number=number,
             settings=settings,
+            last_at=last_at,
         )
 
     @classmethod
@@ -197,6 +213,11 @@ class Round:
     def phase(self) -> Phase:
         """Where the round stands."""
         return self._phase
+
+    @property
+    def last_at(self) -> float:
+        """The time of the last action that changed the table; no action may be earlier."""
+        return self._last_at
 
     @property
     def spit_piles(self) -> int:
@@ -309,14 +330,17 @@ class Round:
 
         Actions are applied in arrival order, each checked against the table as it is now
         (RULES B6). A refused action changes nothing, except that a fumble locks the hand.
+        ``at`` must be finite and no earlier than :attr:`last_at` (``Reason.BAD_TIME``).
         """
         refusal = self.check(action, at)
         if refusal is not None:
             if refusal.locked_until is not None and refusal.is_fumble:
+                self._last_at = at
                 self._locked_until[refusal.player] = refusal.locked_until
                 self._side_views[refusal.player] = None
                 self._views = [None, None]
             return Result(refusal=refusal)
+        self._last_at = at
         events: list[Event] = []
         phase = self._phase
         player = action.player
@@ -344,6 +368,10 @@ class Round:
 
     def _check(self, action: Action, at: float) -> Refusal | None:
         player = action.player
+        # One chained comparison refuses NaN (every comparison is false), both infinities
+        # and a time earlier than the last change, at the cost of a single test.
+        if not self._last_at <= at < _INFINITY:
+            return Refusal(player if player in PLAYERS else 0, Reason.BAD_TIME)
         if player not in PLAYERS:
             return Refusal(player if player in PLAYERS else 0, Reason.NO_SUCH_PLAYER)
         phase = self._phase

@@ -27,7 +27,8 @@ def wrong_play(match: Match, player: int) -> Play:
         Play(player, stock, pile)
         for stock in range(5)
         for pile in (0, 1)
-        if (refusal := match.check(Play(player, stock, pile), at=0.0)) is not None
+        # Asked at the time of the table's last change: an earlier time is refused as such.
+        if (refusal := match.check(Play(player, stock, pile), at=match.round.last_at)) is not None
         and refusal.reason is Reason.DOES_NOT_FIT
     )
 

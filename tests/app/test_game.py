@@ -103,7 +103,7 @@ async def test_an_illegal_play_changes_nothing_and_says_why() -> None:
         for p in (0, 1)
         for s in range(5)
         for pile in (0, 1)
-        if (r := match.check(Play(p, s, pile), at=0.0)) is not None
+        if (r := match.check(Play(p, s, pile), at=match.round.last_at)) is not None
         and r.reason is Reason.DOES_NOT_FIT
     )
     card = before.sides[wrong.player].stocks[wrong.stock].top

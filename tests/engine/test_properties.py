@@ -30,6 +30,7 @@ from spit.engine import (
     Phase,
     Play,
     PlayerView,
+    Reason,
     Result,
     Round,
     RoundDealt,
@@ -51,6 +52,9 @@ only add a bounded share on top."""
 MATCH_STEPS = 2500
 """Actions per example: enough for several rounds, few enough to keep the file fast."""
 
+LATER = 1e18
+"""A time after any lock: what the engine lists as legal it then accepts."""
+
 PROPERTIES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -63,6 +67,10 @@ class Policy:
     """Share of actions drawn from every possible action, legal or not."""
     max_step: float
     """Largest gap between two actions, in seconds."""
+    bad_times: float = 0.0
+    """Share of actions sent at a time the table must refuse: NaN, ±inf, or going back."""
+    ties: float = 0.1
+    """Share of actions at the very same time as the one before."""
 
     def next(self, match: Match) -> Action:
         if self.rng.random() >= self.illegal:
@@ -73,10 +81,11 @@ class Policy:
 
     def any_action(self) -> Action:
         rng = self.rng
-        player = rng.choice(PLAYERS)
-        # Now and then a stock or pile that does not exist, as a stray key would send.
-        stock = STOCKS if rng.random() < 0.05 else rng.randrange(STOCKS)
-        pile = 2 if rng.random() < 0.05 else rng.randrange(2)
+        # Now and then a player, stock or pile that does not exist, as a stray key or a
+        # hostile client would send.
+        player = rng.choice([-1, 2, 7]) if rng.random() < 0.03 else rng.choice(PLAYERS)
+        stock = rng.choice([-1, STOCKS]) if rng.random() < 0.05 else rng.randrange(STOCKS)
+        pile = rng.choice([-1, 2]) if rng.random() < 0.05 else rng.randrange(2)
         return rng.choice(
             [Play(player, stock, pile)] * 4
             + [Fill(player, stock)] * 2
@@ -84,7 +93,18 @@ class Policy:
         )
 
     def step(self) -> float:
+        if self.rng.random() < self.ties:
+            return 0.0
         return self.rng.uniform(0.0, self.max_step)
+
+    def bad_time(self, last_at: float) -> float | None:
+        """Now and then a time the table must refuse; None for a proper time."""
+        if self.rng.random() >= self.bad_times:
+            return None
+        times = [math.nan, math.inf, -math.inf]
+        if last_at > -1e300:  # a table that has changed: any earlier time is refused
+            times.append(last_at - self.rng.choice([1e-9, 0.25, 1e9]))
+        return self.rng.choice(times)
 
 
 def table_moves(view: PlayerView) -> set[Action]:
@@ -136,7 +156,7 @@ def check_phase(match: Match, view: PlayerView) -> None:
         assert match.is_over, "a settled round is followed by the next deal at once"
     # Whatever the phase, the engine accepts what it lists as legal (once any lock is over).
     for action in view.legal_actions:
-        assert match.check(action, at=math.inf) is None, action
+        assert match.check(action, at=LATER) is None, action
 
 
 def check_cards(match: Match) -> None:
@@ -173,11 +193,17 @@ class Run:
             if match.is_over:
                 return
             action = self.policy.next(match)
-            self.now += self.policy.step()
+            bad = self.policy.bad_time(match.round.last_at)
+            if bad is None:
+                self.now += self.policy.step()
+            at = self.now if bad is None else bad
             before = [match.view(p) for p in PLAYERS]
-            result = match.apply(action, at=self.now)
-            self.log.append((action, self.now, result))
+            result = match.apply(action, at=at)
+            self.log.append((action, at, result))
             self.actions_this_round += 1
+            if bad is not None:
+                # A bad time is refused before anything else is looked at, and changes nothing.
+                assert result.refusal is not None and result.refusal.reason is Reason.BAD_TIME
             if check:
                 self.check(action, before, result)
             if any(isinstance(e, RoundSettled) for e in result.events):
@@ -223,10 +249,17 @@ class Run:
         check_hidden(match, after)
 
 
-def new_run(seed: int, policy_seed: int, illegal: float, max_step: float, variant: Variant) -> Run:
+def new_run(
+    seed: int,
+    policy_seed: int,
+    illegal: float,
+    max_step: float,
+    variant: Variant,
+    bad_times: float = 0.0,
+) -> Run:
     return Run(
         Match.new(seed, variant=variant),
-        Policy(random.Random(policy_seed), illegal, max_step),
+        Policy(random.Random(policy_seed), illegal, max_step, bad_times),
     )
 
 
@@ -239,14 +272,28 @@ run_args = {
 
 
 @PROPERTIES
-@given(**run_args, variant=st.sampled_from(list(Variant)))
+@given(
+    **run_args,
+    variant=st.sampled_from(list(Variant)),
+    bad_times=st.sampled_from([0.0, 0.05]),
+)
 def test_invariants_hold_after_every_action(
-    seed: int, policy_seed: int, illegal: float, max_step: float, variant: Variant
+    seed: int, policy_seed: int, illegal: float, max_step: float, variant: Variant, bad_times: float
 ) -> None:
-    run = new_run(seed, policy_seed, illegal, max_step, variant)
+    run = new_run(seed, policy_seed, illegal, max_step, variant, bad_times)
     # A points match always ends within four rounds (each round hands out 52 points).
     run.play(MATCH_STEPS if variant is Variant.STANDARD else 4 * ROUND_BOUND)
     check_cards(run.match)
+    if run.match.is_over:
+        # Once the match is over, anything at all is refused and changes nothing.
+        match = run.match
+        views = [match.view(p) for p in PLAYERS]
+        for _ in range(20):
+            at = run.policy.bad_time(match.round.last_at) or run.now + run.policy.step()
+            result = match.apply(run.policy.any_action(), at=at)
+            assert result.refusal is not None and result.refusal.reason is Reason.MATCH_OVER
+        assert [match.view(p) for p in PLAYERS] == views
+        check_cards(match)
     if variant is Variant.POINTS:
         assert run.match.is_over
         assert run.rounds_settled <= 4

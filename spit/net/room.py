@@ -13,9 +13,9 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
+from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -33,6 +33,19 @@ TOKEN_BYTES = 16
 def new_room_code() -> str:
     """A fresh room code from :mod:`secrets`: 8 of 32 characters, 40 bits."""
     return room_code("".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH)))
+
+
+class Recorder(Protocol):
+    """Keeps a match's record (:class:`spit.records.recorder.MatchRecorder`)."""
+
+    def begin(self, match: Match) -> None:
+        """The match is about to be played: start its record."""
+
+    def applied(self, action: Action, at: float, result: Result) -> None:
+        """The engine judged ``action`` at ``at``."""
+
+    def abandon(self) -> None:
+        """The match will not go on: end its record so."""
 
 
 class RoomClock:
@@ -134,6 +147,8 @@ class Room:
         """Accepted actions per seat."""
         self.ended: str | None = None
         """Why the room is over: ``match over``, ``abandoned`` or ``left``."""
+        self.recorder: Recorder | None = None
+        """Writes the match record (see :meth:`record`), or None."""
         self._seq = 0
 
     # -- questions -----------------------------------------------------------------------
@@ -176,11 +191,21 @@ class Room:
         self.paused_by[seat] = paused
         self._update_clock()
 
+    def record(self, recorder: Recorder) -> None:
+        """Keep the match's record with ``recorder`` from now on (both seats are taken)."""
+        self.recorder = recorder
+        recorder.begin(self.match)
+
     def end(self, why: str) -> None:
         """The room is over (``abandoned``, ``left``); its clock stops for good."""
         if self.ended is None:
             self.ended = why
         self.clock.stop()
+        if self.recorder is not None:
+            # A decided match has already closed its record; one left or abandoned is over
+            # for good (a networked match is not resumed), so its record says so.
+            self.recorder.abandon()
+            self.recorder = None
 
     def act(self, seat: int, action: Action, ack: int) -> tuple[list[Send], Refusal | None]:
         """Apply ``seat``'s action at the room's time now; the frames it causes, and the refusal
@@ -199,6 +224,8 @@ class Room:
             return [Send(seat, body)], None
         at = self.clock()
         result = self.match.apply(action, at)
+        if self.recorder is not None:
+            self.recorder.applied(action, at, result)
         if result.refusal is not None:
             refused = {"type": "refused", "id": ack, **refusal_json(result.refusal), "why": None}
             sends = [Send(seat, refused)]

@@ -140,8 +140,12 @@ class GameServer:
         settings: Settings | None = None,
         pace: float = 1.0,
         source: Callable[[], float] = time.monotonic,
+        record: bool = True,
     ) -> None:
         self.limits = limits or Limits()
+        self.record = record
+        """Whether each match is recorded, in this machine's data directory (see
+        docs/records.md): the server holds the match, so its record is written here."""
         """What a connection may do."""
         self.settings = settings
         """Timing rules for every room's match (the engine's defaults if None)."""
@@ -308,8 +312,22 @@ class GameServer:
             self._bad(peer, f"no room {message.room} is waiting for a player", wrong_code=True)
             return
         room.join(message.name)
+        if self.record:
+            self._record(room)
         self._seat(peer, room, 1)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
+
+    def _record(self, room: Room) -> None:
+        from spit.records.recorder import MatchRecorder, players
+
+        seated = players("network", (room.names[0] or None, room.names[1] or None), None)
+        room.record(
+            MatchRecorder(
+                "network",
+                seated,
+                notice=lambda why: log.warning("room %s: %s", room.code, why),
+            )
+        )
 
     def _rejoin(self, peer: _Peer, message: Rejoin) -> None:
         if peer.room is not None:

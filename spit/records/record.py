@@ -714,8 +714,8 @@ def latest_unfinished(directory: Path | None = None) -> Record | None:
             record = read_record(path)
         except RecordError:
             continue
-        if record.unfinished:
-            return record
+        if record.unfinished and record.header.mode != "network":
+            return record  # a networked match goes on only with its server: not here
     return None
 
 

@@ -19,6 +19,7 @@ import os
 import platform
 import sys
 import sysconfig
+import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -250,6 +251,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="every measurement, briefly")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
+    # The games started here keep their match records as a player's would (that is part of
+    # what is measured), but in a directory of their own, not in the player's history.
+    if not os.environ.get("SPIT_DATA_DIR"):
+        os.environ["SPIT_DATA_DIR"] = tempfile.mkdtemp(prefix="spit-benchmarks-")
     table = run(QUICK if args.quick else Plan())
     print()
     table.print()

@@ -168,6 +168,8 @@ class Refusal:
     """The pile's top card it did not fit, for ``DOES_NOT_FIT``."""
     locked_until: float | None = None
     """Set when this refusal (a fumble) or an earlier one locks the hand until then."""
+    mover: int | None = None
+    """For ``NOT_STUCK``: who still has a move (the refused player, if they have one)."""
 
     @property
     def is_fumble(self) -> bool:

@@ -119,6 +119,8 @@ class RoundSettled:
     """The spit pile each player took, or None."""
     how: RoundEnd
     went_out: int | None
+    taken: tuple[int | None, int | None] = (None, None)
+    """How many cards were in the spit pile each player took, or None."""
 
 
 @dataclass(frozen=True, slots=True)

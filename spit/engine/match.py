@@ -99,7 +99,15 @@ class Match:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
-        return self._round.view(player, scores=self.scores)
+        history = self.history
+        round_ = self._round
+        return round_.view(
+            player,
+            scores=self.scores,
+            last_round=history[-1] if history else None,
+            slap_winner=self._slapper if round_.phase is Phase.DEALT else None,
+            outcome=self._outcome,
+        )
 
     def legal_actions(self, player: int) -> list[Action]:
         """What ``player`` may do now."""

@@ -25,6 +25,7 @@ from spit.engine.events import (
     CardSpat,
     CardTurnedUp,
     Event,
+    Outcome,
     Phase,
     PileSlapped,
     PileTaken,
@@ -293,10 +294,27 @@ class Round:
             )
         return refusal
 
-    def view(self, player: int, *, scores: tuple[int, int] = (0, 0)) -> PlayerView:
-        """What ``player`` may see. Face-down cards appear only as counts."""
+    def view(
+        self,
+        player: int,
+        *,
+        scores: tuple[int, int] = (0, 0),
+        last_round: RoundSettled | None = None,
+        slap_winner: int | None = None,
+        outcome: Outcome | None = None,
+    ) -> PlayerView:
+        """What ``player`` may see. Face-down cards appear only as counts.
+
+        The keywords are the match's facts around this round, which the view carries too.
+        """
         view = self._views[player]
-        if view is None or view.scores != scores:
+        if (
+            view is None
+            or view.scores != scores
+            or view.last_round is not last_round
+            or view.slap_winner != slap_winner
+            or view.outcome is not outcome
+        ):
             view = self._views[player] = PlayerView(
                 player=player,
                 round_number=self.number,
@@ -305,6 +323,10 @@ class Round:
                 piles=(self._pile_view(0), self._pile_view(1)),
                 legal_actions=self._legal(player),
                 scores=scores,
+                went_out=self._went_out,
+                last_round=last_round,
+                slap_winner=slap_winner,
+                outcome=outcome,
             )
         return view
 
@@ -385,7 +407,7 @@ class Round:
             return self._check_fill(player, action.stock)
         if isinstance(action, Spit):
             if phase is Phase.PLAYING:
-                return Refusal(player, Reason.NOT_STUCK)
+                return Refusal(player, Reason.NOT_STUCK, mover=self._mover(player))
             if phase is Phase.SLAP:
                 return Refusal(player, Reason.SLAP_TIME)
             if self.is_ready(player):
@@ -398,6 +420,12 @@ class Round:
                 return Refusal(player, Reason.NOT_SLAP_TIME)
             return None
         raise TypeError(f"not an action: {action!r}")
+
+    def _mover(self, player: int) -> int | None:
+        """Who can still move: ``player`` first, then the other (None if nobody can)."""
+        if self._moves(player):
+            return player
+        return other(player) if self._moves(other(player)) else None
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
@@ -571,11 +599,13 @@ class Round:
 
     def _settle(self, events: list[Event]) -> None:
         hands: tuple[list[Card], list[Card]] = ([], [])
+        sizes: list[int | None] = [None, None]
         for p in PLAYERS:
             pile = self._took[p]
             if pile is not None:
                 taken = self._piles[pile] or []
                 hands[p].extend(taken)
+                sizes[p] = len(taken)
                 events.append(PileTaken(p, pile, len(taken)))
             for stock in self._stocks[p]:
                 hands[p].extend(stock)
@@ -589,6 +619,7 @@ class Round:
                 took=self.took,
                 how=self._how or RoundEnd.WENT_OUT,
                 went_out=self._went_out,
+                taken=(sizes[0], sizes[1]),
             )
         )
 

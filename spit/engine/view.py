@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from spit.engine.actions import Action
 from spit.engine.cards import Card
-from spit.engine.events import Phase
+from spit.engine.events import Outcome, Phase, RoundSettled
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +78,15 @@ class PlayerView:
     """What ``player`` may do now, as the engine decides it (ignoring a fumble lock)."""
     scores: tuple[int, int] = (0, 0)
     """Points variant: running totals (zeros in the standard game)."""
+    went_out: int | None = None
+    """Once the round has ended: who went out first (or counts as out after a stalemate)."""
+    last_round: RoundSettled | None = None
+    """The match's last settled round (None until the first one settles)."""
+    slap_winner: int | None = None
+    """While a round waits for its first spit right after a slap: who slapped first. The
+    other player's slap then still means a slap, and is refused as too late."""
+    outcome: Outcome | None = None
+    """How the match ended, once it has."""
 
     @property
     def me(self) -> SideView:
@@ -88,6 +97,16 @@ class PlayerView:
     def opponent(self) -> SideView:
         """The other player's side."""
         return self.sides[1 - self.player]
+
+    @property
+    def between_rounds(self) -> bool:
+        """A round is settled and the next one dealt, waiting for its first spit."""
+        return self.phase is Phase.DEALT and self.last_round is not None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.outcome is not None
 
     @property
     def spit_piles(self) -> int:

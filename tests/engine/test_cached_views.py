@@ -34,8 +34,9 @@ from spit.engine import (
 )
 
 
-def fresh_view(round_: Round, player: int, scores: tuple[int, int]) -> PlayerView:
-    """The view of ``player`` read straight off the round's cards, nothing remembered."""
+def fresh_view(round_: Round, player: int, match: Match | None = None) -> PlayerView:
+    """The view of ``player`` read straight off the round's cards (and ``match``'s facts
+    around it), nothing remembered."""
 
     def side(p: int) -> SideView:
         locked = round_._locked_until[p]
@@ -67,8 +68,19 @@ def fresh_view(round_: Round, player: int, scores: tuple[int, int]) -> PlayerVie
         sides=(side(0), side(1)),
         piles=(piles[0], piles[1]),
         legal_actions=legal,
-        scores=scores,
+        went_out=round_.went_out,
+        **({} if match is None else match_facts(match)),
     )
+
+
+def match_facts(match: Match) -> dict[str, object]:
+    """The match's facts a view carries besides its round's table."""
+    return {
+        "scores": match.scores,
+        "last_round": match.history[-1] if match.history else None,
+        "slap_winner": match._slapper if match.round.phase is Phase.DEALT else None,
+        "outcome": match.outcome,
+    }
 
 
 def any_action(rng: random.Random) -> Action:
@@ -82,7 +94,7 @@ def check(match: Match) -> None:
     moves = [tuple(round_._table_moves(p)) for p in PLAYERS]
     assert round_.is_stuck() == (not moves[0] and not moves[1])
     for p in PLAYERS:
-        assert match.view(p) == fresh_view(round_, p, match.scores)
+        assert match.view(p) == fresh_view(round_, p, match)
         listed = [] if match.is_over else list(match.view(p).legal_actions)
         assert match.legal_actions(p) == listed
 
@@ -124,4 +136,4 @@ def test_a_fumble_shows_its_lock_in_a_view_asked_before_it() -> None:
     assert not round_.apply(Play(0, 1, 1), at=1.0).ok  # 7H does not go on 9D
     assert round_.view(0).me.locked_until == 1.5
     assert round_.view(1).opponent.locked_until == 1.5
-    assert round_.view(0) == fresh_view(round_, 0, (0, 0))
+    assert round_.view(0) == fresh_view(round_, 0)

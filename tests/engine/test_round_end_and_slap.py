@@ -122,7 +122,7 @@ def test_settle_adds_leftover_stock_and_spit_to_taken_pile() -> None:
     p0, p1 = round_.hands()
     assert Counter(p0) == Counter(cards(f"KD {P0_SPIT}"))
     assert Counter(p1) == Counter(cards(f"{BURIED} 4S 5H 2C 9D QC {P1_SPIT}"))
-    assert events[-1] == RoundSettled(1, (3, 49), (1, 0), RoundEnd.WENT_OUT, 0)
+    assert events[-1] == RoundSettled(1, (3, 49), (1, 0), RoundEnd.WENT_OUT, 0, taken=(1, 45))
 
 
 def test_next_round_is_dealt_from_what_each_holds() -> None:

@@ -127,11 +127,13 @@ def game_keys(app: App[Any], rng: random.Random) -> Callable[[], str]:
     """Keys for any legal action of either player, as the key map has them."""
     from spit.app.game import GameScreen
     from spit.engine import Fill, Play, Slap, Spit
+    from spit.game import LocalGame
 
     def next_key() -> str:
         screen = app.screen
         assert isinstance(screen, GameScreen), f"not at the table: {screen!r}"
-        match = screen.match
+        assert isinstance(screen.game, LocalGame)
+        match = screen.game.match
         action = rng.choice(match.legal_actions(0) + match.legal_actions(1))
         prefix = f"p{action.player + 1}"
         if isinstance(action, Spit):

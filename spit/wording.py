@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spit.engine import Card, PlayerView, Rank, Reason, Refusal, Variant
+from spit.game.seat import Lost
 from spit.i18n import _, ngettext, pgettext
 
 Names = tuple[str, str]
@@ -196,15 +197,14 @@ def refusal(
     refused: Refusal,
     at: float,
     *,
-    mine: PlayerView,
-    theirs: PlayerView,
+    view: PlayerView,
     names: Names,
     label: Callable[[Card], str] = card_label,
 ) -> str:
     """What a refused player reads by their row.
 
-    ``mine`` and ``theirs`` are the refused player's and the other player's views (who can
-    still move, who is ready); ``at`` is the game time of the refusal, for the lock's wait.
+    ``view`` is the table as the screen shows it (who is ready); ``at`` is the game time of
+    the refusal, for the lock's wait.
     """
     why = refused.reason
     if why is Reason.LOCKED and refused.locked_until is not None:
@@ -212,12 +212,13 @@ def refusal(
             seconds=seconds_left(refused.locked_until - at)
         )
     if why is Reason.NOT_STUCK:
-        if mine.legal_actions:
+        # Who still has a move is the engine's answer, on the refusal.
+        if refused.mover == refused.player:
             return _("not stuck — you still have a move")
-        if theirs.legal_actions:
-            return _("not stuck — {name} still has a move").format(name=names[theirs.player])
+        if refused.mover is not None:
+            return _("not stuck — {name} still has a move").format(name=names[refused.mover])
         return reason(why)
-    if why in (Reason.BEFORE_SPIT, Reason.STUCK) and mine.me.ready:
+    if why in (Reason.BEFORE_SPIT, Reason.STUCK) and view.sides[refused.player].ready:
         # "Press spit" to someone who has: what they wait for is the other player.
         return reason(Reason.ALREADY_READY)
     text = reason(
@@ -318,3 +319,17 @@ def pile_size(pile: str, n: int) -> str:
 def rounds(n: int) -> str:
     """How many rounds a match took."""
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
+# -- a game across the network -----------------------------------------------------------
+
+
+def lost(why: Lost) -> str:
+    """Why a game ended before its match did."""
+    match why:
+        case Lost.SERVER_GONE:
+            return _("The server went away; the match cannot go on.")
+        case Lost.ABANDONED:
+            return _("The match was abandoned: the other player did not come back.")
+        case Lost.REFUSED:
+            return _("The server would not seat you in that room.")

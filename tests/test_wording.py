@@ -11,6 +11,7 @@ import pytest
 
 from spit import i18n, wording
 from spit.engine import Match, Play, Reason, Refusal, Round, Spit, Variant, cards
+from spit.game import Lost
 
 
 @pytest.fixture(autouse=True)
@@ -18,10 +19,6 @@ def english() -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
-
-
-def _views(round_: Round, player: int = 0):  # the refused player's view and the other's
-    return {"mine": round_.view(player), "theirs": round_.view(1 - player)}
 
 
 NAMES = ("Player 1", "Player 2")
@@ -49,7 +46,7 @@ def test_a_card_that_does_not_fit_is_named_with_the_pile_top() -> None:
     )
     refused = round_.apply(Play(0, 0, 0), at=1.0).refusal
     assert refused is not None
-    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_))
+    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
     assert text.startswith("7♣ does not go on Q♥")
     assert "hand locked 0.5 s" in text
 
@@ -59,7 +56,7 @@ def test_a_locked_hand_is_told_how_long_to_wait_rounded_up() -> None:
     round_ = Round.from_layout(
         (["7C", "", "", "", ""], ["AS", "", "", "", ""]), ("3S", "4S"), ("QH", "9D")
     )
-    text = wording.refusal(refused, 10.0, names=NAMES, **_views(round_))
+    text = wording.refusal(refused, 10.0, names=NAMES, view=round_.view(0))
     assert text == "wait 0.5 s — your hand is locked after a fumble"
 
 
@@ -70,11 +67,11 @@ def test_spit_refused_names_who_still_has_a_move() -> None:
     )
     refused = round_.apply(Spit(0), at=1.0).refusal
     assert refused is not None and refused.reason is Reason.NOT_STUCK
-    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_, 0))
+    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
     assert text == "not stuck — Player 2 still has a move"
     refused = round_.apply(Spit(1), at=1.0).refusal
     assert refused is not None
-    text = wording.refusal(refused, 1.0, names=NAMES, **_views(round_, 1))
+    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(1))
     assert text == "not stuck — you still have a move"
 
 
@@ -82,7 +79,7 @@ def test_a_player_who_pressed_spit_hears_that_the_other_is_awaited() -> None:
     match = Match(random.Random(3))
     match.apply(Spit(0), at=0.0)
     refused = Refusal(0, Reason.BEFORE_SPIT)
-    text = wording.refusal(refused, 0.0, mine=match.view(0), theirs=match.view(1), names=NAMES)
+    text = wording.refusal(refused, 0.0, view=match.view(0), names=NAMES)
     assert text == wording.reason(Reason.ALREADY_READY)
 
 
@@ -98,3 +95,9 @@ def test_a_single_pile_round_says_what_going_out_first_means() -> None:
 
 def test_cards_in_wording_are_the_engine_cards() -> None:
     assert [wording.card_label(card) for card in cards("2C AH")] == ["2♣", "A♥"]
+
+
+@pytest.mark.parametrize("why", list(Lost))
+def test_every_way_a_game_is_lost_reads_as_a_sentence(why: Lost) -> None:
+    text = wording.lost(why)
+    assert text.endswith(".") and why.value not in text

@@ -11,14 +11,13 @@ from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 
 from spit.app.ascii import AsciiFilter
-from spit.app.botseat import bot_opponent
-from spit.app.clock import GameClock, Source
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
-from spit.app.opponent import OpponentFactory
+from spit.app.messages import OpenMenu, SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import Match, Settings
+from spit.game import DriverFactory, GameClock, LocalGame, Source, bot_driver
 from spit.i18n import _
 from spit.wording import player_name
 
@@ -46,15 +45,15 @@ class SpitApp(App[None]):
         *,
         clock: Source | None = None,
         match: Match | None = None,
-        opponents: OpponentFactory | None = bot_opponent,
+        opponents: DriverFactory | None = bot_driver,
         pace: Pace | None = None,
     ) -> None:
         """Start from ``options``.
 
         ``clock`` replaces ``time.monotonic`` as the game clock's source (tests pass one they
         control); ``match`` is played instead of a freshly dealt one; ``opponents`` builds
-        seat 2's driver (the bot by default; None offers two players only); ``pace`` sets
-        how long feedback lasts.
+        the driver of seat 2 against the person (the bot by default; None offers two players
+        only); ``pace`` sets how long feedback lasts.
         """
         super().__init__()
         self.options = options or GameOptions()
@@ -128,13 +127,12 @@ class SpitApp(App[None]):
         self.ascii = options.ascii
         match = self._first_match or self.new_match(options)
         self._first_match = None
-        opponent = None
+        driver = None
         if options.mode is Mode.BOT and self._opponents is not None:
-            opponent = self._opponents(options.bot_level, self._seeds.getrandbits(32))
+            driver = self._opponents(options.bot_level, self._seeds.getrandbits(32))
         clock = GameClock(self._clock_source) if self._clock_source else GameClock()
-        screen = GameScreen(
-            options, match, keymap=keymap, clock=clock, pace=self.pace, opponent=opponent
-        )
+        game = LocalGame(match, clock=clock, driver=driver, deal=lambda: self.new_match(options))
+        screen = GameScreen(options, game, keymap=keymap, pace=self.pace)
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
@@ -151,6 +149,17 @@ class SpitApp(App[None]):
             seed = self._seeds.getrandbits(32)
         self._dealt += 1
         return Match.new(seed, variant=options.variant, settings=settings)
+
+    # -- what the screens ask ----------------------------------------------------------
+
+    def on_start_game(self, message: StartGame) -> None:
+        self.start_game(message.options)
+
+    def on_open_menu(self, message: OpenMenu) -> None:
+        self.open_menu()
+
+    def on_size_changed(self, message: SizeChanged) -> None:
+        self.check_size()
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""
@@ -236,7 +245,7 @@ class SpitApp(App[None]):
             self.screen.dismiss(True)
             return
         game = self._game_screen()
-        if game is None or game.match.is_over:
+        if game is None or game.is_over:
             self.exit()
             return
         self.push_screen(QuitScreen(), self._quit_answered)

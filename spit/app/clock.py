@@ -1,4 +1,4 @@
-"""Time for the app: the game clock that stops while paused, and timers that pause with it."""
+"""Timers for the app that pause with the game (the game clock is :mod:`spit.game.clock`)."""
 
 from __future__ import annotations
 
@@ -7,45 +7,6 @@ from collections.abc import Callable
 
 from textual.message_pump import MessagePump
 from textual.timer import Timer
-
-Source = Callable[[], float]
-"""A callable returning seconds, like ``time.monotonic``; tests pass one they control."""
-
-
-class GameClock:
-    """Seconds of play: ``source`` minus every stretch the game spent paused.
-
-    The engine gets this time as ``at=`` on each action, so a fumble lock or a "too late"
-    window never runs out while the game is paused.
-    """
-
-    def __init__(self, source: Source = time.monotonic) -> None:
-        self._source = source
-        self._paused_at: float | None = None
-        self._paused_for = 0.0
-
-    def __call__(self) -> float:
-        """The game time now."""
-        if self._paused_at is not None:
-            return self._paused_at - self._paused_for
-        return self._source() - self._paused_for
-
-    @property
-    def paused(self) -> bool:
-        """Whether the clock stands still."""
-        return self._paused_at is not None
-
-    def pause(self) -> None:
-        """Stop the clock (no effect if it already stands)."""
-        if self._paused_at is None:
-            self._paused_at = self._source()
-
-    def resume(self) -> None:
-        """Run again from where it stopped."""
-        if self._paused_at is not None:
-            self._paused_for += self._source() - self._paused_at
-            self._paused_at = None
-
 
 _SOONEST = 0.001
 """Textual timers cannot be set to zero seconds; "now" means this soon."""
@@ -100,3 +61,25 @@ class Fader:
     def _fire(self) -> None:
         self._timer = None
         self._callback()
+
+
+class PumpTimers:
+    """:class:`spit.game.Timers` on a Textual widget's or screen's timers (they go with it)."""
+
+    def __init__(self, owner: MessagePump) -> None:
+        self._owner = owner
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> _Stoppable:
+        return _Stoppable(self._owner.set_timer(max(delay, _SOONEST), callback))
+
+
+class _Stoppable:
+    """A Textual timer as a :class:`spit.game.Cancellable`."""
+
+    __slots__ = ("_timer",)
+
+    def __init__(self, timer: Timer) -> None:
+        self._timer = timer
+
+    def cancel(self) -> None:
+        self._timer.stop()

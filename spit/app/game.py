@@ -1,10 +1,12 @@
-"""The game screen: keys in, engine verdicts out, the table redrawn from the engine's view.
+"""The game screen: keys in, the game's verdicts out, the table redrawn from a seat's view.
 
-Every key goes the same short way, synchronously, with no ``await`` anywhere on it:
-``KeyMap.control(key)`` -> ``Control.action(phase)`` -> ``Match.apply(action, at=clock())``
--> flashes and messages from the returned events or refusal -> each widget handed its
-slice of ``Match.view()``. The engine's verdict on arrival order is final; the screen keeps
-no table of its own.
+The screen plays a :class:`spit.game.Game` (a match here, or one across the network) and
+knows nothing else of it. A key goes the same short way, with no ``await`` anywhere on it:
+``KeyMap.control(key)`` -> ``Control.action(phase)`` -> ``Game.act(action)``. The game tells
+the screen what happened (``table_changed``: the events or the refusal; a local game does so
+inside ``act``), and the screen shows flashes and messages from them and hands each widget
+its slice of ``Game.view(seat)``. Every fact it shows is the engine's; it keeps no table of
+its own.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,10 +23,10 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 
 from spit import wording
-from spit.app.clock import Fader, GameClock
+from spit.app.clock import Fader, PumpTimers
 from spit.app.keymap import Control, KeyMap
 from spit.app.look import Look
-from spit.app.opponent import Cancellable, Opponent
+from spit.app.messages import OpenMenu, SizeChanged
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
 from spit.app.table import (
@@ -53,10 +55,8 @@ from spit.engine import (
     CardPlayed,
     CardSpat,
     Event,
-    Match,
     MatchEnded,
     Phase,
-    PileSlapped,
     PileTaken,
     PlayerView,
     Reason,
@@ -64,11 +64,9 @@ from spit.engine import (
     Result,
     RoundSettled,
 )
+from spit.game import Change, Game, Lost
 from spit.i18n import _
 from spit.wording import player_name, short_name
-
-if TYPE_CHECKING:
-    from spit.app.app import SpitApp
 
 PLAYER_IDS: Final = ("p1", "p2")
 """Widget id prefixes per player (player 0 is "p1")."""
@@ -93,54 +91,6 @@ class Pace:
     grace: float = 1.0
     """The match-over screen ignores keys this long, so the last frantic key presses of a
     match cannot choose rematch or quit by accident."""
-
-
-class _SeatTimer:
-    """A ``call_later`` for the opponent: a Fader that forgets itself once it has fired."""
-
-    def __init__(self, screen: GameScreen, callback: Callable[[], None]) -> None:
-        self._screen = screen
-        self._callback = callback
-        self.fader = Fader(screen, self._fire)
-
-    def cancel(self) -> None:
-        self.fader.cancel()
-        self._screen._seat_timers.discard(self)
-
-    def _fire(self) -> None:
-        self._screen._seat_timers.discard(self)
-        self._callback()
-
-
-class _Seat:
-    """Seat 2 as the opponent sees it (see :class:`spit.app.opponent.Seat`)."""
-
-    def __init__(self, screen: GameScreen, player: int) -> None:
-        self._screen = screen
-        self._player = player
-
-    @property
-    def player(self) -> int:
-        return self._player
-
-    def view(self) -> PlayerView:
-        return self._screen.match.view(self._player)
-
-    def now(self) -> float:
-        return self._screen.clock()
-
-    def act(self, action: Action) -> Result:
-        if action.player != self._player:
-            raise ValueError(f"seat {self._player} cannot act for player {action.player}")
-        return self._screen.act(action)
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
-        timer = _SeatTimer(self._screen, callback)
-        self._screen._seat_timers.add(timer)
-        timer.fader.start(max(0.0, delay))
-        if not self._screen.running:
-            timer.fader.pause()
-        return timer
 
 
 class GameScreen(Screen[None]):
@@ -182,26 +132,22 @@ class GameScreen(Screen[None]):
     def __init__(
         self,
         options: GameOptions,
-        match: Match,
+        game: Game,
         *,
         keymap: KeyMap,
-        clock: GameClock,
         pace: Pace,
-        opponent: Opponent | None = None,
     ) -> None:
         super().__init__()
         self.options = options
         """What this game was started with."""
-        self.match = match
-        """The match being played: the one source of truth for the table."""
+        self.game = game
+        """The game being played; the screen reads and changes the table only through it."""
+        self.seat = game.seats[0]
+        """The seat whose view the screen draws (both players see the same face-up table)."""
         self.keymap = keymap
         """Which key does what."""
-        self.clock = clock
-        """The game clock (stops while paused); every action is applied at its time."""
         self.pace = pace
         """How long flashes and messages last."""
-        self.opponent = opponent
-        """Who drives seat 2 against the person, or None in a two-player game."""
         self.stats = MatchStats()
         """Cards played and the fastest play, for the match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
@@ -227,9 +173,7 @@ class GameScreen(Screen[None]):
             Fader(self, lambda: self._end_flash(0)),
             Fader(self, lambda: self._end_flash(1)),
         )
-        self._seat_timers: set[_SeatTimer] = set()
         self._pressed_at: dict[Control, float] = {}
-        self._slapper: int | None = None
         self._taken: tuple[int, tuple[int | None, int | None]] | None = None
         self._stock_keys = {
             prefix: tuple(
@@ -276,8 +220,7 @@ class GameScreen(Screen[None]):
             self.query_one("#p2-legend", KeyLegend).display = False
             self.query_one("#p1-legend-right", KeyLegend).display = True
         self.redraw()
-        if self.opponent is not None:
-            self.opponent.start(_Seat(self, 1))
+        self.game.start(self, PumpTimers(self))
         # A full garbage collection walks every object the app has made: with the table up,
         # 50 ms and more (three frames) in the middle of play, every few hundred key presses.
         # Set what exists now (Textual, the table's widgets) aside while the table is up;
@@ -304,10 +247,7 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         for fader in (*self._message_faders, *self._flash_faders):
             fader.cancel()
-        for timer in list(self._seat_timers):
-            timer.cancel()
-        if self.opponent is not None:
-            self.opponent.stop()
+        self.game.stop()
         gc.unfreeze()  # what was set aside is the collector's again, the table included
 
     # -- keys --------------------------------------------------------------------------
@@ -336,30 +276,47 @@ class GameScreen(Screen[None]):
         """What one player's key does: translate it, let the engine judge, show the verdict."""
         if not self.running:
             return None
-        who = 0 if self.against_bot else control.player
-        phase = self.match.round.phase
-        if phase is Phase.DEALT and self._slapper is not None and who != self._slapper:
-            # The slap that settled the round beat this one: let the engine say so.
+        seats = self.game.seats
+        # With one seat on this keyboard, both halves of it play for that seat.
+        who = seats[0] if len(seats) == 1 else control.player
+        view = self.game.view(who)
+        phase = view.phase
+        if phase is Phase.DEALT and view.slap_winner not in (None, who):
+            # The slap that settled the round beat this one: it is still a slap, and the
+            # engine says it came too late.
             phase = Phase.SLAP
         action = control.action(phase, player=who)
         if action is None:
             return None
         return self.act(action)
 
-    def act(self, action: Action) -> Result:
-        """Apply ``action`` now and show what it did. The one way anything reaches the engine."""
-        at = self.clock()
-        result = self.match.apply(action, at=at)
-        if result.refusal is not None:
-            self._refused(result.refusal, at)
-        else:
-            self._accepted(result.events, action.player, at)
+    def act(self, action: Action) -> Result | None:
+        """Do ``action`` now; the game tells :meth:`table_changed` what it did. The one way
+        anything reaches the game from this screen. The verdict, if the game knows it at once."""
+        return self.game.act(action)
+
+    # -- what the game tells ------------------------------------------------------------
+
+    def table_changed(self, change: Change) -> None:
+        """Show what an action did (anyone's), then the table as it is now."""
+        if change.refusal is not None:
+            self._refused(change.refusal, change.at)
+        elif change.player is not None:
+            self._accepted(change.events, change.player, change.at)
         self.redraw()
-        if result.ok and self.opponent is not None:
-            self.opponent.table_changed(result.events)
-        if any(isinstance(e, MatchEnded) for e in result.events):
+        if any(isinstance(e, MatchEnded) for e in change.events):
             self._match_over()
-        return result
+
+    def pause_changed(self, paused: bool, by: int | None) -> None:
+        """Someone else stopped or restarted the game: only a networked game does that."""
+
+    def connection_changed(self) -> None:
+        """News of the line to the server: only a networked game has one."""
+
+    def game_lost(self, why: Lost) -> None:
+        """The game cannot go on: say why, and go back to the menu."""
+        self.app.notify(wording.lost(why), severity="error")
+        self.post_message(OpenMenu())
 
     def _refused(self, refusal: Refusal, at: float) -> None:
         quiet = not (refusal.is_fumble or refusal.reason in _BOT_SAYS)
@@ -369,8 +326,7 @@ class GameScreen(Screen[None]):
         text = wording.refusal(
             refusal,
             at,
-            mine=self.match.view(player),
-            theirs=self.match.view(1 - player),
+            view=self.game.view(self.seat),
             names=self.names,
             label=self.look.label,
         )
@@ -385,10 +341,7 @@ class GameScreen(Screen[None]):
                 case CardPlayed(who, _, pile, _):
                     self._start_flash(pile, who)
                 case CardSpat(who, pile, _):
-                    self._slapper = None
                     self._start_flash(pile, who)
-                case PileSlapped(who, _):
-                    self._slapper = who
                 case PileTaken(who, _, cards):
                     taken[who] = cards
                 case RoundSettled(number=number):
@@ -429,14 +382,13 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
-        match = self.match
-        view = match.view(0)
+        view = self.game.view(self.seat)
         phase = view.phase
-        between = phase is Phase.DEALT and bool(match.history) and not match.is_over
+        between = view.between_rounds
         self._legends(phase)
         self.query_one(TopBar).state = TopBarState(
             view.round_number,
-            match.variant,
+            self.game.variant,
             view.scores,
             (
                 short_name(0, against_bot=self.against_bot),
@@ -445,10 +397,10 @@ class GameScreen(Screen[None]):
             self._hints(),
         )
         spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
-        waiting = phase in (Phase.DEALT, Phase.STUCK) and not match.is_over
+        waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
         # Once the match is over, what counts is what each held at the end, not the last
         # round's table (whose piles were just taken).
-        held = match.history[-1].held if match.is_over else None
+        held = view.last_round.held if view.is_over and view.last_round else None
         for player, prefix in enumerate(PLAYER_IDS):
             side = view.sides[player]
             bot = self.against_bot and player == 1
@@ -495,8 +447,8 @@ class GameScreen(Screen[None]):
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
         names = self.names
-        note = wording.one_pile_note(view, self.match.variant, names, against_bot=self.against_bot)
-        if self.match.is_over:
+        note = wording.one_pile_note(view, self.game.variant, names, against_bot=self.against_bot)
+        if view.is_over:
             return BannerState(wording.match_over())
         if phase in (Phase.DEALT, Phase.STUCK):
             ready = [p for p in (0, 1) if view.sides[p].ready]
@@ -509,11 +461,12 @@ class GameScreen(Screen[None]):
                 )
             return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
-            return BannerState(wording.slap(self.match.round.went_out, names), urgent=True)
+            return BannerState(wording.slap(view.went_out, names), urgent=True)
         return BannerState("", note=note)
 
     def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
-        settled = self.match.history[-1]
+        settled = view.last_round
+        assert settled is not None  # between rounds, there is a last one
         sizes: tuple[int | None, int | None] = (None, None)
         if self._taken is not None and self._taken[0] == settled.number:
             sizes = self._taken[1]
@@ -522,14 +475,14 @@ class GameScreen(Screen[None]):
         return SummaryState(
             settled=settled,
             names=self.names,
-            variant=self.match.variant,
+            variant=self.game.variant,
             scores=view.scores,
             next_round=view.round_number,
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
             pile_sizes=sizes,
             note=wording.one_pile_note(
-                view, self.match.variant, self.names, against_bot=self.against_bot
+                view, self.game.variant, self.names, against_bot=self.against_bot
             ),
             look=self.look,
         )
@@ -537,8 +490,7 @@ class GameScreen(Screen[None]):
     # -- pause and resume --------------------------------------------------------------
 
     def on_resize(self) -> None:
-        app: SpitApp = self.app
-        app.check_size()
+        self.post_message(SizeChanged())
 
     def on_screen_suspend(self) -> None:
         self.hold()
@@ -547,30 +499,22 @@ class GameScreen(Screen[None]):
         self.go_on()
 
     def hold(self) -> None:
-        """Stop everything: the clock, the feedback timers, the opponent."""
+        """Stop everything: the game (its clock, any driven seat) and the feedback timers."""
         if not self.running:
             return
         self.running = False
-        self.clock.pause()
+        self.game.pause()
         for fader in (*self._message_faders, *self._flash_faders):
             fader.pause()
-        for timer in self._seat_timers:
-            timer.fader.pause()
-        if self.opponent is not None:
-            self.opponent.pause()
 
     def go_on(self) -> None:
         """Carry on exactly where :meth:`hold` stopped."""
         if self.running:
             return
         self.running = True
-        self.clock.resume()
+        self.game.resume()
         for fader in (*self._message_faders, *self._flash_faders):
             fader.resume()
-        for timer in list(self._seat_timers):
-            timer.fader.resume()
-        if self.opponent is not None:
-            self.opponent.resume()
 
     def action_pause(self) -> None:
         """Escape: pause the game."""
@@ -583,37 +527,44 @@ class GameScreen(Screen[None]):
     def _match_over(self) -> None:
         from spit.app.screens import MatchOverScreen
 
-        outcome = self.match.outcome
-        assert outcome is not None
+        view = self.game.view(self.seat)
+        outcome, last_round = view.outcome, view.last_round
+        assert outcome is not None and last_round is not None
         screen = MatchOverScreen(
             outcome=outcome,
             names=self.names,
-            rounds=len(self.match.history),
+            rounds=last_round.number,
             stats=self.stats,
-            variant=self.match.variant,
+            variant=self.game.variant,
             look=self.look,
             grace=self.pace.grace,
-            last_round=self.match.history[-1],
+            last_round=last_round,
         )
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
-        app: SpitApp = self.app
-        if choice == "rematch":
-            self.rematch(app.new_match(self.options))
+        if choice == "rematch" and self.game.can_rematch:
+            self.rematch()
         elif choice == "menu":
-            app.open_menu()
+            self.post_message(OpenMenu())
         else:
-            app.exit()
+            self.app.exit()
 
-    def rematch(self, match: Match) -> None:
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.game.view(self.seat).is_over
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The game clock (stops while paused): the time actions are applied at."""
+        return self.game.now
+
+    def rematch(self) -> None:
         """Start over with a fresh match, same players and options."""
-        self.match = match
+        self.game.rematch()
         self.stats = MatchStats()
-        self._slapper = None
         self._taken = None
         for player in (0, 1):
             self._clear_message(player, redraw=False)
         self.redraw()
-        if self.opponent is not None:
-            self.opponent.table_changed(())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,13 +14,11 @@ from textual.widgets import Button, RadioButton, RadioSet, Static
 
 from spit import wording
 from spit.app.keymap import PRESET_NAMES
+from spit.app.messages import SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES, LEVELS
 from spit.engine import Variant
 from spit.i18n import _
-
-if TYPE_CHECKING:
-    from spit.app.app import SpitApp
 
 
 class Choice(RadioSet):
@@ -48,8 +46,9 @@ class Option(RadioButton):
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]
-        app: SpitApp = self.app  # type: ignore[assignment]
-        return "●" if self.value or not app.ascii else " "
+        # The app says whether it draws in ASCII (an attribute, so the menu needs no import
+        # of the app, which imports the menu).
+        return "●" if self.value or not getattr(self.app, "ascii", False) else " "
 
 
 def level_label(name: str) -> str:
@@ -184,8 +183,7 @@ class MenuScreen(Screen[None]):
         self.query_one("#mode", RadioSet).focus()
 
     def on_resize(self) -> None:
-        app: SpitApp = self.app  # type: ignore[assignment]
-        app.check_size()
+        self.post_message(SizeChanged())
 
     @on(RadioSet.Changed, "#mode")
     def _mode_changed(self, event: RadioSet.Changed) -> None:
@@ -194,8 +192,7 @@ class MenuScreen(Screen[None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         """Start a match with the options chosen."""
-        app: SpitApp = self.app  # type: ignore[assignment]
-        app.start_game(self.chosen())
+        self.post_message(StartGame(self.chosen()))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

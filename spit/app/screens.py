@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -19,14 +19,12 @@ from textual.widgets import Button, Static
 from spit.app.dialog import Dialog
 from spit.app.keymap import KeyMap
 from spit.app.look import DIM, Look, player_style
+from spit.app.messages import SizeChanged
 from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _, ngettext
 from spit.wording import pile_name
-
-if TYPE_CHECKING:
-    from spit.app.app import SpitApp
 
 
 class TooSmallScreen(Screen[None]):
@@ -52,12 +50,10 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._show()
-        app: SpitApp = self.app  # type: ignore[assignment]
-        app.check_size()
+        self.post_message(SizeChanged())
 
     def on_screen_resume(self) -> None:
-        app: SpitApp = self.app  # type: ignore[assignment]
-        app.check_size()
+        self.post_message(SizeChanged())
 
     def _show(self) -> None:
         width, height = self.app.size

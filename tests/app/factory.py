@@ -14,9 +14,9 @@ from rich.console import Console
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap
-from spit.app.opponent import OpponentFactory
 from spit.app.options import GameOptions, Mode
 from spit.engine import DECK, Action, Fill, Match, Phase, Play, Slap, Spit, Variant
+from spit.game import DriverFactory, LocalGame
 
 STILL = Pace(flash=0.0, message=3600.0, grace=0.0)
 """Feedback that neither flashes nor fades: every picture is the same on every run."""
@@ -47,7 +47,7 @@ def make_app(
     match: Match | None = None,
     pace: Pace = STILL,
     clock: FakeClock | None = None,
-    opponents: OpponentFactory | None = None,
+    opponents: DriverFactory | None = None,
     **options: object,
 ) -> SpitApp:
     """A SpitApp on a fake clock, two players by default, with feedback that stands still."""
@@ -66,6 +66,12 @@ def game(app: SpitApp) -> GameScreen:
         if isinstance(screen, GameScreen):
             return screen
     raise AssertionError(f"no game screen in {app.screen_stack}")
+
+
+def local(screen: GameScreen) -> LocalGame:
+    """The game on the screen, which in these tests is always played on this machine."""
+    assert isinstance(screen.game, LocalGame), screen.game
+    return screen.game
 
 
 def key_for(keymap: KeyMap, action: Action, phase: Phase) -> str:
@@ -109,7 +115,7 @@ def drive(
     """Press the driver's keys through the game screen until ``until(match)``; returns presses."""
     screen = game(app)
     for presses in range(limit):
-        match = screen.match
+        match = local(screen).match
         if until(match):
             return presses
         action = next_action(match, slapper=slapper)

@@ -16,7 +16,7 @@ from spit.app.options import Mode
 from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Variant
 
-from .factory import FakeClock, drive, game, make_app, screen_text
+from .factory import FakeClock, drive, game, local, make_app, screen_text
 from .test_flow import opponents
 
 QWERTY = KeyMap.preset("qwerty")
@@ -51,7 +51,7 @@ async def test_the_match_over_screen_says_its_keys_and_answers_them() -> None:
             assert said in text
         screen = game(app)
         await pilot.press("ctrl+r")
-        assert app.screen is screen and not screen.match.history
+        assert app.screen is screen and not local(screen).match.history
         await over(pilot, clock)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -84,7 +84,7 @@ async def test_no_game_key_answers_the_quit_dialog() -> None:
         assert isinstance(app.screen, QuitScreen)
         await pilot.press(*GAME_KEYS, "y", "n", "enter", "tab", "enter")
         assert isinstance(app.screen, QuitScreen)
-        assert game(app).match.view(0).sides[0].ready is False
+        assert local(game(app)).match.view(0).sides[0].ready is False
         text = screen_text(app)
         assert "Ctrl+Q" in text and "Esc" in text
         await pilot.press("escape")
@@ -102,7 +102,7 @@ async def test_no_game_key_ends_the_pause() -> None:
         assert isinstance(app.screen, PauseScreen)
         await pilot.press("escape")
         assert app.screen is game(app)
-        assert not game(app).match.view(0).sides[0].ready
+        assert not local(game(app)).match.view(0).sides[0].ready
 
 
 @pytest.mark.parametrize("mode", [Mode.TWO_PLAYER, Mode.BOT])
@@ -131,7 +131,7 @@ async def test_behind_the_results_each_line_shows_the_cards_held_at_the_end(
     app = make_app(3, variant=variant, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await over(pilot, clock)
-        held = game(app).match.history[-1].held
+        held = local(game(app)).match.history[-1].held
         assert sum(held) == 52
         lines = screen_text(app).splitlines()
         assert f"Player 2  ·  {held[1]} cards" in lines[1]

@@ -14,7 +14,7 @@ from spit.app.game import GameScreen
 from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Variant
 
-from .factory import FakeClock, drive, game, make_app
+from .factory import FakeClock, drive, game, local, make_app
 
 
 async def test_a_rematch_pressed_just_before_help_opens_waits_for_help_to_close() -> None:
@@ -32,12 +32,12 @@ async def test_a_rematch_pressed_just_before_help_opens_waits_for_help_to_close(
         await pilot.pause()
         # Help stays up: the match-over screen's answer did not close it.
         assert isinstance(app.screen, HelpScreen)
-        assert screen.match.is_over
+        assert local(screen).match.is_over
         await pilot.press("escape")
         await pilot.pause()
         # With help closed the rematch chosen before it goes ahead, once.
         assert app.screen is screen
-        assert not screen.match.is_over and not screen.match.history
+        assert not local(screen).match.is_over and not local(screen).match.history
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and app.is_running
@@ -56,7 +56,7 @@ async def test_match_over_answered_twice_takes_the_first_answer_only() -> None:
         over.query_one("#quit", Button).press()
         await pilot.pause()
         assert app.screen is screen and app.is_running
-        assert not screen.match.is_over
+        assert not local(screen).match.is_over
 
 
 OPENERS = {

@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from spit.app.clock import GameClock
 from spit.app.menu import MenuScreen
-from spit.app.opponent import Opponent, Seat
 from spit.app.options import Mode
 from spit.app.screens import MatchOverScreen
 from spit.app.stats import MatchStats
@@ -24,8 +22,9 @@ from spit.engine import (
     Suit,
     Variant,
 )
+from spit.game import Driver, GameClock, Seat
 
-from .factory import FakeClock, drive, game, make_app, screen_text
+from .factory import FakeClock, drive, game, local, make_app, screen_text
 
 
 class ScriptedOpponent:
@@ -59,8 +58,8 @@ class ScriptedOpponent:
         seat.call_later(delay, lambda: seat.act(Spit(seat.player)))
 
 
-def opponents(made: list[ScriptedOpponent]) -> Callable[[str, int | None], Opponent]:
-    def factory(level: str, seed: int | None) -> Opponent:
+def opponents(made: list[ScriptedOpponent]) -> Callable[[str, int | None], Driver]:
+    def factory(level: str, seed: int | None) -> Driver:
         opponent = ScriptedOpponent()
         made.append(opponent)
         return opponent
@@ -69,7 +68,7 @@ def opponents(made: list[ScriptedOpponent]) -> Callable[[str, int | None], Oppon
 
 
 def test_the_scripted_opponent_fits_the_protocol() -> None:
-    assert isinstance(ScriptedOpponent(), Opponent)
+    assert isinstance(ScriptedOpponent(), Driver)
 
 
 # -- the start menu ----------------------------------------------------------------------
@@ -86,9 +85,9 @@ async def test_the_menu_starts_the_game_chosen_with_the_keyboard_alone() -> None
         await pilot.press("s")
         screen = game(app)
         assert app.screen is screen
-        assert screen.match.variant is Variant.POINTS
+        assert local(screen).match.variant is Variant.POINTS
         assert screen.keymap.name == "qwertz"
-        assert screen.opponent is None
+        assert local(screen).driver is None
         assert "Points:" in screen_text(app)
 
 
@@ -108,7 +107,7 @@ async def test_the_menu_starts_a_game_against_the_bot_at_the_level_chosen() -> N
         await pilot.press("tab", "down", "enter")  # Bot level: from normal to hard
         await pilot.press("s")
         screen = game(app)
-        assert screen.opponent is made[0]
+        assert local(screen).driver is made[0]
         assert app.options.bot_level == "hard"
         assert "You" in screen_text(app) and "Bot" in screen_text(app)
 
@@ -124,11 +123,11 @@ async def test_against_the_bot_both_halves_of_the_keyboard_play_for_the_person()
         assert bot.calls == ["start"]
         await pilot.press("enter")  # player 2's spit key in a two-player game
         screen = game(app)
-        assert screen.match.view(0).sides[0].ready
+        assert local(screen).match.view(0).sides[0].ready
         assert bot.calls[-1] == "changed"
         bot.spit_later(0)
         await pilot.pause(0.05)
-        assert screen.match.round.phase is not Phase.DEALT
+        assert local(screen).match.round.phase is not Phase.DEALT
 
 
 async def test_the_seat_acts_only_for_its_own_player() -> None:
@@ -151,12 +150,12 @@ async def test_a_paused_game_holds_the_bots_timers_until_it_resumes() -> None:
         assert bot.calls[-1] == "pause"
         bot.spit_later(0.05)
         await pilot.pause(0.3)
-        assert screen.match.round.phase is Phase.DEALT
+        assert local(screen).match.round.phase is Phase.DEALT
         paused_at = len(bot.calls)
         await pilot.press("escape")
         assert bot.calls[paused_at] == "resume"
         await pilot.pause(0.3)
-        assert screen.match.round.phase is not Phase.DEALT
+        assert local(screen).match.round.phase is not Phase.DEALT
 
 
 async def test_leaving_the_game_stops_the_bot() -> None:
@@ -179,15 +178,15 @@ async def test_match_over_shows_the_winner_and_figures_then_rematch_deals_afresh
         drive(app, clock, lambda m: m.is_over)
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
-        outcome = screen.match.outcome
+        outcome = local(screen).match.outcome
         assert outcome is not None and outcome.winner is not None
         text = screen_text(app)
         assert f"Player {outcome.winner + 1} wins the match!" in text
-        assert f"{len(screen.match.history)} rounds" in text
+        assert f"{len(local(screen).match.history)} rounds" in text
         assert "cards played" in text and "Fastest play" in text
         await pilot.press("ctrl+r")  # Rematch
         assert app.screen is screen
-        assert screen.match.round.number == 1 and not screen.match.history
+        assert local(screen).match.round.number == 1 and not local(screen).match.history
         assert screen.stats.played == [0, 0]
 
 

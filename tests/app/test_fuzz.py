@@ -17,7 +17,7 @@ from spit.app.game import GameScreen
 from spit.app.keymap import KeyMap
 from spit.engine import Match, Phase
 
-from .factory import FakeClock, cards_conserved, key_for, make_app
+from .factory import FakeClock, cards_conserved, key_for, local, make_app
 
 KEYS = 2000
 """Random key presses per run."""
@@ -58,7 +58,7 @@ async def mash(lockout: float, seed: int) -> set[object]:
     async with app.run_test(size=(80, 24)) as pilot:
         small = False
         for burst in range(KEYS // BATCH):
-            match = the_game(app).match
+            match = local(the_game(app)).match
             pressed = monotonic()
             for _ in range(BATCH):
                 roll = rng.random()
@@ -79,12 +79,12 @@ async def mash(lockout: float, seed: int) -> set[object]:
                 app.post_message(events.Key("escape", None))
                 await pilot.pause()
                 seen.add(type(app.screen).__name__)
-                before = the_game(app).match.view(0)
+                before = local(the_game(app)).match.view(0)
                 for _ in range(5):
                     app.post_message(events.Key(rng.choice(PLAYER_KEYS), None))
                 await pilot.pause()
                 if paused:
-                    assert the_game(app).match.view(0) == before
+                    assert local(the_game(app)).match.view(0) == before
                     app.post_message(events.Key("escape", None))
             clock.advance(rng.uniform(0.1, 1.0))
             if small or rng.random() < 0.1:
@@ -92,13 +92,13 @@ async def mash(lockout: float, seed: int) -> set[object]:
                 small = size[0] < 80 or size[1] < 24
                 await pilot.resize_terminal(*size)
             await pilot.pause()
-            match = the_game(app).match
+            match = local(the_game(app)).match
             assert cards_conserved(match)
             seen.update((match.round.phase, type(app.screen).__name__))
             seen.add(("round", id(match), match.round.number))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert cards_conserved(the_game(app).match)
+        assert cards_conserved(local(the_game(app)).match)
     assert app.return_code in (None, 0)
     return seen
 

@@ -22,6 +22,7 @@ from .factory import (
     cards_conserved,
     game,
     key_for,
+    local,
     make_app,
     message_line,
     played_until,
@@ -60,13 +61,13 @@ async def test_both_spit_keys_start_the_round_and_show_two_piles() -> None:
     app = make_app(3)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        assert screen.match.round.phase is Phase.DEALT
+        assert local(screen).match.round.phase is Phase.DEALT
         assert "Round 1: both press SPIT" in screen_text(app)
         await pilot.press("space")
-        assert screen.match.round.phase is Phase.DEALT
+        assert local(screen).match.round.phase is Phase.DEALT
         assert "ready ✓" in screen_text(app)
         await pilot.press("enter")
-        view = screen.match.view(0)
+        view = local(screen).match.view(0)
         assert view.phase is Phase.PLAYING
         text = screen_text(app)
         for pile in view.piles:
@@ -83,7 +84,7 @@ async def test_a_legal_play_key_moves_exactly_that_card() -> None:
     app = make_app(3, match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key_for(QWERTY, play, Phase.PLAYING))
-        after = game(app).match.view(0)
+        after = local(game(app)).match.view(0)
         assert after.piles[play.pile].top == card
         assert after.piles[play.pile].size == before.piles[play.pile].size + 1
         assert after.piles[1 - play.pile] == before.piles[1 - play.pile]
@@ -112,7 +113,7 @@ async def test_an_illegal_play_changes_nothing_and_says_why() -> None:
     app = make_app(3, match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key_for(QWERTY, wrong, Phase.PLAYING))
-        after = game(app).match.view(0)
+        after = local(game(app)).match.view(0)
         assert after.piles == before.piles
         assert [s.stocks for s in after.sides] == [s.stocks for s in before.sides]
         info = message_line(app, wrong.player)
@@ -124,11 +125,11 @@ async def test_two_players_on_one_pile_in_one_burst_first_wins_second_is_too_lat
     app = make_app(seed, match=started(seed))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        card = screen.match.view(0).sides[0].stocks[first.stock].top
+        card = local(screen).match.view(0).sides[0].stocks[first.stock].top
         await pilot.press(
             key_for(QWERTY, first, Phase.PLAYING), key_for(QWERTY, second, Phase.PLAYING)
         )
-        view = screen.match.view(0)
+        view = local(screen).match.view(0)
         assert view.piles[pile].top == card
         assert view.sides[1].stocks == started(seed).view(0).sides[1].stocks
         assert view.sides[1].locked_until is None  # a lost race is no fumble
@@ -142,7 +143,7 @@ async def test_stuck_then_both_spit_turns_up_new_tops() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Stuck — press SPIT" in screen_text(app)
         await pilot.press("space", "enter")
-        after = game(app).match.view(0)
+        after = local(game(app)).match.view(0)
         for player in (0, 1):
             if before.sides[player].spit_cards:
                 assert after.sides[player].spit_cards == before.sides[player].spit_cards - 1
@@ -158,7 +159,7 @@ async def test_the_first_slap_gives_the_slapper_that_pile_and_the_second_is_too_
         assert "SLAP the smaller pile!" in screen_text(app)
         await pilot.press("h")  # player 2's right-pile row slaps the right pile
         screen = game(app)
-        settled = screen.match.history[-1]
+        settled = local(screen).match.history[-1]
         assert settled.took == (0, 1)
         text = screen_text(app)
         assert "Round 1 is over" in text
@@ -174,8 +175,8 @@ async def test_after_the_summary_both_spit_keys_start_the_next_round() -> None:
         assert "Round 2: both press SPIT" in screen_text(app)
         await pilot.press("enter", "space")
         screen = game(app)
-        assert screen.match.round.number == 2
-        assert screen.match.round.phase is not Phase.DEALT
+        assert local(screen).match.round.number == 2
+        assert local(screen).match.round.phase is not Phase.DEALT
         assert "is over" not in screen_text(app)
 
 
@@ -184,14 +185,14 @@ async def test_help_stops_the_game_clock_and_the_keys_then_resumes() -> None:
     app = make_app(3, match=started(3), clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        before = screen.match.view(0)
+        before = local(screen).match.view(0)
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         frozen = screen.clock()
         clock.advance(30)
         await pilot.press("q", "a", "space", "enter", "o")
         assert screen.clock() == frozen
-        assert screen.match.view(0) == before
+        assert local(screen).match.view(0) == before
         await pilot.press("escape")
         assert app.screen is screen
         clock.advance(2)
@@ -204,15 +205,15 @@ async def test_pause_stops_everything_and_escape_resumes_exactly() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
         await pilot.press("q")  # a fumble locks player 1 for half a second
-        locked = screen.match.view(0).sides[0].locked_until
+        locked = local(screen).match.view(0).sides[0].locked_until
         assert locked is not None
         await pilot.press("escape")
         assert isinstance(app.screen, PauseScreen)
         assert not screen.running
         clock.advance(60)
-        before = screen.match.view(0)
+        before = local(screen).match.view(0)
         await pilot.press("o", "space")
-        assert screen.match.view(0) == before
+        assert local(screen).match.view(0) == before
         await pilot.press("escape")
         assert app.screen is screen and screen.running
         # The lock did not run out while paused: the same half second is still to wait.
@@ -225,7 +226,7 @@ async def test_a_too_small_terminal_says_so_and_the_game_resumes_untouched() -> 
     app = make_app(3, match=started(3), clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        before = screen.match.view(0)
+        before = local(screen).match.view(0)
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -237,7 +238,7 @@ async def test_a_too_small_terminal_says_so_and_the_game_resumes_untouched() -> 
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen is screen
-        assert screen.match.view(0) == before
+        assert local(screen).match.view(0) == before
         assert "Enlarge" not in screen_text(app)
 
 
@@ -260,9 +261,9 @@ async def test_a_held_key_repeats_the_same_refusal_without_changing_the_table() 
     app = make_app(3, match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        before = screen.match.view(0)
+        before = local(screen).match.view(0)
         await pilot.press(*["space"] * 12)
-        after = screen.match.view(0)
+        after = local(screen).match.view(0)
         assert after.piles == before.piles and after.phase is before.phase
         assert message_line(app, 0).count("not stuck") == 1
 
@@ -308,11 +309,11 @@ async def test_spit_keys_of_a_player_without_spit_cards_are_not_needed() -> None
     app = make_app(3, match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
-        view = screen.match.view(0)
+        view = local(screen).match.view(0)
         waiting = [p for p in (0, 1) if not view.sides[p].ready]
         for player in waiting:
             await pilot.press(key_for(QWERTY, Spit(player), Phase.DEALT))
-        assert screen.match.round.phase is not Phase.DEALT
+        assert local(screen).match.round.phase is not Phase.DEALT
 
 
 async def test_the_changed_pile_flashes_in_the_players_colour_and_then_nothing_runs() -> None:

@@ -12,7 +12,7 @@ from textual import events
 from spit.app.game import REPEAT_GAP
 from spit.engine import Action, Match, Phase
 
-from .factory import game, make_app, played_until
+from .factory import game, local, make_app, played_until
 
 
 def started(seed: int) -> Match:
@@ -49,7 +49,7 @@ async def test_a_held_key_repeating_reaches_the_table_once() -> None:
             app.post_message(key("q", 100.0 + n * repeat))
         await pilot.pause()
         assert len(applied) == 1
-        assert game(app).match is match
+        assert local(game(app)).match is match
 
 
 async def test_the_same_key_pressed_again_at_a_human_pace_counts_again() -> None:

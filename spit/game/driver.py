@@ -1,0 +1,168 @@
+"""Drivers: whatever plays a seat without a keyboard — the bot at a local table today, the
+bot of a headless client or a server tomorrow.
+
+A :class:`Driver` is handed a :class:`Seat` and plays through it alone: it reads the table
+through ``seat.view()`` (a :class:`~spit.engine.PlayerView`, never more), waits with
+``seat.call_later`` (timers on the game clock, which stop while the game is paused), and acts
+with ``seat.act``, the same way a key press goes. The engine alone decides whether the
+action stands.
+
+The game calls the driver:
+
+- ``start(seat)`` once, when the game starts (the first round is dealt, waiting for the
+  first spit);
+- ``table_changed(events)`` after every accepted action, whoever made it (the driver's own
+  included), and with ``()`` when a fresh match is dealt on a rematch;
+- ``pause()`` when the game stops and ``resume()`` when it goes on; timers from
+  ``call_later`` are paused and resumed by the game as well, so a simple driver may ignore
+  both;
+- ``stop()`` once, when the game ends; pending ``call_later`` timers are cancelled.
+
+A driver never acts from inside ``table_changed`` itself: it plans, and acts from a
+``call_later`` callback, as a hand needs time to move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from spit.engine import Action, Event, PlayerView, Result
+from spit.game.seat import Cancellable
+
+if TYPE_CHECKING:
+    from spit.bot import Bot, Planned
+
+
+class Seat(Protocol):
+    """What a game offers the driver of one seat."""
+
+    @property
+    def player(self) -> int:
+        """The seat's player number (1: the top of the screen, the right spit pile)."""
+
+    def view(self) -> PlayerView:
+        """The table as this seat sees it now."""
+
+    def now(self) -> float:
+        """The game clock in seconds; it stands still while the game is paused."""
+
+    def act(self, action: Action) -> Result | None:
+        """Apply ``action`` now, exactly as a key press would; the engine's verdict if known
+        at once (None when it comes later, from a server)."""
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+        """Call ``callback`` after ``delay`` seconds of game time (paused with the game)."""
+
+
+@runtime_checkable
+class Driver(Protocol):
+    """Plays one seat through a :class:`Seat`. The bot implements this."""
+
+    def start(self, seat: Seat) -> None:
+        """Take the seat: the first round is dealt and waits for the first spit."""
+
+    def table_changed(self, events: tuple[Event, ...]) -> None:
+        """Something happened at the table (``()`` for a fresh match); plan the next move."""
+
+    def pause(self) -> None:
+        """The game stopped; nothing may be played until :meth:`resume`."""
+
+    def resume(self) -> None:
+        """The game goes on, exactly where it stood."""
+
+    def stop(self) -> None:
+        """The game ends; let go of everything."""
+
+
+DriverFactory = Callable[[str, int | None], Driver]
+"""Builds a driver from a bot level name and a seed (None for a fresh one)."""
+
+
+class BotDriver:
+    """A seat played by :class:`spit.bot.Bot`.
+
+    The bot itself is pure (it plans a move and says when it lands); this driver gives it
+    the table after every change, times its hand with the seat's timers, and applies its move
+    through ``seat.act``. It follows the driver protocol of :mod:`spit.bot.bot`: apply,
+    ``landed``, then plan again.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        """The bot whose hand this drives."""
+        self._seat: Seat | None = None
+        self._scheduled: Planned | None = None
+        self._timer: Cancellable | None = None
+        self._acting = False
+
+    def start(self, seat: Seat) -> None:
+        if seat.player != self.bot.player:
+            raise ValueError(f"the bot plays seat {self.bot.player}, not {seat.player}")
+        self._seat = seat
+        self._replan()
+
+    def table_changed(self, events: tuple[Event, ...]) -> None:
+        if self._acting:
+            return  # its own move: it re-plans once it knows how the move landed
+        if not events:  # a fresh match: the hand in motion belonged to the old one
+            self._drop()
+        self._replan()
+
+    def pause(self) -> None:
+        """Nothing to do: the seat's timers stop with the game clock."""
+
+    def resume(self) -> None:
+        """Nothing to do: the seat's timers go on with the game clock."""
+
+    def stop(self) -> None:
+        self._drop()
+        self._seat = None
+
+    def _drop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._scheduled = None
+        self.bot.cancel()
+
+    def _replan(self) -> None:
+        seat = self._seat
+        if seat is None:
+            return
+        now = seat.now()
+        planned = self.bot.plan(seat.view(), now)
+        if planned is self._scheduled:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._scheduled = planned
+        if planned is not None:
+            self._timer = seat.call_later(max(0.0, planned.at - now), self._land)
+
+    def _land(self) -> None:
+        seat, planned = self._seat, self._scheduled
+        self._timer = None
+        self._scheduled = None
+        if seat is None or planned is None:
+            return
+        self._acting = True
+        try:
+            result = seat.act(planned.action)
+        finally:
+            self._acting = False
+        self.bot.landed(result if result is not None else Result())
+        self._replan()
+
+
+def bot_driver(level: str, seed: int | None, player: int = 1) -> Driver:
+    """The bot at ``level`` in seat ``player``, its hand's randomness from ``seed``."""
+    # The bot loads with the first game against it: a two-player game starts without it.
+    from spit.bot import Bot
+
+    return BotDriver(Bot(player, level, random.Random(seed)))
+
+
+__all__ = ["BotDriver", "Driver", "DriverFactory", "Seat", "bot_driver"]

@@ -1,0 +1,162 @@
+"""The one interface between a screen and a game, local or across the network.
+
+A screen plays one or two seats of a game (``Game.seats``): two players on one keyboard
+play both, a person against the bot or a server plays one. It reads the table only through
+``Game.view(seat)`` (a :class:`~spit.engine.PlayerView`: what that seat may see, and the
+engine's facts such as who went out or who won the slap race) and changes it only through
+``Game.act(action)``.
+
+Results are *pushed*: the game calls its :class:`Listener` with a :class:`Change` for every
+action applied or refused, whoever made it, once the views are new. A local game does so
+synchronously inside ``act`` (no ``await`` between the key and the engine's verdict, so two
+players on one keyboard are settled by arrival order); a remote game does so later, when the
+server's verdict arrives, and also for changes nobody on this keyboard made (the opponent's
+moves, the round moving on). ``act`` returns the verdict when it has it at once (locally)
+and None when it will come through the listener.
+
+The life of a game, as the screen drives it::
+
+    game.start(listener, timers)   # once, when the table is shown
+    game.act(action) ...           # for a seat in game.seats
+    game.pause() / game.resume()   # this keyboard stops or goes on (a dialog is open)
+    game.rematch()                 # after the match: the same players, a fresh deal
+    game.stop()                    # once, when the table closes
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
+
+
+class Cancellable(Protocol):
+    """A pending ``call_later``."""
+
+    def cancel(self) -> None:
+        """Do not call it after all (harmless once it has run)."""
+
+
+class Timers(Protocol):
+    """Wall-clock timers from the shell that shows the game (the app's run on its screen)."""
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
+        """Call ``callback`` once, ``delay`` seconds from now, on the shell's event loop."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one action did at the table, as the listening seat may know it."""
+
+    player: int | None
+    """Whose action it was; None for a change nobody's action made (a table sent afresh)."""
+    events: tuple[Event, ...] = ()
+    """What happened, in order (none for a refusal)."""
+    refusal: Refusal | None = None
+    """Why the action changed nothing, if it was refused."""
+    at: float = 0.0
+    """The game time the action was applied at (the clock of whoever judged it)."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the action was accepted."""
+        return self.refusal is None
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """What a networked game knows of the line to its server."""
+
+    rtt: tuple[float | None, float | None]
+    """Each seat's round-trip time to the server in seconds, None while not measured."""
+    connected: bool = True
+    """False while the line is down and the game tries to get it back."""
+
+
+class Lost(enum.Enum):
+    """Why a game ended before its match did, as a stable id (:func:`spit.wording.lost` says
+    it to the player)."""
+
+    SERVER_GONE = "server-gone"
+    """The server went away and did not come back."""
+    ABANDONED = "abandoned"
+    """The other player left and did not come back in time."""
+    REFUSED = "refused"
+    """The server would not seat this player (no such room, the seat taken)."""
+
+
+class Listener(Protocol):
+    """What a game tells the screen showing it. Every call comes on the screen's event loop."""
+
+    def table_changed(self, change: Change) -> None:
+        """An action was applied or refused; ``Game.view`` already shows the new table."""
+
+    def pause_changed(self, paused: bool, by: int | None) -> None:
+        """The game stopped or went on because of someone else (``by``: their seat)."""
+
+    def connection_changed(self) -> None:
+        """``Game.connection`` has news (a round-trip time, the line down or back)."""
+
+    def game_lost(self, why: Lost) -> None:
+        """The game cannot go on (see :class:`Lost`); nothing more will come."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game as a screen plays it. See the module docstring for the order of calls."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats this keyboard plays: (0, 1) for two players, else its one seat."""
+
+    @property
+    def variant(self) -> Variant:
+        """How the match is won."""
+
+    @property
+    def names(self) -> tuple[str | None, str | None]:
+        """What each seat's player is called where the game knows it (a remote player's
+        name); None leaves the screen's own (Player 1, You, Bot)."""
+
+    @property
+    def connection(self) -> Connection | None:
+        """The line to the server; None for a game on this machine."""
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game stands still (the clock included)."""
+
+    @property
+    def can_rematch(self) -> bool:
+        """Whether :meth:`rematch` can deal a fresh match."""
+
+    def view(self, seat: int) -> PlayerView:
+        """The table as ``seat`` (one of :attr:`seats`) sees it now."""
+
+    def now(self) -> float:
+        """The game clock in seconds (stands still while paused)."""
+
+    def start(self, listener: Listener, timers: Timers) -> None:
+        """Begin: from now on tell ``listener`` what happens; wait with ``timers``."""
+
+    def act(self, action: Action) -> Result | None:
+        """Do ``action`` for one of :attr:`seats`, now. The verdict goes to the listener
+        (inside this call for a local game); returned too when known at once."""
+
+    def pause(self) -> None:
+        """This keyboard stops the game (a dialog, a too-small terminal)."""
+
+    def resume(self) -> None:
+        """This keyboard goes on, exactly where :meth:`pause` stopped."""
+
+    def rematch(self) -> None:
+        """Deal a fresh match for the same players (only if :attr:`can_rematch`)."""
+
+    def stop(self) -> None:
+        """The screen closes: let go of everything; the listener hears no more."""
+
+
+__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]

@@ -219,6 +219,7 @@ class Room:
                 "card": None,
                 "top": None,
                 "locked_until": None,
+                "mover": None,
                 "why": why,
             }
             return [Send(seat, body)], None

@@ -154,6 +154,10 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "piles": [[card_text(p.top), p.size, p.in_play] for p in view.piles],
         "legal": [action_json(a) for a in view.legal_actions],
         "scores": list(view.scores),
+        "went_out": view.went_out,
+        "last_round": None if view.last_round is None else _event_json(view.last_round),
+        "slap_winner": view.slap_winner,
+        "outcome": None if view.outcome is None else outcome_json(view.outcome),
     }
 
 
@@ -169,10 +173,14 @@ def _side_json(side: SideView) -> dict[str, Any]:
 def parse_view(obj: object) -> PlayerView:
     """The :class:`PlayerView` a ``table`` frame carries."""
     o = _object(obj, "view")
-    _exact_keys(o, {"player", "round", "phase", "sides", "piles", "legal", "scores"}, "view")
+    keys = {"player", "round", "phase", "sides", "piles", "legal", "scores"}
+    _exact_keys(o, keys | {"went_out", "last_round", "slap_winner", "outcome"}, "view")
     player = _int(o, "player", 0, 1)
     sides = _list(o, "sides", 2)
     piles = _list(o, "piles", 2)
+    last_round = None if o.get("last_round") is None else parse_event(o.get("last_round"))
+    if last_round is not None and not isinstance(last_round, RoundSettled):
+        raise ProtocolError("the last round is a settled round")
     return PlayerView(
         player=player,
         round_number=_int(o, "round", 1, 10_000),
@@ -181,6 +189,10 @@ def parse_view(obj: object) -> PlayerView:
         piles=(_parse_pile(piles[0]), _parse_pile(piles[1])),
         legal_actions=tuple(parse_action(a, player) for a in _list(o, "legal")),
         scores=_pair(o.get("scores")),
+        went_out=_maybe_player(o.get("went_out")),
+        last_round=last_round,
+        slap_winner=_maybe_player(o.get("slap_winner")),
+        outcome=None if o.get("outcome") is None else parse_outcome(o.get("outcome")),
     )
 
 
@@ -277,6 +289,7 @@ def _event_json(event: Event) -> dict[str, Any]:
             "took": list(event.took),
             "how": event.how.value,
             "went_out": event.went_out,
+            "taken": list(event.taken),
         }
     if isinstance(event, RoundDealt):
         return {"kind": "dealt", "number": event.number, "spit_piles": event.spit_piles}
@@ -355,12 +368,14 @@ def parse_event(obj: object) -> Event:
         return PileTaken(_player(o), _int(o, "pile", 0, 1), _int(o, "cards", 0, 52))
     if kind == "settled":
         took = _list(o, "took", 2)
+        taken = _list(o, "taken", 2)
         return RoundSettled(
             number=_int(o, "number", 1, 10_000),
             held=_pair(o.get("held")),
             took=(_maybe_pile(took[0]), _maybe_pile(took[1])),
             how=_enum(RoundEnd, o.get("how")),
             went_out=_maybe_player(o.get("went_out")),
+            taken=(_maybe_count(taken[0]), _maybe_count(taken[1])),
         )
     if kind == "dealt":
         return RoundDealt(_int(o, "number", 1, 10_000), _int(o, "spit_piles", 1, 2))
@@ -378,6 +393,7 @@ def refusal_json(refusal: Refusal) -> dict[str, Any]:
         "card": card_text(refusal.card),
         "top": card_text(refusal.top),
         "locked_until": refusal.locked_until,
+        "mover": refusal.mover,
     }
 
 
@@ -393,6 +409,7 @@ def parse_refusal(obj: Mapping[str, Any], player: int) -> Refusal:
         _maybe_card(obj.get("card")),
         _maybe_card(obj.get("top")),
         None if locked is None else _number(locked),
+        _maybe_player(obj.get("mover")),
     )
 
 
@@ -602,6 +619,10 @@ def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 52:
         raise ProtocolError("a count is a whole number from 0 to 52")
     return value
+
+
+def _maybe_count(value: object) -> int | None:
+    return None if value is None else _count(value)
 
 
 def _number(value: object) -> float:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
@@ -20,7 +20,7 @@ from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import _
-from spit.records.cli import add_stats_parser
+from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
 
 PROG = "spit"
@@ -115,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_play_parser(commands)
     add_simulate_parser(commands)
+    add_resume_parser(commands)
+    add_replay_parser(commands)
     add_stats_parser(commands)
     return parser
 
@@ -209,12 +211,13 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
     )
 
 
-def run_app(options: GameOptions) -> int:
-    """Run the game until the player quits; the app's exit status."""
+def run_app(options: GameOptions, **kwargs: Any) -> int:
+    """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app
+    (``resume=`` or ``replay=`` a record)."""
     # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
     from spit.app.app import SpitApp
 
-    app = SpitApp(options)
+    app = SpitApp(options, **kwargs)
     result = app.run()
     if isinstance(result, int) and not isinstance(result, bool):
         return result

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
-from typing import ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -20,6 +22,10 @@ from spit.engine import Match, Settings
 from spit.game import DriverFactory, GameClock, LocalGame, Source, bot_driver
 from spit.i18n import _
 from spit.wording import player_name
+
+if TYPE_CHECKING:
+    from spit.records.record import Record
+    from spit.records.recorder import MatchRecorder
 
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
@@ -47,13 +53,18 @@ class SpitApp(App[None]):
         match: Match | None = None,
         opponents: DriverFactory | None = bot_driver,
         pace: Pace | None = None,
+        record: bool = True,
+        resume: Record | None = None,
+        replay: Record | None = None,
     ) -> None:
         """Start from ``options``.
 
         ``clock`` replaces ``time.monotonic`` as the game clock's source (tests pass one they
         control); ``match`` is played instead of a freshly dealt one; ``opponents`` builds
         the driver of seat 2 against the person (the bot by default; None offers two players
-        only); ``pace`` sets how long feedback lasts.
+        only); ``pace`` sets how long feedback lasts. ``record`` keeps a record of every
+        match (see :mod:`spit.records`); ``resume`` is an unfinished record whose match is
+        played on from where it stopped, paused; ``replay`` is a record to play back.
         """
         super().__init__()
         self.options = options or GameOptions()
@@ -70,6 +81,9 @@ class SpitApp(App[None]):
         self._noticed_small = False
         self._ascii = self.options.ascii
         self._ascii_filter = AsciiFilter()
+        self._record = record
+        self._resume = resume
+        self._replay = replay
 
     # -- ASCII -----------------------------------------------------------------------
 
@@ -102,10 +116,16 @@ class SpitApp(App[None]):
     # -- screens ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        if self.options.mode is None:
+        if self._replay is not None:
+            self.replay(self._replay)
+        elif self._resume is not None:
+            record, self._resume = self._resume, None
+            self.resume_match(record)
+        elif self.options.mode is None:
             from spit.app.menu import MenuScreen
 
             self.push_screen(MenuScreen(self.options, bot_available=self.bot_available))
+            self._offer_resume()
         else:
             self.start_game(self.options)
         self.check_size()
@@ -131,12 +151,144 @@ class SpitApp(App[None]):
         if options.mode is Mode.BOT and self._opponents is not None:
             driver = self._opponents(options.bot_level, self._seeds.getrandbits(32))
         clock = GameClock(self._clock_source) if self._clock_source else GameClock()
-        game = LocalGame(match, clock=clock, driver=driver, deal=lambda: self.new_match(options))
+        recorder = self._recorder(options)
+        if recorder is not None:
+            recorder.begin(match)
+        self._show_game(options, keymap, match, clock, driver, recorder)
+
+    def _show_game(
+        self,
+        options: GameOptions,
+        keymap: KeyMap,
+        match: Match,
+        clock: GameClock,
+        driver: object,
+        recorder: MatchRecorder | None,
+    ) -> GameScreen:
+        game = LocalGame(
+            match,
+            clock=clock,
+            driver=driver,  # type: ignore[arg-type]
+            deal=lambda: self.new_match(options),
+            recorder=recorder,
+            names=options.names,
+        )
         screen = GameScreen(options, game, keymap=keymap, pace=self.pace)
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
+        return screen
+
+    def _recorder(self, options: GameOptions) -> MatchRecorder | None:
+        if not self._record:
+            return None
+        from spit.records.recorder import MatchRecorder, players
+
+        mode = options.mode.value if options.mode is not None else "two-player"
+        level = options.bot_level if options.mode is Mode.BOT else None
+        return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
+
+    def _notice(self, message: str) -> None:
+        self.notify(message, severity="warning", timeout=8)
+
+    def _offer_resume(self) -> None:
+        """At the menu: offer the newest unfinished match, if there is one."""
+        if not self._record:
+            return
+        from spit.app.resume import ResumeScreen
+        from spit.records.record import latest_unfinished
+        from spit.records.recorder import DEFAULT_NAMES
+
+        record = latest_unfinished()
+        if record is None:
+            return
+        players = record.header.players
+        names = (
+            players[0].name or DEFAULT_NAMES[0],
+            players[1].name if not players[1].bot else _("Bot"),
+        )
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                self.resume_match(record)
+            elif answer == "give-up":
+                self._give_up(record)
+
+        self.push_screen(ResumeScreen(record, names), answered)
+
+    def _give_up(self, record: Record) -> None:
+        from spit.records.history import index_record
+        from spit.records.record import RecordError, RecordWriter, read_record
+
+        try:
+            RecordWriter.give_up(record)
+            index_record(read_record(record.path), notice=self._notice)
+        except (RecordError, OSError) as error:
+            self._notice(str(error))
+
+    def replay(self, record: Record) -> None:
+        """Play ``record`` back on the table screen."""
+        from spit.app.replay import ReplayScreen
+        from spit.records.playback import Playback
+        from spit.records.replay import ReplayGame
+
+        header = record.header
+        mode = Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER
+        options = replace(
+            self.options,
+            mode=mode,
+            bot_level=header.players[1].bot or self.options.bot_level,
+            variant=header.variant,
+        )
+        game = ReplayGame(Playback(record))
+        self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
+
+    def resume_match(self, record: Record) -> None:
+        """Play the unfinished match of ``record`` on from exactly where it stopped, paused.
+
+        The table is the engine's replay of the record; the game clock goes on from the time
+        of its last action, so a fumble lock or a "too late" window is as it was.
+        """
+        from spit.app.screens import PauseScreen
+        from spit.records.record import RecordError
+
+        header = record.header
+        mode = Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER
+        level = header.players[1].bot or self.options.bot_level
+        names = tuple(None if p.bot else p.name for p in header.players)
+        options = replace(
+            self.options,
+            mode=mode,
+            bot_level=level,
+            variant=header.variant,
+            lockout=header.settings.lockout,
+            names=(names[0], names[1]),
+        )
+        if mode is Mode.BOT and self._opponents is None:
+            self.notify(_("The bot is not installed; this match cannot go on."), severity="error")
+            self.open_menu(options)
+            return
+        recorder = self._recorder(options) if self._record else None
+        if recorder is not None:
+            try:
+                recorder.resume(record)
+            except RecordError as error:
+                self.notify(str(error), severity="error")
+                self.open_menu(options)
+                return
+        self.options = options
+        self.keymap = self._keys_for(options)
+        driver = None
+        if mode is Mode.BOT and self._opponents is not None:
+            driver = self._opponents(level, self._seeds.getrandbits(32))
+        source = self._clock_source or time.monotonic
+        start = source()
+        last = record.last_at
+        clock = GameClock(lambda: source() - start + last)
+        clock.pause()  # it comes back paused: nothing moves until the players are ready
+        self._show_game(options, self.keymap, record.match, clock, driver, recorder)
+        self.push_screen(PauseScreen())
 
     def new_match(self, options: GameOptions) -> Match:
         """A fresh match: the first from ``--seed`` itself, rematches from seeds it derives."""
@@ -166,6 +318,9 @@ class SpitApp(App[None]):
         from spit.app.menu import MenuScreen
 
         menu = MenuScreen(options or self.options, bot_available=self.bot_available)
+        if len(self.screen_stack) < 2:  # nothing shown yet (a resume that could not be)
+            self.push_screen(menu)
+            return
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(menu)
@@ -242,14 +397,22 @@ class SpitApp(App[None]):
         from spit.app.screens import QuitScreen
 
         if isinstance(self.screen, QuitScreen):
-            self.screen.dismiss(True)
+            self.screen.confirm()
             return
         game = self._game_screen()
-        if game is None or game.is_over:
+        if game is None or game.is_over or getattr(game.game, "replaying", False):
             self.exit()
             return
-        self.push_screen(QuitScreen(), self._quit_answered)
+        recorder = getattr(game.game, "recorder", None)
+        keepable = recorder is not None and recorder.recording
+        self.push_screen(QuitScreen(keepable=keepable), self._quit_answered)
 
-    def _quit_answered(self, quit_: bool | None) -> None:
-        if quit_:
-            self.exit()
+    def _quit_answered(self, answer: str | None) -> None:
+        if answer is None:
+            return
+        if answer == "give-up":
+            game = self._game_screen()
+            recorder = getattr(game.game, "recorder", None) if game is not None else None
+            if recorder is not None:
+                recorder.abandon()
+        self.exit()

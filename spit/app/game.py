@@ -154,9 +154,10 @@ class GameScreen(Screen[None]):
         """Suit symbols or letters, two or four colours."""
         self.against_bot = options.mode is Mode.BOT
         """Both halves of the keyboard act for player 1 against the bot."""
+        given = game.names
         self.names = (
-            player_name(0, against_bot=self.against_bot),
-            player_name(1, against_bot=self.against_bot),
+            given[0] or player_name(0, against_bot=self.against_bot),
+            given[1] or player_name(1, against_bot=self.against_bot),
         )
         """How the players are called on screen."""
         self._bot_name = wording.bot_name(self.names[1], options.bot_level)

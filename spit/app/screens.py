@@ -111,15 +111,20 @@ def answer_button(label: str, **kwargs: Any) -> Button:
     return button
 
 
-class QuitScreen(Dialog[bool]):
-    """Ctrl+Q during a match: make sure. True to quit."""
+class QuitScreen(Dialog[str]):
+    """Ctrl+Q during a match: make sure, and say what becomes of the match.
+
+    Answers "keep" (quit; the match is kept and offered to resume next time), "give-up"
+    (quit; the match is over for good), or None (keep playing). Ctrl+Q a second time keeps
+    the match: quitting in haste loses nothing.
+    """
 
     DEFAULT_CSS = """
     QuitScreen {
         align: center middle;
     }
     QuitScreen > Vertical {
-        width: 50;
+        width: 60;
         height: auto;
         border: round $error;
         padding: 1 2;
@@ -140,24 +145,50 @@ class QuitScreen(Dialog[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", _("Keep playing"), id="cancel-quit"),
+        Binding("escape", "answer(None)", _("Keep playing"), id="cancel-quit"),
+        Binding("ctrl+d", "answer('give-up')", _("Give it up"), id="give-up"),
     ]
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
+    def __init__(self, *, keepable: bool = True) -> None:
+        super().__init__()
+        self.keepable = keepable
+        """Whether the match is recorded, so that it can be kept for later."""
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Quit this match?\nCtrl+Q: quit · Esc: keep playing"))
-            with Horizontal():
-                yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="quit")
-                yield answer_button(_("Keep playing (Esc)"), variant="primary", id="keep")
+            if self.keepable:
+                yield Static(
+                    _(
+                        "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
+                        "Ctrl+D: quit and give it up · Esc: keep playing"
+                    )
+                )
+                with Horizontal():
+                    yield answer_button(_("Keep it (Ctrl+Q)"), variant="warning", id="keep")
+                    yield answer_button(_("Give up (Ctrl+D)"), variant="error", id="give-up")
+                    yield answer_button(_("Play on (Esc)"), variant="primary", id="play")
+            else:
+                yield Static(_("Quit this match?\nCtrl+Q: quit · Esc: keep playing"))
+                with Horizontal():
+                    yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="give-up")
+                    yield answer_button(_("Keep playing (Esc)"), variant="primary", id="play")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.
+        return self.keepable or action != "answer" or parameters != ("give-up",)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "quit")
+        self.dismiss(None if event.button.id == "play" else event.button.id)
 
-    def action_answer(self, quit_: bool) -> None:
+    def confirm(self) -> None:
+        """Ctrl+Q again: quit, keeping the match if it is recorded."""
+        self.dismiss("keep" if self.keepable else "give-up")
+
+    def action_answer(self, answer: str | None) -> None:
         """Close the dialog with the answer."""
-        self.dismiss(quit_)
+        self.dismiss(answer)
 
 
 def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -> Table:

@@ -10,11 +10,25 @@ verdict on arrival order is final.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
 from spit.game.clock import GameClock
 from spit.game.driver import Driver
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
+
+
+class Recorder(Protocol):
+    """Keeps the record of the matches a game plays (:class:`spit.records.MatchRecorder`)."""
+
+    def begin(self, match: Match) -> None:
+        """A freshly dealt match: start its record."""
+
+    def applied(self, action: Action, at: float, result: Result) -> None:
+        """The engine judged ``action`` at ``at``: write it down."""
+
+    def keep(self) -> None:
+        """The game stops: leave the record as it is (unfinished unless the match is over)."""
 
 
 class LocalGame:
@@ -27,15 +41,22 @@ class LocalGame:
         clock: GameClock | None = None,
         driver: Driver | None = None,
         deal: Callable[[], Match] | None = None,
+        recorder: Recorder | None = None,
+        names: tuple[str | None, str | None] = (None, None),
     ) -> None:
         """Play ``match`` on ``clock``; ``driver`` plays seat 1 (else the keyboard plays both
-        seats); ``deal`` makes the match a rematch plays (none: no rematch)."""
+        seats); ``deal`` makes the match a rematch plays (none: no rematch); ``recorder``
+        writes down every action the engine judges (its record of ``match`` already begun);
+        ``names`` are the names the players gave (None: the screen's own)."""
         self.match = match
         """The match being played: the one source of truth for the table."""
         self.clock = clock or GameClock()
         """The game clock; every action is applied at its time."""
         self.driver = driver
         """Who plays seat 1 when the keyboard does not (the bot), or None."""
+        self.recorder = recorder
+        """Where every action the engine judged is written down, or None."""
+        self._names = names
         self._deal = deal
         self._listener: Listener | None = None
         self._timers: Timers | None = None
@@ -55,7 +76,7 @@ class LocalGame:
 
     @property
     def names(self) -> tuple[str | None, str | None]:
-        return None, None
+        return self._names
 
     @property
     def connection(self) -> Connection | None:
@@ -90,6 +111,10 @@ class LocalGame:
         """
         at = self.clock()
         result = self.match.apply(action, at=at)
+        if self.recorder is not None:
+            # Written before anyone hears of it: whatever the screen does next (a dialog,
+            # quitting), the record already holds the action.
+            self.recorder.applied(action, at, result)
         if self._listener is not None:
             self._listener.table_changed(Change(action.player, result.events, result.refusal, at))
         if result.ok and self.driver is not None and not self._stopped:
@@ -120,6 +145,8 @@ class LocalGame:
         if self._deal is None:
             raise ValueError("this game deals no rematch")
         self.match = self._deal()
+        if self.recorder is not None:
+            self.recorder.begin(self.match)
         if self.driver is not None:
             self.driver.table_changed(())
 
@@ -131,6 +158,8 @@ class LocalGame:
             pending.cancel()
         if self.driver is not None:
             self.driver.stop()
+        if self.recorder is not None:
+            self.recorder.keep()
         self._listener = None
 
     # -- the driver's timers ----------------------------------------------------------------

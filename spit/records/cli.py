@@ -58,3 +58,110 @@ def run_stats(args: argparse.Namespace) -> int:
     for part in render(figures, width=console.width, plot=console.is_terminal):
         console.print(part)
     return 0
+
+
+RECORD_ERROR_EXIT = 2
+"""Exit status for a record that cannot be used, as for a bad flag or config file."""
+
+
+def add_resume_parser(subparsers: Any) -> None:
+    """Register ``resume`` on an ``add_subparsers()`` object."""
+    parser = subparsers.add_parser(
+        "resume",
+        help=_("go on with a match that did not finish (the newest one, or FILE)"),
+        description=_(
+            "Go on with a match that did not finish — spit was killed, the terminal closed, "
+            "or the match was kept on quitting — exactly where it stopped, paused."
+        ),
+    )
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help=_("a record file (default: the newest unfinished)")
+    )
+    parser.set_defaults(func=run_resume)
+
+
+def add_replay_parser(subparsers: Any) -> None:
+    """Register ``replay`` on an ``add_subparsers()`` object."""
+    parser = subparsers.add_parser(
+        "replay",
+        help=_("play a recorded match back (FILE, or last)"),
+        description=_(
+            "Play a recorded match back on the table: real speed, faster or slower, pause, "
+            "one action forward or back, a jump to a round; with each player's reaction "
+            "times, missed plays and lost races."
+        ),
+    )
+    parser.add_argument(
+        "which",
+        nargs="?",
+        default="last",
+        metavar="FILE | last",
+        help=_("a record file, or last for the newest match (the default)"),
+    )
+    parser.set_defaults(func=run_replay)
+
+
+def _options(args: argparse.Namespace) -> Any:
+    """The display and keys from the config file (the record says the rest)."""
+    from spit.app.config import load_config
+    from spit.app.options import GameOptions
+
+    config = load_config()
+    config.keymap()
+    return GameOptions(
+        keys=config.keys,
+        bindings=dict(config.bindings),
+        ascii=config.ascii,
+        four_colour=config.four_colour,
+        lockout=config.lockout,
+        names=config.names,
+    )
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    """``spit resume [FILE]``: the match on from where it stopped."""
+    from spit.app.config import ConfigError
+    from spit.records.record import (
+        RecordError,
+        find_record,
+        is_busy,
+        latest_unfinished,
+        read_record,
+    )
+
+    try:
+        options = _options(args)
+        if args.file:
+            path = find_record(args.file)
+            if is_busy(path):
+                raise RecordError(path, 0, _("this match is being played in another window"))
+            record = read_record(path)
+            if not record.unfinished:
+                raise RecordError(path, record.lines, _("this match is over — nothing to resume"))
+        else:
+            record = latest_unfinished()
+            if record is None:
+                _notice(_("no unfinished match to resume"))
+                return RECORD_ERROR_EXIT
+    except (ConfigError, RecordError) as error:
+        _notice(str(error))
+        return RECORD_ERROR_EXIT
+    from spit.cli import run_app
+
+    return run_app(options, resume=record)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``spit replay [FILE | last]``: the match played back."""
+    from spit.app.config import ConfigError
+    from spit.records.record import RecordError, find_record, read_record
+
+    try:
+        options = _options(args)
+        record = read_record(find_record(args.which))
+    except (ConfigError, RecordError) as error:
+        _notice(str(error))
+        return RECORD_ERROR_EXIT
+    from spit.cli import run_app
+
+    return run_app(options, replay=record)

@@ -450,9 +450,10 @@ class RecordWriter:
 
     Each entry is one ``os.write`` of one whole line, straight to the file with no buffer in
     between, so it is on its way to the disk the moment the engine has judged the action, and
-    a process that dies loses nothing written before. ``fsync`` (the disk itself) happens when
-    the record is made, at the end of each round and when the record is closed: a power cut
-    loses at most the round being played, a crash of spit nothing.
+    a process that dies loses nothing written before. ``fsync`` (the disk itself) happens at
+    the end of each round (the first one syncs the directory too, so the file's name survives)
+    and when the record is closed: a power cut loses at most the round being played, a crash
+    of spit nothing.
 
     A failure to write (a full disk, the directory gone) never interrupts the game: the writer
     stops, and ``on_failure`` is called once with a one-line reason for the player.
@@ -469,6 +470,7 @@ class RecordWriter:
         """Told once, with a reason for the player, if a write fails."""
         self._fd: int | None = fd
         self._line = line
+        self._named = False  # whether the directory has been synced since the file was made
 
     # -- making one ----------------------------------------------------------------------
 
@@ -501,9 +503,9 @@ class RecordWriter:
                 continue
         try:
             _lock(fd)
+            # No fsync yet: the first comes at the end of the first round, with the directory,
+            # so starting a match waits for no disk (a power cut loses that round either way).
             _write_all(fd, _line(header.to_json()))
-            os.fsync(fd)
-            _sync_directory(directory)
         except BaseException:
             os.close(fd)
             with contextlib.suppress(OSError):
@@ -521,6 +523,25 @@ class RecordWriter:
         file changes. Raises RecordBusy if another spit is writing it, RecordError if it
         cannot be resumed, OSError if it cannot be written.
         """
+        writer = cls._reopen(record, on_failure)
+        writer._write({"resumed": _now(), "at": record.last_at}, sync=True)
+        if writer.failure is not None:
+            raise OSError(writer.failure)
+        return writer
+
+    @classmethod
+    def give_up(cls, record: Record) -> None:
+        """End the unfinished ``record`` as abandoned, so it is not offered again.
+
+        Raises as :meth:`resume` does.
+        """
+        writer = cls._reopen(record, None)
+        writer.abandon()
+        if writer.failure is not None:
+            raise OSError(writer.failure)
+
+    @classmethod
+    def _reopen(cls, record: Record, on_failure: Callable[[str], None] | None) -> RecordWriter:
         if not record.unfinished:
             raise RecordError(
                 record.path, record.lines, _("this match is over — nothing to resume")
@@ -538,14 +559,10 @@ class RecordWriter:
             if whole < len(data):
                 os.ftruncate(fd, whole)
             os.lseek(fd, 0, os.SEEK_END)
-            writer = cls(record.path, fd, record.lines + 1, on_failure)
         except BaseException:
             os.close(fd)
             raise
-        writer._write({"resumed": _now(), "at": record.last_at}, sync=True)
-        if writer.failure is not None:
-            raise OSError(writer.failure)
-        return writer
+        return cls(record.path, fd, record.lines + 1, on_failure)
 
     # -- entries -------------------------------------------------------------------------
 
@@ -591,6 +608,9 @@ class RecordWriter:
             _write_all(fd, _line({"n": self._line, **entry}))
             if sync:
                 os.fsync(fd)
+                if not self._named:
+                    self._named = True
+                    _sync_directory(self.path.parent)
         except OSError as error:
             self._fail(error)
             return

@@ -66,18 +66,23 @@ class Terminal:
         raise AssertionError(f"timed out waiting for {what!r}; the screen was:\n{text}")
 
 
-@pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Terminal]:
+def terminal_available() -> None:
+    """Skip without tmux (fail in CI, which must install it); the spit command must exist."""
     if shutil.which("tmux") is None:
         if os.environ.get("CI"):
             pytest.fail("tmux is missing; CI must install it")
         pytest.skip("tmux is not installed")
     assert SPIT.exists(), f"the spit command is not installed next to {sys.executable}"
+
+
+@pytest.fixture
+def terminal(tmp_path: Path, data_dir: Path) -> Iterator[Terminal]:
+    terminal_available()
     config = tmp_path / "config.toml"
     config.write_text("")
     term = Terminal(f"spit-test-{uuid.uuid4().hex[:8]}")
     command = (
-        f"SPIT_CONFIG={config} {SPIT} play --two-player --seed {SEED}; "
+        f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} {SPIT} play --two-player --seed {SEED}; "
         f"echo spit-exited-$?; sleep 30"
     )
     term.tmux("new-session", "-d", "-s", "spit", "-x", "80", "-y", "24", command)

@@ -1,0 +1,155 @@
+"""The replay screen: the table screen playing a record back, with its controls and figures.
+
+It is the game screen itself, given a :class:`spit.records.replay.ReplayGame`, so a replay
+shows the table, the flashes and the refusals exactly as play did. Below the table a bar
+says where the replay stands and, for each player, what live play could not show: reaction
+times, missed plays and races lost (``spit.records.analysis``), up to the step on the table.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from spit.app.game import GameScreen
+from spit.game import Change
+from spit.i18n import _
+from spit.records.analysis import PlayerFigures
+from spit.records.replay import ReplayGame
+
+
+def _clock(seconds: float) -> str:
+    minutes, rest = divmod(max(0.0, seconds), 60)
+    return f"{int(minutes)}:{rest:04.1f}"
+
+
+def figures_line(name: str, figures: PlayerFigures) -> str:
+    """One player's figures so far, in a line."""
+    median = figures.median_reaction
+    if median is None:
+        reaction = _("no card played yet")
+    else:
+        reaction = _("reaction {median:.2f} s median, {last:.2f} s last").format(
+            median=median, last=figures.reactions[-1].seconds
+        )
+    lost = figures.races_lost
+    races = _("races lost {n}").format(n=len(lost))
+    if lost:
+        races = _("{races} (by {seconds:.2f} s)").format(races=races, seconds=lost[-1].seconds)
+    missed = _("missed {n}").format(n=len(figures.missed))
+    return f"{name}: {reaction} · {missed} · {races}"
+
+
+class ReplayBar(Static):
+    """Where the replay stands, the keys, and each player's figures so far."""
+
+    DEFAULT_CSS = """
+    ReplayBar {
+        dock: bottom;
+        height: 4;
+        padding: 0 1;
+        background: $panel;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+
+class ReplayScreen(GameScreen):
+    """The table playing a record back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the players' keys do nothing in a replay, and space must not reach them.
+        Binding("space", "toggle", _("Play/pause"), priority=True, id="replay-toggle"),
+        Binding("right", "forward", _("Step"), priority=True, id="replay-forward"),
+        Binding("left", "back", _("Step back"), priority=True, id="replay-back"),
+        Binding("up", "faster", _("Faster"), priority=True, id="replay-faster"),
+        Binding("down", "slower", _("Slower"), priority=True, id="replay-slower"),
+        Binding("pagedown", "round(1)", _("Next round"), priority=True, id="replay-next"),
+        Binding("pageup", "round(-1)", _("Previous round"), priority=True, id="replay-previous"),
+        *(
+            Binding(str(n), f"jump({n})", show=False, priority=True, id=f"replay-round{n}")
+            for n in range(1, 10)
+        ),
+    ]
+    """The replay's controls."""
+
+    game: ReplayGame
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield ReplayBar()
+
+    def on_mount(self) -> None:
+        self.call_later(self._hide_legends)  # after the game screen's own on_mount shows them
+        self._update_bar()
+
+    def _hide_legends(self) -> None:
+        # Nobody presses the players' keys in a replay: their legends make room for the bar.
+        for legend in ("#p1-legend", "#p1-legend-right", "#p2-legend"):
+            self.query_one(legend).display = False
+
+    def table_changed(self, change: Change) -> None:
+        super().table_changed(change)
+        self._update_bar()
+
+    def _match_over(self) -> None:
+        """The end of the record: the bar says so, and the table stays to be looked at."""
+
+    def _update_bar(self) -> None:
+        playback = self.game.playback
+        if playback.at_end and not self.game.playing:
+            state = _("the end — Space: from the start")
+        elif self.game.playing:
+            state = _("playing")
+        else:
+            state = _("stopped")
+        status = _(
+            "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
+        ).format(
+            n=playback.position,
+            total=len(playback.steps),
+            time=_clock(playback.time),
+            round=playback.round_number,
+            rounds=playback.rounds,
+            speed=playback.speed,
+            state=state,
+        )
+        keys = _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
+        lines = [status, keys]
+        for player in (0, 1):
+            lines.append(figures_line(self.names[player], playback.figures(player)))
+        self.query_one(ReplayBar).update("\n".join(lines))
+
+    # -- the controls ------------------------------------------------------------------
+
+    def action_toggle(self) -> None:
+        self.game.toggle()
+        self._update_bar()
+
+    def action_forward(self) -> None:
+        self.game.forward()
+        self._update_bar()
+
+    def action_back(self) -> None:
+        self.game.back()
+        self._update_bar()
+
+    def action_faster(self) -> None:
+        self.game.faster()
+        self._update_bar()
+
+    def action_slower(self) -> None:
+        self.game.slower()
+        self._update_bar()
+
+    def action_round(self, delta: int) -> None:
+        self.game.jump_to_round(self.game.playback.round_number + delta)
+        self._update_bar()
+
+    def action_jump(self, number: int) -> None:
+        self.game.jump_to_round(number)
+        self._update_bar()

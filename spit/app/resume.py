@@ -1,0 +1,100 @@
+"""The offer at the start: "Resume the match from …?" for a match that did not finish."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from spit.app.dialog import Dialog
+from spit.app.screens import answer_button
+from spit.i18n import _, ngettext
+from spit.records.record import Record
+
+
+def when(record: Record) -> str:
+    """When the match was last played, in local time: ``Tue 1 Dec 14:05``."""
+    try:
+        stamp = datetime.fromtimestamp(record.path.stat().st_mtime)
+    except OSError:
+        stamp = datetime.fromisoformat(record.header.started.replace("Z", "+00:00")).astimezone()
+    return f"{stamp:%a} {stamp.day} {stamp:%b %H:%M}"
+
+
+def table_summary(record: Record, names: tuple[str, str]) -> str:
+    """Where the match stands: the round and the cards each holds."""
+    view = record.match.view(0)
+    held = [
+        ngettext("{name} {n} card", "{name} {n} cards", side.cards).format(
+            name=names[player], n=side.cards
+        )
+        for player, side in enumerate(view.sides)
+    ]
+    return " · ".join([_("Round {n}").format(n=view.round_number), *held])
+
+
+class ResumeScreen(Dialog[str]):
+    """Offers the unfinished match: "resume", "give-up" (never offered again), or None."""
+
+    DEFAULT_CSS = """
+    ResumeScreen {
+        align: center middle;
+    }
+    ResumeScreen > Vertical {
+        width: 64;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+    }
+    ResumeScreen Static {
+        width: 100%;
+        text-align: center;
+        margin-bottom: 1;
+    }
+    ResumeScreen Horizontal {
+        height: auto;
+        align: center middle;
+    }
+    ResumeScreen Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,ctrl+r", "answer('resume')", _("Resume"), id="resume-match"),
+        Binding("ctrl+d", "answer('give-up')", _("Give it up"), id="give-up-match"),
+        Binding("escape", "answer(None)", _("Not now"), id="not-now"),
+    ]
+    """The offer's keys (no game is going on: Enter is nobody's spit here)."""
+
+    def __init__(self, record: Record, names: tuple[str, str]) -> None:
+        super().__init__()
+        self.record = record
+        """The unfinished match."""
+        self._names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                _("Resume the match from {when}?").format(when=when(self.record)), id="question"
+            )
+            yield Static(table_summary(self.record, self._names), id="where")
+            yield Static(_("Enter: resume · Ctrl+D: give it up · Esc: not now"))
+            with Horizontal():
+                yield answer_button(_("Resume (Enter)"), variant="primary", id="resume")
+                yield answer_button(_("Give up (Ctrl+D)"), variant="error", id="give-up")
+                yield answer_button(_("Not now (Esc)"), id="not-now")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "not-now" else event.button.id)
+
+    def action_answer(self, answer: str | None) -> None:
+        """Close with the answer."""
+        self.dismiss(answer)

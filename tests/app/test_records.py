@@ -1,0 +1,137 @@
+"""Records in the app: every action recorded as played, kept or given up on quitting,
+resumed paused at the same table, offered at the start, and played back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spit.app.replay import ReplayScreen
+from spit.app.resume import ResumeScreen
+from spit.app.screens import PauseScreen, QuitScreen
+from spit.engine import Phase
+from spit.game import bot_driver
+from spit.records.record import latest_unfinished, read_record, record_files
+from spit.records.replay import ReplayGame
+from tests.app.factory import FakeClock, drive, game, local, make_app
+from tests.records.played import play_recorded
+
+SIZE = (100, 34)
+
+
+def only_record(data_dir: Path) -> Path:
+    [path] = record_files(data_dir / "records")
+    return path
+
+
+async def test_every_action_that_reaches_the_engine_is_in_the_record(data_dir: Path) -> None:
+    clock = FakeClock()
+    app = make_app(seed=3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.round.phase is Phase.PLAYING and len(m.history) == 0)
+        screen = game(app)
+        screen.press_key("q")  # whatever it does, the engine judges it: it is recorded
+        await pilot.pause()
+        match = local(screen).match
+        record = read_record(only_record(data_dir))
+        assert record.match.view(0) == match.view(0)
+        assert record.header.seed == 3 and record.header.mode == "two-player"
+        assert record.header.players[0].name == "Player 1"
+
+
+async def test_quitting_keeps_the_match_for_later_by_default(data_dir: Path) -> None:
+    clock = FakeClock()
+    app = make_app(seed=3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.round.phase is Phase.PLAYING)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen) and app.screen.keepable
+        await pilot.press("ctrl+q")
+    record = read_record(only_record(data_dir))
+    assert record.unfinished and record.end is None
+    assert latest_unfinished() is not None
+
+
+async def test_quitting_and_giving_up_ends_the_record_as_abandoned(data_dir: Path) -> None:
+    clock = FakeClock()
+    app = make_app(seed=3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.round.phase is Phase.PLAYING)
+        await pilot.press("ctrl+q", "ctrl+d")
+    assert read_record(only_record(data_dir)).end == "abandoned"
+    assert latest_unfinished() is None
+
+
+async def test_a_resumed_match_comes_back_paused_at_the_same_table(data_dir: Path) -> None:
+    path, stopped = play_recorded(data_dir / "records", seed=5, stop_after=60)
+    record = read_record(path)
+    clock = FakeClock()
+    app = make_app(mode=None, clock=clock, opponents=bot_driver)
+    app._resume = record
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PauseScreen)
+        screen = game(app)
+        assert screen.game.view(0) == stopped.view(0)
+        assert screen.game.now() == record.last_at
+        clock.advance(30)  # time while paused does not count
+        assert screen.game.now() == record.last_at
+        await pilot.press("escape")
+        clock.advance(0.5)
+        assert screen.game.now() == record.last_at + 0.5
+        match = local(screen).match
+        local(screen).act((match.legal_actions(0) + match.legal_actions(1))[0])
+    again = read_record(path)
+    assert [r.at for r in again.resumptions] == [record.last_at]
+    new = again.steps[len(record.steps) :]
+    assert new and all(step.at >= record.last_at + 0.5 for step in new)
+
+
+async def test_the_menu_offers_the_unfinished_match_and_resumes_it(data_dir: Path) -> None:
+    _, stopped = play_recorded(data_dir / "records", seed=5, stop_after=60)
+    app = make_app(mode=None, opponents=bot_driver)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PauseScreen)
+        assert game(app).game.view(0) == stopped.view(0)
+
+
+async def test_giving_up_the_offered_match_means_it_is_not_offered_again(data_dir: Path) -> None:
+    path, _ = play_recorded(data_dir / "records", seed=5, stop_after=60)
+    app = make_app(mode=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResumeScreen)
+    assert read_record(path).end == "abandoned" and latest_unfinished() is None
+
+
+async def test_a_replay_steps_forward_and_back_and_jumps_to_a_round(data_dir: Path) -> None:
+    path, _ = play_recorded(data_dir / "records", seed=7)
+    record = read_record(path)
+    app = make_app(mode=None)
+    app._replay = record
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        replay = app.screen.game
+        assert isinstance(replay, ReplayGame)
+        await pilot.press("space")  # stop the real-speed run to step by hand
+        replay.playback.seek(0)
+        await pilot.press("right", "right", "right")
+        assert replay.playback.position == 3
+        await pilot.press("left")
+        assert replay.playback.position == 2
+        await pilot.press("2")
+        assert replay.playback.round_number == 2
+        assert replay.view(0).phase is Phase.DEALT
+        await pilot.press("up")
+        assert replay.playback.speed == 2.0
+        bar = str(app.screen.query_one("ReplayBar").render())
+        assert "s median" in bar and "×2" in bar
+        await pilot.press("ctrl+q")
+    assert app.return_code in (0, None)

@@ -1,0 +1,204 @@
+"""End to end, the installed ``spit`` in tmux: ``kill -9`` loses nothing, and ``spit resume``
+continues the same table; killed again and again at random moments, every record still
+reads back; two games at once both record.
+
+Every game here keeps its records in the test's own data directory (``SPIT_DATA_DIR``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from spit.engine import Match, Phase, Play, Spit
+from spit.records.record import Record, read_record, record_files
+from tests.app.factory import key_for, next_action
+from tests.app.test_tmux import KEYMAP, SPIT, Terminal, pile_line, terminal_available
+
+SEED = 3
+KILLS = 5
+"""Kills at random moments in one test: enough to land in every phase, few enough for CI."""
+
+
+class Game:
+    """One ``spit`` in its own tmux session; the pane's process is spit itself (``exec``)."""
+
+    def __init__(self, term: Terminal, name: str, data_dir: Path, config: Path, args: str):
+        self.term = term
+        self.name = name
+        command = f"exec env SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} {SPIT} {args}"
+        term.tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "34", command)
+        self.pid = int(term.tmux("display", "-p", "-t", name, "#{pane_pid}").strip())
+
+    def screen(self) -> str:
+        return self.term.tmux("capture-pane", "-p", "-t", self.name)
+
+    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
+        check = what if callable(what) else (lambda screen: what in screen)
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if check(screen):
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what!r}; the screen was:\n{screen}")
+
+    def press(self, key: str) -> None:
+        from tests.app.test_tmux import tmux_key
+
+        self.term.tmux("send-keys", "-t", self.name, *tmux_key(key))
+
+    def kill(self) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.kill(self.pid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.02)
+        raise AssertionError("spit did not die")
+
+
+@pytest.fixture
+def term(tmp_path: Path) -> Terminal:
+    terminal_available()
+    term = Terminal(f"spit-rec-{os.getpid()}-{random.getrandbits(32):08x}")
+    yield term
+    term.tmux("kill-server")
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text("")
+    return path
+
+
+def press_action(game: Game, match: Match) -> None:
+    """Press the key for the driver's next action on ``match``, and apply it there too."""
+    action = next_action(match)
+    game.press(key_for(KEYMAP, action, match.round.phase))
+
+
+def the_record(data_dir: Path) -> Record:
+    [path] = record_files(data_dir / "records")
+    return read_record(path)
+
+
+def test_kill_9_then_spit_resume_continues_the_same_table(
+    term: Terminal, data_dir: Path, config: Path
+) -> None:
+    game = Game(term, "play", data_dir, config, f"play --two-player --seed {SEED}")
+    game.wait_for("Round 1: both press SPIT")
+    game.press("space")
+    game.wait_for("ready")
+    game.press("enter")
+    match = Match.new(SEED)
+    match.apply(Spit(0), 0.0)
+    match.apply(Spit(1), 0.0)
+    left = match.view(0).piles[0].top
+    game.wait_for(left.label())
+    plays = 0
+    while plays < 4:  # a few cards onto the piles, waiting for each to land
+        action = next_action(match)
+        if not isinstance(action, Play):
+            break
+        card = match.view(0).sides[action.player].stocks[action.stock].top
+        game.press(key_for(KEYMAP, action, match.round.phase))
+        match.apply(action, 1.0 + plays)
+        deadline = time.monotonic() + 10
+        while card.label() not in pile_line(game.screen()):
+            assert time.monotonic() < deadline, game.screen()
+            time.sleep(0.05)
+        plays += 1
+    before = game.screen()
+    game.kill()
+
+    record = the_record(data_dir)
+    assert record.unfinished
+    assert record.match.view(0).piles == match.view(0).piles
+    assert record.match.view(0).sides == match.view(0).sides
+
+    resumed = Game(term, "resume", data_dir, config, "resume")
+    resumed.wait_for("Paused")
+    resumed.press("escape")
+    screen = resumed.wait_for(lambda s: "Paused" not in s and s.count("░") >= 4)
+    assert pile_line(screen) == pile_line(before)
+    # The same table goes on: the next play on the engine's table is accepted there too.
+    action = next_action(match)
+    resumed.press(key_for(KEYMAP, action, match.round.phase))
+    deadline = time.monotonic() + 10
+    while len(the_record(data_dir).steps) == len(record.steps):
+        assert time.monotonic() < deadline, resumed.screen()
+        time.sleep(0.05)
+    again = the_record(data_dir)
+    assert again.steps[-1].action == action and again.steps[-1].ok
+    assert len(again.resumptions) == 1
+
+
+def test_killed_at_random_moments_every_record_reads_back(
+    term: Terminal, data_dir: Path, config: Path
+) -> None:
+    rng = random.Random(20261201)
+    keys = [KEYMAP.key(c.id) for c in KEYMAP.controls]
+    steps = 0
+    for kill in range(KILLS):
+        args = f"play --two-player --seed {SEED}" if kill == 0 else "resume"
+        game = Game(term, f"kill{kill}", data_dir, config, args)
+        game.wait_for("Round 1" if kill == 0 else "Paused")
+        if kill:
+            game.press("escape")
+        deadline = time.monotonic() + rng.uniform(0.2, 1.5)
+        while time.monotonic() < deadline:
+            game.press(rng.choice(keys))
+            time.sleep(rng.uniform(0.0, 0.08))
+        game.kill()
+        record = the_record(data_dir)  # raises, naming file and line, if anything is wrong
+        assert record.unfinished and len(record.steps) >= steps
+        assert len(record.resumptions) == kill
+        steps = len(record.steps)
+    assert steps > 0
+
+
+def test_two_games_at_once_both_record(term: Terminal, data_dir: Path, config: Path) -> None:
+    games = [
+        Game(term, f"two{n}", data_dir, config, f"play --two-player --seed {SEED + n}")
+        for n in (0, 1)
+    ]
+    for game in games:
+        game.wait_for("Round 1: both press SPIT")
+    for _ in range(3):  # turn about, keys in both
+        for game in games:
+            game.press("space")
+            game.press("enter")
+    for game in games:
+        game.wait_for("cards")
+        game.press("C-q")
+        game.wait_for("Quit this match?")
+        game.press("C-q")
+    deadline = time.monotonic() + 10
+    while any(_alive(g.pid) for g in games):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    records = [read_record(p) for p in record_files(data_dir / "records")]
+    assert sorted(r.header.seed for r in records) == [SEED, SEED + 1]
+    for record in records:
+        assert record.unfinished
+        assert [s.action for s in record.steps[:2]] == [Spit(0), Spit(1)]
+        assert record.match.round.phase is Phase.PLAYING
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

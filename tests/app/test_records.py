@@ -135,3 +135,36 @@ async def test_a_replay_steps_forward_and_back_and_jumps_to_a_round(data_dir: Pa
         assert "s median" in bar and "×2" in bar
         await pilot.press("ctrl+q")
     assert app.return_code in (0, None)
+
+
+async def test_a_match_played_to_the_end_is_in_the_history(data_dir: Path) -> None:
+    clock = FakeClock()
+    app = make_app(seed=3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.is_over)
+        await pilot.pause()
+        outcome = local(game(app)).match.outcome
+    record = read_record(only_record(data_dir))
+    assert record.end == "over" and record.outcome == outcome
+    from spit.records.history import open_history
+
+    with open_history() as history:
+        [row] = history.rows()
+    assert row.file == record.path.name and row.winner == outcome.winner
+
+
+async def test_an_unwritable_data_directory_is_one_notice_and_the_game_plays(
+    tmp_path: Path, monkeypatch
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    monkeypatch.setenv("SPIT_DATA_DIR", str(blocker))
+    clock = FakeClock()
+    app = make_app(seed=3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        notices = [n.message for n in app._notifications]
+        assert len(notices) == 1 and notices[0].startswith("This match is not recorded: ")
+        drive(app, clock, lambda m: m.round.phase is Phase.PLAYING)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen) and not app.screen.keepable

@@ -124,6 +124,7 @@ class MenuScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", _("Start"), id="start"),
+        Binding("n", "names", _("Names"), id="names"),
     ]
     """Bindings for the start menu."""
 
@@ -172,9 +173,10 @@ class MenuScreen(Screen[None]):
                         yield Option(name.upper(), value=name == o.keys, id=f"keys-{name}")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Names"), id="names")
                 yield Button(_("Quit"), id="quit")
             yield Static(
-                _("Tab: next · arrows and Enter: choose · S: start · F1: help"),
+                _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
                 id="hint",
             )
 
@@ -193,6 +195,17 @@ class MenuScreen(Screen[None]):
     def action_start(self) -> None:
         """Start a match with the options chosen."""
         self.post_message(StartGame(self.chosen()))
+
+    @on(Button.Pressed, "#names")
+    def action_names(self) -> None:
+        """The players' names, for the records and the table."""
+        from spit.app.names import NamesScreen
+
+        def given(names: tuple[str | None, str | None] | None) -> None:
+            if names is not None:
+                self._options = replace(self._options, names=names)
+
+        self.app.push_screen(NamesScreen(self._options.names), given)
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

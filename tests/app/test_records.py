@@ -168,3 +168,35 @@ async def test_an_unwritable_data_directory_is_one_notice_and_the_game_plays(
         drive(app, clock, lambda m: m.round.phase is Phase.PLAYING)
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, QuitScreen) and not app.screen.keepable
+
+
+async def test_names_given_in_the_menu_are_in_the_record_and_at_the_table(
+    data_dir: Path,
+) -> None:
+    app = make_app(mode=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*"Ann", "enter", *"Ben", "enter")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert game(app).names == ("Ann", "Ben")
+    players = read_record(only_record(data_dir)).header.players
+    assert [p.name for p in players] == ["Ann", "Ben"]
+
+
+async def test_a_name_that_cannot_be_shown_is_refused_in_the_dialog(data_dir: Path) -> None:
+    from spit.app.names import NamesScreen
+
+    app = make_app(mode=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#name1").value = "a\tb"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NamesScreen)
+        assert "up to 20" in str(app.screen.query_one("#problem").render())

@@ -148,7 +148,7 @@ class TestMenu:
     def test_start_menu(self, snap_compare) -> None:
         """The start menu: players (two players or the bot, focused), bot level with each
         level's time a move (off until the bot is chosen, its cursor on the chosen level),
-        game variant, keyboard layout."""
+        game variant, keyboard layout; Start, Names (the players' names) and Quit."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 

@@ -1,0 +1,123 @@
+"""The players' names, given in the start menu: kept in the match records and shown at the table.
+
+The config file's ``[players]`` table gives them for good (see docs/keys.md); names typed here
+hold for this session.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from spit.app.config import NAME_LENGTH
+from spit.app.dialog import Dialog
+from spit.i18n import _
+
+Names = tuple[str | None, str | None]
+"""Player 1's and player 2's names; None for the default name."""
+
+
+def clean_name(text: str) -> str | None:
+    """A name as typed, trimmed; None for a blank one. ValueError if it cannot be shown."""
+    name = text.strip()
+    if not name:
+        return None
+    if len(name) > NAME_LENGTH or not name.isprintable():
+        raise ValueError(name)
+    return name
+
+
+class NamesScreen(Dialog[Names]):
+    """Two fields for the players' names. Enter keeps them, Esc leaves them as they were."""
+
+    DEFAULT_CSS = """
+    NamesScreen {
+        align: center middle;
+    }
+    NamesScreen > Vertical {
+        width: 52;
+        height: auto;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    NamesScreen Label {
+        margin-top: 1;
+    }
+    NamesScreen #problem {
+        color: $error;
+        height: auto;
+    }
+    NamesScreen Horizontal {
+        height: auto;
+        align: center middle;
+        margin-top: 1;
+    }
+    NamesScreen Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Cancel"), id="cancel-names"),
+    ]
+    """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
+
+    def __init__(self, names: Names) -> None:
+        super().__init__()
+        self._names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("Your names, kept with every match you play (blank: the default)"))
+            yield Label(_("Player 1 (the left half; you, against the bot)"))
+            yield Input(
+                self._names[0] or "",
+                placeholder=_("Player 1"),
+                max_length=NAME_LENGTH,
+                id="name1",
+            )
+            yield Label(_("Player 2 (the right half)"))
+            yield Input(
+                self._names[1] or "",
+                placeholder=_("Player 2"),
+                max_length=NAME_LENGTH,
+                id="name2",
+            )
+            yield Static("", id="problem")
+            with Horizontal():
+                yield Button(_("Keep (Enter)"), variant="primary", id="keep")
+                yield Button(_("Cancel (Esc)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#name1", Input).focus()
+
+    @on(Input.Submitted, "#name1")
+    def _next(self) -> None:
+        self.query_one("#name2", Input).focus()
+
+    @on(Input.Submitted, "#name2")
+    @on(Button.Pressed, "#keep")
+    def action_keep(self) -> None:
+        """Close with the names typed, if they can be shown."""
+        try:
+            names = (
+                clean_name(self.query_one("#name1", Input).value),
+                clean_name(self.query_one("#name2", Input).value),
+            )
+        except ValueError:
+            self.query_one("#problem", Static).update(
+                _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
+            )
+            return
+        self.dismiss(names)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Close, leaving the names as they were."""
+        self.dismiss(None)

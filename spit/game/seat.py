@@ -68,12 +68,22 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Connection:
-    """What a networked game knows of the line to its server."""
+    """What a networked game knows of the room and the line to its server."""
 
     rtt: tuple[float | None, float | None]
     """Each seat's round-trip time to the server in seconds, None while not measured."""
     connected: bool = True
-    """False while the line is down and the game tries to get it back."""
+    """False while this seat's line is down and the game tries to get it back."""
+    here: tuple[bool, bool] = (True, True)
+    """Which seats are at the table (connected to the room)."""
+    paused_by: tuple[bool, bool] = (False, False)
+    """Which seats hold a pause; the room stands while either does."""
+    waiting: bool = False
+    """The room waits for its second player to join."""
+    address: str = ""
+    """The server, as ``ADDR:PORT``."""
+    room: str = ""
+    """The room's code, which the second player joins with."""
 
 
 class Lost(enum.Enum):

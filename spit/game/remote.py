@@ -1,0 +1,247 @@
+"""A seat at a room on a server, as a :class:`spit.game.Game`: the screen plays it as it plays
+a local match.
+
+The server holds the match; this game holds only what the server last said — this seat's
+view, the room's status (who is here, who paused, round-trip times) — and passes each
+verdict on to the screen's listener when it arrives: the events of anyone's accepted action
+with the new view, this seat's refusals, pauses by the other player, the line going down and
+coming back, and the end. ``act`` sends the action and returns None: the verdict comes later.
+
+Run :meth:`RemoteGame.connect` first (it takes the seat, or raises
+:class:`~spit.net.client.ServerGone` with a sentence saying why not), then :meth:`run` until
+the room ends, on the event loop the screen runs on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from spit.engine import Action, Event, PlayerView, Refusal, Variant
+from spit.game.seat import Change, Connection, Listener, Lost, Timers
+from spit.net.client import Client, Ended, ServerGone, Status, Welcome
+from spit.net.client import Listener as Hearing
+
+
+class RemoteGame:
+    """One seat of a room on a server. Implements :class:`spit.game.Game`."""
+
+    def __init__(self, address: str, *, name: str = "", client: Client | None = None) -> None:
+        """A seat on the server at ``address`` (``ADDR:PORT``), for a player called ``name``."""
+        self.address = address
+        """The server."""
+        self.name = name
+        """What this player is called at the table."""
+        hearing = _Hearing(self)
+        if client is None:
+            client = Client(address, hearing)
+        client.listener = hearing
+        self.client = client
+        """The connection to the server."""
+        self.lost: str | None = None
+        """Why the game could not go on (the server's or the line's own words), once so."""
+        self._listener: Listener | None = None
+        self._sent: dict[int, int] = {}
+        self._paused = False
+        self._ended: Ended | None = None
+        self._first_table: Callable[[], None] | None = None
+
+    # -- taking the seat -------------------------------------------------------------------
+
+    async def connect(
+        self,
+        *,
+        code: str | None = None,
+        variant: Variant = Variant.STANDARD,
+        seed: int | None = None,
+    ) -> Welcome:
+        """Open a room and take seat 1 (no ``code``), or take seat 2 of the room ``code``."""
+        if code is None:
+            return await self.client.open(variant, seed, self.name)
+        return await self.client.join(code, self.name)
+
+    async def run(self) -> None:
+        """Hear the server until the room ends or the server goes away; the listener is told
+        either way (:meth:`Listener.game_lost` unless the match was played to its end)."""
+        try:
+            ended = await self.client.run()
+        except ServerGone as gone:
+            self.lost = str(gone)
+            self._lose(Lost.SERVER_GONE)
+            return
+        if ended.why != "match over":
+            self.lost = ended.why
+            self._lose(Lost.ABANDONED)
+
+    def on_first_table(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once the first table has arrived (at once if it has)."""
+        if self.client.view is not None:
+            callback()
+        else:
+            self._first_table = callback
+
+    async def close(self) -> None:
+        """Leave the room for good and close the line."""
+        with contextlib.suppress(Exception):  # the line may be gone already: nothing to leave
+            if self.client.over is None:
+                self.client.leave()
+            await self.client.close()
+
+    # -- what the screen asks --------------------------------------------------------------
+
+    @property
+    def welcome(self) -> Welcome:
+        welcome = self.client.welcome
+        if welcome is None:
+            raise RuntimeError("connect first")
+        return welcome
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.welcome.seat,)
+
+    @property
+    def variant(self) -> Variant:
+        return self.welcome.variant
+
+    @property
+    def names(self) -> tuple[str | None, str | None]:
+        names = self.client.status.names
+        return (names[0] or None, names[1] or None)
+
+    @property
+    def connection(self) -> Connection:
+        status = self.client.status
+        welcome = self.client.welcome
+        return Connection(
+            rtt=(_seconds(status.rtt[0]), _seconds(status.rtt[1])),
+            connected=self.client.up,
+            here=status.connected,
+            paused_by=status.paused_by,
+            waiting=status.stage == "waiting",
+            address=self.address,
+            room=welcome.room if welcome is not None else "",
+        )
+
+    @property
+    def paused(self) -> bool:
+        return not self.client.status.running
+
+    @property
+    def can_rematch(self) -> bool:
+        return False
+
+    def view(self, seat: int) -> PlayerView:
+        view = self.client.view
+        if view is None or seat != view.player:
+            raise ValueError(f"this game sees only seat {self.welcome.seat}, from its first table")
+        return view
+
+    def now(self) -> float:
+        return self.client.game_time()
+
+    # -- what the screen does --------------------------------------------------------------
+
+    def start(self, listener: Listener, timers: Timers) -> None:
+        self._listener = listener
+
+    def act(self, action: Action) -> None:
+        """Send ``action``; the verdict reaches the listener when the server's answer does."""
+        ident = self.client.act(action)
+        if ident is not None:
+            self._sent[ident] = action.player
+
+    def pause(self) -> None:
+        self._paused = True
+        self.client.pause(True)
+
+    def resume(self) -> None:
+        self._paused = False
+        self.client.pause(False)
+
+    def rematch(self) -> None:
+        raise ValueError("a networked match deals no rematch")
+
+    def stop(self) -> None:
+        self._listener = None
+
+    # -- what the server says (through _Hearing) ---------------------------------------------
+
+    def _table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+        if self._first_table is not None:
+            callback, self._first_table = self._first_table, None
+            callback()
+        player = self._sent.pop(ack, None) if ack is not None else None
+        if player is None:
+            player = _actor(events)
+        if self._listener is not None:
+            self._listener.table_changed(Change(player, events, None, self.now()))
+
+    def _refused(self, ack: int, refusal: Refusal | None) -> None:
+        self._sent.pop(ack, None)
+        if refusal is not None and self._listener is not None:
+            self._listener.table_changed(Change(refusal.player, (), refusal, self.now()))
+
+    def _status(self, before: Status, status: Status) -> None:
+        listener = self._listener
+        if listener is None:
+            return
+        seat = self.client.welcome.seat if self.client.welcome is not None else 0
+        other = 1 - seat
+        if before.paused_by[other] != status.paused_by[other]:
+            listener.pause_changed(status.paused_by[other], other)
+        listener.connection_changed()
+
+    def _line(self) -> None:
+        if self._listener is not None:
+            self._listener.connection_changed()
+
+    def _lose(self, why: Lost) -> None:
+        if self._listener is not None:
+            self._listener.game_lost(why)
+
+
+class _Hearing(Hearing):
+    """The client's listener: hands what the server says to the game."""
+
+    def __init__(self, game: RemoteGame) -> None:
+        self._game = game
+        self._status = Status()
+
+    def welcomed(self, welcome: Welcome) -> None:
+        self._game._line()
+
+    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+        self._game._table(view, events, ack)
+
+    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+        self._game._refused(ack, refusal)
+
+    def status(self, status: Status) -> None:
+        before, self._status = self._status, status
+        self._game._status(before, status)
+
+    def connection(self, up: bool) -> None:
+        self._game._line()
+
+    def ended(self, ended: Ended) -> None:
+        """The match's end comes with its last table; an early end, from :meth:`run`."""
+
+    def error(self, message: str) -> None:
+        """A frame of ours the server refused: nothing the player can do about it."""
+
+
+def _seconds(ms: float | None) -> float | None:
+    return None if ms is None else ms / 1000
+
+
+def _actor(events: tuple[Event, ...]) -> int | None:
+    """Whose action made ``events``: the player the first of them names."""
+    for event in events:
+        player = getattr(event, "player", None)
+        if isinstance(player, int):
+            return player
+    return None
+
+
+__all__ = ["RemoteGame"]

@@ -245,31 +245,34 @@ class Banner:
     note: str = ""
 
 
-def waiting_for(player: int, names: Names, *, against_bot: bool) -> str:
+def waiting_for(player: int, names: Names, *, against_bot: bool, you: int | None = None) -> str:
     """The banner's note on whose spit the table still waits for."""
-    if against_bot and player == 0:
+    if player == (0 if against_bot else you):
         return _("(waiting for you)")
     return _("(waiting for {name})").format(name=names[player])
 
 
-def one_pile_note(view: PlayerView, variant: Variant, names: Names, *, against_bot: bool) -> str:
+def one_pile_note(
+    view: PlayerView, variant: Variant, names: Names, *, against_bot: bool, you: int | None = None
+) -> str:
     """In a single-pile round: why there is one pile, and what going out first means."""
     if view.spit_piles != 1:
         return ""
     # The unused pile is the one its owner would have spat on.
     alone = next(p for p in (0, 1) if not view.piles[p].in_play)
-    you = against_bot and alone == 0
+    # "You" is the person at this keyboard: against the bot player 1, on a network their seat.
+    yours = alone == (0 if against_bot else you)
     name = names[alone]
-    if you:
+    if yours:
         why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
     else:
         why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
     if variant is Variant.STANDARD:
-        if you:
+        if yours:
             stake = _("Go out first and you win the match!")
         else:
             stake = _("If {name} goes out first, {name} wins the match.")
-    elif you:
+    elif yours:
         stake = _("If you go out first, the match ends.")
     else:
         stake = _("If {name} goes out first, the match ends.")
@@ -333,3 +336,49 @@ def lost(why: Lost) -> str:
             return _("The match was abandoned: the other player did not come back.")
         case Lost.REFUSED:
             return _("The server would not seat you in that room.")
+
+
+def reconnecting() -> str:
+    """Over the table while this player's line to the server is down."""
+    return _("The connection to the server dropped — getting it back…")
+
+
+def waiting_for_friend(address: str, room: str) -> str:
+    """Over the table while a hosted room waits for the second player: the very command."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
+    ).format(address=address, room=room)
+
+
+def gone_away(name: str) -> str:
+    """Over the table while the other player's line is down."""
+    return _("{name} lost the connection — waiting for them to come back (up to a minute).").format(
+        name=name
+    )
+
+
+def paused_by(name: str) -> str:
+    """Over the table while the other player holds a pause."""
+    return _("{name} paused the game.").format(name=name)
+
+
+def round_trips(names: Names, rtt: tuple[float | None, float | None]) -> str:
+    """Both players' round-trip times to the server, for the top bar."""
+    return " · ".join(
+        _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
+        for name, t in zip(names, rtt, strict=True)
+    )
+
+
+def connecting(address: str | None, code: str | None) -> str:
+    """While the seat is being taken."""
+    if code is None and address is None:
+        return _("Opening a room…")
+    if code is None:
+        return _("Opening a room on {address}…").format(address=address)
+    return _("Joining room {code} on {address}…").format(code=code, address=address)
+
+
+def no_seat(why: str) -> str:
+    """The seat could not be taken (or kept): the line's own words on why."""
+    return _("No networked game: {why}").format(why=why)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import random
+import socket
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -11,15 +13,17 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
+from textual.screen import Screen
 
+from spit import wording
 from spit.app.ascii import AsciiFilter
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
-from spit.app.messages import OpenMenu, SizeChanged, StartGame
-from spit.app.options import GameOptions, Mode
+from spit.app.messages import Connect, GameLost, OpenMenu, SizeChanged, StartGame
+from spit.app.options import GameOptions, Mode, Network
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import Match, Settings
-from spit.game import DriverFactory, GameClock, LocalGame, Source, bot_driver
+from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_driver
 from spit.i18n import _
 from spit.wording import player_name
 
@@ -56,6 +60,7 @@ class SpitApp(App[None]):
         record: bool = True,
         resume: Record | None = None,
         replay: Record | None = None,
+        network: Network | None = None,
     ) -> None:
         """Start from ``options``.
 
@@ -64,7 +69,9 @@ class SpitApp(App[None]):
         the driver of seat 2 against the person (the bot by default; None offers two players
         only); ``pace`` sets how long feedback lasts. ``record`` keeps a record of every
         match (see :mod:`spit.records`); ``resume`` is an unfinished record whose match is
-        played on from where it stopped, paused; ``replay`` is a record to play back.
+        played on from where it stopped, paused; ``replay`` is a record to play back;
+        ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
+        and the app ends with the match.
         """
         super().__init__()
         self.options = options or GameOptions()
@@ -84,6 +91,7 @@ class SpitApp(App[None]):
         self._record = record
         self._resume = resume
         self._replay = replay
+        self._network = network
 
     # -- ASCII -----------------------------------------------------------------------
 
@@ -121,6 +129,8 @@ class SpitApp(App[None]):
         elif self._resume is not None:
             record, self._resume = self._resume, None
             self.resume_match(record)
+        elif self._network is not None:
+            self.connect(self._network)
         elif self.options.mode is None:
             from spit.app.menu import MenuScreen
 
@@ -302,7 +312,73 @@ class SpitApp(App[None]):
         self._dealt += 1
         return Match.new(seed, variant=options.variant, settings=settings)
 
+    # -- a seat at a room on a server -------------------------------------------------
+
+    def connect(self, network: Network) -> None:
+        """Take a seat at a room on a server (starting one here to host, if asked) and show
+        its table once the server sends it; say why not if that fails."""
+        from spit.app.screens import StandstillScreen
+
+        waiting = StandstillScreen(wording.connecting(network.address, network.code))
+        self.push_screen(waiting)
+        self.run_worker(self._play_networked(network, waiting), group="network", exclusive=True)
+
+    async def _play_networked(self, network: Network, waiting: Screen[None]) -> None:
+        from spit.game.remote import RemoteGame
+        from spit.net.client import ServerGone
+
+        server = None
+        game = None
+        try:
+            address = network.address
+            if address is None:
+                from spit.net.server import GameServer
+
+                server = GameServer(pace=network.pace)
+                host, port = await server.start(network.bind, network.port)
+                address = shown_address(network.bind, host, port)
+            game = RemoteGame(address, name=network.name)
+            await game.connect(
+                code=network.code, variant=self.options.variant, seed=self.options.seed
+            )
+            game.on_first_table(lambda: self._show_remote(game, waiting))
+            await game.run()
+        except (ServerGone, OSError) as error:
+            why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
+            self._lost(wording.no_seat(why))
+        finally:
+            if game is not None:
+                await game.close()
+            if server is not None:
+                await server.stop()
+
+    def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
+        options = replace(self.options, mode=Mode.TWO_PLAYER)
+        screen = GameScreen(options, game, keymap=self.keymap, pace=self.pace)
+        if self.screen is waiting:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def on_game_lost(self, message: GameLost) -> None:
+        text = message.text
+        if message.detail:
+            text = f"{text} ({message.detail})"
+        self._lost(text)
+
+    def _lost(self, text: str) -> None:
+        """A networked game could not start or go on: from the command line the app ends
+        and says why on the terminal; from the menu, back to it with the reason."""
+        if self._network is not None:
+            self.exit(return_code=1, message=text)
+            return
+        self.notify(text, severity="error", timeout=15)
+        self.open_menu()
+
     # -- what the screens ask ----------------------------------------------------------
+
+    def on_connect(self, message: Connect) -> None:
+        self.connect(message.network)
 
     def on_start_game(self, message: StartGame) -> None:
         self.start_game(message.options)
@@ -416,3 +492,14 @@ class SpitApp(App[None]):
             if recorder is not None:
                 recorder.abandon()
         self.exit()
+
+
+def shown_address(bind: str, host: str, port: int) -> str:
+    """The ``ADDR:PORT`` a friend types to reach a server listening on ``bind``: the
+    machine's name when it listens everywhere, an IPv6 host in brackets."""
+    try:
+        if ipaddress.ip_address(bind).is_unspecified:
+            host = socket.gethostname()
+    except ValueError:
+        host = bind  # a name: the friend can use it too
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
@@ -26,7 +26,7 @@ from spit import wording
 from spit.app.clock import Fader, PumpTimers
 from spit.app.keymap import Control, KeyMap
 from spit.app.look import Look
-from spit.app.messages import OpenMenu, SizeChanged
+from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
 from spit.app.table import (
@@ -58,15 +58,20 @@ from spit.engine import (
     MatchEnded,
     Phase,
     PileTaken,
+    Play,
     PlayerView,
     Reason,
     Refusal,
     Result,
     RoundSettled,
+    Slap,
 )
 from spit.game import Change, Game, Lost
 from spit.i18n import _
 from spit.wording import player_name, short_name
+
+if TYPE_CHECKING:
+    from spit.app.screens import StandstillScreen
 
 PLAYER_IDS: Final = ("p1", "p2")
 """Widget id prefixes per player (player 0 is "p1")."""
@@ -152,13 +157,16 @@ class GameScreen(Screen[None]):
         """Cards played and the fastest play, for the match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
         """Suit symbols or letters, two or four colours."""
-        self.against_bot = options.mode is Mode.BOT
-        """Both halves of the keyboard act for player 1 against the bot."""
-        given = game.names
-        self.names = (
-            given[0] or player_name(0, against_bot=self.against_bot),
-            given[1] or player_name(1, against_bot=self.against_bot),
-        )
+        self.solo = len(game.seats) == 1
+        """One person at this keyboard (against the bot, or a networked seat): both halves of
+        it play their seat, which is drawn at the bottom."""
+        self.against_bot = self.solo and options.mode is Mode.BOT
+        """The other seat is the bot, on this machine."""
+        self.networked = game.connection is not None
+        """The match is held by a server; the other player is somewhere else."""
+        self.near = self.seat if self.solo else 0
+        """The player whose side is drawn at the bottom, its spit pile on the left."""
+        self.names = self._names()
         """How the players are called on screen."""
         self._bot_name = wording.bot_name(self.names[1], options.bot_level)
         """The bot's name with its level, on its line."""
@@ -175,6 +183,7 @@ class GameScreen(Screen[None]):
             Fader(self, lambda: self._end_flash(1)),
         )
         self._pressed_at: dict[Control, float] = {}
+        self._standstill_screen: StandstillScreen | None = None
         self._taken: tuple[int, tuple[int | None, int | None]] | None = None
         self._stock_keys = {
             prefix: tuple(
@@ -216,12 +225,15 @@ class GameScreen(Screen[None]):
                 yield PlayerInfo(id="p1-info")
 
     def on_mount(self) -> None:
-        if self.against_bot:
-            # Both halves of the keyboard play the person's stocks; the bot needs no legend.
+        if self.solo:
+            # Both halves of the keyboard play the person's stocks; the other needs no legend.
             self.query_one("#p2-legend", KeyLegend).display = False
             self.query_one("#p1-legend-right", KeyLegend).display = True
         self.redraw()
         self.game.start(self, PumpTimers(self))
+        if self.networked:
+            # The room may stand already: the friend has yet to join.
+            self.call_after_refresh(self.connection_changed)
         # A full garbage collection walks every object the app has made: with the table up,
         # 50 ms and more (three frames) in the middle of play, every few hundred key presses.
         # Set what exists now (Textual, the table's widgets) aside while the table is up;
@@ -236,7 +248,7 @@ class GameScreen(Screen[None]):
         else:
             caption = _("{left} {right} fill").format(left=left, right=right)
         halves = [("#p1-legend", "p1", caption)]
-        if self.against_bot:
+        if self.solo:
             halves.append(("#p1-legend-right", "p2", _("or")))
         else:
             halves.append(("#p2-legend", "p2", caption))
@@ -289,6 +301,12 @@ class GameScreen(Screen[None]):
         action = control.action(phase, player=who)
         if action is None:
             return None
+        if self.near == 1:
+            # Drawn from the other side of the table: the pile on the left is pile 1.
+            if isinstance(action, Play):
+                action = Play(action.player, action.stock, 1 - action.pile)
+            elif isinstance(action, Slap):
+                action = Slap(action.player, 1 - action.pile)
         return self.act(action)
 
     def act(self, action: Action) -> Result | None:
@@ -309,15 +327,66 @@ class GameScreen(Screen[None]):
             self._match_over()
 
     def pause_changed(self, paused: bool, by: int | None) -> None:
-        """Someone else stopped or restarted the game: only a networked game does that."""
+        """The other player paused or went on (a networked game): say so over the table."""
+        self.connection_changed()
 
     def connection_changed(self) -> None:
-        """News of the line to the server: only a networked game has one."""
+        """News of the room or the line: names, round-trip times, who is here, who paused."""
+        self.names = self._names()
+        self._notice(self._standstill())
+        self.redraw()
 
     def game_lost(self, why: Lost) -> None:
-        """The game cannot go on: say why, and go back to the menu."""
-        self.app.notify(wording.lost(why), severity="error")
-        self.post_message(OpenMenu())
+        """The game cannot go on: the app says why (and where it goes from here)."""
+        self._notice(None)
+        detail = getattr(self.game, "lost", None)
+        self.post_message(GameLost(wording.lost(why), detail if isinstance(detail, str) else None))
+
+    def _standstill(self) -> str | None:
+        """Why a networked room stands still when nobody here paused it, or None."""
+        connection = self.game.connection
+        if connection is None:
+            return None
+        other = 1 - self.seat
+        name = self.names[other]
+        if not connection.connected:
+            return wording.reconnecting()
+        if connection.waiting:
+            return wording.waiting_for_friend(connection.address, connection.room)
+        if not connection.here[other]:
+            return wording.gone_away(name)
+        if connection.paused_by[other]:
+            return wording.paused_by(name)
+        return None
+
+    def _notice(self, text: str | None) -> None:
+        """Show ``text`` over the table while the room stands still (None: take it away)."""
+        from spit.app.screens import StandstillScreen
+
+        notice = self._standstill_screen
+        if text is None:
+            if notice is not None:
+                self._standstill_screen = None
+                notice.dismiss()
+            return
+        if notice is not None:
+            notice.say(text)
+            return
+        notice = self._standstill_screen = StandstillScreen(text)
+        self.app.push_screen(notice)
+
+    def _names(self) -> tuple[str, str]:
+        given = self.game.names
+        if not self.networked:
+            return (
+                given[0] or player_name(0, against_bot=self.against_bot),
+                given[1] or player_name(1, against_bot=self.against_bot),
+            )
+        you, other = self.seat, 1 - self.seat
+        names = ["", ""]
+        names[you] = player_name(0, against_bot=True)  # "You"
+        names[other] = given[other] or player_name(other)
+        return names[0], names[1]
 
     def _refused(self, refusal: Refusal, at: float) -> None:
         quiet = not (refusal.is_fumble or refusal.reason in _BOT_SAYS)
@@ -391,10 +460,7 @@ class GameScreen(Screen[None]):
             view.round_number,
             self.game.variant,
             view.scores,
-            (
-                short_name(0, against_bot=self.against_bot),
-                short_name(1, against_bot=self.against_bot),
-            ),
+            self._short_names(),
             self._hints(),
         )
         spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
@@ -402,17 +468,19 @@ class GameScreen(Screen[None]):
         # Once the match is over, what counts is what each held at the end, not the last
         # round's table (whose piles were just taken).
         held = view.last_round.held if view.is_over and view.last_round else None
-        for player, prefix in enumerate(PLAYER_IDS):
+        order = (self.near, 1 - self.near)
+        for prefix, player in zip(PLAYER_IDS, order, strict=True):
             side = view.sides[player]
-            bot = self.against_bot and player == 1
+            away = self.solo and player != self.seat
             self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
                 player=player,
-                name=self._bot_name if bot else self.names[player],
+                name=self._bot_name if away and self.against_bot else self.names[player],
                 cards=side.cards if held is None else held[player],
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
-                # Nobody can press SPIT for the bot: its line only says when it is ready.
-                waiting=waiting and (side.ready or not bot),
+                # Nobody here can press SPIT for the bot or a networked opponent: their line
+                # only says when they are ready.
+                waiting=waiting and (side.ready or not away),
                 look=self.look,
             )
             self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
@@ -430,25 +498,47 @@ class GameScreen(Screen[None]):
             summary.state = self._summary(view, spit_keys)
         else:
             banner.state = self._banner(view)
+            near, far = order
             piles.state = PilesState(
-                view.piles,
-                (view.sides[0].spit_cards, view.sides[1].spit_cards),
-                (self._flash[0], self._flash[1]),
+                (view.piles[near], view.piles[far]),
+                (view.sides[near].spit_cards, view.sides[far].spit_cards),
+                (self._flash[near], self._flash[far]),
                 self.look,
             )
 
+    @property
+    def _you(self) -> int | None:
+        """The seat called "you" on screen: the person's, when one person plays here."""
+        return self.seat if self.solo else None
+
+    def _short_names(self) -> tuple[str, str]:
+        if self.networked:
+            return self.names
+        return (
+            short_name(0, against_bot=self.against_bot),
+            short_name(1, against_bot=self.against_bot),
+        )
+
     def _hints(self) -> tuple[str, ...]:
-        return (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
+        keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
+        connection = self.game.connection
+        if connection is None:
+            return keys
+        # Both players' round-trip times: races go by arrival at the server.
+        lag = wording.round_trips(self.names, connection.rtt)
+        return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
-        if self.against_bot:
-            return "" if player else f"{spit_keys[0]} / {spit_keys[1]}"
+        if self.solo:
+            return "" if player != self.seat else f"{spit_keys[0]} / {spit_keys[1]}"
         return spit_keys[player]
 
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
         names = self.names
-        note = wording.one_pile_note(view, self.game.variant, names, against_bot=self.against_bot)
+        note = wording.one_pile_note(
+            view, self.game.variant, names, against_bot=self.against_bot, you=self._you
+        )
         if view.is_over:
             return BannerState(wording.match_over())
         if phase in (Phase.DEALT, Phase.STUCK):
@@ -458,7 +548,7 @@ class GameScreen(Screen[None]):
             )
             if len(ready) == 1:
                 text += "  " + wording.waiting_for(
-                    1 - ready[0], names, against_bot=self.against_bot
+                    1 - ready[0], names, against_bot=self.against_bot, you=self._you
                 )
             return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
@@ -471,8 +561,8 @@ class GameScreen(Screen[None]):
         sizes: tuple[int | None, int | None] = (None, None)
         if self._taken is not None and self._taken[0] == settled.number:
             sizes = self._taken[1]
-        # The bot presses its own SPIT: no key to show for it.
-        keys = (self._spit_key_text(0, spit_keys), "") if self.against_bot else spit_keys
+        # The bot or a networked opponent presses their own SPIT: no key to show for them.
+        keys = (self._spit_key_text(0, spit_keys), self._spit_key_text(1, spit_keys))
         return SummaryState(
             settled=settled,
             names=self.names,
@@ -483,7 +573,7 @@ class GameScreen(Screen[None]):
             ready=(view.sides[0].ready, view.sides[1].ready),
             pile_sizes=sizes,
             note=wording.one_pile_note(
-                view, self.game.variant, self.names, against_bot=self.against_bot
+                view, self.game.variant, self.names, against_bot=self.against_bot, you=self._you
             ),
             look=self.look,
         )
@@ -504,7 +594,9 @@ class GameScreen(Screen[None]):
         if not self.running:
             return
         self.running = False
-        self.game.pause()
+        if self._standstill_screen is None:
+            # A notice that the room stands is no pause of ours: the other player's lasts.
+            self.game.pause()
         for fader in (*self._message_faders, *self._flash_faders):
             fader.pause()
 

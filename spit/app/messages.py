@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from spit.app.options import GameOptions
+from spit.app.options import GameOptions, Network
 
 
 @dataclass
@@ -25,3 +25,20 @@ class OpenMenu(Message):
 @dataclass
 class SizeChanged(Message):
     """The terminal's size changed: cover the table while it is too small, uncover after."""
+
+
+@dataclass
+class GameLost(Message):
+    """A networked game cannot go on (the server went away, the match was abandoned)."""
+
+    text: str
+    """What the player reads."""
+    detail: str | None = None
+    """The line's own words on what happened, if any."""
+
+
+@dataclass
+class Connect(Message):
+    """Play a seat at a room on a server (the menu's Host and Join)."""
+
+    network: Network

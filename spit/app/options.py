@@ -41,3 +41,21 @@ class GameOptions:
     """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
     names: tuple[str | None, str | None] = (None, None)
     """The names players 1 and 2 gave (config or menu); None for the default name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Network:
+    """A seat at a room on a server, played on this screen: hosting or joining."""
+
+    address: str | None = None
+    """The server as ``ADDR:PORT``; None to start one in this process (hosting only)."""
+    code: str | None = None
+    """The room to join; None to open one and take seat 1."""
+    bind: str = "127.0.0.1"
+    """Where a server started here listens (loopback unless the player opens it)."""
+    port: int = 7748
+    """The port a server started here listens on (0: any free one)."""
+    pace: float = 1.0
+    """How many times faster a server started here runs the game clock (tests)."""
+    name: str = ""
+    """What this player is called at the table."""

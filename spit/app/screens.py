@@ -470,3 +470,41 @@ class MatchOverScreen(Dialog[str]):
                 )
             )
         return Group(table, Text(), how, fastest)
+
+
+class StandstillScreen(Dialog[None]):
+    """Over the table while a networked room stands still for a reason not of this player's
+    making: the friend has not joined yet, the other player paused or lost the connection,
+    or this line is down. It goes when the room plays again; Ctrl+Q still quits."""
+
+    DEFAULT_CSS = """
+    StandstillScreen {
+        align: center middle;
+    }
+    StandstillScreen > Vertical {
+        width: 64;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+    }
+    StandstillScreen Static {
+        width: 100%;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text, id="standstill")
+
+    def say(self, text: str) -> None:
+        """Say something else (the reason changed, the room still stands)."""
+        if text != self._text:
+            self._text = text
+            if self.is_mounted:
+                self.query_one("#standstill", Static).update(text)

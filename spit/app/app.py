@@ -200,7 +200,12 @@ class SpitApp(App[None]):
         return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
 
     def _notice(self, message: str) -> None:
-        self.notify(message, severity="warning", timeout=8)
+        """A one-line notice about the records, from this thread or the history's."""
+        try:
+            self.call_from_thread(self.notify, message, severity="warning", timeout=8)
+        except RuntimeError:  # on the app's own thread (or the app has stopped)
+            if self.is_running:
+                self.notify(message, severity="warning", timeout=8)
 
     def _offer_resume(self) -> None:
         """At the menu: offer the newest unfinished match, if there is one."""

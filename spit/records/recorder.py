@@ -8,6 +8,7 @@ record. Nothing here can stop the game: whatever goes wrong is one notice, and p
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -57,6 +58,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self._indexing: list[threading.Thread] = []
 
     @property
     def path(self) -> Path | None:
@@ -132,6 +134,22 @@ class MatchRecorder:
                 self._index(writer.path)
 
     def _index(self, path: Path) -> None:
+        # Reading the record back and indexing it takes tens of milliseconds for a long match
+        # (it is replayed through the engine twice): off the thread that draws the table.
+        # The record is complete already; an index cut short by the process ending is made
+        # good by the next `spit stats`, which indexes every record not yet indexed.
+        thread = threading.Thread(
+            target=self._index_now, args=(path,), name="spit-history", daemon=True
+        )
+        self._indexing = [t for t in self._indexing if t.is_alive()] + [thread]
+        thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the records handed to the history are indexed (for tests and exit)."""
+        for thread in self._indexing:
+            thread.join(timeout)
+
+    def _index_now(self, path: Path) -> None:
         from spit.records.history import index_record
         from spit.records.record import read_record
 

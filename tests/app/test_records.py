@@ -144,6 +144,7 @@ async def test_a_match_played_to_the_end_is_in_the_history(data_dir: Path) -> No
         drive(app, clock, lambda m: m.is_over)
         await pilot.pause()
         outcome = local(game(app)).match.outcome
+        local(game(app)).recorder.wait(30)  # the history is indexed on a thread of its own
     record = read_record(only_record(data_dir))
     assert record.end == "over" and record.outcome == outcome
     from spit.records.history import open_history

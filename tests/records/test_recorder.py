@@ -31,6 +31,7 @@ def test_a_decided_match_gets_its_end_and_goes_into_the_history(data_dir: Path) 
     path = recorder.path
     play_match(match, (Bot(0, "expert", random.Random(1)), Bot(1, "hard", random.Random(2))))
     assert recorder.path is None
+    recorder.wait(30)
     record = read_record(path)
     assert record.end == "over" and record.outcome == match.outcome
     assert record.header.players[0].name == "Ann" and record.header.players[1].bot == "hard"

@@ -20,6 +20,7 @@ from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import _
+from spit.net.cli import add_network_parsers
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
 
@@ -118,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_resume_parser(commands)
     add_replay_parser(commands)
     add_stats_parser(commands)
+    add_network_parsers(commands, play_networked)
     return parser
 
 
@@ -239,6 +241,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
     return run_app(options)
+
+
+def play_networked(args: argparse.Namespace) -> int:
+    """``spit host`` or ``spit join`` on the screen (without ``--bot``)."""
+    command = f"{PROG} {'join' if hasattr(args, 'code') else 'host'}"
+    print(
+        _(
+            "{command}: playing on the screen over the network is not ready yet; "
+            "let the bot play the seat with --bot LEVEL"
+        ).format(command=command),
+        file=sys.stderr,
+    )
+    return USAGE_ERROR_EXIT
 
 
 def _status(code: object) -> int:

@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
+from spit.i18n import _
 from spit.net.wire import (
     MAX_SERVER_FRAME,
     Act,
@@ -205,10 +206,14 @@ class Client:
                 close_timeout=2,
             )
         except InvalidURI:
-            raise ServerGone(f"{self.address} is not an address") from None
+            raise ServerGone(
+                _("{address} is not an address").format(address=self.address)
+            ) from None
         except (OSError, InvalidHandshake, TimeoutError) as error:
             raise ServerGone(
-                f"cannot reach a spit server at {self.address} ({_why(error)})"
+                _("cannot reach a spit server at {address} ({why})").format(
+                    address=self.address, why=_why(error)
+                )
             ) from None
         self._ws = ws
         return ws
@@ -230,12 +235,12 @@ class Client:
                 if obj["type"] == "ended":
                     await ws.close()
                     self._ended(obj)
-                    raise ServerGone(f"the match is over ({self.over.why if self.over else ''})")
+                    raise ServerGone(_("the match is already over"))
         except ConnectionClosed as closed:
             raise ServerGone(_closed_why(closed, self.address)) from None
         except ProtocolError as error:
             raise ServerGone(
-                f"the server sent something this client cannot read: {error}"
+                _("the server sent something this client cannot read: {why}").format(why=error)
             ) from None
 
     def _start_writer(self, ws: ClientConnection) -> None:
@@ -306,7 +311,7 @@ class Client:
             except ProtocolError as error:
                 await ws.close()
                 raise ServerGone(
-                    f"the server sent something this client cannot read: {error}"
+                    _("the server sent something this client cannot read: {why}").format(why=error)
                 ) from None
             self.up = False
             if self._writer is not None:
@@ -325,7 +330,7 @@ class Client:
         assert welcome is not None
         deadline = self._source() + self._give_up
         wait = self._first_wait
-        last = "the connection dropped"
+        last = _("the connection dropped")
         while self._source() < deadline:
             await asyncio.sleep(wait * random.uniform(0.8, 1.2))
             wait = min(wait * 2, self._longest_wait)
@@ -340,10 +345,12 @@ class Client:
             except ServerGone as error:
                 if self.over is not None:
                     return
-                raise ServerGone(f"lost the seat: {error}") from None
+                raise ServerGone(_("lost the seat: {why}").format(why=error)) from None
             self.listener.welcomed(self.welcome)
             return
-        raise ServerGone(f"lost the server at {self.address}: {last}")
+        raise ServerGone(
+            _("lost the server at {address}: {why}").format(address=self.address, why=last)
+        )
 
     # -- what the server says ----------------------------------------------------------------
 
@@ -442,9 +449,9 @@ def _list(value: object) -> list[Any]:
 
 def _why(error: BaseException) -> str:
     if isinstance(error, ConnectionRefusedError):
-        return "connection refused"
+        return _("connection refused")
     if isinstance(error, TimeoutError):
-        return "no answer"
+        return _("no answer")
     text = getattr(error, "strerror", None) or str(error)
     return text or type(error).__name__
 
@@ -453,9 +460,9 @@ def _closed_why(closed: ConnectionClosed, address: str) -> str:
     code = closed.rcvd.code if closed.rcvd is not None else None
     reason = closed.rcvd.reason if closed.rcvd is not None else ""
     if code == GOING_AWAY:
-        return f"the server at {address} stopped"
+        return _("the server at {address} stopped").format(address=address)
     if code == REPLACED:
-        return "this seat was taken back by another connection"
+        return _("this seat was taken back by another connection")
     if code == POLICY:
-        return f"the server closed the connection: {reason}"
-    return f"lost the server at {address}"
+        return _("the server closed the connection: {why}").format(why=reason)
+    return _("lost the server at {address}").format(address=address)

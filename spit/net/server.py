@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from spit.engine import Settings
 from spit.net.room import Room, Send, Stage, new_room_code
 from spit.net.wire import (
+    DEFAULT_PORT,
     MAX_CLIENT_FRAME,
     Act,
     JoinRoom,
@@ -44,9 +45,6 @@ from spit.net.wire import (
 
 log = logging.getLogger("spit.net.server")
 """One line per room event and per bad input."""
-
-DEFAULT_PORT = 7748
-"""S-P-I-T on a phone's keypad."""
 
 GOING_AWAY = 1001
 """Close code: the server is stopping."""
@@ -190,7 +188,7 @@ class GameServer:
             self._ws.close()
             await self._ws.wait_closed()
             self._ws = None
-        log.info("stopped (%d rooms open)", len(self.rooms))
+        log.info("stopped; rooms open: %d", len(self.rooms))
 
     # -- one connection --------------------------------------------------------------------
 

@@ -56,6 +56,9 @@ from spit.engine import (
 VERSION: Final = 1
 """The protocol version every frame carries; a frame of any other version is refused."""
 
+DEFAULT_PORT: Final = 7748
+"""Where a server listens unless told otherwise: S-P-I-T on a phone's keypad."""
+
 MAX_CLIENT_FRAME: Final = 2048
 """The largest frame a client may send, in bytes. The biggest honest one is under 200."""
 

@@ -282,7 +282,7 @@ class Client:
         ws = self._ws
         if ws is None:
             return
-        for _ in range(50):  # let the writer send a last leave or pause
+        for _tick in range(50):  # let the writer send a last leave or pause
             if self._out.empty():
                 break
             await asyncio.sleep(0.01)

@@ -50,6 +50,8 @@ GOING_AWAY = 1001
 """Close code: the server is stopping."""
 POLICY = 1008
 """Close code: the client broke the protocol's rules (a flood, guessing codes)."""
+MESSAGE_TOO_BIG = 1009
+"""Close code: a frame over the size cap (websockets closes with it by itself)."""
 REPLACED = 4001
 """Close code: the seat was taken back by a newer connection with its token."""
 
@@ -214,7 +216,8 @@ class GameServer:
         finally:
             writer.cancel()
             pinger.cancel()
-            if ws.close_code == 1009:
+            sent = ws.protocol.close_sent
+            if sent is not None and sent.code == MESSAGE_TOO_BIG:
                 log.warning("%s: frame over %d bytes; closed", peer.name, MAX_CLIENT_FRAME)
             self._gone(peer)
 

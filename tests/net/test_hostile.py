@@ -1,0 +1,173 @@
+"""Hostile clients: random, malformed, oversized and out-of-seat frames and floods get an error
+or a closed connection, while an honest room on the same server plays to its end untouched."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import websockets
+from websockets.asyncio.client import connect
+
+from spit.net.server import POLICY
+from spit.net.wire import ROOM_ALPHABET
+
+from .netkit import LIMIT, fast_limits, running_server, start_pair, tap_frames
+
+
+def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str | bytes]:
+    """A seeded mix of everything a broken or malicious client might send."""
+    frames: list[str | bytes] = []
+    act = {"v": 1, "type": "act", "room": own_room, "seat": 0, "id": 1}
+    for _ in range(60):
+        kind = rng.randrange(12)
+        if kind == 0:
+            frames.append("".join(chr(rng.randrange(32, 0x3000)) for _ in range(rng.randrange(80))))
+        elif kind == 1:
+            frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))))
+        elif kind == 2:
+            frames.append('{"v":1,"type":"act"' + "," * rng.randrange(5))
+        elif kind == 3:
+            frames.append(json.dumps({"v": 1, "type": rng.choice(["deal", "win", "", "ACT"])}))
+        elif kind == 4:  # an action for the other seat
+            frames.append(json.dumps({**act, "seat": 1, "action": {"kind": "spit"}}))
+        elif kind == 5:  # an action in the honest room, which this client is not in
+            frames.append(json.dumps({**act, "room": honest_room, "action": {"kind": "spit"}}))
+        elif kind == 6:  # an action naming a player inside it
+            frames.append(json.dumps({**act, "action": {"kind": "spit", "player": 1}}))
+        elif kind == 7:
+            frames.append(json.dumps({**act, "action": {"kind": "play", "stock": 9, "pile": -1}}))
+        elif kind == 8:
+            frames.append(json.dumps({"v": rng.choice([0, 2, "1", None]), "type": "leave"}))
+        elif kind == 9:
+            frames.append(json.dumps({"v": 1, "type": "pong", "id": rng.choice([1e308, -5, "x"])}))
+        elif kind == 10:
+            frames.append(
+                json.dumps(
+                    {
+                        "v": 1,
+                        "type": "open",
+                        "variant": "standard",
+                        "seed": None,
+                        "name": "x" * rng.randrange(20, 40),
+                    }
+                )
+            )
+        else:
+            frames.append(json.dumps([1, {"v": 1}, None]))
+    return frames
+
+
+async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
+    """One hostile client: its own room, then junk; a count of what it was answered."""
+    rng = random.Random(seed)
+    answers = {"error": 0, "closed": 0}
+    async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
+        await ws.send('{"v":1,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
+        own_room = json.loads(await ws.recv())["room"]
+        for frame in junk_frames(rng, honest_room, own_room):
+            try:
+                await ws.send(frame)
+            except websockets.ConnectionClosed:
+                answers["closed"] += 1
+                break
+        try:
+            async with asyncio.timeout(1):
+                async for frame in ws:
+                    answers["error"] += json.loads(frame)["type"] == "error"
+        except (websockets.ConnectionClosed, TimeoutError):
+            pass
+        answers["closed"] += ws.close_code is not None
+    return answers
+
+
+async def oversized(address: str) -> int | None:
+    """A frame past the cap: the server closes the connection (1009, message too big)."""
+    async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
+        await ws.send('{"v":1,"type":"leave","pad":"' + "x" * 100_000 + '"}')
+        try:
+            async with asyncio.timeout(LIMIT):
+                await ws.recv()
+        except (websockets.ConnectionClosed, TimeoutError):
+            pass
+        return ws.close_code
+
+
+async def flood(address: str) -> int | None:
+    """Thousands of frames as fast as the socket takes them: cut off for flooding."""
+    async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
+        try:
+            for i in range(20_000):
+                await ws.send(json.dumps({"v": 1, "type": "pong", "id": i}))
+            async with asyncio.timeout(LIMIT):
+                while True:
+                    await ws.recv()
+        except (websockets.ConnectionClosed, TimeoutError):
+            pass
+        return ws.close_code
+
+
+async def guesser(address: str, rng: random.Random) -> int | None:
+    """Trying room codes one after another: closed after a few wrong ones."""
+    async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
+        try:
+            for _ in range(20):
+                code = "".join(rng.choice(ROOM_ALPHABET) for _ in range(8))
+                await ws.send(json.dumps({"v": 1, "type": "join", "room": code, "name": ""}))
+            async with asyncio.timeout(LIMIT):
+                while True:
+                    await ws.recv()
+        except (websockets.ConnectionClosed, TimeoutError):
+            pass
+        return ws.close_code
+
+
+async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplog):
+    caplog.set_level("WARNING", logger="spit.net.server")
+    with tap_frames(monkeypatch) as sent:
+        async with running_server(limits=fast_limits(), pace=20) as (server, address):
+            pair = await start_pair(address, levels=("expert", "hard"), seed=21)
+            async with asyncio.timeout(LIMIT):
+                while not pair.guest.tables:
+                    await asyncio.sleep(0.01)
+            attacks = await asyncio.gather(
+                *(hostile(address, pair.code, seed) for seed in range(6)),
+                oversized(address),
+                flood(address),
+                guesser(address, random.Random(5)),
+            )
+            host_end, guest_end = await pair.results()
+            # The server still takes new players after all that.
+            after = await start_pair(address, levels=("expert", "expert"), seed=4)
+            late_end, _ = await after.results()
+
+    answered = attacks[:6]
+    assert all(a["error"] > 0 or a["closed"] for a in answered), answered
+    assert attacks[6] == 1009  # too big
+    assert attacks[7] == POLICY  # flooding
+    assert attacks[8] == POLICY  # guessing codes
+    # The honest room played to its end as if nothing happened.
+    assert host_end.why == guest_end.why == "match over"
+    assert host_end.result == guest_end.result
+    assert pair.host.errors == pair.guest.errors == []
+    honest = [f for f in sent if f.room == pair.code and f.body["type"] == "table"]
+    for seat, recorder in ((0, pair.host), (1, pair.guest)):
+        seqs = [f.body["seq"] for f in honest if f.seat == seat]
+        assert seqs == [seq for seq, _, _ in recorder.tables]
+    # Nobody else ever acted in it: every accepted action was one of its two players'.
+    room = server.rooms[pair.code]
+    assert sum(room.actions) == sum(host_end.result["actions"])
+    assert late_end.why == "match over"
+    # Every kind of bad input was logged.
+    text = caplog.text
+    for what in (
+        "not your seat",
+        "not your room",
+        "unknown message type",
+        "flooding",
+        "frame over",
+        "wrong room codes",
+        "not JSON",
+    ):
+        assert what in text, what

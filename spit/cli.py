@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
@@ -187,6 +187,26 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     )
 
 
+SYMBOLS = "♠♥♦♣╭─╮│✓✗"
+"""Characters the Unicode look draws: suits, rounded corners, marks."""
+
+
+def needs_ascii(stream: TextIO | None = None) -> bool:
+    """Whether ``stream`` (default: the one Textual draws on) cannot carry the Unicode look.
+
+    With ``PYTHONIOENCODING=ascii`` (or an ASCII locale) every ``♠`` or ``╭`` would reach the
+    screen as a ``\\u2660``-style escape, so the game must choose the ASCII look itself.
+    """
+    if stream is None:
+        stream = sys.__stderr__  # Textual's Linux driver writes to the original stderr
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
 def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
     """The options a game starts with: the flags in ``args``, the config file for the rest.
 
@@ -206,7 +226,7 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         keys=keys,
         bindings=dict(config.bindings),
         seed=args.seed,
-        ascii=config.ascii if args.ascii is None else args.ascii,
+        ascii=(config.ascii if args.ascii is None else args.ascii) or needs_ascii(),
         four_colour=config.four_colour if args.four_colour is None else args.four_colour,
         lockout=config.lockout if args.lockout is None else args.lockout,
         names=config.names,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -25,6 +26,16 @@ def no_config(monkeypatch, tmp_path):
     path = tmp_path / "config.toml"
     path.write_text("")
     monkeypatch.setenv("SPIT_CONFIG", str(path))
+
+
+NEEDS_ASCII = spit.cli.needs_ascii
+"""The real check, which the fixture below replaces for every other test."""
+
+
+@pytest.fixture(autouse=True)
+def unicode_terminal(monkeypatch):
+    """Every test draws on a terminal that shows Unicode, whatever stream pytest runs on."""
+    monkeypatch.setattr(spit.cli, "needs_ascii", lambda stream=None: False)
 
 
 @pytest.fixture
@@ -318,3 +329,32 @@ def test_the_exit_status_is_the_apps_whole_number_result_else_0(
 def test_an_app_that_crashed_exits_with_its_error_status(fake_app, monkeypatch):
     monkeypatch.setattr(fake_app, "return_code", 1)
     assert main([]) == 1
+
+
+# --- the terminal's encoding -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("encoding", "ascii"), [("utf-8", False), ("utf-16", False), ("ascii", True), ("latin-1", True)]
+)
+def test_a_stream_that_cannot_carry_the_suits_needs_the_ascii_look(encoding, ascii):
+    stream = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    assert NEEDS_ASCII(stream) is ascii
+
+
+def test_pythonioencoding_ascii_chooses_the_ascii_look():
+    """Issue 8, defect 7: it drew \\u256d-style escapes instead."""
+    code = (
+        "import spit.cli as c; "
+        "args = c.build_parser().parse_args(['play', '--two-player']); "
+        "print(c.game_options(args, c.Config()).ascii)"
+    )
+    for encoding, ascii in (("ascii", "True"), ("utf-8", "False")):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONIOENCODING": encoding},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert done.stdout.strip() == ascii

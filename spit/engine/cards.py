@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,8 +40,12 @@ _RANK_LABELS: Final = {
 }
 
 
+@functools.total_ordering
 class Suit(enum.Enum):
-    """A card's suit. Suits never matter for play; they are drawn, and that is all."""
+    """A card's suit. Suits never matter for play; they are drawn, and that is all.
+
+    Suits order as listed (spades first), only so that cards sort: ``sorted(DECK)``.
+    """
 
     SPADES = ("♠", "S")
     HEARTS = ("♥", "H")
@@ -61,6 +66,14 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         """Hearts and diamonds are red."""
         return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Suit:
+            return NotImplemented
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
+
+_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 
 
 @dataclass(frozen=True, slots=True, order=True)

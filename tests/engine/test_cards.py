@@ -104,3 +104,13 @@ def test_non_adjacent_ranks_are_refused(card: str, top: str) -> None:
 
 def test_hearts_and_diamonds_are_red() -> None:
     assert {s for s in Suit if s.is_red} == {Suit.HEARTS, Suit.DIAMONDS}
+
+
+def test_the_deck_sorts_by_rank_then_suit() -> None:
+    """Issue 8, defect 7: sorting cards raised TypeError, since suits did not order."""
+    ordered = sorted(DECK)
+    assert sorted(reversed(DECK)) == ordered == sorted(set(DECK))
+    assert [c.rank for c in ordered] == sorted(c.rank for c in DECK)
+    assert [c.suit for c in ordered[:4]] == list(Suit)
+    assert Suit.SPADES < Suit.CLUBS and not Suit.CLUBS < Suit.SPADES
+    assert max(Suit) is Suit.CLUBS

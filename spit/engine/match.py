@@ -115,7 +115,7 @@ class Match:
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at ``at``, or None if it would be accepted."""
-        return self._refusal(action) or self._round.check(action, at)
+        return self._refusal(action, at) or self._round.check(action, at)
 
     def cards_in_play(self) -> list[Card]:
         """All 52 cards, wherever they are (for conservation checks)."""
@@ -125,7 +125,7 @@ class Match:
 
     def apply(self, action: Action, at: float = 0.0) -> Result:
         """Apply ``action`` at time ``at``; a settled round is followed by the next deal."""
-        refusal = self._refusal(action)
+        refusal = self._refusal(action, at)
         if refusal is not None:
             return Result(refusal=refusal)
         result = self._round.apply(action, at)
@@ -135,7 +135,7 @@ class Match:
         self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)
         return Result(events=result.events + self._next_round(settled))
 
-    def _refusal(self, action: Action) -> Refusal | None:
+    def _refusal(self, action: Action, at: float) -> Refusal | None:
         player = action.player if action.player in PLAYERS else 0
         if self._outcome is not None:
             return Refusal(player, Reason.MATCH_OVER)
@@ -146,7 +146,11 @@ class Match:
             and self._slapper is not None
             and self._slapper != action.player
         ):
-            # The other player's slap just settled the last round and beat this one.
+            # The other player's slap just settled the last round and beat this one; a time
+            # the table cannot take is refused as such first, as for any other action.
+            refusal = self._round.check(action, at)
+            if refusal is not None and refusal.reason is Reason.BAD_TIME:
+                return refusal
             return Refusal(player, Reason.SLAPPED_ALREADY)
         return None
 

@@ -113,6 +113,10 @@ def test_a_player_who_does_not_exist_slapping_after_the_slap_is_no_such_player()
     assert match.round.phase is Phase.DEALT
     refusal = match.apply(Slap(2, 1), at=1000.0).refusal
     assert refusal is not None and refusal.reason is Reason.NO_SUCH_PLAYER
+    # A slap at a time the table cannot take is refused for that first.
+    for at in (math.nan, 999.0):
+        refusal = match.apply(Slap(1, 1), at=at).refusal
+        assert refusal is not None and refusal.reason is Reason.BAD_TIME
     # The real other player still hears that the slap was lost.
     refusal = match.apply(Slap(1, 1), at=1000.0).refusal
     assert refusal is not None and refusal.reason is Reason.SLAPPED_ALREADY

@@ -242,8 +242,8 @@ class SpitApp(App[None]):
         except (RecordError, OSError) as error:
             self._notice(str(error))
 
-    def replay(self, record: Record) -> None:
-        """Play ``record`` back on the table screen."""
+    def replay(self, record: Record, *, playing: bool = True) -> None:
+        """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
         from spit.app.replay import ReplayScreen
         from spit.records.playback import Playback
         from spit.records.replay import ReplayGame
@@ -256,7 +256,7 @@ class SpitApp(App[None]):
             bot_level=header.players[1].bot or self.options.bot_level,
             variant=header.variant,
         )
-        game = ReplayGame(Playback(record))
+        game = ReplayGame(Playback(record), playing=playing)
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
     def resume_match(self, record: Record) -> None:

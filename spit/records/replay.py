@@ -20,10 +20,10 @@ class ReplayGame:
     replaying = True
     """Tells the app this game is a replay: quitting it loses nothing."""
 
-    def __init__(self, playback: Playback) -> None:
+    def __init__(self, playback: Playback, *, playing: bool = True) -> None:
         self.playback = playback
         """Where the replay stands."""
-        self.playing = True
+        self.playing = playing
         """Whether the replay runs (False: stopped at a step)."""
         self._held = False
         self._listener: Listener | None = None

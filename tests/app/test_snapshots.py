@@ -183,3 +183,51 @@ class _Idle:
 
     def stop(self) -> None:
         pass
+
+
+class TestReplay:
+    def test_a_replay_stopped_mid_round(self, snap_compare, data_dir) -> None:
+        """A recorded match against the hard bot, stopped after 25 actions: the table as it
+        stood then, the players' key legends gone, and below it the replay's bar — action
+        25 of 143 at 0:07.5 in round 1 of 4, real speed, stopped; its keys; and each player's
+        reaction times (median and last), missed plays and races lost so far (Ann lost 3,
+        the last by 0.21 s)."""
+        from spit.records.record import read_record
+        from tests.records.played import play_recorded
+
+        path, _ = play_recorded(data_dir / "records", seed=7)
+        app = make_app(mode=None)
+
+        async def stopped_at_25(pilot: Pilot) -> None:
+            app.replay(read_record(path), playing=False)
+            await pilot.pause()
+            app.screen.game.playback.seek(24)
+            await pilot.press("right")
+
+        assert snap_compare(app, run_before=stopped_at_25, terminal_size=SIZE)
+
+
+class TestResumeOffer:
+    def test_the_unfinished_match_is_offered_at_the_start(
+        self, snap_compare, data_dir, monkeypatch
+    ) -> None:
+        """Over the start menu: "Resume the match from Tue 1 Dec 14:05?", where it stands
+        (round 2, Ann 21 cards, Bot 16 cards), and its keys: Enter resume, Ctrl+D give it
+        up, Esc not now."""
+        import os
+        import time
+
+        from spit.game import bot_driver
+        from tests.records.played import play_recorded
+
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
+        path, _ = play_recorded(data_dir / "records", seed=5, stop_after=60)
+        stamp = 1796133900  # 2026-12-01 14:05 UTC
+        os.utime(path, (stamp, stamp))
+        app = make_app(mode=None, opponents=bot_driver)
+        try:
+            assert snap_compare(app, terminal_size=SIZE)
+        finally:
+            monkeypatch.delenv("TZ")
+            time.tzset()

@@ -39,6 +39,22 @@ KEYBOARDS = {
         "q s d f g h j k l m ù",
         "w x c v b n comma semicolon colon exclamation_mark",
     ),
+    # The national presets name keys by the Latin letter printed beside the national one.
+    "greek": (
+        "q w e r t y u i o p",
+        "a s d f g h j k l apostrophe",
+        "z x c v b n m comma full_stop slash",
+    ),
+    "georgian": (
+        "q w e r t y u i o p",
+        "a s d f g h j k l semicolon",
+        "z x c v b n m comma full_stop slash",
+    ),
+    "latvian": (
+        "q w e r t y u i o p",
+        "a s d f g h j k l semicolon",
+        "z x c v b n m comma full_stop slash",
+    ),
 }
 """The three letter rows of each physical keyboard, from each row's first letter key.
 
@@ -338,10 +354,14 @@ DOC_ROWS = {
 }
 
 
-def doc_table(layout: str) -> dict[str, str]:
-    """Action id -> key label, read from the layout's table in docs/keys.md."""
+def doc_table(layout: str) -> dict[str, list[str]]:
+    """Action id -> its keys' labels, read from the layout's table in docs/keys.md.
+
+    A cell holds the key (the Latin letter printed on the key), then the characters the
+    layout types there, if other: `` `q` `;` `` for Greek.
+    """
     section = DOC.read_text(encoding="utf-8").split(f"\n### {layout.upper()} ")[1]
-    table: dict[str, str] = {}
+    table: dict[str, list[str]] = {}
     for line in section.split("\n#")[0].splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if cells[0] not in DOC_ROWS:
@@ -352,18 +372,20 @@ def doc_table(layout: str) -> dict[str, str]:
             player, stock = divmod(column, 5)
             if row is Row.SPIT:
                 if stock == 0:
-                    table[Control(player, row).id] = cell.strip("`")
+                    table[Control(player, row).id] = [k.strip("`") for k in cell.split()]
                 else:
                     assert cell == "", line
             else:
-                table[Control(player, row, stock).id] = cell.strip("`")
+                table[Control(player, row, stock).id] = [k.strip("`") for k in cell.split()]
     return table
 
 
 @pytest.mark.parametrize("layout", PRESET_NAMES)
 def test_docs_list_exactly_the_keys_of_each_preset(layout):
     keymap = KeyMap.preset(layout)
-    assert doc_table(layout) == {control.id: keymap.label(control.id) for control in CONTROLS}
+    assert doc_table(layout) == {
+        control.id: [key_label(key) for key in keymap.keys_of(control.id)] for control in CONTROLS
+    }
 
 
 def test_docs_list_every_action_id_with_its_qwerty_key():
@@ -371,3 +393,63 @@ def test_docs_list_every_action_id_with_its_qwerty_key():
     block = text.split("```toml\n[keys.bindings]\n")[1].split("```")[0]
     listed = dict(line.replace('"', "").split(" = ") for line in block.splitlines())
     assert listed == KeyMap.preset("qwerty").bindings
+
+
+# -- national presets, by key position (spit/app/layouts.py, generated from xkb) -----------
+
+
+@pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
+def test_a_national_preset_gives_no_character_two_meanings(name: str) -> None:
+    keymap = KeyMap.preset(name)
+    every = [key for control in keymap.controls for key in keymap.keys_of(control.id)]
+    assert len(every) == len(set(every))
+    for control in keymap.controls:
+        for key in keymap.keys_of(control.id):
+            assert keymap.control(key) == control
+
+
+@pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
+def test_a_national_preset_answers_to_the_layouts_character_at_each_latin_key(name: str) -> None:
+    from spit.app.layouts import BASE
+
+    keymap = KeyMap.preset(name)
+    position_of = {
+        char: position for position, char in BASE["us"].items()
+    }  # Latin character -> position
+    for control in keymap.controls:
+        latin = keymap.key(control.id)
+        if latin in ("space", "enter"):
+            continue
+        native = BASE[name][position_of[_character(latin)]]
+        assert native != "dead", f"{control.id} sits on a dead key"
+        assert keymap.control(character_key(native)) == control
+
+
+def test_greek_semicolon_is_player_ones_q_and_the_dead_accent_key_is_left_out() -> None:
+    """The Greek layout types ; where Latin q is; the key right of L is a dead key (´ ¨)."""
+    greek = KeyMap.preset("greek")
+    assert greek.control("semicolon") == greek.control("q")
+    assert greek.control("semicolon").id == "p1.stock1.left"
+    assert greek.key("p2.stock5.right") == "apostrophe"
+    assert greek.control("ς") == greek.control("w")
+
+
+def test_georgian_letters_play_like_their_latin_keys() -> None:
+    georgian = KeyMap.preset("georgian")
+    assert georgian.control("ქ") == georgian.control("q")
+    assert georgian.control("ლ") == georgian.control("l")
+    assert georgian.control("ნ").id == "p2.stock1.fill"
+
+
+def test_remapping_an_action_drops_its_layout_character_and_keeps_it_taken_for_others() -> None:
+    georgian = KeyMap.preset("georgian").with_bindings({"p1.stock1.left": "1"})
+    assert georgian.control("ქ") is None
+    assert georgian.control("1").id == "p1.stock1.left"
+    with pytest.raises(KeyMapError, match=r"already the key for p1\.stock2\.left"):
+        KeyMap.preset("georgian").with_bindings({"p1.spit": "წ"})
+
+
+def _character(key: str) -> str:
+    return {"semicolon": ";", "comma": ",", "full_stop": ".", "slash": "/", "apostrophe": "'"}.get(
+        key, key
+    )

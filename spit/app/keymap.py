@@ -100,8 +100,24 @@ RESERVED_KEYS: Final[frozenset[str]] = frozenset(
 )
 """Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
 
-PRESET_NAMES: Final[tuple[str, ...]] = ("qwerty", "qwertz", "azerty")
+PRESET_NAMES: Final[tuple[str, ...]] = (
+    "qwerty",
+    "qwertz",
+    "azerty",
+    "greek",
+    "georgian",
+    "latvian",
+)
 """The keyboard layouts with a ready-made key map; qwerty is the default."""
+
+PRESET_OF_LANGUAGE: Final = {
+    "en": "qwerty",
+    "de": "qwertz",
+    "el": "greek",
+    "ka": "georgian",
+    "lv": "latvian",
+}
+"""The preset a language's players type on, used when no preset is chosen."""
 
 
 def _half(left: str, right: str, fill: str, spit: str) -> tuple[str, ...]:
@@ -126,6 +142,61 @@ _PRESETS: Final[dict[str, tuple[str, ...]]] = {
     ),
 }
 """Each preset's keys, one per control, in the order of ``CONTROLS``."""
+
+
+_QWERTY_POSITIONS: Final = (
+    *_half(
+        "AD01 AD02 AD03 AD04 AD05", "AC01 AC02 AC03 AC04 AC05", "AB01 AB02 AB03 AB04 AB05", "SPCE"
+    ),
+    *_half(
+        "AD06 AD07 AD08 AD09 AD10", "AC06 AC07 AC08 AC09 AC10", "AB06 AB07 AB08 AB09 AB10", "RTRN"
+    ),
+)
+"""The key positions (xkb names) of the qwerty preset, one per control."""
+
+_POSITIONS: Final[dict[str, tuple[str, ...]]] = {
+    # The Greek layout's key right of L (AC10) is a dead key (the accents ´ ¨): it types
+    # nothing on its own, so player 2's fifth right-pile key moves one key right, to '.
+    # The Greek layout types ; at Latin q's place (AD01): ; is player 1's key there.
+    "greek": tuple("AC11" if p == "AC10" else p for p in _QWERTY_POSITIONS),
+    "georgian": _QWERTY_POSITIONS,
+    "latvian": _QWERTY_POSITIONS,
+}
+"""The position-based presets: each control's key position on the keyboard."""
+
+
+def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """A position-based preset's Latin keys (one per control) and its layout's own characters.
+
+    The Latin key is what the US layout types at the position; the layout's character (its
+    level 1, and for Latvian its AltGr letters: ā at a, š at s…) is another name for the same
+    key. The characters come from the xkb tables in :mod:`spit.app.layouts`.
+    """
+    from spit.app.layouts import ALTGR, BASE
+
+    keys = tuple(_position_key(BASE["us"], position) for position in _POSITIONS[name])
+    aliases: dict[str, str] = {}
+    for control, position in zip(CONTROLS, _POSITIONS[name], strict=True):
+        native = [BASE[name].get(position)]
+        if name == "latvian":
+            native.append(ALTGR[name].get(position))
+        for char in native:
+            # Letters, and the Greek layout's ; at q's place; not a dead key.
+            if char is None or not (char.isalpha() or char == ";"):
+                continue
+            key = character_key(char)
+            if key not in keys:
+                aliases[key] = control.id
+    return keys, aliases
+
+
+def _position_key(layout: dict[str, str], position: str) -> str:
+    if position == "SPCE":
+        return "space"
+    if position == "RTRN":
+        return "enter"
+    return character_key(layout[position])
+
 
 _NAMED_KEYS: Final[frozenset[str]] = frozenset(
     {"space", "enter", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown"}
@@ -263,22 +334,35 @@ class KeyMap:
     Immutable: ``with_bindings`` returns a new map.
     """
 
-    __slots__ = ("_control_by_key", "_key_by_id", "name")
+    __slots__ = ("_aliases", "_control_by_key", "_key_by_id", "name")
 
-    def __init__(self, name: str, keys: Iterable[str]) -> None:
-        """A map named ``name`` with one key per control, in the order of ``CONTROLS``."""
+    def __init__(
+        self, name: str, keys: Iterable[str], aliases: Mapping[str, str] | None = None
+    ) -> None:
+        """A map named ``name`` with one key per control, in the order of ``CONTROLS``.
+
+        ``aliases`` (key -> action id) are other keys for the same actions: the characters
+        a national layout types at the Latin key's place.
+        """
         self.name = name
-        """The preset this map starts from: qwerty, qwertz or azerty."""
+        """The preset this map starts from (one of ``PRESET_NAMES``)."""
         self._key_by_id: dict[str, str] = dict(
             zip((control.id for control in CONTROLS), keys, strict=True)
         )
+        self._aliases: dict[str, str] = dict(aliases or {})
         self._control_by_key: dict[str, Control] = {
-            key: _CONTROL_BY_ID[control_id] for control_id, key in self._key_by_id.items()
+            key: _CONTROL_BY_ID[control_id]
+            for key, control_id in (
+                *self._aliases.items(),
+                *((key, control_id) for control_id, key in self._key_by_id.items()),
+            )
         }
 
     @classmethod
     def preset(cls, name: str = "qwerty") -> KeyMap:
         """The ready-made map for a keyboard layout: ``"qwerty"``, ``"qwertz"`` or ``"azerty"``."""
+        if name in _POSITIONS:
+            return cls(name, *_position_preset(name))
         if name not in _PRESETS:
             raise KeyMapError(
                 _("unknown keyboard layout {name!r} (choose from {choices})").format(
@@ -323,7 +407,10 @@ class KeyMap:
                     control_id,
                 )
             key_by_id[control_id] = name
-        owner: dict[str, str] = {}
+        # A remapped action's layout characters go with its old key; the rest stay, and
+        # count as taken like any key.
+        aliases = {k: i for k, i in self._aliases.items() if i not in bindings}
+        owner: dict[str, str] = dict(aliases)
         # Blame the remapped action, not the preset's, so the message points at the user's line.
         for control_id in [*(i for i in key_by_id if i not in bindings), *bindings]:
             key = key_by_id[control_id]
@@ -335,7 +422,7 @@ class KeyMap:
                     control_id,
                 )
             owner[key] = control_id
-        return KeyMap(self.name, key_by_id.values())
+        return KeyMap(self.name, key_by_id.values(), aliases)
 
     def control(self, key: str) -> Control | None:
         """What a key press does, by Textual ``event.key``; None for keys that play nothing.
@@ -355,6 +442,11 @@ class KeyMap:
         """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"Spc"`` if short)."""
         return key_label(self.key(control_id), short=short, ascii=ascii)
 
+    def keys_of(self, control_id: str) -> tuple[str, ...]:
+        """Every key that does an action: its key, then the layout's own characters for it."""
+        natives = tuple(k for k, i in self._aliases.items() if i == control_id)
+        return (self._key_by_id[control_id], *natives)
+
     @property
     def bindings(self) -> dict[str, str]:
         """Every action id and its key, in the order of ``CONTROLS``."""
@@ -363,10 +455,10 @@ class KeyMap:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KeyMap):
             return NotImplemented
-        return self._key_by_id == other._key_by_id
+        return self._key_by_id == other._key_by_id and self._aliases == other._aliases
 
     def __hash__(self) -> int:
-        return hash(tuple(self._key_by_id.items()))
+        return hash((tuple(self._key_by_id.items()), tuple(self._aliases.items())))
 
     def __repr__(self) -> str:
         preset = KeyMap.preset(self.name)._key_by_id

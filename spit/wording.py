@@ -136,6 +136,19 @@ def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
     return names.get(key)
 
 
+def preset_name(preset: str) -> str:
+    """A keyboard preset as the menu offers it."""
+    names = {
+        "qwerty": _("QWERTY"),
+        "qwertz": _("QWERTZ (German)"),
+        "azerty": _("AZERTY (French)"),
+        "greek": _("Greek"),
+        "georgian": _("Georgian"),
+        "latvian": _("Latvian"),
+    }
+    return names.get(preset, preset)
+
+
 def ready(tick: str) -> str:
     """The word "ready" with its mark (none in ASCII)."""
     return f"{_('ready')} {tick}".rstrip()
@@ -382,3 +395,27 @@ def connecting(address: str | None, code: str | None) -> str:
 def no_seat(why: str) -> str:
     """The seat could not be taken (or kept): the line's own words on why."""
     return _("No networked game: {why}").format(why=why)
+
+
+# -- the end of a match ------------------------------------------------------------------
+
+
+def winner(player: int | None, names: Names, *, against_bot: bool = False) -> str:
+    """Who won the match, as the match-over screen heads it."""
+    if player is None:
+        return _("A draw!")
+    if against_bot and player == 0:
+        return _("You win the match!")
+    return _("{name} wins the match!").format(name=names[player])
+
+
+def fastest_play(name: str, card: str, pile: int, seconds: float) -> str:
+    """The match's quickest play: who, which card, where, how soon after the pile changed."""
+    return _("Fastest play: {name} {card} on {pile} {seconds:.2f} s after it changed").format(
+        name=name, card=card, pile=pile_name(pile), seconds=seconds
+    )
+
+
+def no_fastest_play() -> str:
+    """The line for a match without a single play."""
+    return _("Fastest play: none")

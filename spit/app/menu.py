@@ -10,15 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, RadioButton, RadioSet, Static
+from textual.widgets import Button, RadioButton, RadioSet, Select, Static
 
 from spit import wording
-from spit.app.keymap import PRESET_NAMES
+from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
 from spit.app.messages import SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES, LEVELS
 from spit.engine import Variant
-from spit.i18n import _
+from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 
 
 class Choice(RadioSet):
@@ -102,8 +102,19 @@ class MenuScreen(Screen[None]):
     MenuScreen #variant {
         width: 40;
     }
-    MenuScreen #keys {
+    MenuScreen #settings {
         width: 32;
+        height: auto;
+        margin: 0 1;
+    }
+    MenuScreen .box {
+        height: auto;
+        border: round $panel-lighten-2;
+        border-title-color: $text;
+        border-title-style: bold;
+    }
+    MenuScreen .box:focus-within {
+        border: round $accent;
     }
     MenuScreen #buttons {
         height: auto;
@@ -167,10 +178,27 @@ class MenuScreen(Screen[None]):
                     yield Option(
                         _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
                     )
-                with Choice(id="keys") as keys:
-                    keys.border_title = _("Keyboard")
-                    for name in PRESET_NAMES:
-                        yield Option(name.upper(), value=name == o.keys, id=f"keys-{name}")
+                with Vertical(id="settings"):
+                    with Vertical(classes="box") as box:
+                        box.border_title = _("Keyboard")
+                        yield Select(
+                            [(wording.preset_name(name), name) for name in PRESET_NAMES],
+                            value=o.keys,
+                            allow_blank=False,
+                            compact=True,
+                            type_to_search=False,  # S still starts
+                            id="keys",
+                        )
+                    with Vertical(classes="box") as box:
+                        box.border_title = _("Language")
+                        yield Select(
+                            [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                            value=language(),
+                            allow_blank=False,
+                            compact=True,
+                            type_to_search=False,
+                            id="lang",
+                        )
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Names"), id="names")
@@ -190,6 +218,21 @@ class MenuScreen(Screen[None]):
     @on(RadioSet.Changed, "#mode")
     def _mode_changed(self, event: RadioSet.Changed) -> None:
         self.query_one("#level", RadioSet).disabled = event.pressed.id != "bot"
+
+    @on(Select.Changed, "#lang")
+    def _language_changed(self, event: Select.Changed) -> None:
+        """Speak the chosen language at once, and remember it for the next start."""
+        code = event.value
+        if not isinstance(code, str) or code == language():
+            return
+        options = self.chosen()
+        if options.keys == PRESET_OF_LANGUAGE.get(language()):
+            # The keyboard followed the language: it goes on following it.
+            options = replace(options, keys=PRESET_OF_LANGUAGE.get(code, options.keys))
+        set_language(code)
+        self._options = options
+        self.refresh(recompose=True)
+        self.call_after_refresh(lambda: self.query_one("#lang", Select).focus())
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -225,5 +268,5 @@ class MenuScreen(Screen[None]):
             mode=mode,
             bot_level=pressed("level").removeprefix("level-"),
             variant=Variant(pressed("variant")),
-            keys=pressed("keys").removeprefix("keys-"),
+            keys=str(self.query_one("#keys", Select).value),
         )

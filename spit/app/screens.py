@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.keymap import KeyMap
 from spit.app.look import DIM, Look, player_style
@@ -24,7 +25,6 @@ from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _, ngettext
-from spit.wording import pile_name
 
 
 class TooSmallScreen(Screen[None]):
@@ -427,13 +427,9 @@ class MatchOverScreen(Dialog[str]):
 
     def _winner(self) -> Text:
         winner = self._outcome.winner
-        if winner is None:
-            return Text(_("A draw!"))
-        text = Text(self._names[winner], style=player_style(winner))
-        if self._names[winner] == _("You"):
-            text.append(" " + _("win the match!"))
-        else:
-            text.append(" " + _("wins the match!"))
+        text = Text(wording.winner(winner, self._names, against_bot=self._names[0] == _("You")))
+        if winner is not None:
+            text.highlight_words([self._names[winner]], player_style(winner))
         return text
 
     def _figures(self) -> Group:
@@ -455,20 +451,16 @@ class MatchOverScreen(Dialog[str]):
             how.append(" · " + _("a player held no cards, the lower total wins"))
         elif self._outcome.winner is not None:
             how.append(" · " + _("won by holding no cards"))
-        fastest = Text(_("Fastest play: "), style=DIM)
         fast = self._stats.fastest
         if fast is None:
-            fastest.append(_("none"))
+            fastest = Text(wording.no_fastest_play(), style=DIM)
         else:
-            fastest.append(names[fast.player], style=player_style(fast.player))
-            fastest.append(" ")
-            fastest.append_text(self._look.card_text(fast.card))
-            fastest.append(
-                " "
-                + _("on {pile} {seconds:.2f} s after it changed").format(
-                    pile=pile_name(fast.pile), seconds=fast.seconds
-                )
+            card = self._look.label(fast.card)
+            fastest = Text(
+                wording.fastest_play(names[fast.player], card, fast.pile, fast.seconds), style=DIM
             )
+            fastest.highlight_words([names[fast.player]], player_style(fast.player))
+            fastest.highlight_words([card], self._look.suit_style(fast.card))
         return Group(table, Text(), how, fastest)
 
 

@@ -94,16 +94,16 @@ class MenuScreen(Screen[None]):
         border: round $accent;
     }
     MenuScreen #mode {
-        width: 40;
+        width: 36;
     }
     MenuScreen #level {
-        width: 32;
+        width: 38;
     }
     MenuScreen #variant {
-        width: 40;
+        width: 36;
     }
     MenuScreen #settings {
-        width: 32;
+        width: 38;
         height: auto;
         margin: 0 1;
     }

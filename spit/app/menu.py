@@ -94,16 +94,16 @@ class MenuScreen(Screen[None]):
         border: round $accent;
     }
     MenuScreen #mode {
-        width: 36;
+        width: 38;
     }
     MenuScreen #level {
-        width: 38;
-    }
-    MenuScreen #variant {
         width: 36;
     }
-    MenuScreen #settings {
+    MenuScreen #variant {
         width: 38;
+    }
+    MenuScreen #settings {
+        width: 36;
         height: auto;
         margin: 0 1;
     }

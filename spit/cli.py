@@ -15,11 +15,11 @@ from typing import Any, NoReturn, TextIO
 
 from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
-from spit.app.keymap import PRESET_NAMES
+from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
-from spit.i18n import _
+from spit.i18n import LANGUAGES, _, choose_language, language, set_language
 from spit.net.cli import add_network_parsers
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
@@ -92,13 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
             "or one against the bot. Without a command, the start menu opens."
         ),
         epilog=_(
-            "Keyboard layout, remapped keys, display and lockout can be set in the config file "
+            "Language, keyboard layout, remapped keys, display and lockout can be set in the "
+            "config file "
             "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
         ).format(path=config_path()),
     )
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help=_("show the version")
     )
+    _add_lang_option(parser)
     # The start menu asks for everything `play` takes on the command line.
     parser.set_defaults(
         func=None,
@@ -123,6 +125,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        metavar="CODE",
+        default=argparse.SUPPRESS,  # read before parsing (see main); here to be checked and listed
+        help=_(
+            "the language to speak: {codes} (default: the config file's, else the environment's)"
+        ).format(codes=", ".join(LANGUAGES)),
+    )
+
+
+def _lang_flag(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, before the parser is built in that language."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _rest = early.parse_known_args(argv)
+    return known.lang if known.lang in LANGUAGES else None
+
+
 def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     play = commands.add_parser(
         "play",
@@ -131,6 +153,7 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
             "Start a match at once: two players on one keyboard, or one against the bot."
         ),
     )
+    _add_lang_option(play)
     who = play.add_mutually_exclusive_group(required=True)
     who.add_argument(
         "--two-player",
@@ -155,9 +178,9 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     play.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=_("keyboard layout: {layouts} (default: the config file's, else qwerty)").format(
-            layouts=", ".join(PRESET_NAMES)
-        ),
+        help=_(
+            "keyboard layout: {layouts} (default: the config file's, else the language's)"
+        ).format(layouts=", ".join(PRESET_NAMES)),
     )
     play.add_argument(
         "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
@@ -212,7 +235,7 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
 
     Raises ConfigError if the config's remapped keys do not fit the chosen layout.
     """
-    keys = args.keys or config.keys
+    keys = args.keys or config.keys or PRESET_OF_LANGUAGE.get(language(), "qwerty")
     config.keymap(keys)  # a bad remap must stop us before the screen is taken over
     chosen: dict[str, object] = {}
     if args.bot:
@@ -248,6 +271,16 @@ def run_app(options: GameOptions, **kwargs: Any) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``spit`` with ``argv`` (default: the process's arguments); return the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # The language comes first, so that the help, the errors and the game all speak it:
+    # --lang, else the config file's, else the environment's.
+    config: Config | None = None
+    config_error: ConfigError | None = None
+    try:
+        config = load_config()
+    except ConfigError as error:  # said below, for the commands that need the file
+        config_error = error
+    set_language(choose_language(_lang_flag(argv), config.lang if config else None))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -256,7 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.func is not None:  # a subcommand that runs itself: simulate
         return args.func(args)
     try:
-        options = game_options(args, load_config())
+        if config_error is not None:
+            raise config_error
+        assert config is not None
+        options = game_options(args, config)
     except ConfigError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return CONFIG_ERROR_EXIT

@@ -411,9 +411,11 @@ def winner(player: int | None, names: Names, *, against_bot: bool = False) -> st
 
 def fastest_play(name: str, card: str, pile: int, seconds: float) -> str:
     """The match's quickest play: who, which card, where, how soon after the pile changed."""
-    return _("Fastest play: {name} {card} on {pile} {seconds:.2f} s after it changed").format(
-        name=name, card=card, pile=pile_name(pile), seconds=seconds
-    )
+    if pile == 0:
+        text = _("Fastest play: {name} {card} on the left pile {seconds:.2f} s after it changed")
+    else:
+        text = _("Fastest play: {name} {card} on the right pile {seconds:.2f} s after it changed")
+    return text.format(name=name, card=card, seconds=seconds)
 
 
 def no_fastest_play() -> str:

@@ -1,10 +1,14 @@
-"""For every test: records and history go to a temporary data directory, never the player's."""
+"""For every test: records and history go to a temporary data directory, never the player's,
+and the game speaks English, whatever language the machine running the tests speaks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from spit import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +17,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     directory = tmp_path / "spit-data"
     monkeypatch.setenv("SPIT_DATA_DIR", str(directory))
     return directory
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No LANGUAGE, LC_ALL, LC_MESSAGES or LANG, and English on; English again afterwards."""
+    for variable in i18n.ENVIRONMENT_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

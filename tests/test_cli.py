@@ -358,3 +358,60 @@ def test_pythonioencoding_ascii_chooses_the_ascii_look():
             check=True,
         )
         assert done.stdout.strip() == ascii
+
+
+# --- language ---------------------------------------------------------------------------
+
+
+def test_lang_flag_speaks_the_help_in_that_language(capsys):
+    assert main(["--lang", "de", "play", "--help"]) == 0
+    assert "Startet sofort eine Partie" in capsys.readouterr().out
+
+
+def test_the_environment_chooses_the_language_when_nothing_else_does(monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["play", "--help"]) == 0
+    assert "Startet sofort eine Partie" in capsys.readouterr().out
+
+
+def test_the_flag_beats_the_config_file_which_beats_the_environment(config, started, monkeypatch):
+    from spit import i18n
+
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    config('lang = "lv"\n')
+    main([])
+    assert i18n.language() == "lv"
+    main(["--lang", "ka"])
+    assert i18n.language() == "ka"
+
+
+def test_the_keyboard_follows_the_language_unless_chosen(config, started):
+    main(["--lang", "el", "play", "--two-player"])
+    main(["--lang", "ka", "play", "--two-player"])
+    main(["--lang", "de", "play", "--two-player", "--keys", "azerty"])
+    config('lang = "lv"\n[keys]\npreset = "qwerty"\n')
+    main([])
+    assert [options.keys for options in started] == ["greek", "georgian", "azerty", "qwerty"]
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "el_GR.UTF-8"}, "el"),
+        ({"LANGUAGE": "fr:ka", "LANG": "de_DE.UTF-8"}, "ka"),
+        ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "lv_LV", "LANG": "de_DE"}, "lv"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_environment_is_read_as_gettext_reads_it(environ, expected):
+    from spit.i18n import choose_language
+
+    assert choose_language(None, None, environ) == expected
+
+
+def test_an_unknown_language_is_a_one_line_error(capsys):
+    assert main(["--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "fr" in err and len(err.strip().splitlines()) == 1

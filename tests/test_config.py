@@ -72,9 +72,10 @@ def test_a_missing_file_named_by_spit_config_is_an_error(monkeypatch, tmp_path):
 
 
 def test_an_empty_file_means_the_defaults(write):
+    """No preset and no language: both follow the environment's language."""
     config = load_config(write(""))
     assert (config.keys, config.bindings, config.ascii, config.four_colour, config.lockout) == (
-        "qwerty",
+        None,
         {},
         False,
         False,
@@ -230,3 +231,11 @@ def test_players_give_their_names_in_the_players_table(write):
 def test_a_name_that_cannot_be_shown_is_refused_naming_the_entry(write, value):
     path = write(f"[players]\none = {value}\n")
     assert "players.one" in refusal(path)
+
+
+def test_the_language_is_a_code_spit_speaks(write):
+    assert load_config(write('lang = "ka"')).lang == "ka"
+    with pytest.raises(ConfigError, match=r"lang: unknown language 'fr' \(choose from en, el"):
+        load_config(write('lang = "fr"'))
+    with pytest.raises(ConfigError, match="lang: must be a string, not 3"):
+        load_config(write("lang = 3"))

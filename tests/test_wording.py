@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from spit import i18n, wording
-from spit.engine import Match, Play, Reason, Refusal, Round, Spit, Variant, cards
+from spit.engine import Card, Match, Play, Rank, Reason, Refusal, Round, Spit, Suit, Variant, cards
 from spit.game import Lost
 
 
@@ -101,3 +101,31 @@ def test_cards_in_wording_are_the_engine_cards() -> None:
 def test_every_way_a_game_is_lost_reads_as_a_sentence(why: Lost) -> None:
     text = wording.lost(why)
     assert text.endswith(".") and text != why.value and "-" not in text
+
+
+def test_card_labels_follow_the_language() -> None:
+    queen = Card(Rank.QUEEN, Suit.SPADES)
+    assert wording.card_label(queen) == "Q♠"
+    assert wording.card_label(Card(Rank.TEN, Suit.HEARTS), ascii=True) == "10H"
+    i18n.set_language("de")
+    assert wording.card_label(queen) == "D♠"
+    assert wording.card_label(Card(Rank.JACK, Suit.CLUBS)) == "B♣"
+
+
+def test_counts_take_the_plural_the_language_needs() -> None:
+    assert wording.cards(1) == "1 card"
+    assert wording.cards(2) == "2 cards"
+    i18n.set_language("lv")
+    # Latvian: one form for 0, one for 1, 21, 31…, one for the rest.
+    forms = {wording.cards(n) for n in (0, 1, 2)}
+    assert len(forms) == 3
+    assert wording.cards(21).replace("21", "1") == wording.cards(1)
+
+
+def test_every_bot_level_has_a_name_of_its_own() -> None:
+    from spit.bot.levels import LEVEL_NAMES
+
+    i18n.set_language("de")
+    names = [wording.level_name(level) for level in LEVEL_NAMES]
+    assert len(set(names)) == len(LEVEL_NAMES)
+    assert names != list(LEVEL_NAMES)

@@ -1,7 +1,9 @@
-"""The config file: the player's keyboard layout, remapped keys, display and lockout.
+"""The config file: the player's language, keyboard layout, remapped keys, display and lockout.
 
 It lives at ``platformdirs.user_config_dir("spit")/config.toml`` (the ``SPIT_CONFIG``
 environment variable names another file) and looks like this::
+
+    lang = "de"          # en, el, de, ka or lv (else the environment's language)
 
     [keys]
     preset = "qwertz"
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from spit.app.keymap import PRESET_NAMES, KeyMap, KeyMapError
-from spit.i18n import _
+from spit.i18n import LANGUAGES, _
 
 ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
 """Names a config file to read instead of the usual one."""
@@ -54,8 +56,10 @@ class ConfigError(ValueError):
 class Config:
     """The settings read from the config file; defaults where it says nothing."""
 
-    keys: str = "qwerty"
-    """The keyboard layout preset: qwerty, qwertz or azerty."""
+    keys: str | None = None
+    """The keyboard layout preset (one of ``PRESET_NAMES``); None follows the language."""
+    lang: str | None = None
+    """The language to speak (one of ``spit.i18n.LANGUAGES``); None asks the environment."""
     bindings: dict[str, str] = field(default_factory=dict)
     """Remapped keys: action id -> Textual key name."""
     ascii: bool = False
@@ -75,7 +79,7 @@ class Config:
         Raises ConfigError, naming the binding, if the bindings do not fit that preset
         (a remapped key that the preset already uses elsewhere).
         """
-        name = self.keys if preset is None else preset
+        name = preset or self.keys or "qwerty"
         try:
             return KeyMap.preset(name).with_bindings(self.bindings)
         except KeyMapError as error:
@@ -155,7 +159,15 @@ class _Reader:
         self.path = path
 
     def config(self, document: dict[str, Any]) -> Config:
-        self.known(document, (), {"keys", "display", "rules", "players"})
+        self.known(document, (), {"lang", "keys", "display", "rules", "players"})
+        lang = self.value(document, ("lang",), None, _is_optional_string, _("a string"))
+        if lang is not None and lang not in LANGUAGES:
+            raise self.error(
+                ("lang",),
+                _("unknown language {name!r} (choose from {choices})").format(
+                    name=lang, choices=", ".join(LANGUAGES)
+                ),
+            )
         keys = self.table(document, "keys")
         display = self.table(document, "display")
         rules = self.table(document, "rules")
@@ -166,8 +178,8 @@ class _Reader:
         self.known(players, ("players",), {"one", "two"})
         names = (self.name(players, "one"), self.name(players, "two"))
 
-        preset = self.value(keys, ("keys", "preset"), "qwerty", _is_string, _("a string"))
-        if preset not in PRESET_NAMES:
+        preset = self.value(keys, ("keys", "preset"), None, _is_optional_string, _("a string"))
+        if preset is not None and preset not in PRESET_NAMES:
             raise self.error(
                 ("keys", "preset"),
                 _("unknown keyboard layout {name!r} (choose from {choices})").format(
@@ -192,6 +204,7 @@ class _Reader:
             )
         config = Config(
             keys=preset,
+            lang=lang,
             bindings=dict(bindings),
             ascii=self.value(display, ("display", "ascii"), False, _is_bool, _("true or false")),
             four_colour=self.value(
@@ -259,8 +272,8 @@ class _Reader:
         return _config_error(self.path, _entry(*where), problem)
 
 
-def _is_string(value: Any) -> bool:
-    return isinstance(value, str)
+def _is_optional_string(value: Any) -> bool:
+    return value is None or isinstance(value, str)
 
 
 def _is_name(value: Any) -> bool:

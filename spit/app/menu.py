@@ -94,16 +94,16 @@ class MenuScreen(Screen[None]):
         border: round $accent;
     }
     MenuScreen #mode {
-        width: 38;
+        width: 40;
     }
     MenuScreen #level {
-        width: 36;
+        width: 35;
     }
     MenuScreen #variant {
-        width: 38;
+        width: 40;
     }
     MenuScreen #settings {
-        width: 36;
+        width: 35;
         height: auto;
         margin: 0 1;
     }

@@ -15,11 +15,11 @@ from typing import Any, NoReturn, TextIO
 
 from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
-from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
+from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
-from spit.i18n import LANGUAGES, _, choose_language, language, set_language
+from spit.i18n import LANGUAGES, _, choose_language, set_language
 from spit.net.cli import add_network_parsers
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
@@ -235,7 +235,7 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
 
     Raises ConfigError if the config's remapped keys do not fit the chosen layout.
     """
-    keys = args.keys or config.keys or PRESET_OF_LANGUAGE.get(language(), "qwerty")
+    keys = args.keys or config.layout
     config.keymap(keys)  # a bad remap must stop us before the screen is taken over
     chosen: dict[str, object] = {}
     if args.bot:

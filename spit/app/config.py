@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
-from spit.app.keymap import PRESET_NAMES, KeyMap, KeyMapError
-from spit.i18n import LANGUAGES, _
+from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
+from spit.i18n import LANGUAGES, _, language
 
 ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
 """Names a config file to read instead of the usual one."""
@@ -73,13 +73,18 @@ class Config:
     path: Path | None = None
     """The file these settings came from; None when there was none."""
 
+    @property
+    def layout(self) -> str:
+        """The preset to play on: the config's, else the one the language's players use."""
+        return self.keys or PRESET_OF_LANGUAGE.get(language(), "qwerty")
+
     def keymap(self, preset: str | None = None) -> KeyMap:
         """The key map these bindings give on ``preset`` (default: the config's own preset).
 
         Raises ConfigError, naming the binding, if the bindings do not fit that preset
         (a remapped key that the preset already uses elsewhere).
         """
-        name = preset or self.keys or "qwerty"
+        name = preset or self.layout
         try:
             return KeyMap.preset(name).with_bindings(self.bindings)
         except KeyMapError as error:

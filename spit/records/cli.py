@@ -109,7 +109,7 @@ def _options(args: argparse.Namespace) -> Any:
     config = load_config()
     config.keymap()
     return GameOptions(
-        keys=config.keys,
+        keys=config.layout,
         bindings=dict(config.bindings),
         ascii=config.ascii,
         four_colour=config.four_colour,

@@ -23,6 +23,7 @@ from spit.i18n import LANGUAGES, _, choose_language, set_language
 from spit.net.cli import add_network_parsers
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
+from spit.web.cli import add_web_parser
 
 PROG = "spit"
 """The command's name in messages."""
@@ -122,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_replay_parser(commands)
     add_stats_parser(commands)
     add_network_parsers(commands, play_networked)
+    add_web_parser(commands)
     return parser
 
 
@@ -286,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit:  # --help, --version and bad flags: argparse has said why
         return _status(exit.code)
-    if args.func is not None:  # a subcommand that runs itself: simulate
+    if args.func is not None:  # a subcommand that runs itself: simulate, stats, web
         return args.func(args)
     try:
         if config_error is not None:

@@ -1,0 +1,1 @@
+"""Spit in a browser: ``spit web`` serves the game page (textual-serve; see docs/web.md)."""

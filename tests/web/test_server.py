@@ -1,0 +1,145 @@
+"""The server behind ``spit web``, without a browser: its page, its limits, and what a page
+may send it. A page is a stranger: whatever it sends, the server and the other tables go on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import sys
+
+import pytest
+from aiohttp import WSMsgType, WSServerHandshakeError
+from aiohttp.test_utils import TestClient, TestServer
+
+from spit.cli import main
+from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, page_address
+
+GAME = [sys.executable, "-m", "spit"]
+
+
+@pytest.fixture(autouse=True)
+def no_config(monkeypatch, tmp_path):
+    """The games the server starts read an empty config, never the user's."""
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    monkeypatch.setenv("SPIT_CONFIG", str(config))
+
+
+async def client_for(server: WebServer) -> TestClient:
+    client = TestClient(TestServer(await server._make_app(), host="127.0.0.1"))
+    await client.start_server()
+    return client
+
+
+async def first_frame(ws) -> None:
+    """Wait until the game has drawn something (it has started and read the page's size)."""
+    async with asyncio.timeout(30):
+        while True:
+            message = await ws.receive()
+            assert message.type == WSMsgType.BINARY, message
+            if len(message.data) > 100:
+                return
+
+
+async def pong(ws, token: str) -> None:
+    await ws.send_str(json.dumps(["ping", token]))
+    async with asyncio.timeout(10):
+        while True:
+            message = await ws.receive()
+            assert message.type in (WSMsgType.BINARY, WSMsgType.TEXT), message
+            if message.type == WSMsgType.TEXT and json.loads(message.data) == ["pong", token]:
+                return
+
+
+async def test_the_page_is_ours_and_points_its_websocket_where_the_browser_came_from() -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        response = await client.get("/", headers={"Host": "127.0.0.1:4321"})
+        page = await response.text()
+        assert response.status == 200
+        assert 'data-session-websocket-url="ws://127.0.0.1:4321/ws"' in page
+        assert "<title>Spit</title>" in page
+        assert "googleapis" not in page  # nothing fetched from anywhere but this server
+        script = await client.get("/static/js/textual.js")
+        assert script.status == 200
+    finally:
+        await client.close()
+
+
+async def test_malformed_messages_from_a_page_are_dropped_and_its_game_goes_on() -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        ws = await client.ws_connect("/ws?width=100&height=30")
+        await first_frame(ws)
+        for bad in (
+            "not json",
+            "[]",
+            "{}",
+            "42",
+            '["stdin", 5]',
+            '["stdin", "\\ud800"]',
+            '["resize", {"width": 1e300, "height": -3}]',
+            '["resize", "big"]',
+            '["ping", "' + "x" * 100 + '"]',
+            '["no such thing", 1]',
+        ):
+            await ws.send_str(bad)
+        await ws.send_bytes(b"\x00\xff binary")
+        await pong(ws, "still-here")
+        assert not ws.closed
+        await ws.close()
+    finally:
+        await client.close()
+
+
+async def test_when_every_table_is_taken_a_new_page_is_told_to_wait() -> None:
+    server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=1)
+    client = await client_for(server)
+    try:
+        ws = await client.ws_connect("/ws")
+        await first_frame(ws)
+        busy = await client.get("/")
+        assert busy.status == 503
+        assert "All 1 tables are taken" in await busy.text()
+        with pytest.raises(WSServerHandshakeError):
+            await client.ws_connect("/ws")
+        await ws.close()
+        async with asyncio.timeout(20):
+            while server.sessions:
+                await asyncio.sleep(0.05)
+        assert (await client.get("/")).status == 200
+    finally:
+        await client.close()
+
+
+def test_a_page_size_is_clamped_to_what_a_game_can_draw() -> None:
+    assert _clamp(10**9, 1, MAX_COLUMNS, 80) == MAX_COLUMNS
+    assert _clamp(-3, 1, MAX_ROWS, 24) == 1
+    assert _clamp("wide", 1, MAX_COLUMNS, 80) == 80
+    assert _clamp(float("inf"), 1, MAX_COLUMNS, 80) == 80
+    assert _clamp(None, 1, MAX_ROWS, 24) == 24
+
+
+def test_the_printed_address_is_one_a_browser_can_open() -> None:
+    assert page_address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert page_address("::1", 8000) == "http://[::1]:8000/"
+    assert page_address("localhost", 8000) == "http://localhost:8000/"
+    assert page_address("::", 8000) == f"http://{socket.gethostname()}:8000/"
+
+
+def test_a_port_already_taken_is_one_line_and_exit_2(capsys) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["web", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"spit: cannot serve on 127.0.0.1 port {port}: ")
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "http"])
+def test_a_bad_port_is_refused_before_anything_is_served(port: str, capsys) -> None:
+    assert main(["web", "--port", port]) == 2
+    assert "--port" in capsys.readouterr().err

@@ -95,7 +95,8 @@ class Pace:
     """A refusal stays by the player's row this long."""
     grace: float = 1.0
     """The match-over screen ignores keys this long, so the last frantic key presses of a
-    match cannot choose rematch or quit by accident."""
+    match cannot choose rematch or quit by accident; the pause screen's help and quit keys
+    wait as long, so the other player's last presses cannot choose them."""
 
 
 class GameScreen(Screen[None]):
@@ -520,7 +521,11 @@ class GameScreen(Screen[None]):
         )
 
     def _hints(self) -> tuple[str, ...]:
-        keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
+        if self.app.is_web:
+            # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
+            keys = (_("Esc: pause, then H help, Q quit"), _("Esc: pause"))
+        else:
+            keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
         connection = self.game.connection
         if connection is None:
             return keys
@@ -613,7 +618,7 @@ class GameScreen(Screen[None]):
         """Escape: pause the game."""
         from spit.app.screens import PauseScreen
 
-        self.app.push_screen(PauseScreen())
+        self.app.push_screen(PauseScreen(grace=self.pace.grace))
 
     # -- the end -----------------------------------------------------------------------
 

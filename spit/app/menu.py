@@ -136,6 +136,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", _("Start"), id="start"),
         Binding("n", "names", _("Names"), id="names"),
+        Binding("h", "browser_help", _("Help"), show=False, id="menu-help"),
     ]
     """Bindings for the start menu."""
 
@@ -204,7 +205,9 @@ class MenuScreen(Screen[None]):
                 yield Button(_("Names"), id="names")
                 yield Button(_("Quit"), id="quit")
             yield Static(
-                _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
+                _("Tab: next · arrows and Enter: choose · S: start · N: names · H: help")
+                if self.app.is_web  # a browser may keep F1 for itself
+                else _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
                 id="hint",
             )
 
@@ -249,6 +252,11 @@ class MenuScreen(Screen[None]):
                 self._options = replace(self._options, names=names)
 
         self.app.push_screen(NamesScreen(self._options.names), given)
+
+    def action_browser_help(self) -> None:
+        """H in a browser, which may keep F1 for itself: the help."""
+        if self.app.is_web:
+            self.app.action_help()  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -90,13 +90,51 @@ class PauseScreen(Dialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", _("Resume"), id="resume"),
+        # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
+        # Linux), so there help and quit have plain keys here, where no card is played.
+        # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
+        Binding("h", "browser_help", _("Help"), show=False, id="pause-help"),
+        Binding("q", "browser_quit", _("Quit"), show=False, id="pause-quit"),
+        # A modal screen hides the app's bindings (Textual), so F1 as the dialog says.
+        Binding("f1", "help", _("Help"), show=False, id="pause-f1"),
     ]
     """Bindings for the pause dialog."""
+
+    def __init__(self, *, grace: float = 0.0) -> None:
+        """``grace``: seconds before H and Q answer, so that the other player, still
+        pressing card keys (q is one) when the game pauses, cannot open help or quit."""
+        super().__init__()
+        self._grace = grace
+        self._awake = grace <= 0
+
+    def on_mount(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    def action_help(self) -> None:
+        """F1: the help, over the pause."""
+        self.app.action_help()  # type: ignore[attr-defined]
+
+    def action_browser_help(self) -> None:
+        """H in a browser: the help, as F1 gives it."""
+        if self._awake and self.app.is_web:
+            self.action_help()
+
+    def action_browser_quit(self) -> None:
+        """Q in a browser: the quit question, as Ctrl+Q asks it."""
+        if self._awake and self.app.is_web:
+            self.app.action_request_quit()  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(_("Paused"), id="paused")
-            yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
+            if self.app.is_web:
+                yield Static(_("Esc: resume  ·  H: help  ·  Q: quit"))
+            else:
+                yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:
@@ -297,7 +335,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "dismiss", _("Close help"), id="close-help"),
+        Binding("escape,f1,h", "dismiss", _("Close help"), id="close-help"),
     ]
     """Bindings for the help screen."""
 
@@ -316,6 +354,14 @@ class HelpScreen(Dialog[None]):
             yield Static(keys_table(self._keymap, self._names, ascii=self._ascii), id="keys")
             if self._against_bot:
                 yield Static(_("Against the bot both halves of the keyboard are yours."))
+            if self.app.is_web:
+                yield Static(
+                    _(
+                        "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
+                        "Firefox on Linux): press Esc, then H for this help or Q to quit."
+                    ),
+                    id="browser-keys",
+                )
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.
             rules = Table.grid(padding=(0, 1, 0, 0))
             rules.add_column(style=DIM)

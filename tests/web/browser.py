@@ -1,0 +1,182 @@
+"""A real browser for the web tests: Debian's chromium, headless, driven by selenium.
+
+Nothing is downloaded at test time: the browser and its driver are the system's
+(``apt-get install chromium chromium-driver``; CI installs them, and there a missing browser
+is a failure, not a skip). The page draws the game on a canvas, so the test reads the screen
+from xterm.js's own buffer: a script run before the page's own catches the terminal object
+textual-serve creates.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SPIT = Path(sys.executable).parent / "spit"
+
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""A quiet, offline headless browser: it talks to nobody but the test's server."""
+
+CATCH_TERMINAL = """
+Object.defineProperty(Object.prototype, 'terminal', {
+  configurable: true,
+  set(value) {
+    if (value && value.buffer && !window.spitTerminal) window.spitTerminal = value;
+    Object.defineProperty(this, 'terminal', {
+      value, writable: true, configurable: true, enumerable: true,
+    });
+  },
+});
+"""
+"""Keep the xterm.js terminal textual-serve's page creates (``this.terminal = ...``)."""
+
+READ_SCREEN = """
+const terminal = window.spitTerminal;
+if (!terminal) return null;
+const buffer = terminal.buffer.active;
+const lines = [];
+for (let row = 0; row < terminal.rows; row++) {
+  const line = buffer.getLine(buffer.viewportY + row);
+  lines.push(line ? line.translateToString(true) : '');
+}
+return lines.join('\\n');
+"""
+
+
+def require_browser() -> None:
+    """Skip without chromium and its driver; in CI (``CI`` set) fail instead."""
+    if shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER):
+        return
+    if os.environ.get("CI"):
+        pytest.fail("chromium and chromium-driver are missing; CI must install them")
+    pytest.skip("chromium and chromium-driver are not installed")
+
+
+class Page:
+    """One browser tab on a spit page, read as text and typed into."""
+
+    def __init__(self, driver) -> None:
+        self.driver = driver
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+        self.wait_for(lambda text: text.strip() != "")
+        self.focus()
+
+    def focus(self) -> None:
+        """Put the keyboard focus in the terminal, as a click on it would (without the click)."""
+        self.driver.execute_script(
+            "const t = document.querySelector('.xterm-helper-textarea'); if (t) t.focus();"
+        )
+
+    def screen(self) -> str:
+        return self.driver.execute_script(READ_SCREEN) or ""
+
+    def type(self, *keys: str) -> None:
+        """Type keys into the page, one press each (selenium's Keys for named keys)."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        for key in keys:
+            ActionChains(self.driver).send_keys(key).perform()
+
+    def closed(self) -> bool:
+        """Whether the page says its game has ended (the WebSocket closed)."""
+        return bool(
+            self.driver.execute_script("return document.body.classList.contains('-closed')")
+        )
+
+    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
+        check = what if callable(what) else (lambda text: what in text)
+        deadline = time.monotonic() + timeout
+        text = ""
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if check(text):
+                return text
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what!r}; the page showed:\n{text}")
+
+    def wait_until(self, check: Callable[[], bool], timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if check():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {check}")
+
+
+@contextmanager
+def chromium(profile: Path, size: tuple[int, int] = (1280, 860)) -> Iterator[Page]:
+    """A fresh headless chromium (its own profile directory) with one tab."""
+    require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # selenium must never fetch a driver
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    try:
+        driver.set_page_load_timeout(30)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
+        yield Page(driver)
+    finally:
+        driver.quit()
+
+
+ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/\S*")
+
+
+@contextmanager
+def spit_web(*args: str, config: Path, log: Path) -> Iterator[str]:
+    """The installed ``spit web`` on a free loopback port; yields the page's address."""
+    assert SPIT.exists(), f"the spit command is not installed next to {sys.executable}"
+    env = {**os.environ, "SPIT_CONFIG": str(config)}
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [str(SPIT), "web", "--bind", "127.0.0.1", "--port", "0", *args],
+            stdout=subprocess.PIPE,
+            stderr=out,
+            text=True,
+            env=env,
+        )
+    try:
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 30)
+        assert ready, f"spit web said nothing in 30 s; its log:\n{log.read_text()}"
+        line = process.stdout.readline()  # the server's first line says where it is
+        found = ADDRESS.search(line)
+        assert found, f"spit web said {line!r}; its log:\n{log.read_text()}"
+        yield found.group(0)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

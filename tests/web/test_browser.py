@@ -1,0 +1,110 @@
+"""Spit in a real browser: ``spit web`` served on loopback, played in headless chromium.
+
+What a person does: open the page, see the start menu, start a game with the keyboard,
+press spit and play a card with keys typed into the page, pause, get help and quit the way
+the page's help says (Esc, then H or Q), and resize the window.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.keys import Keys
+
+from spit.engine import Card
+
+from .browser import Page, chromium, spit_web
+
+CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+ROWS = (("qwert", "asdfg"), ("yuiop", "hjkl;"))
+"""QWERTY, per player: the top row plays stock N onto the left pile, the home row the right."""
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Page]:
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    with (
+        spit_web(config=config, log=tmp_path / "server.log") as address,
+        chromium(tmp_path / "profile") as page,
+    ):
+        page.open(address)
+        yield page
+
+
+def cards_in(line: str) -> list[Card]:
+    return [Card.parse(rank + suit) for rank, suit in CARD.findall(line)]
+
+
+def table(screen: str) -> tuple[list[Card], tuple[list[Card], list[Card]]]:
+    """The spit piles' top cards and each player's stock tops, read off the page."""
+    lines = screen.splitlines()
+    piles_at = next(i for i, line in enumerate(lines) if line.count("░") >= 4)
+    piles = cards_in(lines[piles_at])
+    bottom = next(cards_in(line) for line in lines[piles_at + 1 :] if cards_in(line))
+    top = next(cards_in(line) for line in reversed(lines[:piles_at]) if cards_in(line))
+    return piles, (bottom, top)
+
+
+def test_the_page_opens_the_start_menu(page: Page) -> None:
+    screen = page.wait_for("S  P  I  T")
+    assert "Two players" in screen and "Against the bot" in screen
+    assert "S: start · H: help" in screen  # the page's own wording: F1 may be the browser's
+
+
+def test_keys_typed_into_the_page_spit_and_play_a_card(page: Page) -> None:
+    page.wait_for("S  P  I  T")
+    page.type("s")  # start: two players, standard, QWERTY
+    page.wait_for("both press SPIT")
+    page.type(" ", Keys.ENTER)  # player 1's Space and player 2's Enter
+    screen = page.wait_for(lambda text: "both press SPIT" not in text and "░" in text)
+    for _ in range(10):  # a stuck table asks both to spit again; it cannot stay stuck for long
+        piles, stocks = table(screen)
+        assert len(piles) == 2 and all(len(side) == 5 for side in stocks), screen
+        plays = [
+            (player, stock, pile)
+            for player in (0, 1)
+            for stock, card in enumerate(stocks[player])
+            for pile in (0, 1)
+            if card.fits_on(piles[pile])
+        ]
+        if plays:
+            break
+        page.type(" ", Keys.ENTER)
+        screen = page.wait_for(lambda text, before=piles: table(text)[0] != before)
+    player, stock, pile = plays[0]
+    card = stocks[player][stock]
+    page.type(ROWS[player][pile][stock])
+    screen = page.wait_for(lambda text: table(text)[0][pile] == card)
+    assert "✗" not in screen  # no refusal anywhere
+
+
+def test_pause_help_and_quit_work_by_plain_keys_in_the_page(page: Page) -> None:
+    page.wait_for("S  P  I  T")
+    page.type("s")
+    page.wait_for("both press SPIT")
+    page.type(Keys.ESCAPE)
+    page.wait_for("H: help")
+    time.sleep(1.1)  # H and Q wait out the pause's grace (Pace.grace), as a player would
+    page.type("h")
+    page.wait_for("press Esc, then H for this help or Q to quit")
+    page.type(Keys.ESCAPE)
+    page.wait_for("Paused")
+    page.type("q")
+    page.wait_for("Quit this match?")
+    page.type("y")
+    page.wait_until(page.closed)  # the page offers to play again
+
+
+def test_a_window_too_small_covers_the_table_until_it_grows(page: Page) -> None:
+    page.wait_for("S  P  I  T")
+    page.type("s")
+    page.wait_for("both press SPIT")
+    page.driver.set_window_size(480, 360)
+    page.wait_for("Enlarge the terminal")
+    page.driver.set_window_size(1280, 860)
+    page.wait_for("both press SPIT")

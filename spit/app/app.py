@@ -486,7 +486,7 @@ class SpitApp(App[None]):
             return
         recorder = getattr(game.game, "recorder", None)
         keepable = recorder is not None and recorder.recording
-        self.push_screen(QuitScreen(keepable=keepable), self._quit_answered)
+        self.push_screen(QuitScreen(keepable=keepable, grace=self.pace.grace), self._quit_answered)
 
     def _quit_answered(self, answer: str | None) -> None:
         if answer is None:

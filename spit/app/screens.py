@@ -95,8 +95,6 @@ class PauseScreen(Dialog[None]):
         # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
         Binding("h", "browser_help", _("Help"), show=False, id="pause-help"),
         Binding("q", "browser_quit", _("Quit"), show=False, id="pause-quit"),
-        # A modal screen hides the app's bindings (Textual), so F1 as the dialog says.
-        Binding("f1", "help", _("Help"), show=False, id="pause-f1"),
     ]
     """Bindings for the pause dialog."""
 
@@ -114,14 +112,10 @@ class PauseScreen(Dialog[None]):
     def _wake(self) -> None:
         self._awake = True
 
-    def action_help(self) -> None:
-        """F1: the help, over the pause."""
-        self.app.action_help()  # type: ignore[attr-defined]
-
     def action_browser_help(self) -> None:
         """H in a browser: the help, as F1 gives it."""
         if self._awake and self.app.is_web:
-            self.action_help()
+            self.app.action_help()  # type: ignore[attr-defined]
 
     def action_browser_quit(self) -> None:
         """Q in a browser: the quit question, as Ctrl+Q asks it."""
@@ -185,31 +179,65 @@ class QuitScreen(Dialog[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(None)", _("Keep playing"), id="cancel-quit"),
         Binding("ctrl+d", "answer('give-up')", _("Give it up"), id="give-up"),
+        # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
+        Binding("q", "browser_quit", _("Quit"), show=False, id="browser-quit"),
     ]
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
-    def __init__(self, *, keepable: bool = True) -> None:
+    def __init__(self, *, keepable: bool = True, grace: float = 0.0) -> None:
+        """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
+        both ask and answer."""
         super().__init__()
         self.keepable = keepable
         """Whether the match is recorded, so that it can be kept for later."""
+        self._grace = grace
+        self._awake = grace <= 0
+
+    def on_mount(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    def action_browser_quit(self) -> None:
+        """Q in a browser: quit, as Ctrl+Q again would."""
+        if self._awake and self.app.is_web:
+            self.confirm()
 
     def compose(self) -> ComposeResult:
+        web = self.app.is_web
         with Vertical():
             if self.keepable:
                 yield Static(
                     _(
+                        "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
+                        "Ctrl+D: quit and give it up · Esc: keep playing"
+                    )
+                    if web
+                    else _(
                         "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
                         "Ctrl+D: quit and give it up · Esc: keep playing"
                     )
                 )
                 with Horizontal():
-                    yield answer_button(_("Keep it (Ctrl+Q)"), variant="warning", id="keep")
+                    yield answer_button(
+                        _("Keep it (Q)") if web else _("Keep it (Ctrl+Q)"),
+                        variant="warning",
+                        id="keep",
+                    )
                     yield answer_button(_("Give up (Ctrl+D)"), variant="error", id="give-up")
                     yield answer_button(_("Play on (Esc)"), variant="primary", id="play")
             else:
-                yield Static(_("Quit this match?\nCtrl+Q: quit · Esc: keep playing"))
+                yield Static(
+                    _("Quit this match?\nQ: quit · Esc: keep playing")
+                    if web
+                    else _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
+                )
                 with Horizontal():
-                    yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="give-up")
+                    yield answer_button(
+                        _("Quit (Q)") if web else _("Quit (Ctrl+Q)"), variant="error", id="give-up"
+                    )
                     yield answer_button(_("Keep playing (Esc)"), variant="primary", id="play")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -335,7 +363,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,h", "dismiss", _("Close help"), id="close-help"),
+        Binding("escape,f1", "dismiss", _("Close help"), id="close-help"),
     ]
     """Bindings for the help screen."""
 

@@ -32,11 +32,16 @@ async def test_in_a_browser_esc_then_h_opens_help_and_q_asks_to_quit() -> None:
         await pilot.press("h")
         assert isinstance(app.screen, HelpScreen)
         assert "press Esc, then H for this help or Q to quit" in screen_text(app)
-        await pilot.press("h")  # h closes it again, back to the pause
+        await pilot.press("h")  # a card key: the help stays (Esc or F1 close it)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
         assert isinstance(app.screen, PauseScreen)
         await pilot.press("q")
         assert isinstance(app.screen, QuitScreen)
-        await pilot.press("y")
+        assert "Q: quit" in screen_text(app) and "Ctrl+Q" not in screen_text(app)
+        await pilot.press("escape")  # keep playing: back to the pause
+        assert isinstance(app.screen, PauseScreen)
+        await pilot.press("q", "q")  # asked and answered
         await pilot.pause()
     assert app.return_code == 0
 
@@ -64,11 +69,16 @@ async def test_in_the_terminal_the_wording_keeps_f1_and_ctrl_q_and_the_pause_sta
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         assert "Ctrl+Q closes Firefox" not in screen_text(app)
+        await pilot.press("escape", "ctrl+q")
+        assert isinstance(app.screen, QuitScreen)
+        assert "Ctrl+Q: quit" in screen_text(app)
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
 
 
-async def test_the_pause_ignores_h_and_q_for_a_moment_so_mashing_cannot_quit() -> None:
+async def test_the_pause_and_the_question_ignore_q_for_a_moment_so_mashing_cannot_quit() -> None:
     """The other player may still be pressing card keys (q is player 1's) as the game
-    pauses: help and quit answer only after the grace."""
+    pauses: help and quit answer only after the grace, and so does the quit question."""
     app = InBrowser(
         GameOptions(mode=Mode.TWO_PLAYER, seed=3),
         clock=FakeClock(),
@@ -79,5 +89,9 @@ async def test_the_pause_ignores_h_and_q_for_a_moment_so_mashing_cannot_quit() -
         await pilot.press("escape", "q", "h", "y")
         assert isinstance(app.screen, PauseScreen)
         await pilot.pause(1.6)
-        await pilot.press("q")
+        await pilot.press("q", "q")
         assert isinstance(app.screen, QuitScreen)
+        await pilot.pause(1.6)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0

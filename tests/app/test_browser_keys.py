@@ -50,7 +50,7 @@ async def test_in_a_browser_the_menu_offers_h_for_help() -> None:
     app = web_app(mode=None)
     async with app.run_test(size=(100, 36)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        assert "S: start · H: help" in screen_text(app)
+        assert "N: names · H: help" in screen_text(app)
         await pilot.press("h")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")

@@ -21,6 +21,7 @@ from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import LANGUAGES, _, choose_language, set_language
 from spit.net.cli import add_network_parsers
+from spit.printable import printable
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
 from spit.sim.cli import add_simulate_parser
 from spit.web.cli import add_web_parser
@@ -45,7 +46,7 @@ def lockout_seconds(text: str) -> float:
     if not low <= seconds <= high:
         raise argparse.ArgumentTypeError(
             _("must be between {low:g} and {high:g} seconds, not {text}").format(
-                low=low, high=high, text=text
+                low=low, high=high, text=printable(text)
             )
         )
     return seconds
@@ -61,7 +62,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         print(
             _("{command}: {problem} (see '{command} --help')").format(
-                command=self.prog, problem=" ".join(message.split())
+                command=self.prog, problem=printable(" ".join(message.split()))
             ),
             file=sys.stderr,
         )
@@ -296,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert config is not None
         options = game_options(args, config)
     except ConfigError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {printable(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
     return run_app(options)
 

@@ -415,3 +415,33 @@ def test_an_unknown_language_is_a_one_line_error(capsys):
     assert main(["--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert "fr" in err and len(err.strip().splitlines()) == 1
+
+
+# --- what the player typed is shown escaped (issue 8, defect 5) ------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--two-player", "\x1b[2J"],
+        ["play", "--two-player", "x\nspit: all fine, starting"],
+        ["play", "--two-player", "--lockout", " 5\n"],
+        ["play", "--two-player", "--lockout", "\x1b[2J"],
+        ["play", "--keys", "\x1b]0;pwned\x07"],
+        ["\x1b[2J"],
+    ],
+    ids=repr,
+)
+def test_a_bad_flag_is_one_printable_line_whatever_was_typed(capsys, started, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err[:-1].isprintable(), repr(err)
+    assert started == []
+
+
+def test_a_config_path_is_shown_escaped(monkeypatch, capsys, tmp_path, started):
+    monkeypatch.setenv("SPIT_CONFIG", str(tmp_path / "a\x1b[2J\nb.toml"))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err[:-1].isprintable(), repr(err)
+    assert "a\\x1b[2J\\nb.toml" in err

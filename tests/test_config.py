@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -186,17 +188,97 @@ def test_text_that_is_not_utf8_is_refused(write):
 
 def test_an_unreadable_file_is_refused(write, monkeypatch):
     path = write("")
+    real_open = os.open
 
-    def denied(self, *args, **kwargs):
+    def denied(file, *args, **kwargs):
         # chmod 0 would not stop root (CI runs as root), so refuse the open as the OS would.
-        raise PermissionError(13, "Permission denied", str(self))
+        if Path(file) == path:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     assert refusal(path) == "cannot read it: Permission denied"
 
 
+# -- only a regular file of sane size is read (issue 8, defect 4) ----------------------------
+
+
 def test_a_directory_is_refused(tmp_path):
-    assert refusal(tmp_path).startswith("cannot read it: ")
+    assert refusal(tmp_path) == "not a regular file but a directory"
+
+
+def refused_within(path: Path, seconds: float = 10.0) -> str:
+    """The refusal for ``path``, which must come within ``seconds`` (it must not hang)."""
+    answer: list[str] = []
+    thread = threading.Thread(target=lambda: answer.append(refusal(path)), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert answer, f"reading {path} hung or failed"
+    return answer[0]
+
+
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    assert refused_within(fifo) == "not a regular file but a named pipe"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_device_is_refused():
+    assert refused_within(Path("/dev/zero")) == "not a regular file but a character device"
+
+
+def test_a_file_over_a_mebibyte_is_refused_unread(tmp_path):
+    path = tmp_path / "config.toml"
+    with path.open("wb") as file:
+        file.truncate(50 * 2**20)  # sparse: 50 MiB of nothing, which used to stall for 11 s
+    assert refused_within(path, 5.0) == "too large (50 MiB; a config file is at most 1 MiB)"
+
+
+def test_a_file_of_exactly_a_mebibyte_is_read_and_one_byte_more_is_not(write):
+    comment = b"#" + b"x" * 1022 + b"\n"  # 1 KiB lines
+    path = write(comment * 1024)
+    assert load_config(path) == Config(path=path)
+    assert refusal(write(comment * 1024 + b"\n")).startswith("too large (1 MiB;")
+
+
+@pytest.mark.parametrize(
+    "nested",
+    ["a = " + "[" * 1200 + "]" * 1200, "a = " + "{b = " * 1200 + "1" + "}" * 1200],
+    ids=["arrays", "inline tables"],
+)
+def test_toml_nested_too_deep_is_one_line(write, nested):
+    assert refusal(write(nested)) == "not valid TOML: nested too deeply"
+
+
+# -- what came from the file is shown escaped (issue 8, defect 5) ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("action_id", "shown"),
+    [
+        # TOML escapes in the file: the entry names hold a newline, an ESC, a bidi override.
+        (r"p1.spit\nspit: all fine, starting", r"p1.spit\nspit: all fine, starting"),
+        (r"p1.spit\u001b[2J", r"p1.spit\x1b[2J"),
+        (r"p1\u202espit", r"p1\u202espit"),
+    ],
+)
+def test_an_action_id_is_shown_escaped(write, action_id, shown):
+    message = refusal(write(f'[keys.bindings]\n"{action_id}" = "b"\n'))
+    assert message.startswith(f'keys.bindings."{shown}": no such action')
+    assert message.isprintable()
+
+
+def test_a_file_name_is_shown_escaped(tmp_path):
+    folder = tmp_path / "a\x1b[2Jb\nc"
+    folder.mkdir()
+    path = folder / "config.toml"
+    path.write_text("[rules]\nlockout = 9\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as raised:
+        load_config(path)
+    message = str(raised.value)
+    assert message.isprintable()
+    assert "a\\x1b[2Jb\\nc" in message
 
 
 DOCS_KEYS = Path(__file__).parent.parent / "docs" / "keys.md"

@@ -30,19 +30,24 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import Any, Final
 
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
 from spit.i18n import LANGUAGES, _, language
+from spit.printable import printable
 
 ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
 """Names a config file to read instead of the usual one."""
 
 NAME_LENGTH: Final = 20
 """The longest name a player may give: it must fit beside the stocks."""
+
+MAX_SIZE: Final = 2**20
+"""The largest config file read, in bytes: a real one is a few hundred."""
 
 LOCKOUT_RANGE: Final = (0.0, 2.0)
 """The lockout a config may set, in seconds: 0 turns it off; more than 2 s stops the game."""
@@ -89,7 +94,7 @@ class Config:
             return KeyMap.preset(name).with_bindings(self.bindings)
         except KeyMapError as error:
             if error.control_id is None:
-                raise ConfigError(str(error)) from None
+                raise ConfigError(printable(error)) from None
             problem = error.problem
             if preset is not None and preset != self.keys:
                 problem = _("{problem} in the {preset} layout").format(problem=problem, preset=name)
@@ -122,8 +127,7 @@ def load_config(path: Path | None = None) -> Config:
     named = path is None and bool(os.environ.get(ENVIRONMENT_VARIABLE))
     path = config_path() if path is None else path
     try:
-        with path.open("rb") as file:
-            document = _parse(file, path)
+        document = _parse(_read(path), path)
     except FileNotFoundError:
         if named:  # a file asked for by name: a typo in it must not pass unnoticed
             raise _config_error(
@@ -143,18 +147,65 @@ def load_config(path: Path | None = None) -> Config:
     return _Reader(path).config(document)
 
 
-def _parse(file: BinaryIO, path: Path) -> dict[str, Any]:
-    """The TOML document in ``file``; ConfigError if it is not TOML or not UTF-8."""
+def _read(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``: ConfigError for anything else or too large.
+
+    A named pipe would wait for a writer forever, ``/dev/zero`` would be read until memory
+    ran out and a 50 MB file stalls the start for seconds, so the file is opened without
+    waiting (``O_NONBLOCK``), checked on the open descriptor (no race with a swap of the
+    path), and read no further than the limit.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _config_error(
+            path, None, _("not a regular file but {what}").format(what=_file_kind(mode))
+        )
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(MAX_SIZE + 1)
+        if len(data) > MAX_SIZE:
+            size = max(os.fstat(fd).st_size, len(data))
+            raise _config_error(
+                path,
+                None,
+                _("too large ({size} MiB; a config file is at most {limit} MiB)").format(
+                    size=size // 2**20, limit=MAX_SIZE // 2**20
+                ),
+            )
+        return data
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return _("a directory")
+    if stat.S_ISFIFO(mode):
+        return _("a named pipe")
+    if stat.S_ISCHR(mode):
+        return _("a character device")
+    if stat.S_ISBLK(mode):
+        return _("a block device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a file")
+
+
+def _parse(data: bytes, path: Path) -> dict[str, Any]:
+    """The TOML document in ``data``; ConfigError if it is not TOML or not UTF-8."""
     # The TOML parser loads only when there is a file to parse (most players have none):
     # importing it (its regular expressions compiled) cost some 8 ms of every start.
     import tomllib
 
     try:
-        return tomllib.load(file)
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
         raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
     except UnicodeDecodeError:
         raise _config_error(path, None, _("not UTF-8 text")) from None
+    except RecursionError:
+        # tomllib parses nested arrays and inline tables by recursion: some 500 levels
+        # exhaust Python's stack. No config needs more than three.
+        raise _config_error(path, None, _("not valid TOML: nested too deeply")) from None
 
 
 class _Reader:
@@ -300,7 +351,7 @@ _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 def _entry(*names: str) -> str:
     """An entry's dotted TOML name, quoting parts that need it: ``keys.bindings."p1.spit"``."""
     return ".".join(
-        name if _BARE_KEY.fullmatch(name) else '"' + name.replace('"', '\\"') + '"'
+        name if _BARE_KEY.fullmatch(name) else '"' + printable(name).replace('"', '\\"') + '"'
         for name in names
     )
 
@@ -320,8 +371,8 @@ def _show(value: Any) -> str:
 
 def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigError:
     # TOML parse errors and OS messages are one line already; this keeps it that way.
-    problem = " ".join(problem.split())
-    where = str(path) if path is not None else _("the config file")
+    problem = printable(" ".join(problem.split()))
+    where = printable(path) if path is not None else _("the config file")
     if entry:
         return ConfigError(
             _("config error in {path}: {entry}: {problem}").format(

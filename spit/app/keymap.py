@@ -25,6 +25,7 @@ from typing import Final
 from spit import wording
 from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
 from spit.i18n import _
+from spit.printable import printable
 
 
 class Row(Enum):
@@ -321,7 +322,8 @@ class KeyMapError(ValueError):
     """A key map that cannot work: an unknown preset, action id or key, or a key bound twice."""
 
     def __init__(self, problem: str, control_id: str | None = None) -> None:
-        super().__init__(f"{control_id}: {problem}" if control_id else problem)
+        shown = f"{printable(control_id)}: {problem}" if control_id else problem
+        super().__init__(printable(shown))
         self.problem = problem
         """What is wrong, in one line, without the action id."""
         self.control_id = control_id

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from spit.i18n import _
+from spit.printable import printable
 
 PROG = "spit"
 
 
 def _notice(message: str) -> None:
-    print(f"{PROG}: {message}", file=sys.stderr)
+    print(f"{PROG}: {printable(message)}", file=sys.stderr)
 
 
 def add_stats_parser(subparsers: Any) -> None:

@@ -219,7 +219,7 @@ def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14
     plt.clear_figure()
     plt.plotsize(max(40, min(width, 100)), height)
     plt.theme("pro")
-    plt.date_form("Y-m-d H:M:S", "Y-m-d")
+    plt.date_form("Y-m-d H:M:S", "m-d H:M")  # many matches a day: the time tells them apart
     for name, points in series:
         plt.plot(
             [p["started"].replace("T", " ").rstrip("Z") for p in points],

@@ -101,8 +101,10 @@ class Player:
 class Header:
     """What a match started with: everything needed to deal it again."""
 
-    seed: int
-    """The shuffle seed: ``Match.new(seed, ...)`` deals the same cards."""
+    seed: int | None
+    """The shuffle seed: ``Match.new(seed, ...)`` deals the same cards. None in a *sealed*
+    header: a networked match's record keeps its seed in its end entry, so that the deal
+    is not on the hosting player's disk while the match is played (see :meth:`sealed`)."""
     mode: str
     """One of :data:`MODES`."""
     players: tuple[Player, Player]
@@ -120,8 +122,15 @@ class Header:
     version: int = FORMAT_VERSION
     """The record format."""
 
+    @property
+    def sealed(self) -> bool:
+        """Whether the seed waits in the end entry (networked matches)."""
+        return self.seed is None
+
     def new_match(self) -> Match:
         """The match as it was dealt, before any action."""
+        if self.seed is None:
+            raise ValueError("a sealed header has no seed: it is in the record's end")
         return Match.new(
             self.seed, variant=self.variant, settings=self.settings, target=self.target
         )
@@ -165,7 +174,7 @@ class Header:
             if len(players) != len(PLAYERS):
                 raise ValueError
             header = cls(
-                seed=_int(data["seed"]),
+                seed=None if data["seed"] is None else _int(data["seed"]),
                 mode=_choice(data["mode"], MODES),
                 players=(_player(players[0]), _player(players[1])),
                 variant=Variant(data["variant"]),
@@ -339,11 +348,35 @@ def parse_record(path: Path, data: bytes) -> Record:
     if not chunks:
         raise RecordError(path, 1, _("empty or cut off before its first line — not a record"))
     header = _header(path, chunks[0])
+    if header.sealed:
+        header = _unseal(path, header, chunks)
     match = header.new_match()
     record = Record(path, header, [], [], None, match, len(chunks), torn)
     for number, raw in enumerate(chunks[1:], start=2):
         _entry(record, number, raw)
     return record
+
+
+def _unseal(path: Path, header: Header, chunks: list[bytes]) -> Header:
+    """The header with the seed its record's end entry gives (a sealed, networked record)."""
+    from dataclasses import replace
+
+    last = len(chunks)
+    try:
+        entry = json.loads(chunks[-1]) if last > 1 else {}
+        seed = entry["seed"] if isinstance(entry, dict) and "end" in entry else None
+    except (ValueError, UnicodeDecodeError, KeyError):
+        seed = None
+    if seed is None:
+        raise RecordError(
+            path,
+            last,
+            _("a networked match whose server stopped before its end: its deal stays sealed"),
+        )
+    try:
+        return replace(header, seed=_int(seed))
+    except ValueError:
+        raise RecordError(path, last, _("an entry with a missing or wrong value")) from None
 
 
 def _header(path: Path, raw: bytes) -> Header:
@@ -579,16 +612,19 @@ class RecordWriter:
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
 
-    def over(self, outcome: Outcome) -> None:
-        """Append the result, once the engine has decided the match, and close."""
-        self._write(
-            {"end": "over", "winner": outcome.winner, "scores": list(outcome.scores)}, sync=True
-        )
+    def over(self, outcome: Outcome, *, seed: int | None = None) -> None:
+        """Append the result, once the engine has decided the match, and close.
+
+        ``seed`` unseals a sealed record (see :attr:`Header.sealed`)."""
+        entry = {"end": "over", "winner": outcome.winner, "scores": list(outcome.scores)}
+        self._write(_unsealing(entry, seed), sync=True)
         self.close()
 
-    def abandon(self) -> None:
-        """Append that the players gave the match up (it will not be offered again), and close."""
-        self._write({"end": "abandoned"}, sync=True)
+    def abandon(self, *, seed: int | None = None) -> None:
+        """Append that the players gave the match up (it will not be offered again), and close.
+
+        ``seed`` unseals a sealed record (see :attr:`Header.sealed`)."""
+        self._write(_unsealing({"end": "abandoned"}, seed), sync=True)
         self.close()
 
     def close(self) -> None:
@@ -626,6 +662,10 @@ class RecordWriter:
                 os.close(fd)
         if self.on_failure is not None:
             self.on_failure(self.failure)
+
+
+def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
+    return entry if seed is None else {**entry, "seed": seed}
 
 
 def _with_start(header: Header) -> Header:

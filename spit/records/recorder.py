@@ -58,6 +58,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self._seed: int | None = None
         self._indexing: list[threading.Thread] = []
 
     @property
@@ -76,8 +77,12 @@ class MatchRecorder:
         if match.seed is None:
             self._tell(_("This match is not recorded: its deal has no seed."))
             return
+        # A networked match's record is written where its server runs, which may be one
+        # player's machine: its seed waits for the end, so the deal is never on that disk
+        # while the match is played.
+        self._seed = match.seed
         header = Header(
-            seed=match.seed,
+            seed=None if self.mode == "network" else match.seed,
             mode=self.mode,
             players=self.players,
             variant=match.variant,
@@ -114,7 +119,7 @@ class MatchRecorder:
         writer.action(action, at, result)
         for event in result.events:
             if isinstance(event, MatchEnded):
-                writer.over(event.outcome)
+                writer.over(event.outcome, seed=self._sealed_seed())
                 self._writer = None
                 if self.index and writer.failure is None:
                     self._index(writer.path)
@@ -129,9 +134,12 @@ class MatchRecorder:
         """The players gave the match up: say so in the record (it is not offered again)."""
         writer, self._writer = self._writer, None
         if writer is not None:
-            writer.abandon()
+            writer.abandon(seed=self._sealed_seed())
             if self.index and writer.failure is None:
                 self._index(writer.path)
+
+    def _sealed_seed(self) -> int | None:
+        return self._seed if self.mode == "network" else None
 
     def _index(self, path: Path) -> None:
         # Reading the record back and indexing it takes tens of milliseconds for a long match

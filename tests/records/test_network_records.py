@@ -25,7 +25,8 @@ async def test_the_server_records_a_networked_match_that_replays_to_its_result(
     [path] = record_files(data_dir / "records")
     record = read_record(path)
     assert record.header.mode == "network" and record.end == "over"
-    assert record.header.seed == room.match.seed
+    assert record.header.seed == room.match.seed  # unsealed by the end entry
+    assert '"seed":null' in path.read_text().splitlines()[0]
     assert record.outcome == room.match.outcome
     assert record.match.history == room.match.history
 

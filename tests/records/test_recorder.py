@@ -75,3 +75,28 @@ def test_an_unwritable_data_directory_is_one_notice_and_no_record(tmp_path: Path
     recorder.begin(Match.new(4))
     assert not recorder.recording
     assert len(notices) == 1 and notices[0].startswith("This match is not recorded: ")
+
+
+def test_a_networked_record_keeps_its_seed_sealed_until_the_end(data_dir: Path) -> None:
+    """The server may run on one player's machine: the deal is not on its disk during play."""
+    import json
+
+    import pytest
+
+    from spit.records.record import RecordError
+
+    recorder = MatchRecorder("network", players("network", ("Ann", "Ben"), None))
+    match = Match.new(12345)
+    recorder.begin(match)
+    path = recorder.path
+    for at, action in ((0.5, Spit(0)), (0.6, Spit(1))):
+        recorder.applied(action, at, match.apply(action, at))
+    text = path.read_text()
+    assert json.loads(text.splitlines()[0])["seed"] is None and "12345" not in text
+    with pytest.raises(RecordError, match=r":3: a networked match whose server stopped"):
+        read_record(path)
+    recorder.index = False
+    recorder.abandon()
+    record = read_record(path)
+    assert record.header.seed == 12345 and record.end == "abandoned"
+    assert len(record.steps) == 2 and record.match.round.phase.value == "playing"

@@ -1,4 +1,4 @@
-"""The bot: plays Spit like a person at one of four levels, seeing only its own view.
+"""The bot: plays Spit like a person at one of seven levels, seeing only its own view.
 
 See ``spit.bot.bot`` for the driver protocol and ``docs/bot.md`` for levels and figures.
 """
@@ -10,10 +10,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spit.bot.bot import Bot, Planned
-    from spit.bot.levels import LEVEL_NAMES, LEVELS, Delay, Level, level
+    from spit.bot.levels import LADDER, LEVEL_NAMES, LEVELS, ExGaussian, Level, level
     from spit.bot.strategy import Policy
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "Bot", "Delay", "Level", "Planned", "Policy", "level"]
+__all__ = [
+    "LADDER",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Bot",
+    "ExGaussian",
+    "Level",
+    "Planned",
+    "Policy",
+    "level",
+]
 
 # Each name loads its module when first asked for: the command line needs only the level
 # names (``spit.bot.levels``), and a two-player game never needs the bot's strategy.
@@ -22,7 +32,8 @@ _MODULE_OF = {
     "Planned": "spit.bot.bot",
     "LEVEL_NAMES": "spit.bot.levels",
     "LEVELS": "spit.bot.levels",
-    "Delay": "spit.bot.levels",
+    "ExGaussian": "spit.bot.levels",
+    "LADDER": "spit.bot.levels",
     "Level": "spit.bot.levels",
     "level": "spit.bot.levels",
     "Policy": "spit.bot.strategy",

@@ -25,29 +25,34 @@ timers on its game clock):
    **Quit or rematch:** cancel the timer and call :meth:`Bot.cancel` (or drop the bot and
    make a new one for the next match).
 
-**Stale plans.** A hand in motion keeps moving. When the table changes while a plan is
-pending and the planned action is still legal, the plan stands. If it is no longer legal
-(the opponent covered the pile, the round ended), the bot notices only if the hand still
-had more than the level's ``second_look`` to go: then it abandons the move and plans
-afresh, a full reaction time from the change. Closer than that, the move lands anyway
-and the engine refuses it — a harmless "too late" within 0.3 s of the change, a fumble
-(with its lockout) after that. So quick levels rarely fumble and slow ones sometimes do.
-A new deal is a new table: a move planned in the last round is always dropped.
+**The hand is a person's** (``spit.bot.levels``, ``docs/bot.md``). A move planned from a fresh
+look at the table lands after the time to *notice* the change (an ex-Gaussian delay), to
+*choose* among the moves seen (Hick–Hyman) and to *press the key*; a spit (stuck table, new
+deal) and a slap (the round's end, two piles to choose from) come from the same three parts.
 
-**Never faster than its level.** Every move lands at least the level's floor after the
-table state it was planned from: a play or fill after the reaction time, a spit after the
-time to notice the stuck table (or the fresh deal), a slap after the slap time.
+**Stale plans.** A hand in motion keeps moving. When the table changes while a plan is
+pending and the planned move is still legal, the plan stands. If it no longer is (the
+opponent covered the pile, the round ended), the bot sees that only a noticing delay after
+the change: if that is before the hand lands, it stops and chooses afresh from there;
+otherwise the move lands and the engine refuses it — a harmless "too late" within 0.3 s of
+the change, a fumble (with its lockout) after that. A new deal is a new table: a move
+planned in the last round is always dropped.
+
+**Mistakes.** It may overlook plays, make the first fit it sees rather than the best, and
+hit a neighbouring key (on the same grid of keys a person uses: a row per pile and one for
+fills, a key per stock), which the engine judges like anyone's press.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
-from spit.bot.levels import Level
+from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Choice, Policy, choose, choose_random
-from spit.engine import Action, PlayerView, Result, Slap, Spit
+from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +60,22 @@ class Planned:
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""
 
     action: Action
-    """What the bot does."""
+    """What the bot's finger presses (a mis-key makes it differ from ``meant``)."""
     at: float
     """When it lands, on the driver's game clock (seconds)."""
+    meant: Action | None = None
+    """The move the bot chose (None: the same as ``action``)."""
+    since: float = 0.0
+    """When the table changed that the bot is answering with this move."""
+    weighed: int = 1
+    """How many moves it chose among."""
+    second_look: bool = False
+    """Whether it missed every move at first and had to look again."""
+
+    @property
+    def intended(self) -> Action:
+        """The move the bot chose, whatever key its finger hits."""
+        return self.action if self.meant is None else self.meant
 
 
 class Bot:
@@ -82,6 +100,9 @@ class Bot:
         self._rng = rng
         self._pending: Planned | None = None
         self._pending_round = 0
+        self._seen: PlayerView | None = None
+        self._form_round = 0
+        self._form = 1.0
 
     @property
     def pending(self) -> Planned | None:
@@ -92,26 +113,50 @@ class Bot:
         """Look at the table at ``now``; return the move in progress, or None (nothing to do).
 
         Returns the same :class:`Planned` object while a plan stands, so a driver can tell
-        "unchanged" by identity.
+        "unchanged" by identity; asked again about the same view, it draws nothing.
         """
         if view.player != self.player:
             raise ValueError(f"the bot plays seat {self.player}, not {view.player}")
         pending = self._pending
+        if view is self._seen and pending is not None:
+            return pending  # the same table (the engine keeps a view until it changes)
+        self._seen = view
+        lv = self.level
+        if view.round_number != self._form_round:  # a new round: how the bot is doing today
+            self._form_round = view.round_number
+            form = math.exp(self._rng.gauss(0.0, lv.form)) if lv.form > 0 else 1.0
+            self._form = min(max(form, FORM_RANGE[0]), FORM_RANGE[1])
         if pending is not None and view.round_number == self._pending_round:
-            if pending.action in view.legal_actions:
+            if pending.intended in view.legal_actions:
                 return pending
-            if pending.at - now <= self.level.second_look:
+            # The move no longer fits: the bot sees it only once it notices the change.
+            noticed = now + lv.notice.sample(self._rng) * self._form
+            if noticed >= pending.at:
                 return pending  # too late to stop the hand: it lands, and may be refused
+            looked: float | None = noticed
+        else:
+            looked = None
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
         choice = self._choose(view)
         if choice is None:
             return None
-        at = now + self._delay(choice)
+        if looked is None:  # a fresh look: first it notices what changed
+            looked = now + lv.notice.sample(self._rng) * self._form
+        at = looked + self._delay(choice)
         locked = view.me.locked_until
         if locked is not None and locked > at:
             at = locked
-        self._pending = Planned(choice.action, at)
+        meant = choice.action
+        pressed = self._press(meant)
+        self._pending = Planned(
+            pressed,
+            at,
+            None if pressed is meant else meant,
+            now,
+            choice.weighed,
+            choice.second_look,
+        )
         self._pending_round = view.round_number
         return self._pending
 
@@ -119,24 +164,41 @@ class Bot:
         """The driver applied the pending move; ``result`` says whether the table took it."""
         del result  # the next plan reads the table, lock included, from the view
         self._pending = None
+        self._seen = None  # look again, even if the table did not change (a refusal)
 
     def cancel(self) -> None:
         """Drop the move in progress (quit, rematch)."""
         self._pending = None
+        self._seen = None
 
     def _choose(self, view: PlayerView) -> Choice | None:
         if self.policy is Policy.RANDOM:
             return choose_random(view, self._rng)
-        return choose(view, self._rng, overlook=self.level.overlook, blunder=self.level.blunder)
+        lv = self.level
+        return choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
 
     def _delay(self, choice: Choice) -> float:
-        """How long the chosen move takes to land, by what kind of move it is."""
-        lv, rng = self.level, self._rng
-        if isinstance(choice.action, Spit):
-            return lv.notice_stuck.sample(rng)
-        if isinstance(choice.action, Slap):
-            return lv.slap.sample(rng)
-        delay = lv.reaction.sample(rng)
-        if choice.second_look:
-            delay += lv.reaction.sample(rng)
-        return delay
+        """From having seen the table to the key landing: choosing, then pressing."""
+        lv = self.level
+        delay = lv.choosing(choice.weighed) + lv.key
+        if choice.second_look:  # every move was missed: it looks again before it finds one
+            delay += lv.notice.sample(self._rng)
+        return delay * self._form
+
+    def _press(self, action: Action) -> Action:
+        """The key the finger hits: now and then a neighbour of the one meant."""
+        lv = self.level
+        if lv.miskey <= 0 or isinstance(action, Spit) or self._rng.random() >= lv.miskey:
+            return action
+        if isinstance(action, Slap):
+            return Slap(action.player, 1 - action.pile)  # the other pile's row
+        # Keys in a grid: a row per pile, then the fill row; a column per stock.
+        row = 2 if isinstance(action, Fill) else action.pile
+        col = action.stock
+        near = [
+            (r, c)
+            for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            if 0 <= r <= 2 and 0 <= c < STOCKS
+        ]
+        r, c = near[self._rng.randrange(len(near))]
+        return Fill(action.player, c) if r == 2 else Play(action.player, c, r)

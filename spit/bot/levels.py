@@ -1,4 +1,16 @@
-"""The bot's four levels: how fast its hand is and how often it misses or misjudges a play."""
+"""The bot's ladder: seven human players, from a first game to a very fast hand.
+
+Each level is a set of parameters of one model of a person's hand (``docs/bot.md`` gives the
+model, its published sources and the measured figures): the time from a change on the
+table to a card landing is *noticing* the change (an ex-Gaussian delay), *choosing* a move
+(Hick–Hyman: it grows with log2 of the number of moves seen, plus one) and *pressing the
+key* (a keystroke time from the keystroke-level model). And the mistakes people make:
+overlooking a play (more often when there are many), playing the first fit seen rather than
+the best, and hitting a neighbouring key.
+
+The module is pure and light: the command line reads the names from here without loading
+the bot.
+"""
 
 from __future__ import annotations
 
@@ -7,108 +19,239 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-"""The levels, weakest first."""
+from spit.i18n import _
+
+LADDER: tuple[str, ...] = (
+    "first-game",
+    "beginner",
+    "casual",
+    "regular",
+    "seasoned",
+    "fast",
+    "very-fast",
+)
+"""The levels, weakest first: each wins 60–80 % of matches against the one below."""
+
+ALIASES: Final[dict[str, str]] = {
+    "easy": "beginner",
+    "normal": "casual",
+    "hard": "seasoned",
+    "expert": "very-fast",
+}
+"""The names of the four levels before the ladder, and the ladder level each now means."""
+
+ADAPTIVE = "adaptive"
+"""The bot that moves along the ladder towards its opponent's strength (``spit.bot.adaptive``)."""
+
+LEVEL_NAMES: tuple[str, ...] = (*LADDER, *ALIASES)
+"""Every fixed level a command line accepts: the ladder, then the old names."""
+
+BOT_CHOICES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE)
+"""Everything ``--bot`` accepts."""
+
+MIDDLE: Final[str] = LADDER[len(LADDER) // 2]
+"""Where the adaptive bot starts."""
+
+
+def label(name: str) -> str:
+    """A level's name as a player reads it, in their language."""
+    # Literal strings, so the catalogue extractor finds every one.
+    labels = {
+        "first-game": _("first game"),
+        "beginner": _("beginner"),
+        "casual": _("casual player"),
+        "regular": _("regular player"),
+        "seasoned": _("seasoned player"),
+        "fast": _("fast player"),
+        "very-fast": _("very fast player"),
+        "adaptive": _("adaptive"),
+    }
+    return labels.get(ALIASES.get(name, name), name)
+
+
+NOTICE_FLOOR = 0.1
+"""No eye notices a change faster than this (s): an ex-Gaussian's rare low draws stop here."""
+
+FORM_RANGE: Final = (0.6, 1.7)
+"""A round's pace factor stays within this range: a good round, never a superhuman one."""
 
 
 @dataclass(frozen=True, slots=True)
-class Delay:
-    """A human delay in seconds: never below ``floor``, ``mean`` on average, with ``spread``.
+class ExGaussian:
+    """A delay in seconds: a normal body (``mu``, ``sigma``) plus an exponential tail (``tau``).
 
-    Sampled as ``floor`` plus a log-normal variable whose mean is ``mean - floor`` and whose
-    standard deviation is ``spread``: skewed like real reaction times (a long tail of slow
-    moves, never an instant one).
+    The shape reaction times have (Hohle 1965; Luce 1986): most are near ``mu``, and now and
+    then attention lapses and one is much slower. The mean is ``mu + tau``.
     """
 
-    mean: float
-    """Average delay."""
-    spread: float
-    """Standard deviation."""
-    floor: float
-    """The fastest this hand ever is."""
+    mu: float
+    """The normal part's mean."""
+    sigma: float
+    """The normal part's standard deviation."""
+    tau: float
+    """The exponential tail's mean: the lapses."""
 
-    _mu: float = field(init=False, repr=False, compare=False)
-    _sigma: float = field(init=False, repr=False, compare=False)
+    _median: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not 0 <= self.floor < self.mean or self.spread <= 0:
-            raise ValueError("a delay needs 0 <= floor < mean and a positive spread")
-        # The log-normal's parameters for the excess over the floor, worked out once.
-        excess = self.mean - self.floor
-        sigma2 = math.log1p((self.spread / excess) ** 2)
-        object.__setattr__(self, "_mu", math.log(excess) - sigma2 / 2)
-        object.__setattr__(self, "_sigma", math.sqrt(sigma2))
+        if self.mu <= NOTICE_FLOOR or self.sigma <= 0 or self.tau <= 0:
+            raise ValueError(f"an ex-Gaussian delay needs mu > {NOTICE_FLOOR} and sigma, tau > 0")
+        object.__setattr__(self, "_median", self._solve_median())
+
+    @property
+    def mean(self) -> float:
+        """The average delay."""
+        return self.mu + self.tau
+
+    @property
+    def median(self) -> float:
+        """Half of the delays are shorter than this."""
+        return self._median
+
+    def cdf(self, x: float) -> float:
+        """The chance that a delay is at most ``x``."""
+        mu, sigma, tau = self.mu, self.sigma, self.tau
+        z = (x - mu) / sigma
+        body = _phi(z)
+        exponent = -(x - mu) / tau + sigma * sigma / (2 * tau * tau)
+        if exponent > 700:  # far below the body: the tail term vanishes with the body
+            return 0.0
+        return body - math.exp(exponent) * _phi(z - sigma / tau)
 
     def sample(self, rng: random.Random) -> float:
         """One delay, drawn from ``rng``."""
-        return self.floor + rng.lognormvariate(self._mu, self._sigma)
+        delay = rng.gauss(self.mu, self.sigma) + rng.expovariate(1.0 / self.tau)
+        return delay if delay > NOTICE_FLOOR else NOTICE_FLOOR
+
+    def _solve_median(self) -> float:
+        low, high = self.mu - 6 * self.sigma, self.mu + 10 * self.tau + 6 * self.sigma
+        for _step in range(60):
+            mid = (low + high) / 2
+            if self.cdf(mid) < 0.5:
+                low = mid
+            else:
+                high = mid
+        return (low + high) / 2
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level's parameters. See ``docs/bot.md`` for the table and what each one models."""
+    """One rung of the ladder: the parameters of the model of a person's hand."""
 
     name: str
-    """easy, normal, hard or expert."""
-    reaction: Delay
-    """From seeing the table to the card landing, for a play or a fill."""
-    notice_stuck: Delay
-    """From the table going stuck (or a round being dealt) to pressing spit."""
-    slap: Delay
-    """From the round's end to the slap landing."""
-    second_look: float
-    """A move that stops fitting while the hand is on its way is abandoned if it still had
-    more than this to go; closer than that, it lands and the table may refuse it."""
+    """Its name on the command line (see :func:`label` for the name a player reads)."""
+    notice: ExGaussian
+    """From a change on the table to having seen it (and, while the hand is on its way, to
+    seeing that the move no longer fits)."""
+    decide: float
+    """Hick–Hyman's intercept: the least time to choose a move, in seconds."""
+    per_bit: float
+    """Hick–Hyman's slope: seconds per bit, choosing among n moves costing log2(n + 1) bits."""
+    key: float
+    """Pressing the key, in seconds (the keystroke-level model's K)."""
     overlook: float
-    """Chance of not seeing each available play when planning a move."""
-    blunder: float
-    """Chance of making any move it sees instead of the best one."""
+    """The chance of not seeing a play among one; with n plays each is missed with this
+    chance times log2(n + 1) (more to look at, more missed)."""
+    first_fit: float
+    """The chance of making the first move seen (reading left to right) instead of the best."""
+    miskey: float
+    """The chance that a press lands on a neighbouring key instead."""
+    form: float = 0.3
+    """How much the pace drifts from round to round: each round every delay is multiplied by
+    a factor whose logarithm is normal with this standard deviation (median 1)."""
+
+    def choosing(self, moves: int) -> float:
+        """Seconds to choose among ``moves`` moves seen (Hick–Hyman)."""
+        return self.decide + self.per_bit * math.log2(moves + 1)
+
+    def overlook_each(self, moves: int) -> float:
+        """The chance of missing each of ``moves`` plays in view."""
+        return min(0.95, self.overlook * math.log2(moves + 1))
+
+    def fastest(self, moves: int = 1) -> float:
+        """The least time from a change to a move landing, with ``moves`` in view."""
+        return FORM_RANGE[0] * (NOTICE_FLOOR + self.choosing(moves) + self.key)
+
+    def reaction_median(self, moves: int = 1) -> float:
+        """The model's median time from a change to a move landing, with ``moves`` in view."""
+        return self.notice.median + self.choosing(moves) + self.key
+
+    @property
+    def label(self) -> str:
+        """Its name as a player reads it."""
+        return label(self.name)
+
+
+FIRST_GAME: Final = Level(
+    name="first-game",
+    notice=ExGaussian(mu=0.24, sigma=0.035, tau=0.22),
+    decide=0.12,
+    per_bit=0.15,
+    key=0.50,
+    overlook=0.12,
+    first_fit=0.5,
+    miskey=0.05,
+)
+"""The bottom of the ladder: someone playing their first game, looking for the keys."""
+
+VERY_FAST: Final = Level(
+    name="very-fast",
+    notice=ExGaussian(mu=0.17, sigma=0.02, tau=0.06),
+    decide=0.05,
+    per_bit=0.10,
+    key=0.12,
+    overlook=0.02,
+    first_fit=0.03,
+    miskey=0.01,
+)
+"""The top: a very fast player who knows the keys blind."""
+
+
+def between(name: str, low: Level, high: Level, t: float) -> Level:
+    """The level a fraction ``t`` of the way from ``low`` (0) to ``high`` (1).
+
+    Times go geometrically (each step the same ratio faster), chances linearly.
+    """
+
+    def geo(a: float, b: float) -> float:
+        return a ** (1 - t) * b**t
+
+    def lin(a: float, b: float) -> float:
+        return a + (b - a) * t
+
+    n, m = low.notice, high.notice
+    return Level(
+        name=name,
+        notice=ExGaussian(geo(n.mu, m.mu), geo(n.sigma, m.sigma), geo(n.tau, m.tau)),
+        decide=geo(low.decide, high.decide),
+        per_bit=geo(low.per_bit, high.per_bit),
+        key=geo(low.key, high.key),
+        overlook=lin(low.overlook, high.overlook),
+        first_fit=lin(low.first_fit, high.first_fit),
+        miskey=lin(low.miskey, high.miskey),
+        form=lin(low.form, high.form),
+    )
 
 
 LEVELS: Final[dict[str, Level]] = {
-    "easy": Level(
-        name="easy",
-        reaction=Delay(mean=1.8, spread=0.6, floor=0.8),
-        notice_stuck=Delay(mean=1.6, spread=0.5, floor=0.7),
-        slap=Delay(mean=1.2, spread=0.4, floor=0.5),
-        second_look=0.8,
-        overlook=0.25,
-        blunder=0.3,
-    ),
-    "normal": Level(
-        name="normal",
-        reaction=Delay(mean=1.1, spread=0.35, floor=0.5),
-        notice_stuck=Delay(mean=1.0, spread=0.3, floor=0.45),
-        slap=Delay(mean=0.8, spread=0.25, floor=0.35),
-        second_look=0.5,
-        overlook=0.12,
-        blunder=0.15,
-    ),
-    "hard": Level(
-        name="hard",
-        reaction=Delay(mean=0.7, spread=0.2, floor=0.35),
-        notice_stuck=Delay(mean=0.6, spread=0.18, floor=0.3),
-        slap=Delay(mean=0.5, spread=0.15, floor=0.25),
-        second_look=0.35,
-        overlook=0.05,
-        blunder=0.05,
-    ),
-    "expert": Level(
-        name="expert",
-        reaction=Delay(mean=0.4, spread=0.1, floor=0.22),
-        notice_stuck=Delay(mean=0.35, spread=0.1, floor=0.18),
-        slap=Delay(mean=0.3, spread=0.08, floor=0.15),
-        second_look=0.25,
-        overlook=0.0,
-        blunder=0.0,
-    ),
+    name: between(name, FIRST_GAME, VERY_FAST, k / (len(LADDER) - 1))
+    for k, name in enumerate(LADDER)
 }
-"""Every level by name."""
+"""Every ladder level by name, evenly spaced between the first game and the very fast hand."""
 
 
 def level(name: str) -> Level:
-    """The level called ``name``; raises ``ValueError`` listing the levels for any other name."""
+    """The level called ``name`` (an old name means its ladder level); ``ValueError`` otherwise."""
     try:
-        return LEVELS[name]
+        return LEVELS[ALIASES.get(name, name)]
     except KeyError:
         raise ValueError(f"no bot level {name!r}; choose one of {', '.join(LEVEL_NAMES)}") from None
+
+
+def rung(name: str) -> int:
+    """A level's place on the ladder, 0 for the weakest."""
+    return LADDER.index(ALIASES.get(name, name))

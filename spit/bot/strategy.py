@@ -18,12 +18,14 @@ The strategy, in order of weight:
    face-down cards, when no play scores better. A fill is never contested, a play is.
 5. **Slap the smaller pile.** (And spit whenever spit is what is left to do.)
 
-Lower levels overlook plays and sometimes make any move they see rather than the best.
+Lower levels overlook plays (more of them when there are many to look at) and sometimes make
+the first move they see, reading their stocks from the left, rather than the best.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 import random
 from dataclasses import dataclass
 
@@ -56,19 +58,21 @@ class Policy(enum.Enum):
     """How the bot chooses among the moves it sees."""
 
     STRATEGY = "strategy"
-    """The documented preferences, with the level's overlooks and blunders."""
+    """The documented preferences, with the level's overlooks and first fits."""
     RANDOM = "random"
     """Any legal action, uniformly: the baseline strategy is measured against."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A move chosen, and whether it took a second look to find (every play was overlooked)."""
+    """A move chosen, how many moves were weighed, and whether it took a second look."""
 
     action: Action
     """What to do."""
     second_look: bool = False
     """True if the bot overlooked every move at first and found this one on a second look."""
+    weighed: int = 1
+    """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
 
 
 class _Lookahead:
@@ -134,14 +138,16 @@ def choose(
     rng: random.Random,
     *,
     overlook: float = 0.0,
-    blunder: float = 0.0,
+    first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Choice | None:
     """The strategy's move from ``view``, or None when there is nothing to do.
 
-    ``overlook`` is the chance of not seeing each play or fill; if every one is missed, the
-    best of all is found on a second look. ``blunder`` is the chance of making any move seen
-    instead of the best. Randomness comes only from ``rng`` and only depends on the view.
+    ``overlook`` is the chance of not seeing a lone play; with n plays and fills in view each
+    is missed with ``overlook * log2(n + 1)`` (at most 95 %). If every one is missed, the best
+    of all is found on a second look. ``first_fit`` is the chance of making the first move
+    seen, reading from the left, instead of the best. Randomness comes only from ``rng`` and
+    only depends on the view.
     """
     legal = view.legal_actions
     if not legal:
@@ -151,21 +157,25 @@ def choose(
         if isinstance(action, Spit):
             return Choice(action)
         if isinstance(action, Slap):
-            return Choice(_slap(view))
+            return Choice(_slap(view), weighed=2)
         moves.append(action)
-    seen = [m for m in moves if overlook <= 0 or rng.random() >= overlook]
+    if overlook > 0:
+        miss = min(0.95, overlook * math.log2(len(moves) + 1))
+        seen = [m for m in moves if rng.random() >= miss]
+    else:
+        seen = moves
     second_look = not seen
     if second_look:
         seen = moves
-    if blunder > 0 and len(seen) > 1 and rng.random() < blunder:
-        return Choice(rng.choice(seen), second_look)
     if len(seen) == 1:
         return Choice(seen[0], second_look)
+    if first_fit > 0 and rng.random() < first_fit:
+        return Choice(seen[0], second_look)  # the first that fits: no weighing of the rest
     # max() keeps the first of equal scores: the engine's order (left stock first).
-    return Choice(max(seen, key=_Lookahead(view, weights).score), second_look)
+    return Choice(max(seen, key=_Lookahead(view, weights).score), second_look, len(seen))
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:
     """Any legal action, uniformly: the baseline policy."""
     legal = view.legal_actions
-    return Choice(rng.choice(legal)) if legal else None
+    return Choice(rng.choice(legal), weighed=len(legal)) if legal else None

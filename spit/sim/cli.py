@@ -1,4 +1,4 @@
-"""The ``spit simulate`` command: bot against bot on a virtual clock, then the figures."""
+"""The ``spit simulate`` and ``spit ladder`` commands: bots on a virtual clock, then figures."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from spit.bot.levels import LEVEL_NAMES
+from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.engine import Variant
 from spit.i18n import _
 
-POLICIES: tuple[str, ...] = (*LEVEL_NAMES, "random")
-"""What ``--bot1``/``--bot2`` accept: a level, or ``random`` (any legal move, timed like the
-other side's level, or like ``normal`` when both are random)."""
+POLICIES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE, "random")
+"""What ``--bot1``/``--bot2`` accept: a level, ``adaptive`` (moves along the ladder towards
+the other bot, remembering across the run's matches), or ``random`` (any legal move, timed
+like the other side's level, or like ``normal`` when both are random)."""
 
 
 INTERRUPTED = 130
@@ -103,4 +104,68 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["POLICIES", "add_simulate_parser", "positive_int", "run"]
+def add_ladder_parser(subparsers: Any) -> None:
+    """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
+    parser = subparsers.add_parser(
+        "ladder",
+        help=_("play every bot level against every other and rate them"),
+        description=_(
+            "A round robin of the bot's ladder on the simulator: every level plays every "
+            "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
+            "maximum likelihood, 95% intervals), the win rates and each level's figures. "
+            "The same arguments always give the same results."
+        ),
+    )
+    parser.add_argument(
+        "--games",
+        type=positive_int,
+        default=200,
+        metavar="N",
+        help=_("matches per pair of levels (default 200)"),
+    )
+    parser.add_argument(
+        "--variant",
+        choices=[v.value for v in Variant],
+        default=Variant.STANDARD.value,
+        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
+    )
+    parser.add_argument(
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
+    )
+    parser.set_defaults(func=run_ladder)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """Run the round robin ``args`` describe; print tables (or JSON). Returns the exit code."""
+    from spit.sim import ladder
+    from spit.sim.report import ladder_progress, print_ladder, print_ladder_json
+
+    variant = Variant(args.variant)
+    try:
+        if sys.stderr.isatty():
+            total = args.games * len(ladder.pairs())
+            with ladder_progress(total) as advance:
+                result = ladder.run(args.games, variant=variant, seed=args.seed, on_match=advance)
+        else:
+            result = ladder.run(args.games, variant=variant, seed=args.seed)
+    except KeyboardInterrupt:
+        print(_("spit ladder: interrupted"), file=sys.stderr)
+        return INTERRUPTED
+    if args.json:
+        print_ladder_json(result)
+    else:
+        print_ladder(result)
+    return 0
+
+
+__all__ = [
+    "POLICIES",
+    "add_ladder_parser",
+    "add_simulate_parser",
+    "positive_int",
+    "run",
+    "run_ladder",
+]

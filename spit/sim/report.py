@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from spit.i18n import _
+from spit.sim.ladder import Ladder
 from spit.sim.simulator import Config, MatchReport, Summary
 
 
@@ -89,3 +90,75 @@ def print_table(summary: Summary) -> None:
 def print_json(summary: Summary) -> None:
     """Print exactly one JSON object on stdout."""
     sys.stdout.write(json.dumps(summary.as_dict()) + "\n")
+
+
+@contextmanager
+def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
+    """A rich progress bar on stderr for a round robin of ``total`` matches."""
+    with Progress(
+        TextColumn(_("ladder")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("matches", total=total)
+
+        def advance(report: MatchReport) -> None:
+            del report
+            progress.advance(task)
+
+        yield advance
+
+
+def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
+    """The ratings with each level's figures, and the win-rate matrix."""
+    ratings = Table(
+        title=_("The ladder: {games} matches a pair, {variant}, seed {seed}").format(
+            games=ladder.games, variant=ladder.variant.value, seed=ladder.seed
+        )
+    )
+    ratings.add_column("")
+    ratings.add_column(_("level"))
+    ratings.add_column(_("Elo"), justify="right")
+    ratings.add_column(_("95% interval"), justify="right")
+    ratings.add_column(_("beats the one below"), justify="right")
+    ratings.add_column(_("median reaction"), justify="right")
+    ratings.add_column(_("plays/min"), justify="right")
+    below = {hi: share for hi, _lo, share in ladder.adjacent()}
+    for rung, r in enumerate(ladder.ratings, 1):
+        figures = ladder.figures[r.name]
+        share = below.get(r.name)
+        ratings.add_row(
+            str(rung),
+            r.name,
+            f"{r.elo:.0f}",
+            f"{r.low:.0f}–{r.high:.0f}",
+            "" if share is None else f"{share:.1%}",
+            f"{figures.median_reaction:.2f} s",
+            f"{figures.plays_per_minute:.1f}",
+        )
+    ratings.caption = _("{n:,} matches in {s:.1f} s").format(n=ladder.matches, s=ladder.seconds)
+    matrix = Table(title=_("Matches won by the row's level against the column's"))
+    matrix.add_column("")
+    for rung in range(1, len(ladder.levels) + 1):
+        matrix.add_column(str(rung), justify="right")
+    for rung, a in enumerate(ladder.levels, 1):
+        matrix.add_row(
+            f"{rung} {a}",
+            *("—" if a == b else f"{ladder.score(a, b):.1%}" for b in ladder.levels),
+        )
+    return ratings, matrix
+
+
+def print_ladder(ladder: Ladder) -> None:
+    """Print the ladder's tables on stdout."""
+    console = Console()
+    for table_ in ladder_tables(ladder):
+        console.print(table_)
+
+
+def print_ladder_json(ladder: Ladder) -> None:
+    """Print exactly one JSON object on stdout."""
+    sys.stdout.write(json.dumps(ladder.as_dict()) + "\n")

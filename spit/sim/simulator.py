@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import heapq
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from spit.bot import LEVEL_NAMES, Bot, Planned
+from spit.bot.adaptive import Adaptive
+from spit.bot.levels import ADAPTIVE
 from spit.bot.strategy import Policy
-from spit.engine import FUMBLES, PLAYERS, Match, Variant
+from spit.engine import FUMBLES, PLAYERS, Match, Play, Variant
 
 RANDOM = "random"
 """The policy name of the baseline: any legal action."""
@@ -56,17 +59,17 @@ class Config:
     def __post_init__(self) -> None:
         if self.games < 1:
             raise ValueError("simulate at least one match")
+        choices = (*LEVEL_NAMES, ADAPTIVE, RANDOM)
         for name in (self.bot1, self.bot2):
-            if name not in (*LEVEL_NAMES, RANDOM):
-                raise ValueError(
-                    f"no bot {name!r}; choose one of {', '.join((*LEVEL_NAMES, RANDOM))}"
-                )
+            if name not in choices:
+                raise ValueError(f"no bot {name!r}; choose one of {', '.join(choices)}")
 
     def timing(self, name: str, other: str) -> str:
-        """The level whose timing a bot uses: its own, or for ``random`` the other bot's."""
+        """The level whose timing a bot uses: its own, or for ``random`` the other bot's
+        (the middle of the ladder if that is adaptive or random too)."""
         if name != RANDOM:
             return name
-        return other if other != RANDOM else "normal"
+        return other if other not in (RANDOM, ADAPTIVE) else "normal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,8 @@ class MatchReport:
     """Refusals that locked the hand (a card that did not fit)."""
     cards: int
     """Cards on the table when the match ended (always 52)."""
+    reactions: tuple[list[float], list[float]] = ([], [])
+    """Per bot (bot 1 first), for every card it played: seconds since the table last changed."""
 
 
 def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
@@ -106,10 +111,21 @@ def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return deal, rng.getrandbits(64), rng.getrandbits(64)
 
 
-def make_bot(config: Config, which: int, seat: int, seed: int) -> Bot:
-    """Bot ``which`` (0 for bot 1, 1 for bot 2) in ``seat``, with its own RNG."""
+Hand = Bot | Adaptive
+"""Anything the simulator can seat: a bot at a fixed level, or the adaptive one."""
+
+
+def make_bot(
+    config: Config, which: int, seat: int, seed: int, memory: dict[str, float] | None = None
+) -> Hand:
+    """Bot ``which`` (0 for bot 1, 1 for bot 2) in ``seat``, with its own RNG.
+
+    An adaptive bot starts from ``memory``, what it learned in the run's earlier matches.
+    """
     names = (config.bot1, config.bot2)
     name, other = names[which], names[1 - which]
+    if name == ADAPTIVE:
+        return Adaptive(seat, random.Random(seed), memory)
     policy = Policy.RANDOM if name == RANDOM else Policy.STRATEGY
     return Bot(seat, config.timing(name, other), random.Random(seed), policy=policy)
 
@@ -129,11 +145,13 @@ class Played(NamedTuple):
     """Actions refused."""
     fumbles: int
     """Refusals that locked the hand."""
+    reactions: tuple[list[float], list[float]] = ([], [])
+    """Per seat, for every card it played: seconds since the table last changed."""
 
 
 def play_match(
     match: Match,
-    bots: tuple[Bot, Bot],
+    bots: tuple[Hand, Hand],
     *,
     max_rounds: int = MAX_ROUNDS,
     max_seconds: float = MAX_SECONDS,
@@ -142,13 +160,17 @@ def play_match(
     """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0.
 
     This is the bot's driver protocol with a heap for timers. ``after_action`` is called
-    after every applied action (for invariant checks in tests).
+    after every applied action (for invariant checks in tests). Each seat's reactions are
+    measured as a person's are on screen: from the last accepted action (anyone's) to the
+    card landing.
     """
     heap: list[tuple[float, int, int]] = []
     scheduled: list[Planned | None] = [None, None]
     stamps = [0, 0]
     seq = 0
     now = 0.0
+    changed = 0.0
+    reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
 
     def look(p: int) -> None:
@@ -182,25 +204,38 @@ def play_match(
             fumbles += result.refusal.reason in FUMBLES
             look(p)
             continue
+        if type(planned.action) is Play:
+            reactions[p].append(at - changed)
+        changed = at
         if match.is_over:
             break
         if match.round.number > max_rounds or now > max_seconds:
-            return Played(None, True, now, actions, refusals, fumbles)
+            return Played(None, True, now, actions, refusals, fumbles, reactions)
         look(p)
         look(1 - p)
     outcome = match.outcome
     if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
-        return Played(None, True, now, actions, refusals, fumbles)
-    return Played(outcome.winner, False, now, actions, refusals, fumbles)
+        return Played(None, True, now, actions, refusals, fumbles, reactions)
+    return Played(outcome.winner, False, now, actions, refusals, fumbles, reactions)
 
 
-def simulate_match(config: Config, index: int) -> MatchReport:
-    """Play match ``index`` of the run ``config`` describes."""
+def simulate_match(
+    config: Config, index: int, memory: dict[int, dict[str, float]] | None = None
+) -> MatchReport:
+    """Play match ``index`` of the run ``config`` describes.
+
+    ``memory`` carries an adaptive bot's learning from match to match, by bot (0 or 1);
+    it is updated when the match ends.
+    """
     deal, seed1, seed2 = match_seeds(config.seed, index)
     # Even matches: bot 1 in seat 0; odd matches: bot 1 in seat 1.
     seats = (0, 1) if index % 2 == 0 else (1, 0)
     bot_seeds = (seed1, seed2)
-    bots = tuple(make_bot(config, seats[seat], seat, bot_seeds[seats[seat]]) for seat in PLAYERS)
+    memory = {} if memory is None else memory
+    bots = tuple(
+        make_bot(config, seats[seat], seat, bot_seeds[seats[seat]], memory.get(seats[seat]))
+        for seat in PLAYERS
+    )
     match = Match.new(deal, variant=config.variant)
     played = play_match(
         match,
@@ -208,6 +243,9 @@ def simulate_match(config: Config, index: int) -> MatchReport:
         max_rounds=config.max_rounds,
         max_seconds=config.max_seconds,
     )
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, Adaptive):
+            memory[seats[seat]] = bot.memory
     return MatchReport(
         index=index,
         seats=seats,
@@ -219,6 +257,7 @@ def simulate_match(config: Config, index: int) -> MatchReport:
         refusals=played.refusals,
         fumbles=played.fumbles,
         cards=len(match.cards_in_play()),
+        reactions=(played.reactions[seats.index(0)], played.reactions[seats.index(1)]),
     )
 
 
@@ -246,6 +285,8 @@ class Summary:
     """Refusals that locked the hand."""
     seconds: float = 0.0
     """Wall-clock time the run took."""
+    reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Per bot, for every card it played: seconds since the table last changed."""
 
     def add(self, report: MatchReport) -> None:
         """Count one match in."""
@@ -259,6 +300,18 @@ class Summary:
         self.actions += report.actions
         self.refusals += report.refusals
         self.fumbles += report.fumbles
+        for mine, theirs in zip(self.reactions, report.reactions, strict=True):
+            mine.extend(theirs)
+
+    def median_reaction(self, bot: int) -> float:
+        """Bot ``bot``'s median seconds from a change on the table to its card landing."""
+        return statistics.median(self.reactions[bot]) if self.reactions[bot] else 0.0
+
+    def plays_per_minute(self, bot: int) -> float:
+        """Cards bot ``bot`` played per minute of match."""
+        if self.match_seconds <= 0:
+            return 0.0
+        return 60.0 * len(self.reactions[bot]) / self.match_seconds
 
     @property
     def games(self) -> int:
@@ -303,6 +356,10 @@ class Summary:
             "actions": self.actions,
             "refusals": self.refusals,
             "fumbles": self.fumbles,
+            "median_reaction_bot1": round(self.median_reaction(0), 3),
+            "median_reaction_bot2": round(self.median_reaction(1), 3),
+            "plays_per_minute_bot1": round(self.plays_per_minute(0), 1),
+            "plays_per_minute_bot2": round(self.plays_per_minute(1), 1),
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches_per_s, 1),
             "actions_per_s": round(self.actions_per_s, 1),
@@ -312,9 +369,10 @@ class Summary:
 def simulate(config: Config, on_match: Callable[[MatchReport], None] | None = None) -> Summary:
     """Play every match ``config`` asks for; ``on_match`` hears about each as it ends."""
     summary = Summary(config)
+    memory: dict[int, dict[str, float]] = {}  # an adaptive bot learns across the run
     start = time.perf_counter()
     for index in range(config.games):
-        report = simulate_match(config, index)
+        report = simulate_match(config, index, memory)
         summary.add(report)
         if on_match is not None:
             on_match(report)

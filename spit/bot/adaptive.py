@@ -1,0 +1,117 @@
+"""The adaptive bot: it moves along the ladder after every round, towards an even match.
+
+It keeps an estimate of where its opponent stands on the ladder (a rung, with fractions)
+and plays the ladder level nearest to it. After every round it reads, at the new deal, the
+cards each side carries out of the last round: against a level ``d`` rungs weaker, the bot
+ends a round about :data:`CARDS_PER_RUNG` times ``d`` cards ahead, give or take
+:data:`ROUND_SPREAD` (measured on the simulator). So each round is one noisy measurement of
+the opponent's rung — its own rung less the margin over :data:`CARDS_PER_RUNG` — and the
+estimate is their running average, weighted against a starting guess in the middle of the
+ladder, as in adaptive psychophysical methods that place each trial at the current best
+estimate (QUEST: Watson & Pelli 1983). The average covers at most :data:`MEMORY_ROUNDS`
+rounds, so it keeps following a player who gets better.
+
+It plays through a :class:`~spit.bot.Bot` at that level and, like it, reads only its view and
+draws all randomness from its rng. What it has learned is :attr:`Adaptive.memory`, a small
+dict to keep for the next match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from spit.bot.bot import Bot, Planned
+from spit.bot.levels import LADDER, LEVELS, MIDDLE, Level, rung
+from spit.engine import PlayerView, Result
+
+CARDS_PER_RUNG = 3.3
+"""Cards a level gains in a round on the level one rung below it, on average."""
+ROUND_SPREAD = 17.5
+"""Standard deviation of a round's gain in cards, whatever the levels."""
+START_SPREAD = 5.0
+"""How uncertain the starting guess (the middle of the ladder) is, in rungs: about as much as
+one round's measurement, so the first round already moves it half way."""
+MEMORY_ROUNDS = 10.0
+"""The estimate weighs at most this many rounds: older rounds fade, new ones count."""
+
+_ROUND_RUNGS = ROUND_SPREAD / CARDS_PER_RUNG
+"""One round's measurement spread, in rungs."""
+_START_WEIGHT = (_ROUND_RUNGS / START_SPREAD) ** 2
+"""The starting guess counts as this many rounds."""
+
+
+class Adaptive:
+    """A bot for one seat that chooses its own level; drive it like :class:`Bot`."""
+
+    def __init__(
+        self,
+        player: int,
+        rng: random.Random,
+        memory: Mapping[str, float] | None = None,
+    ) -> None:
+        memory = memory or {}
+        top = float(len(LADDER) - 1)
+        self.estimate = min(max(float(memory.get("estimate", rung(MIDDLE))), 0.0), top)
+        """Where it reckons its opponent stands: a rung of the ladder, 0 the first, with
+        fractions."""
+        weight = float(memory.get("weight", _START_WEIGHT))
+        self.weight = min(max(weight, _START_WEIGHT), MEMORY_ROUNDS)
+        """How many rounds the estimate rests on (the starting guess counting for some)."""
+        self._round = 0
+        self._lead = 0  # cards fewer than the opponent, at the last deal (26 each at first)
+        self._bot = Bot(player, self._level(), rng)
+        self.rounds: list[str] = []
+        """The level it played each round, in order."""
+
+    @property
+    def player(self) -> int:
+        """The seat it plays."""
+        return self._bot.player
+
+    @property
+    def level(self) -> Level:
+        """The level it plays now."""
+        return self._bot.level
+
+    @property
+    def pending(self) -> Planned | None:
+        """The move the hand is making, if any."""
+        return self._bot.pending
+
+    @property
+    def memory(self) -> dict[str, float]:
+        """What it learned, to start the next match from."""
+        return {"estimate": round(self.estimate, 3), "weight": round(self.weight, 3)}
+
+    def plan(self, view: PlayerView, now: float) -> Planned | None:
+        """As :meth:`Bot.plan`; at a new round's deal it first moves along the ladder."""
+        if view.round_number != self._round:
+            if self._round:
+                self._after_round(view)
+            else:
+                self._lead = view.opponent.cards - view.me.cards
+            self._round = view.round_number
+            self._bot.level = self._level()
+            self.rounds.append(self._bot.level.name)
+        return self._bot.plan(view, now)
+
+    def landed(self, result: Result) -> None:
+        """As :meth:`Bot.landed`."""
+        self._bot.landed(result)
+
+    def cancel(self) -> None:
+        """As :meth:`Bot.cancel`."""
+        self._bot.cancel()
+
+    def _after_round(self, view: PlayerView) -> None:
+        # The new deal shows what each side carries out of the last round: fewer is better.
+        lead = view.opponent.cards - view.me.cards  # > 0: the bot holds fewer
+        margin, self._lead = lead - self._lead, lead  # what the last round changed
+        measured = rung(self._bot.level.name) - margin / CARDS_PER_RUNG
+        self.estimate = (self.weight * self.estimate + measured) / (self.weight + 1)
+        self.estimate = min(max(self.estimate, 0.0), float(len(LADDER) - 1))
+        self.weight = min(self.weight + 1, MEMORY_ROUNDS)
+
+    def _level(self) -> Level:
+        return LEVELS[LADDER[int(self.estimate + 0.5)]]

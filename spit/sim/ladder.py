@@ -1,0 +1,258 @@
+"""The ladder measured: every level against every other on the simulator, and Elo ratings.
+
+A round robin plays each pair of ladder levels ``games`` times (seats alternating on shared
+deals, as ``spit simulate`` does), then fits Bradley–Terry strengths to all the results by
+maximum likelihood and reports them on the Elo scale with 95 % intervals, beside the matrix
+of win rates and each level's human figures (median reaction, plays per minute).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from spit.bot.levels import LADDER
+from spit.engine import Variant
+from spit.sim.simulator import Config, MatchReport, Summary, simulate
+
+ELO_PER_NAT: float = 400 / math.log(10)
+"""Elo points per unit of Bradley–Terry strength: 400 points make odds of 10 to 1."""
+
+ELO_MEAN: float = 1500.0
+"""The ladder's average rating (only differences mean anything)."""
+
+PRIOR_ELO: float = 2000.0
+"""Standard deviation of a weak normal prior on each strength, in Elo: it keeps the fit finite
+when a level never lost (or never won), and moves a well-measured rating by well under 1."""
+
+Z95: float = 1.959964
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One level's fitted strength."""
+
+    name: str
+    """The level."""
+    elo: float
+    """Its rating; the ladder averages :data:`ELO_MEAN`."""
+    low: float
+    """The 95 % interval's lower end."""
+    high: float
+    """The 95 % interval's upper end."""
+
+
+@dataclass(slots=True)
+class LevelFigures:
+    """How a level played over all its matches, measured as a person's play is."""
+
+    reactions: list[float] = field(default_factory=list)
+    """Seconds from the table's last change to each card it played."""
+    plays: int = 0
+    """Cards played."""
+    seconds: float = 0.0
+    """Simulated time of its matches."""
+
+    @property
+    def median_reaction(self) -> float:
+        """Median seconds from a change on the table to its card landing."""
+        return statistics.median(self.reactions) if self.reactions else 0.0
+
+    @property
+    def plays_per_minute(self) -> float:
+        """Cards played per minute of match."""
+        return 60.0 * self.plays / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(slots=True)
+class Ladder:
+    """The round robin's results."""
+
+    games: int
+    """Matches per pair."""
+    variant: Variant
+    """How the matches were won."""
+    seed: int
+    """The seed every pair's run used."""
+    levels: tuple[str, ...] = LADDER
+    """The levels, weakest first."""
+    pairs: dict[tuple[str, str], Summary] = field(default_factory=dict)
+    """Each pair's run, keyed (stronger on paper, weaker): bot 1 is the first."""
+    figures: dict[str, LevelFigures] = field(default_factory=dict)
+    """Each level's human figures."""
+    ratings: list[Rating] = field(default_factory=list)
+    """The fitted ratings, in ladder order."""
+    seconds: float = 0.0
+    """Wall-clock time of the whole round robin."""
+
+    def score(self, a: str, b: str) -> float:
+        """The share of matches ``a`` won against ``b``, a draw counting half."""
+        if (a, b) in self.pairs:
+            s = self.pairs[a, b]
+            return (s.wins[0] + s.draws / 2) / s.games
+        s = self.pairs[b, a]
+        return (s.wins[1] + s.draws / 2) / s.games
+
+    def adjacent(self) -> list[tuple[str, str, float]]:
+        """Each level against the one below it: (stronger, weaker, share won by the stronger)."""
+        return [
+            (hi, lo, self.score(hi, lo))
+            for lo, hi in zip(self.levels, self.levels[1:], strict=False)
+        ]
+
+    @property
+    def matches(self) -> int:
+        """Matches played in all."""
+        return sum(s.games for s in self.pairs.values())
+
+    def as_dict(self) -> dict[str, object]:
+        """The results as plain JSON values."""
+        return {
+            "games": self.games,
+            "variant": self.variant.value,
+            "seed": self.seed,
+            "matches": self.matches,
+            "seconds": round(self.seconds, 3),
+            "levels": [
+                {
+                    "name": r.name,
+                    "elo": round(r.elo, 1),
+                    "elo_low": round(r.low, 1),
+                    "elo_high": round(r.high, 1),
+                    "median_reaction": round(self.figures[r.name].median_reaction, 3),
+                    "plays_per_minute": round(self.figures[r.name].plays_per_minute, 1),
+                }
+                for r in self.ratings
+            ],
+            "matrix": {
+                a: {b: round(self.score(a, b), 4) for b in self.levels if b != a}
+                for a in self.levels
+            },
+            "adjacent": [
+                {"stronger": hi, "weaker": lo, "won": round(share, 4)}
+                for hi, lo, share in self.adjacent()
+            ],
+        }
+
+
+def pairs(levels: Sequence[str] = LADDER) -> list[tuple[str, str]]:
+    """Every pair of levels once, the stronger first, nearest pairs first."""
+    out = [(b, a) for a, b in combinations(levels, 2)]
+    return sorted(out, key=lambda p: levels.index(p[0]) - levels.index(p[1]))
+
+
+def run(
+    games: int,
+    *,
+    variant: Variant = Variant.STANDARD,
+    seed: int = 1,
+    levels: Sequence[str] = LADDER,
+    on_match: Callable[[MatchReport], None] | None = None,
+) -> Ladder:
+    """Play the round robin and fit the ratings."""
+    ladder = Ladder(games, variant, seed, tuple(levels))
+    ladder.figures = {name: LevelFigures() for name in levels}
+    start = time.perf_counter()
+    for a, b in pairs(levels):
+        config = Config(games, a, b, variant=variant, seed=seed)
+        summary = simulate(config, on_match=on_match)
+        ladder.pairs[a, b] = summary
+        for which, name in enumerate((a, b)):
+            figures = ladder.figures[name]
+            figures.reactions.extend(summary.reactions[which])
+            figures.plays += len(summary.reactions[which])
+            figures.seconds += summary.match_seconds
+    ladder.seconds = time.perf_counter() - start
+    ladder.ratings = bradley_terry(ladder)
+    return ladder
+
+
+def bradley_terry(ladder: Ladder) -> list[Rating]:
+    """Elo ratings fitted to every result by maximum likelihood, with 95 % intervals.
+
+    Bradley–Terry: ``a`` beats ``b`` with probability ``1 / (1 + exp(s_b - s_a))``. The fit
+    is Newton's method on the log-likelihood (a draw counts half a win each way) with a weak
+    normal prior (:data:`PRIOR_ELO`); the intervals come from the inverse of the observed
+    information, taken about the ladder's mean so that they say how well each level is
+    placed against the others.
+    """
+    names = list(ladder.levels)
+    n = len(names)
+    index = {name: i for i, name in enumerate(names)}
+    wins = [[0.0] * n for _ in range(n)]  # wins[i][j]: i's wins over j
+    for (a, b), s in ladder.pairs.items():
+        i, j = index[a], index[b]
+        wins[i][j] += s.wins[0] + s.draws / 2
+        wins[j][i] += s.wins[1] + s.draws / 2
+    prior = 1.0 / (PRIOR_ELO / ELO_PER_NAT) ** 2
+    strength = [0.0] * n
+    for _iteration in range(100):
+        grad, hess = _derivatives(strength, wins, prior)
+        step = _solve([[-h for h in row] for row in hess], grad)
+        strength = [s + d for s, d in zip(strength, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-10:
+            break
+    _, hess = _derivatives(strength, wins, prior)
+    cov = _inverse([[-h for h in row] for row in hess])
+    # Variances of each strength less the mean of all: (I - J/n) cov (I - J/n).
+    row_mean = [sum(row) / n for row in cov]
+    grand = sum(row_mean) / n
+    mean = sum(strength) / n
+    ratings = []
+    for i, name in enumerate(names):
+        var = cov[i][i] - 2 * row_mean[i] + grand
+        elo = ELO_MEAN + ELO_PER_NAT * (strength[i] - mean)
+        half = Z95 * ELO_PER_NAT * math.sqrt(max(var, 0.0))
+        ratings.append(Rating(name, elo, elo - half, elo + half))
+    return ratings
+
+
+def _derivatives(
+    strength: list[float], wins: list[list[float]], prior: float
+) -> tuple[list[float], list[list[float]]]:
+    n = len(strength)
+    grad = [-prior * s for s in strength]
+    hess = [[0.0] * n for _ in range(n)]
+    for i in range(n):
+        hess[i][i] = -prior
+    for i in range(n):
+        for j in range(i + 1, n):
+            games = wins[i][j] + wins[j][i]
+            if not games:
+                continue
+            p = 1.0 / (1.0 + math.exp(strength[j] - strength[i]))
+            g = wins[i][j] - games * p
+            grad[i] += g
+            grad[j] -= g
+            w = games * p * (1 - p)
+            hess[i][i] -= w
+            hess[j][j] -= w
+            hess[i][j] += w
+            hess[j][i] += w
+    return grad, hess
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gauss–Jordan with partial pivoting; a is small and well-posed)."""
+    inv = _inverse(a)
+    return [sum(r * v for r, v in zip(row, b, strict=True)) for row in inv]
+
+
+def _inverse(a: list[list[float]]) -> list[list[float]]:
+    n = len(a)
+    m = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        p = m[col][col]
+        m[col] = [v / p for v in m[col]]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [v - f * w for v, w in zip(m[r], m[col], strict=True)]
+    return [row[n:] for row in m]

@@ -23,7 +23,7 @@ from spit.i18n import LANGUAGES, _, choose_language, set_language
 from spit.net.cli import add_network_parsers
 from spit.printable import printable
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
-from spit.sim.cli import add_simulate_parser
+from spit.sim.cli import add_ladder_parser, add_simulate_parser
 from spit.web.cli import add_web_parser
 
 PROG = "spit"
@@ -125,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_stats_parser(commands)
     add_network_parsers(commands, play_networked)
     add_web_parser(commands)
+    add_ladder_parser(commands)
     return parser
 
 

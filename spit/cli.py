@@ -17,7 +17,7 @@ from spit import __version__
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
 from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
-from spit.bot.levels import LEVEL_NAMES
+from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
 from spit.engine import Variant
 from spit.i18n import LANGUAGES, _, choose_language, set_language
 from spit.net.cli import add_network_parsers
@@ -168,9 +168,12 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     )
     who.add_argument(
         "--bot",
-        choices=LEVEL_NAMES,
+        choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=_("play against the bot at LEVEL: {levels}").format(levels=", ".join(LEVEL_NAMES)),
+        help=_(
+            "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
+            "expert still work), or {adaptive}, which moves along the ladder to meet you"
+        ).format(levels=", ".join(LADDER), adaptive=ADAPTIVE),
     )
     play.add_argument(
         "--variant",

@@ -63,8 +63,17 @@ def pile_name(pile: int) -> str:
 
 
 def level_name(level: str) -> str:
-    """A bot level's name (the command line's ``easy``, ``normal``… in the player's words)."""
+    """A bot level's name (the command line's ``first-game``, ``casual``… in the player's
+    words); the four names from before the ladder keep theirs."""
     names = {
+        "first-game": _("first game"),
+        "beginner": _("beginner"),
+        "casual": _("casual"),
+        "regular": _("regular"),
+        "seasoned": _("seasoned"),
+        "fast": _("fast"),
+        "very-fast": _("very fast"),
+        "adaptive": _("adaptive"),
         "easy": _("easy"),
         "normal": _("normal"),
         "hard": _("hard"),
@@ -75,7 +84,17 @@ def level_name(level: str) -> str:
 
 def level_label(level: str, seconds: float) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
-    return _("{level} · {seconds:.1f} s a move").format(level=level_name(level), seconds=seconds)
+    return _("{level} · {seconds:.1f} s").format(level=level_name(level), seconds=seconds)
+
+
+def adaptive_label() -> str:
+    """The adaptive bot as the menu offers it."""
+    return _("adaptive · meets you")
+
+
+def adaptive_bot_name(name: str, level: str) -> str:
+    """The adaptive bot's line on the table: its name and the level it plays at now."""
+    return _("{name} (adaptive: {level})").format(name=name, level=level_name(level))
 
 
 def bot_name(name: str, level: str) -> str:

@@ -475,7 +475,7 @@ class GameScreen(Screen[None]):
             away = self.solo and player != self.seat
             self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
                 player=player,
-                name=self._bot_name if away and self.against_bot else self.names[player],
+                name=self._bot_line() if away and self.against_bot else self.names[player],
                 cards=side.cards if held is None else held[player],
                 spit_key=self._spit_key_text(player, spit_keys),
                 ready=side.ready,
@@ -532,6 +532,13 @@ class GameScreen(Screen[None]):
         # Both players' round-trip times: races go by arrival at the server.
         lag = wording.round_trips(self.names, connection.rtt)
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
+
+    def _bot_line(self) -> str:
+        """The bot's name and level; the adaptive bot's says the level it plays at now."""
+        playing = getattr(getattr(self.game, "driver", None), "playing", None)
+        if playing is None:
+            return self._bot_name
+        return wording.adaptive_bot_name(self.names[1], playing)
 
     def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
         if self.solo:

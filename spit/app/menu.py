@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, RadioButton, RadioSet, Select, Static
 
@@ -16,7 +16,8 @@ from spit import wording
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
 from spit.app.messages import SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode
-from spit.bot.levels import LEVEL_NAMES, LEVELS
+from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
+from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 
@@ -53,7 +54,9 @@ class Option(RadioButton):
 
 def level_label(name: str) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
-    return wording.level_label(name, LEVELS[name].reaction.mean)
+    if name == ADAPTIVE:
+        return wording.adaptive_label()
+    return wording.level_label(name, ladder_level(name).reaction_median(1))
 
 
 class MenuScreen(Screen[None]):
@@ -79,9 +82,11 @@ class MenuScreen(Screen[None]):
         color: $text-muted;
         margin-bottom: 1;
     }
-    MenuScreen .choices {
-        height: auto;
-        align: center top;
+    MenuScreen #choices {
+        grid-size: 2 3;
+        grid-columns: 42 36;
+        grid-rows: 5 5 3;
+        height: 13;
     }
     MenuScreen RadioSet {
         height: auto;
@@ -98,17 +103,20 @@ class MenuScreen(Screen[None]):
     }
     MenuScreen #level {
         width: 35;
+        row-span: 2;
     }
     MenuScreen #variant {
         width: 40;
     }
     MenuScreen #settings {
-        width: 35;
-        height: auto;
+        column-span: 2;
+        height: 3;
         margin: 0 1;
     }
     MenuScreen .box {
+        width: 1fr;
         height: auto;
+        margin-right: 1;
         border: round $panel-lighten-2;
         border-title-color: $text;
         border-title-style: bold;
@@ -154,7 +162,9 @@ class MenuScreen(Screen[None]):
                 id="tagline",
             )
             bot = o.mode is Mode.BOT and self._bot_available
-            with Horizontal(classes="choices"):
+            # A grid keeps the focus order (players, level, game, keyboard, language) while
+            # the ladder's levels stand beside both players and game.
+            with Grid(id="choices"):
                 with Choice(id="mode") as mode:
                     mode.border_title = _("Players")
                     yield Option(_("Two players"), value=not bot, id="two-player")
@@ -168,18 +178,16 @@ class MenuScreen(Screen[None]):
                     )
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = _("Bot level")
-                    for name in LEVEL_NAMES:
-                        yield Option(
-                            level_label(name), value=name == o.bot_level, id=f"level-{name}"
-                        )
-            with Horizontal(classes="choices"):
+                    chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
+                    for name in (*LADDER, ADAPTIVE):
+                        yield Option(level_label(name), value=name == chosen, id=f"level-{name}")
                 with Choice(id="variant") as variant:
                     variant.border_title = _("Game")
                     yield Option(_("Standard"), value=o.variant is Variant.STANDARD, id="standard")
                     yield Option(
                         _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
                     )
-                with Vertical(id="settings"):
+                with Horizontal(id="settings"):
                     with Vertical(classes="box") as box:
                         box.border_title = _("Keyboard")
                         yield Select(

@@ -87,6 +87,8 @@ class Adaptive:
     def plan(self, view: PlayerView, now: float) -> Planned | None:
         """As :meth:`Bot.plan`; at a new round's deal it first moves along the ladder."""
         if view.round_number != self._round:
+            if view.round_number < self._round:  # a new match (a rematch): nothing to weigh
+                self._round = 0
             if self._round:
                 self._after_round(view)
             else:

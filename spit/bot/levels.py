@@ -19,8 +19,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
-from spit.i18n import _
-
 LADDER: tuple[str, ...] = (
     "first-game",
     "beginner",
@@ -55,18 +53,9 @@ MIDDLE: Final[str] = LADDER[len(LADDER) // 2]
 
 def label(name: str) -> str:
     """A level's name as a player reads it, in their language."""
-    # Literal strings, so the catalogue extractor finds every one.
-    labels = {
-        "first-game": _("first game"),
-        "beginner": _("beginner"),
-        "casual": _("casual player"),
-        "regular": _("regular player"),
-        "seasoned": _("seasoned player"),
-        "fast": _("fast player"),
-        "very-fast": _("very fast player"),
-        "adaptive": _("adaptive"),
-    }
-    return labels.get(ALIASES.get(name, name), name)
+    from spit.wording import level_name  # the wording loads only when a name is shown
+
+    return level_name(ALIASES.get(name, name))
 
 
 NOTICE_FLOOR = 0.1

@@ -24,11 +24,14 @@ A driver never acts from inside ``table_changed`` itself: it plans, and acts fro
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from spit.engine import Action, Event, PlayerView, Result
+from spit.engine import Action, Event, MatchEnded, PlayerView, Result, RoundDealt
 from spit.game.seat import Cancellable
 
 if TYPE_CHECKING:
@@ -157,12 +160,81 @@ class BotDriver:
         self._replan()
 
 
+def adaptive_path() -> Path:
+    """Where the adaptive bot keeps what it learned about the player between matches."""
+    from spit.records.paths import data_dir
+
+    return data_dir() / "adaptive.json"
+
+
+def load_adaptive() -> dict[str, float] | None:
+    """What the adaptive bot learned in earlier matches, or None (a first match, a bad file)."""
+    try:
+        memory = json.loads(adaptive_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(memory, dict):
+        return None
+    return {
+        k: float(v)
+        for k, v in memory.items()
+        if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    }
+
+
+def save_adaptive(memory: dict[str, float]) -> None:
+    """Keep what the adaptive bot learned for the next match; a failure loses only that."""
+    path = adaptive_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        partial.write_text(json.dumps(memory), encoding="utf-8")
+        partial.replace(path)
+    except OSError:
+        pass
+
+
+class AdaptiveDriver(BotDriver):
+    """A seat played by the adaptive bot, which remembers the player from match to match
+    (in ``adaptive.json`` in the data directory, after every round and at the end)."""
+
+    @property
+    def playing(self) -> str:
+        """The ladder level it plays at now."""
+        return self.bot.level.name
+
+    def table_changed(self, events: tuple[Event, ...]) -> None:
+        super().table_changed(events)
+        if any(isinstance(e, RoundDealt | MatchEnded) for e in events):
+            save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+        super().stop()
+
+
 def bot_driver(level: str, seed: int | None, player: int = 1) -> Driver:
-    """The bot at ``level`` in seat ``player``, its hand's randomness from ``seed``."""
+    """The bot at ``level`` in seat ``player``, its hand's randomness from ``seed``;
+    ``adaptive`` for the bot that moves along the ladder to meet the player."""
     # The bot loads with the first game against it: a two-player game starts without it.
     from spit.bot import Bot
+    from spit.bot.levels import ADAPTIVE
 
+    if level == ADAPTIVE:
+        from spit.bot.adaptive import Adaptive
+
+        adaptive = Adaptive(player, random.Random(seed), load_adaptive())
+        return AdaptiveDriver(adaptive)  # type: ignore[arg-type]
     return BotDriver(Bot(player, level, random.Random(seed)))
 
 
-__all__ = ["BotDriver", "Driver", "DriverFactory", "Seat", "bot_driver"]
+__all__ = [
+    "AdaptiveDriver",
+    "BotDriver",
+    "Driver",
+    "DriverFactory",
+    "Seat",
+    "bot_driver",
+    "load_adaptive",
+    "save_adaptive",
+]

@@ -107,11 +107,11 @@ async def test_the_menu_starts_a_game_against_the_bot_at_the_level_chosen() -> N
     app = make_app(3, mode=None, opponents=opponents(made))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "enter")  # Players: against the bot
-        await pilot.press("tab", "down", "enter")  # Bot level: from normal to hard
+        await pilot.press("tab", "down", "enter")  # Bot level: from casual to regular
         await pilot.press("s")
         screen = game(app)
         assert local(screen).driver is made[0]
-        assert app.options.bot_level == "hard"
+        assert app.options.bot_level == "regular"
         assert "You" in screen_text(app) and "Bot" in screen_text(app)
 
 

@@ -18,7 +18,9 @@ async def test_enter_on_a_choice_keeps_the_option_that_is_on() -> None:
     app = make_app(3, mode=None, opponents=opponents([]))
     async with app.run_test(size=(80, 24)) as pilot:
         # Back in the menu after a match, it shows the last game's choices.
-        last = GameOptions(mode=Mode.BOT, bot_level="hard", variant=Variant.POINTS, keys="azerty")
+        last = GameOptions(
+            mode=Mode.BOT, bot_level="seasoned", variant=Variant.POINTS, keys="azerty"
+        )
         app.open_menu(last)
         await pilot.pause()
         menu = app.screen
@@ -27,7 +29,7 @@ async def test_enter_on_a_choice_keeps_the_option_that_is_on() -> None:
         chosen = menu.chosen()
         assert (chosen.mode, chosen.bot_level, chosen.variant, chosen.keys) == (
             Mode.BOT,
-            "hard",
+            "seasoned",
             Variant.POINTS,
             "azerty",
         )
@@ -38,15 +40,15 @@ async def test_down_from_the_chosen_level_picks_the_next_one() -> None:
     app = make_app(3, mode=None, opponents=opponents(made))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "enter")  # Players: against the bot
-        await pilot.press("tab", "down", "enter")  # Bot level: from normal to hard
+        await pilot.press("tab", "down", "enter")  # Bot level: from casual to regular
         menu = app.screen
         assert isinstance(menu, MenuScreen)
-        assert menu.chosen().bot_level == "hard"
+        assert menu.chosen().bot_level == "regular"
 
 
 async def test_the_bot_levels_say_how_quick_each_hand_is() -> None:
     app = make_app(3, mode=None, opponents=opponents([]))
-    async with app.run_test(size=(80, 24)):
+    async with app.run_test(size=(80, 36)):
         text = screen_text(app)
-        for label in ("easy · 1.8 s a move", "normal · 1.1 s a move", "expert · 0.4 s a move"):
+        for label in ("first game · 1.2 s", "very fast · 0.5 s", "adaptive · meets you"):
             assert label in text

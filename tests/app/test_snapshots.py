@@ -146,9 +146,10 @@ class TestTooSmall:
 
 class TestMenu:
     def test_start_menu(self, snap_compare) -> None:
-        """The start menu: players (two players or the bot, focused), bot level with each
-        level's time a move (off until the bot is chosen, its cursor on the chosen level),
-        game variant, keyboard layout; Start, Names (the players' names) and Quit."""
+        """The start menu: players (two players or the bot, focused) and game variant on the
+        left; beside them the ladder's seven bot levels, weakest first, each with its median
+        time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
+        chosen level); keyboard and language below; Start, Names and Quit; all in 80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 
@@ -189,9 +190,9 @@ class TestReplay:
     def test_a_replay_stopped_mid_round(self, snap_compare, data_dir) -> None:
         """A recorded match against the hard bot, stopped after 25 actions: the table as it
         stood then, the players' key legends gone, and below it the replay's bar — action
-        25 of 143 at 0:07.5 in round 1 of 4, real speed, stopped; its keys; and each player's
-        reaction times (median and last), missed plays and races lost so far (Ann lost 3,
-        the last by 0.21 s)."""
+        25 of 87 at 0:08.2 in round 1 of 2, real speed, stopped; its keys; and each player's
+        reaction times (median and last), missed plays and races lost so far (Ann lost 2,
+        the last by 0.15 s)."""
         from spit.records.record import read_record
         from tests.records.played import play_recorded
 
@@ -212,7 +213,7 @@ class TestResumeOffer:
         self, snap_compare, data_dir, monkeypatch
     ) -> None:
         """Over the start menu: "Resume the match from Tue 1 Dec 14:05?", where it stands
-        (round 2, Ann 21 cards, Bot 16 cards), and its keys: Enter resume, Ctrl+D give it
+        (round 2, Ann 23 cards, Bot 17 cards), and its keys: Enter resume, Ctrl+D give it
         up, Esc not now."""
         import os
         import time

@@ -202,3 +202,60 @@ def track_rounds(monkeypatch: Any) -> Any:
 
     monkeypatch.setattr(Round, "apply", apply)
     yield hidden
+
+
+class LatencyProxy:
+    """A TCP relay on 127.0.0.1 that holds every chunk ``delay`` seconds each way, in order:
+    a player ``2 * delay`` of round trip farther from the server than a direct one."""
+
+    def __init__(self, upstream: str, delay: float) -> None:
+        host, _, port = upstream.rpartition(":")
+        self._upstream = (host, int(port))
+        self.delay = delay
+        """Seconds added to each direction."""
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.address = ""
+        """Where clients connect to be delayed."""
+
+    async def __aenter__(self) -> LatencyProxy:
+        self._server = await asyncio.start_server(self._relay, LOOPBACK, 0)
+        port = self._server.sockets[0].getsockname()[1]
+        self.address = f"{LOOPBACK}:{port}"
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._server is not None
+        self._server.close()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(*self._upstream)
+        for source, sink in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pump(source, sink))
+            self._tasks.add(task)
+
+    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+        async def deliver() -> None:
+            while True:
+                due, chunk = await queue.get()
+                await asyncio.sleep(max(0.0, due - loop.time()))
+                if not chunk:
+                    sink.close()
+                    return
+                sink.write(chunk)
+                await sink.drain()
+
+        sender = asyncio.create_task(deliver())
+        self._tasks.add(sender)
+        with contextlib.suppress(ConnectionError):
+            while True:
+                chunk = await source.read(65536)
+                queue.put_nowait((loop.time() + self.delay, chunk))
+                if not chunk:
+                    return

@@ -56,6 +56,10 @@ REPLACED = 4001
 """Close code: the seat was taken back by a newer connection with its token."""
 
 
+RTT_STEP = 0.002
+"""A round-trip time is told again once it moved by this many seconds (or a tenth)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What the server allows one connection, and how long it keeps a dropped seat."""
@@ -252,8 +256,15 @@ class GameServer:
         elif isinstance(message, Pong):
             sent = peer.pings.pop(message.id, None)
             if sent is not None and peer.room is not None:
-                peer.room.rtt[peer.seat] = self._source() - sent
-                self._deliver(peer.room, peer.room.status())
+                room, rtt = peer.room, self._source() - sent
+                shown = room.rtt[peer.seat]
+                room.rtt[peer.seat] = rtt
+                # Both tables show it; tell them only of a change a player could notice,
+                # not of every measurement (that was most of an idle room's frames).
+                if shown is None or abs(rtt - shown) >= max(RTT_STEP, 0.1 * shown):
+                    self._deliver(room, room.status())
+                else:
+                    room.rtt[peer.seat] = shown
         elif isinstance(message, SetPause):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:

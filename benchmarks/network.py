@@ -1,0 +1,331 @@
+"""The network game's figures: key to the other player's table, and rooms per server process.
+
+    python benchmarks/network.py [--quick] [--presses N] [--rooms 50,200,500] [--window S]
+
+Two measurements, each against a real ``spit server`` started as its own process on
+127.0.0.1 (as players run it, records included, in a temporary data directory):
+
+1. **Key → the other player's table.** Client A sends an action; the time until client B has
+   the new table (its frame read, parsed, and handed to B's listener) — median and p99 —
+   against the same actions' local path on this machine (``LocalGame.act``: the engine
+   applies the key and the screen's listener hears of it), measured in the same run.
+2. **Rooms on one core.** The server is pinned to one core and the clients to the other; N
+   rooms of two expert bots each play at the real game speed. Over a window of play it counts
+   actions applied per second, the p99 of action → the actor's own new table (through the
+   server and back), and the server's CPU. It goes up the list of room counts and stops once
+   that p99 passes 50 ms.
+
+Nothing is asserted: it prints the figures (``docs/performance.md`` keeps the latest).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from statistics import median
+
+from spit.engine import Match, PlayerView
+from spit.game import LocalGame
+from spit.net.botclient import BotSeat, play
+from spit.net.client import Client, Listener
+
+LOOPBACK = "127.0.0.1"
+LIMIT_MS = 50.0
+"""The latency at which the scale measurement stops going up."""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def pin(pid: int, core: int) -> None:
+    """Keep process ``pid`` on one core, if this machine has it."""
+    with contextlib.suppress(AttributeError, OSError):
+        if core in os.sched_getaffinity(0) or len(os.sched_getaffinity(0)) > core:
+            os.sched_setaffinity(pid, {core})
+
+
+@contextlib.asynccontextmanager
+async def spit_server(core: int | None = None) -> AsyncIterator[tuple[str, int]]:
+    """``spit server`` on a free loopback port; its address and process id."""
+    data = tempfile.mkdtemp(prefix="spit-bench-")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "spit",
+        "server",
+        "--port",
+        "0",
+        stderr=subprocess.PIPE,
+        env={**os.environ, "SPIT_DATA_DIR": data},
+    )
+    if core is not None:
+        pin(process.pid, core)
+    assert process.stderr is not None
+    address = ""
+    while not address:
+        line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode()
+        if not line:
+            raise RuntimeError("spit server did not start")
+        found = re.search(r"listening on (\S+)", line)
+        if found:
+            address = found[1]
+
+    async def drain() -> None:  # keep reading its log so it never blocks on a full pipe
+        while await process.stderr.readline():
+            pass
+
+    drainer = asyncio.create_task(drain())
+    try:
+        yield address, process.pid
+    finally:
+        process.terminate()
+        await process.wait()
+        drainer.cancel()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# -- 1. key -> the other player's table ----------------------------------------------------------
+
+
+class Watcher(Listener):
+    """Notes when each new table arrives."""
+
+    def __init__(self) -> None:
+        self.arrived: asyncio.Event = asyncio.Event()
+        self.view: PlayerView | None = None
+        self.at = 0.0
+
+    def table(self, view, events, ack) -> None:
+        self.view = view
+        self.at = time.perf_counter()
+        self.arrived.set()
+
+
+async def remote_presses(address: str, presses: int, seed: int) -> list[float]:
+    """Seconds from A's action to B's new table, for ``presses`` legal actions."""
+    rng = random.Random(seed)
+    watchers = (Watcher(), Watcher())
+    clients = (Client(address, watchers[0]), Client(address, watchers[1]))
+    welcome = await clients[0].open(seed=seed)
+    await clients[1].join(welcome.room)
+    runs = [asyncio.create_task(c.run()) for c in clients]
+    while not (clients[0].status.running and clients[1].status.running):
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    times: list[float] = []
+    while len(times) < presses:
+        actors = [s for s in (0, 1) if clients[s].view and clients[s].view.legal_actions]
+        if not actors or clients[0].over:
+            break
+        actor = rng.choice(actors)
+        other = 1 - actor
+        watchers[other].arrived.clear()
+        watchers[actor].arrived.clear()
+        start = time.perf_counter()
+        clients[actor].act(rng.choice(clients[actor].view.legal_actions))
+        await asyncio.wait_for(watchers[other].arrived.wait(), 5)
+        times.append(watchers[other].at - start)
+        await asyncio.wait_for(watchers[actor].arrived.wait(), 5)  # the actor's table too
+        await asyncio.sleep(0.025)  # as fast as two quick hands, within the server's rate limit
+    for run in runs:
+        run.cancel()
+    for client in clients:
+        await client.close()
+    return times
+
+
+class _Heard:
+    def __init__(self) -> None:
+        self.at = 0.0
+
+    def table_changed(self, change) -> None:
+        self.at = time.perf_counter()
+
+    def pause_changed(self, paused, by) -> None: ...
+
+    def connection_changed(self) -> None: ...
+
+    def game_lost(self, why) -> None: ...
+
+
+class _NoTimers:
+    def call_later(self, delay, callback):
+        raise AssertionError("not needed")
+
+
+def local_presses(presses: int, seed: int) -> list[float]:
+    """Seconds from a key's action to the screen's listener hearing of it, on this machine."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < presses:
+        game = LocalGame(Match.new(rng.randrange(2**32)))
+        heard = _Heard()
+        game.start(heard, _NoTimers())
+        while len(times) < presses and not game.match.is_over:
+            legal = [a for p in (0, 1) for a in game.view(p).legal_actions]
+            if not legal:
+                break
+            action = rng.choice(legal)
+            start = time.perf_counter()
+            game.act(action)
+            game.view(1 - action.player)  # the other seat's table, as its screen draws it
+            times.append(heard.at - start)
+    return times
+
+
+# -- 2. rooms on one core ------------------------------------------------------------------------
+
+
+class TimedBot(BotSeat):
+    """A bot seat that times each of its actions until its own new table comes back."""
+
+    def __init__(self, rng: random.Random, latencies: list[float]) -> None:
+        super().__init__("expert", rng)
+        self._latencies = latencies
+        self._sent_at = 0.0
+        self.measuring = False
+        self.tables_with_events = 0
+        """Tables that came with events: one per action the server applied in the room."""
+
+    def _land(self) -> None:
+        self._sent_at = time.perf_counter()
+        super()._land()
+
+    def table(self, view, events, ack) -> None:
+        if ack is not None and ack == self._waiting and self.measuring:
+            self._latencies.append(time.perf_counter() - self._sent_at)
+        self.tables_with_events += bool(events)
+        super().table(view, events, ack)
+
+
+async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
+    """``count`` rooms of two expert bots against a server pinned to one core."""
+    latencies: list[float] = []
+    seats: list[TimedBot] = []
+    tasks: list[asyncio.Task] = []
+    async with spit_server(core=0) as (address, pid):
+        pin(os.getpid(), 1)
+        for batch in range(0, count, 50):
+            opened = []
+            for n in range(batch, min(count, batch + 50)):
+                host = TimedBot(random.Random(2 * n), latencies)
+                client = Client(address, host, open_timeout=30)
+                host.client = client
+                opened.append((host, client, client.open(seed=n)))
+            welcomes = await asyncio.gather(*(c for _, _, c in opened))
+            for (host, client, _), welcome in zip(opened, welcomes, strict=True):
+                host.welcomed(welcome)
+                guest = TimedBot(random.Random(2 * batch + 1), latencies)
+                guest_client = Client(address, guest, open_timeout=30)
+                seats += [host, guest]
+                tasks.append(asyncio.create_task(client.run()))
+                tasks.append(asyncio.create_task(play(guest_client, guest, code=welcome.room)))
+        await asyncio.sleep(2.0)  # every room dealt and under way
+        for seat in seats:
+            seat.measuring = True
+        served_before = _server_actions(seats)
+        cpu_before, wall_before = cpu_seconds(pid), time.perf_counter()
+        own_before = time.process_time()
+        await asyncio.sleep(window)
+        cpu_after, wall_after = cpu_seconds(pid), time.perf_counter()
+        own = time.process_time() - own_before
+        served = _server_actions(seats) - served_before
+        for seat in seats:
+            seat.measuring = False
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(
+            *(seat.client.close() for seat in seats if seat.client), return_exceptions=True
+        )
+    span = wall_after - wall_before
+    return {
+        "rooms": count,
+        "actions_per_s": served / span,
+        "p50_ms": median(latencies) * 1000 if latencies else float("nan"),
+        "p99_ms": percentile(latencies, 0.99) * 1000 if latencies else float("nan"),
+        "server_cpu": (cpu_after - cpu_before) / span,
+        "server_us_per_action": (cpu_after - cpu_before) / max(served, 1) * 1e6,
+        "clients_cpu": own / span,
+    }
+
+
+def _server_actions(seats: list[TimedBot]) -> float:
+    """Actions the server has applied in these rooms so far: each is told to both seats."""
+    return sum(seat.tables_with_events for seat in seats) / 2
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    rooms = [int(n) for n in args.rooms.split(",")]
+    print(f"network figures ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
+    local = local_presses(args.presses, 1)
+    async with spit_server() as (address, _):
+        remote = await remote_presses(address, args.presses, 1)
+    print(f"{'':34}{'median':>10}{'p99':>10}")
+    print(
+        f"{'local key -> state change':34}{median(local) * 1e6:>8.0f}us"
+        f"{percentile(local, 0.99) * 1e6:>8.0f}us"
+    )
+    print(
+        f"{'key on A -> table on B (loopback)':34}{median(remote) * 1e3:>8.2f}ms"
+        f"{percentile(remote, 0.99) * 1e3:>8.2f}ms"
+    )
+    print(
+        f"{'ratio remote / local':34}{median(remote) / median(local):>9.0f}x"
+        f"{percentile(remote, 0.99) / percentile(local, 0.99):>9.0f}x"
+    )
+    print()
+    print(
+        f"{'rooms':>6}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'server CPU':>12}"
+        f"{'us/action':>11}{'clients CPU':>13}"
+    )
+    for count in rooms:
+        figures = await rooms_on_one_core(count, args.window)
+        print(
+            f"{figures['rooms']:>6}{figures['actions_per_s']:>11.0f}{figures['p50_ms']:>9.1f}"
+            f"{figures['p99_ms']:>9.1f}{figures['server_cpu']:>12.0%}"
+            f"{figures['server_us_per_action']:>11.0f}{figures['clients_cpu']:>13.0%}",
+            flush=True,
+        )
+        if figures["p99_ms"] > LIMIT_MS and not args.all:
+            break
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a brief run, to check it works")
+    parser.add_argument("--presses", type=int, default=600)
+    parser.add_argument("--rooms", default="50,200,500,1000,2000")
+    parser.add_argument("--window", type=float, default=10.0)
+    parser.add_argument(
+        "--all", action="store_true", help="measure every room count, past 50 ms as well"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.presses, args.rooms, args.window = 50, "5", 1.0
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -268,9 +268,12 @@ def run_app(options: GameOptions, **kwargs: Any) -> int:
     (``resume=`` or ``replay=`` a record)."""
     # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
     from spit.app.app import SpitApp
+    from spit.app.terminal import CRASH_STATUS
 
     app = SpitApp(options, **kwargs)
     result = app.run()
+    if app.crashed:  # one line said so, and the traceback is in the log (spit.app.terminal)
+        return CRASH_STATUS
     if isinstance(result, int) and not isinstance(result, bool):
         return result
     return app.return_code or 0

@@ -299,6 +299,7 @@ class FakeApp:
 
     returns: ClassVar[object] = None
     return_code: ClassVar[int | None] = 0
+    crashed: ClassVar[bool] = False
     options: ClassVar[list[GameOptions]] = []
 
     def __init__(self, options: GameOptions) -> None:
@@ -445,3 +446,10 @@ def test_a_config_path_is_shown_escaped(monkeypatch, capsys, tmp_path, started):
     err = capsys.readouterr().err
     assert err.endswith("\n") and err[:-1].isprintable(), repr(err)
     assert "a\\x1b[2J\\nb.toml" in err
+
+
+def test_an_app_that_panicked_exits_1_whatever_its_return_code(fake_app, monkeypatch):
+    """Textual's panic (an error in its input thread) left the return code at None: exit 0."""
+    monkeypatch.setattr(fake_app, "return_code", None)
+    monkeypatch.setattr(fake_app, "crashed", True)
+    assert main([]) == 1

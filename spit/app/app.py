@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import random
 import socket
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import RenderableType
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
@@ -22,14 +26,27 @@ from spit.app.keymap import KeyMap, KeyMapError
 from spit.app.messages import Connect, GameLost, OpenMenu, SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode, Network
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
+from spit.app.terminal import (
+    SIGNALS,
+    forged_resize,
+    guard_input_decoding,
+    guard_input_parser,
+    signal_status,
+    write_crash_log,
+)
 from spit.engine import Match, Settings
 from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_driver
 from spit.i18n import _
+from spit.printable import printable
 from spit.wording import player_name
 
 if TYPE_CHECKING:
     from spit.records.record import Record
     from spit.records.recorder import MatchRecorder
+
+# Bad bytes from the terminal are dropped, not a crash (see spit.app.terminal).
+guard_input_parser()
+guard_input_decoding()
 
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
@@ -78,6 +95,7 @@ class SpitApp(App[None]):
         """The options from the command line (the menu may change them)."""
         self._clock_source = clock
         self._first_match = match
+        self._crash: str | None = None
         self._opponents = opponents
         self.pace = pace or Pace()
         """How long flashes and messages last."""
@@ -124,6 +142,7 @@ class SpitApp(App[None]):
     # -- screens ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._catch_signals()
         if self._replay is not None:
             self.replay(self._replay)
         elif self._resume is not None:
@@ -473,6 +492,76 @@ class SpitApp(App[None]):
             names = (player_name(0), player_name(1))
         self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
 
+    # -- signals and crashes (spit.app.terminal) ---------------------------------------
+
+    @property
+    def crashed(self) -> bool:
+        """Whether the app ended on an error (the exit status is then CRASH_STATUS)."""
+        return self._crash is not None
+
+    def _catch_signals(self) -> None:
+        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q: the terminal restored, the match kept.
+
+        Only for a real terminal: a headless app (the tests' pilot) leaves the signals to
+        its host. Closing the event loop removes the handlers again.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for signum in SIGNALS:
+            loop.add_signal_handler(signum, self._signalled, signum)
+
+    @on(events.Resize)
+    def _drop_forged_resize(self, event: events.Resize) -> None:
+        # Runs before Textual's own resize handler, which prevent_default skips.
+        if not self.is_headless and forged_resize(event.size, _terminal_fd()):
+            event.prevent_default()
+            event.stop()
+
+    def _signalled(self, signum: int) -> None:
+        self.exit(return_code=signal_status(signum))
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's hook for an exception in a handler: note it for the one-line report.
+        if self._crash is None:
+            self._crash = f"{type(error).__name__}: {error}"
+        super()._handle_exception(error)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """End at once showing ``renderables`` — Textual's answer to an error outside a
+        handler, such as one in the input thread. Counts as a crash."""
+        if self._crash is None:
+            self._crash = _summary(renderables)
+        super().panic(*renderables)
+
+    def _print_error_renderables(self) -> None:
+        # Textual prints a crash's traceback on the terminal after restoring it: a player
+        # gets one line instead, naming the log file that holds the traceback.
+        if self._crash is None or not self._exit_renderables:
+            super()._print_error_renderables()
+            return
+        from io import StringIO
+
+        from rich.console import Console
+
+        text = StringIO()
+        console = Console(file=text, width=120, color_system=None, force_terminal=False)
+        for renderable in self._exit_renderables:
+            console.print(renderable)
+        self._exit_renderables.clear()
+        path = write_crash_log(text.getvalue())
+        where = (
+            _("the details are in {path}").format(path=printable(path))
+            if path is not None
+            else _("no log could be written")
+        )
+        print(
+            _("spit: the game crashed ({error}); {where}").format(
+                error=printable(self._crash), where=where
+            ),
+            file=sys.__stderr__,
+        )
+
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""
         from spit.app.screens import QuitScreen
@@ -508,3 +597,23 @@ def shown_address(bind: str, host: str, port: int) -> str:
     except ValueError:
         host = bind  # a name: the friend can use it too
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _summary(renderables: Sequence[object]) -> str:
+    """The exception a panic shows, as ``Type: message``, for the one-line report."""
+    from rich.traceback import Traceback
+
+    for renderable in renderables:
+        if isinstance(renderable, Traceback) and renderable.trace.stacks:
+            last = renderable.trace.stacks[-1]
+            return f"{last.exc_type}: {last.exc_value}"
+    return _("an unexpected error")
+
+
+def _terminal_fd() -> int | None:
+    """The terminal the game draws on (Textual's driver writes to the original stderr)."""
+    stream = sys.__stderr__
+    try:
+        return stream.fileno() if stream is not None and stream.isatty() else None
+    except (OSError, ValueError):
+        return None

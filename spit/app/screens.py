@@ -156,7 +156,7 @@ class QuitScreen(Dialog[str]):
         align: center middle;
     }
     QuitScreen > Vertical {
-        width: 60;
+        width: 70;  /* three buttons side by side in German and Greek too */
         height: auto;
         border: round $error;
         padding: 1 2;

@@ -7,8 +7,10 @@ look at the SVGs before accepting them.
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
+from spit import i18n
 from spit.app.options import Mode
 from spit.engine import Match, Phase, Variant
 
@@ -232,3 +234,42 @@ class TestResumeOffer:
         finally:
             monkeypatch.delenv("TZ")
             time.tzset()
+
+
+LANGUAGES = ("el", "de", "ka", "lv")
+"""The translated languages; English is every other picture here."""
+
+
+class TestLanguages:
+    """Each screen a player meets first, in each language, at 80×24 (nothing cut off)."""
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_the_start_menu(self, snap_compare, lang: str) -> None:
+        """The menu in the language, its Language drop-down showing the language's own
+        name, the bot levels with their speeds, and the hint line, all whole."""
+        i18n.set_language(lang)
+        assert snap_compare(make_app(3, mode=None), terminal_size=SIZE)
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_the_table_mid_round(self, snap_compare, lang: str) -> None:
+        """Mid-round: player 2 played, player 1's card did not fit; the reason, the card
+        counts, the spit keys and the row captions in the language (German court cards as
+        B D K)."""
+        i18n.set_language(lang)
+        app = make_app(3, match=started(3))
+        assert snap_compare(app, press=["o", "q"], terminal_size=SIZE)
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_the_help(self, snap_compare, lang: str) -> None:
+        """Help: both players' keys and the rules in brief, written in the language, all of
+        it inside the box without scrolling."""
+        i18n.set_language(lang)
+        assert snap_compare(make_app(3, match=started(3)), press=["f1"], terminal_size=SIZE)
+
+    @pytest.mark.parametrize("lang", LANGUAGES)
+    def test_a_round_summary(self, snap_compare, lang: str) -> None:
+        """Between rounds: who went out, what each took and holds now, and the call for
+        the next round's spit, in the language with its plural forms."""
+        i18n.set_language(lang)
+        match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
+        assert snap_compare(make_app(3, match=match), terminal_size=SIZE)

@@ -1,0 +1,139 @@
+"""Every screen fits at 80×24 in every language: nothing cut off, nothing to scroll.
+
+German and Greek run long; each screen is checked for an ellipsis (Textual's mark for cut
+text), for a box that would need scrolling, and for its key sentences appearing whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.containers import ScrollableContainer
+
+from spit import i18n, wording
+from spit.app.look import Look
+from spit.app.screens import rules_in_brief
+from spit.engine import Phase, Variant
+from spit.i18n import _
+
+from .factory import FakeClock, drive, make_app, played_until, screen_text
+
+LANGUAGES = ("en", "el", "de", "ka", "lv")
+SIZE = (80, 24)
+
+
+def _flat(text: str) -> str:
+    """Screen text without box lines and line breaks, so a wrapped sentence reads whole."""
+    return " ".join(re.sub(r"[│╭╮╰╯─▔▁▐▌●▊▎]", " ", text).split())
+
+
+def assert_fits(app, *sentences: str) -> None:
+    text = screen_text(app)
+    assert "…" not in text, f"something is cut off:\n{text}"
+    for widget in app.screen.query(ScrollableContainer):
+        assert widget.max_scroll_y == 0 and widget.max_scroll_x == 0, (
+            f"{widget} would need scrolling:\n{text}"
+        )
+    flat = _flat(text)
+    for sentence in sentences:
+        assert " ".join(sentence.split()) in flat, f"{sentence!r} is not whole in:\n{text}"
+
+
+def started(seed: int):
+    return played_until(seed, lambda m: m.round.phase is not Phase.DEALT)
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request: pytest.FixtureRequest) -> str:
+    i18n.set_language(request.param)
+    return request.param
+
+
+async def test_the_menu_fits(lang: str) -> None:
+    async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert_fits(
+            pilot.app,
+            _("Against the bot"),
+            wording.level_label("normal", 1.1),
+            _("Points (to 100)"),
+            i18n.LANGUAGE_NAMES[lang],
+        )
+
+
+async def test_the_table_fits_with_a_refusal_and_every_caption(lang: str) -> None:
+    async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
+        await pilot.press("o", "q")
+        left, right = "◀", "▶"
+        assert_fits(
+            pilot.app,
+            _("{left} {right} fill").format(left=left, right=right),
+            _("SPIT: {key}").format(key=wording.key_name("space")),
+            _("F1 help · Esc pause · Ctrl+Q quit"),
+        )
+
+
+async def test_the_slap_call_fits(lang: str) -> None:
+    match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
+    async with make_app(3, match=match).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        names = (wording.player_name(0), wording.player_name(1))
+        assert_fits(pilot.app, wording.slap(match.round.went_out, names))
+
+
+async def test_the_help_fits_without_scrolling(lang: str) -> None:
+    async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert_fits(pilot.app, *rules_in_brief(), _("onto the right pile (slap right)"))
+
+
+async def test_the_round_summary_fits(lang: str) -> None:
+    match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
+    async with make_app(3, match=match).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert_fits(pilot.app, wording.round_start(2), _("holds now"))
+
+
+async def test_the_single_pile_note_fits(lang: str) -> None:
+    match = played_until(0, lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.PLAYING)
+    async with make_app(0, match=match).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        names = (wording.player_name(0), wording.player_name(1))
+        note = wording.one_pile_note(match.view(0), Variant.STANDARD, names, against_bot=False)
+        assert_fits(pilot.app, *note.splitlines())
+
+
+async def test_pause_and_quit_fit(lang: str) -> None:
+    async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert_fits(pilot.app, _("Paused"))
+        await pilot.press("escape", "ctrl+q")
+        await pilot.pause()
+        assert_fits(pilot.app, _("Play on (Esc)"), _("Give up (Ctrl+D)"))
+
+
+async def test_the_match_over_screen_fits(lang: str) -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(pilot.app, clock, lambda m: m.is_over)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert_fits(pilot.app, _("points (lowest wins)"), _("cards held at the end"))
+
+
+async def test_the_names_dialog_fits(lang: str) -> None:
+    async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert_fits(pilot.app, _("Player 2 (the right half)"))
+
+
+def test_card_faces_keep_their_width_in_every_language(lang: str) -> None:
+    """A court card's letter is one character, so every card box stays 7 columns."""
+    from spit.engine import DECK
+
+    look = Look()
+    assert {len(look.face(card)[1].plain) for card in DECK} == {7}

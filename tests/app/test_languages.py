@@ -13,6 +13,7 @@ from textual.containers import ScrollableContainer
 
 from spit import i18n, wording
 from spit.app.look import Look
+from spit.app.menu import level_label
 from spit.app.screens import rules_in_brief
 from spit.engine import Phase, Variant
 from spit.i18n import _
@@ -56,7 +57,8 @@ async def test_the_menu_fits(lang: str) -> None:
         assert_fits(
             pilot.app,
             _("Against the bot"),
-            wording.level_label("normal", 1.1),
+            level_label("very-fast"),
+            wording.adaptive_label(),
             _("Points (to 100)"),
             i18n.LANGUAGE_NAMES[lang],
         )

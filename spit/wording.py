@@ -437,6 +437,11 @@ def fastest_play(name: str, card: str, pile: int, seconds: float) -> str:
     return text.format(name=name, card=card, seconds=seconds)
 
 
+def plays_like(level: str) -> str:
+    """After a match against the bot: the ladder level whose hand is most like the person's."""
+    return _("You play most like the bot's “{level}” level.").format(level=level_name(level))
+
+
 def no_fastest_play() -> str:
     """The line for a match without a single play."""
     return _("Fastest play: none")

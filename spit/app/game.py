@@ -644,6 +644,7 @@ class GameScreen(Screen[None]):
             look=self.look,
             grace=self.pace.grace,
             last_round=last_round,
+            against_bot=self.against_bot and self.solo,
         )
         self.app.push_screen(screen, self._after_match)
 

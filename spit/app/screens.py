@@ -451,8 +451,10 @@ class MatchOverScreen(Dialog[str]):
         look: Look,
         grace: float,
         last_round: RoundSettled | None,
+        against_bot: bool = False,
     ) -> None:
         super().__init__()
+        self._against_bot = against_bot
         self._outcome = outcome
         self._names = names
         self._rounds = rounds
@@ -517,6 +519,11 @@ class MatchOverScreen(Dialog[str]):
         if self._last_round is not None:
             table.add_row(_("cards held at the end"), *(str(h) for h in self._last_round.held))
         table.add_row(_("cards played"), *(str(n) for n in self._stats.played))
+        stats = self._stats
+        medians = [stats.median_reaction(p) for p in (0, 1)]
+        rates = [stats.plays_per_minute(p) for p in (0, 1)]
+        table.add_row(_("median reaction"), *("—" if m is None else f"{m:.2f} s" for m in medians))
+        table.add_row(_("plays a minute"), *("—" if r is None else f"{r:.1f}" for r in rates))
         how = Text(ngettext("{n} round", "{n} rounds", self._rounds).format(n=self._rounds))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + _("a total reached 100"))
@@ -535,7 +542,12 @@ class MatchOverScreen(Dialog[str]):
             )
             fastest.highlight_words([names[fast.player]], player_style(fast.player))
             fastest.highlight_words([card], self._look.suit_style(fast.card))
-        return Group(table, Text(), how, fastest)
+        lines = [table, Text(), how, fastest]
+        if self._against_bot and medians[0] is not None:
+            from spit.bot.levels import plays_like
+
+            lines.append(Text(wording.plays_like(plays_like(medians[0])), style=DIM))
+        return Group(*lines)
 
 
 class StandstillScreen(Dialog[None]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -30,14 +31,37 @@ class MatchStats:
     """Cards each player played from their stocks onto a spit pile."""
     fastest: FastPlay | None = None
     """The quickest play so far."""
+    reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Per player, for each card played: seconds since the table last changed (anyone's
+    accepted action), measured as the bot ladder's figures are (docs/bot.md)."""
+    began: float | None = None
+    """Game time of the match's first accepted action."""
+    ended: float | None = None
+    """Game time of its last accepted action so far."""
     _changed_at: list[float | None] = field(default_factory=lambda: [None, None])
+
+    def median_reaction(self, player: int) -> float | None:
+        """The player's median seconds from a change on the table to their card landing."""
+        return statistics.median(self.reactions[player]) if self.reactions[player] else None
+
+    def plays_per_minute(self, player: int) -> float | None:
+        """Cards the player played per minute of match."""
+        if self.began is None or self.ended is None or self.ended <= self.began:
+            return None
+        return 60.0 * self.played[player] / (self.ended - self.began)
 
     def record(self, events: Iterable[Event], at: float) -> None:
         """Count what ``events`` (from one accepted action at game time ``at``) did."""
+        last = self.ended
+        if self.began is None:
+            self.began = at
+        self.ended = at
         for event in events:
             match event:
                 case CardPlayed(player, _, pile, card):
                     self.played[player] += 1
+                    if last is not None:
+                        self.reactions[player].append(at - last)
                     since = self._changed_at[pile]
                     if since is not None and (
                         self.fastest is None or at - since < self.fastest.seconds

@@ -233,6 +233,25 @@ LEVELS: Final[dict[str, Level]] = {
 """Every ladder level by name, evenly spaced between the first game and the very fast hand."""
 
 
+MEASURED_REACTION: Final[dict[str, float]] = {
+    "first-game": 1.04,
+    "beginner": 0.90,
+    "casual": 0.78,
+    "regular": 0.69,
+    "seasoned": 0.61,
+    "fast": 0.55,
+    "very-fast": 0.49,
+}
+"""Each level's median seconds from a change on the table to its card landing, measured as a
+person's are (``spit ladder --games 200 --seed 1``, all its matches; docs/bot.md). A test
+keeps them within 10 % of the simulator."""
+
+
+def plays_like(median_reaction: float) -> str:
+    """The ladder level whose measured median reaction is nearest (in ratio) to this one."""
+    return min(LADDER, key=lambda name: abs(math.log(MEASURED_REACTION[name] / median_reaction)))
+
+
 def level(name: str) -> Level:
     """The level called ``name`` (an old name means its ladder level); ``ValueError`` otherwise."""
     try:

@@ -106,8 +106,8 @@ class TestRoundSummary:
 class TestMatchOver:
     def test_winner_and_figures(self, snap_compare) -> None:
         """A points match played to its end: the winner, the points, the cards each holds
-        and played, the number of rounds, the fastest play, and Rematch (focused), Menu,
-        Quit."""
+        and played, each player's median reaction and plays a minute, the number of rounds,
+        the fastest play, and Rematch (focused), Menu, Quit."""
         clock = FakeClock()
         app = make_app(3, variant=Variant.POINTS, clock=clock)
 

@@ -11,7 +11,7 @@ import pytest
 
 from spit.bot import LADDER, LEVELS, Bot
 from spit.bot.adaptive import Adaptive
-from spit.bot.levels import rung
+from spit.bot.levels import MEASURED_REACTION, plays_like, rung
 from spit.cli import main
 from spit.engine import Match, Play, Result, Variant
 from spit.sim import ladder
@@ -164,3 +164,18 @@ def test_simulate_runs_the_adaptive_bot_and_it_learns_across_the_run() -> None:
     summary = simulate(Config(4, "adaptive", "very-fast", seed=2))
     assert summary.games == 4
     assert sum(summary.wins) + summary.draws == 4
+
+
+def test_the_measured_reactions_the_app_compares_with_still_hold() -> None:
+    """``MEASURED_REACTION`` (which level plays most like a person) stays within 10 % of
+    what a short round robin measures."""
+    result = ladder.run(4, seed=6)
+    for name in LADDER:
+        measured = result.figures[name].median_reaction
+        assert measured == pytest.approx(MEASURED_REACTION[name], rel=0.1), name
+
+
+def test_a_person_plays_most_like_the_level_nearest_their_median() -> None:
+    assert plays_like(2.0) == "first-game"
+    assert plays_like(0.70) == "regular"
+    assert plays_like(0.2) == "very-fast"

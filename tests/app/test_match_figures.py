@@ -1,0 +1,80 @@
+"""The person's own figures after a match: median reaction, plays a minute, the bot level
+that plays most like them (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from spit.app.look import Look
+from spit.app.screens import MatchOverScreen
+from spit.app.stats import MatchStats
+from spit.engine import (
+    CardPlayed,
+    CardSpat,
+    Outcome,
+    PlayerReady,
+    RoundEnd,
+    RoundSettled,
+    Termination,
+    Variant,
+    cards,
+)
+
+FIVE, SIX, SEVEN = cards("5S 6H 7D")
+
+
+def played() -> MatchStats:
+    """Spit at 1.0; player 0 plays at 1.8 and 2.6; player 1 plays at 3.0."""
+    stats = MatchStats()
+    stats.record((PlayerReady(0),), 0.5)
+    stats.record((CardSpat(0, 0, FIVE), CardSpat(1, 1, FIVE)), 1.0)
+    stats.record((CardPlayed(0, 0, 0, SIX),), 1.8)
+    stats.record((CardPlayed(0, 1, 0, SEVEN),), 2.6)
+    stats.record((CardPlayed(1, 0, 1, SIX),), 3.0)
+    return stats
+
+
+def test_each_play_is_timed_from_the_tables_last_change() -> None:
+    stats = played()
+    assert stats.reactions[0] == pytest.approx([0.8, 0.8])
+    assert stats.reactions[1] == pytest.approx([0.4])  # from player 0's play at 2.6
+    assert stats.median_reaction(0) == pytest.approx(0.8)
+    # Two cards in 2.5 s of match: 48 a minute.
+    assert stats.plays_per_minute(0) == pytest.approx(48.0)
+
+
+def test_no_plays_no_figures() -> None:
+    stats = MatchStats()
+    assert stats.median_reaction(0) is None and stats.plays_per_minute(0) is None
+
+
+def figures(stats: MatchStats, *, against_bot: bool) -> str:
+    screen = MatchOverScreen(
+        outcome=Outcome(Termination.NO_CARDS, 0),
+        names=("You", "Bot"),
+        rounds=1,
+        stats=stats,
+        variant=Variant.STANDARD,
+        look=Look(),
+        grace=0.0,
+        last_round=RoundSettled(1, (0, 52), (None, 0), RoundEnd.WENT_OUT, 0),
+        against_bot=against_bot,
+    )
+    console = Console(width=80, record=True, color_system=None)
+    console.print(screen._figures())
+    return console.export_text()
+
+
+def test_after_a_match_against_the_bot_the_person_sees_their_figures_and_level() -> None:
+    text = figures(played(), against_bot=True)
+    assert "median reaction" in text and "0.80 s" in text
+    assert "plays a minute" in text and "48.0" in text
+    # 0.80 s is nearest the casual level's measured 0.78 s.
+    assert "You play most like the bot's “casual” level." in text
+
+
+def test_two_people_see_the_figures_but_no_level() -> None:
+    text = figures(played(), against_bot=False)
+    assert "median reaction" in text
+    assert "most like" not in text

@@ -249,6 +249,12 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         chosen.update(mode=Mode.BOT, bot_level=args.bot)
     elif args.mode is not None:
         chosen.update(mode=args.mode)
+    else:  # the start menu: it offers what it chose last time
+        chosen.update(
+            menu_mode=Mode(config.menu_mode),
+            bot_level=config.menu_level,
+            variant=Variant(config.menu_variant),
+        )
     if args.variant:
         chosen.update(variant=Variant(args.variant))
     return GameOptions(
@@ -259,13 +265,15 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         ascii=(config.ascii if args.ascii is None else args.ascii) or needs_ascii(),
         four_colour=config.four_colour if args.four_colour is None else args.four_colour,
         lockout=config.lockout if args.lockout is None else args.lockout,
+        hints=config.hints,
         names=config.names,
     )
 
 
 def run_app(options: GameOptions, **kwargs: Any) -> int:
     """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app
-    (``resume=`` or ``replay=`` a record)."""
+    (``resume=`` or ``replay=`` a record; ``config_file=``, where the start menu remembers
+    its choices)."""
     # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
     from spit.app.app import SpitApp
     from spit.app.terminal import CRASH_STATUS
@@ -306,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"{PROG}: {printable(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
-    return run_app(options)
+    return run_app(options, config_file=config.path or config_path())
 
 
 def play_networked(args: argparse.Namespace) -> int:

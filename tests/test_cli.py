@@ -55,7 +55,7 @@ def started(monkeypatch) -> list[GameOptions]:
     """The options each game was started with, instead of starting the app."""
     games: list[GameOptions] = []
 
-    def run_app(options: GameOptions) -> int:
+    def run_app(options: GameOptions, **kwargs: object) -> int:
         games.append(options)
         return 0
 
@@ -196,6 +196,22 @@ def test_the_start_menu_gets_the_config_file_too(config, started):
     assert started == [GameOptions(mode=None, keys="azerty", ascii=True)]
 
 
+def test_the_start_menu_offers_what_it_chose_last_time(config, started):
+    config('[menu]\nmode = "bot"\nlevel = "expert"\nvariant = "points"\n[display]\nhints = true\n')
+    main([])
+    assert started == [
+        GameOptions(
+            mode=None,
+            menu_mode=Mode.BOT,
+            bot_level="expert",
+            variant=Variant.POINTS,
+            hints=True,
+        )
+    ]
+    main(["play", "--two-player"])  # the menu's memory is the menu's: play starts as asked
+    assert (started[1].bot_level, started[1].variant) == ("normal", Variant.STANDARD)
+
+
 def test_flags_override_the_config_file(config, started):
     config(
         '[keys]\npreset = "qwertz"\n'
@@ -302,7 +318,7 @@ class FakeApp:
     crashed: ClassVar[bool] = False
     options: ClassVar[list[GameOptions]] = []
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, **kwargs: object) -> None:
         FakeApp.options.append(options)
 
     def run(self) -> object:

@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -23,7 +24,15 @@ from spit import wording
 from spit.app.ascii import AsciiFilter
 from spit.app.game import GameScreen, Pace
 from spit.app.keymap import KeyMap, KeyMapError
-from spit.app.messages import Connect, GameLost, OpenMenu, SizeChanged, StartGame
+from spit.app.messages import (
+    AsciiChosen,
+    Connect,
+    GameLost,
+    OpenMenu,
+    RememberMenu,
+    SizeChanged,
+    StartGame,
+)
 from spit.app.options import GameOptions, Mode, Network
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.app.terminal import (
@@ -78,6 +87,7 @@ class SpitApp(App[None]):
         resume: Record | None = None,
         replay: Record | None = None,
         network: Network | None = None,
+        config_file: Path | None = None,
     ) -> None:
         """Start from ``options``.
 
@@ -89,8 +99,12 @@ class SpitApp(App[None]):
         played on from where it stopped, paused; ``replay`` is a record to play back;
         ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
         and the app ends with the match.
+        ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
+        tests).
         """
         super().__init__()
+        self.config_file = config_file
+        """The config file the menu's choices are written to, or None."""
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""
         self._clock_source = clock
@@ -324,6 +338,31 @@ class SpitApp(App[None]):
         self._show_game(options, self.keymap, record.match, clock, driver, recorder)
         self.push_screen(PauseScreen())
 
+    def remember_menu(self, options: GameOptions) -> None:
+        """Keep the menu's choices in the config file, for the next start."""
+        if self.config_file is None or options.mode is None:
+            return
+        from spit.app.config import ConfigError, remember
+
+        entries: dict[tuple[str, str], str | bool] = {
+            ("menu", "mode"): options.mode.value,
+            ("menu", "level"): options.bot_level,
+            ("menu", "variant"): options.variant.value,
+            ("display", "ascii"): options.ascii,
+            ("display", "four_colour"): options.four_colour,
+            ("display", "hints"): options.hints,
+        }
+        try:
+            KeyMap.preset(options.keys).with_bindings(options.bindings)
+        except KeyMapError:
+            pass  # a layout the remapped keys do not fit would stop the next start
+        else:
+            entries["keys", "preset"] = options.keys
+        try:
+            remember(self.config_file, entries)
+        except ConfigError as error:
+            self.notify(str(error), severity="warning")
+
     def new_match(self, options: GameOptions) -> Match:
         """A fresh match: the first from ``--seed`` itself, rematches from seeds it derives."""
         settings = Settings(lockout=options.lockout)
@@ -406,6 +445,12 @@ class SpitApp(App[None]):
 
     def on_start_game(self, message: StartGame) -> None:
         self.start_game(message.options)
+
+    def on_remember_menu(self, message: RememberMenu) -> None:
+        self.remember_menu(message.options)
+
+    def on_ascii_chosen(self, message: AsciiChosen) -> None:
+        self.ascii = message.on
 
     def on_open_menu(self, message: OpenMenu) -> None:
         self.open_menu()

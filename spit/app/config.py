@@ -13,6 +13,13 @@ environment variable names another file) and looks like this::
     [display]
     ascii = false
     four_colour = false
+    hints = false        # mark the cards that fit right now
+
+    [menu]               # what the start menu chose last; spit writes it
+    mode = "bot"         # two-player or bot
+    level = "normal"     # the bot's level
+    variant = "standard" # or points
+    practice_offered = true
 
     [rules]
     lockout = 0.5        # seconds a fumble locks the hand, 0..2
@@ -24,6 +31,9 @@ environment variable names another file) and looks like this::
 Every entry is optional and a missing file means the defaults. Anything the game would not
 understand is an error rather than silently ignored, so a typo never goes unnoticed:
 :class:`ConfigError` says in one line which file and which entry.
+
+The start menu remembers its choices here (:func:`remember`), through ``tomlkit``, which
+changes only the values it sets: a hand-edited file keeps its comments, order and layout.
 """
 
 from __future__ import annotations
@@ -31,12 +41,13 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
+from spit.bot.levels import BOT_CHOICES
 from spit.i18n import LANGUAGES, _, language
 from spit.printable import printable
 
@@ -51,6 +62,14 @@ MAX_SIZE: Final = 2**20
 
 LOCKOUT_RANGE: Final = (0.0, 2.0)
 """The lockout a config may set, in seconds: 0 turns it off; more than 2 s stops the game."""
+
+
+MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "mode": ("two-player", "bot"),
+    "level": ("normal", *(name for name in BOT_CHOICES if name != "normal")),
+    "variant": ("standard", "points"),
+}
+"""What each ``[menu]`` entry may say, its default first (the names the command line uses)."""
 
 
 class ConfigError(ValueError):
@@ -73,6 +92,16 @@ class Config:
     """A four-colour deck: each suit its own colour."""
     lockout: float = 0.5
     """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
+    hints: bool = False
+    """Mark the cards that fit right now."""
+    menu_mode: str = "two-player"
+    """The players the start menu chose last: two-player or bot."""
+    menu_level: str = "normal"
+    """The bot level the start menu chose last."""
+    menu_variant: str = "standard"
+    """The game the start menu chose last: standard or points."""
+    practice_offered: bool = False
+    """Whether the guided practice round was offered (at the very first start)."""
     names: tuple[str | None, str | None] = (None, None)
     """The names players 1 and 2 gave, kept in their match records; None for the default."""
     path: Path | None = None
@@ -215,7 +244,7 @@ class _Reader:
         self.path = path
 
     def config(self, document: dict[str, Any]) -> Config:
-        self.known(document, (), {"lang", "keys", "display", "rules", "players"})
+        self.known(document, (), {"lang", "keys", "display", "rules", "players", "menu"})
         lang = self.value(document, ("lang",), None, _is_optional_string, _("a string"))
         if lang is not None and lang not in LANGUAGES:
             raise self.error(
@@ -227,8 +256,10 @@ class _Reader:
         keys = self.table(document, "keys")
         display = self.table(document, "display")
         rules = self.table(document, "rules")
+        menu = self.table(document, "menu")
         self.known(keys, ("keys",), {"preset", "bindings"})
-        self.known(display, ("display",), {"ascii", "four_colour"})
+        self.known(display, ("display",), {"ascii", "four_colour", "hints"})
+        self.known(menu, ("menu",), {"mode", "level", "variant", "practice_offered"})
         self.known(rules, ("rules",), {"lockout"})
         players = self.table(document, "players")
         self.known(players, ("players",), {"one", "two"})
@@ -267,11 +298,31 @@ class _Reader:
                 display, ("display", "four_colour"), False, _is_bool, _("true or false")
             ),
             lockout=float(lockout),
+            hints=self.value(display, ("display", "hints"), False, _is_bool, _("true or false")),
+            menu_mode=self.choice(menu, ("menu", "mode"), MENU_CHOICES["mode"]),
+            menu_level=self.choice(menu, ("menu", "level"), MENU_CHOICES["level"]),
+            menu_variant=self.choice(menu, ("menu", "variant"), MENU_CHOICES["variant"]),
+            practice_offered=self.value(
+                menu, ("menu", "practice_offered"), False, _is_bool, _("true or false")
+            ),
             names=names,
             path=self.path,
         )
         config.keymap()  # a bad binding is an error now, not when the game starts
         return config
+
+    def choice(
+        self, table: Mapping[str, Any], where: tuple[str, ...], choices: Sequence[str]
+    ) -> str:
+        value = self.value(table, where, choices[0], _is_string, _("a string"))
+        if value not in choices:
+            raise self.error(
+                where,
+                _("unknown choice {name!r} (choose from {choices})").format(
+                    name=value, choices=", ".join(choices)
+                ),
+            )
+        return value
 
     def name(self, players: Mapping[str, Any], seat: str) -> str | None:
         where = ("players", seat)
@@ -328,6 +379,10 @@ class _Reader:
         return _config_error(self.path, _entry(*where), problem)
 
 
+def _is_string(value: Any) -> bool:
+    return isinstance(value, str)
+
+
 def _is_optional_string(value: Any) -> bool:
     return value is None or isinstance(value, str)
 
@@ -380,3 +435,72 @@ def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigE
             )
         )
     return ConfigError(_("config error in {path}: {problem}").format(path=where, problem=problem))
+
+
+def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
+    """Write ``entries`` (``(table, setting) -> value``) into the config file at ``path``.
+
+    Only values that differ from what the file says (a missing entry says the default) are
+    written, so choices left as they were leave the file, or its absence, alone. Everything
+    else in the file stays as the player wrote it, comments included. The new file replaces
+    the old one at once, so a crash cannot leave half a file. Returns whether it wrote.
+
+    Raises ConfigError, in one line naming the file, if it cannot be read or written.
+    """
+    import tomlkit  # only when the menu saves: `spit play` never needs it
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise _config_error(path, None, _write_problem(error)) from None
+    try:
+        document = tomlkit.parse(text)
+    except TOMLKitError as error:
+        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    defaults = Config()
+    changed = False
+    for (table_name, setting), value in entries.items():
+        table = document.get(table_name)
+        current = table.get(setting) if isinstance(table, Mapping) else None
+        if current is None:
+            current = _DEFAULTS[table_name, setting](defaults)
+        # tomlkit's strings are str subclasses; a bool must stay a bool (1 == True).
+        if current == value and isinstance(current, bool) == isinstance(value, bool):
+            continue
+        if not isinstance(table, Mapping):
+            table = tomlkit.table()
+            document[table_name] = table
+        table[setting] = value
+        changed = True
+    if not changed:
+        return False
+    new = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        new.write_text(tomlkit.dumps(document), encoding="utf-8")
+        os.replace(new, path)
+    except OSError as error:
+        new.unlink(missing_ok=True)
+        raise _config_error(path, None, _write_problem(error)) from None
+    return True
+
+
+_DEFAULTS: Final[dict[tuple[str, str], Callable[[Config], object]]] = {
+    ("keys", "preset"): lambda c: c.layout,  # the language's, while the file names none
+    ("display", "ascii"): lambda c: c.ascii,
+    ("display", "four_colour"): lambda c: c.four_colour,
+    ("display", "hints"): lambda c: c.hints,
+    ("menu", "mode"): lambda c: c.menu_mode,
+    ("menu", "level"): lambda c: c.menu_level,
+    ("menu", "variant"): lambda c: c.menu_variant,
+    ("menu", "practice_offered"): lambda c: c.practice_offered,
+}
+"""The entries :func:`remember` may write, each with its default."""
+
+
+def _write_problem(error: BaseException) -> str:
+    reason = (error.strerror or str(error)) if isinstance(error, OSError) else _("not UTF-8 text")
+    return _("cannot save the menu's choices: {reason}").format(reason=reason)

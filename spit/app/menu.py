@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from spit import wording
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
-from spit.app.messages import SizeChanged, StartGame
+from spit.app.messages import AsciiChosen, RememberMenu, SizeChanged, StartGame
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
@@ -38,18 +38,28 @@ class Choice(RadioSet):
             self._selected = self.pressed_index
 
 
-class Option(RadioButton):
-    """A menu option whose mark says whether it is on without colour, in ASCII too.
+class _Marked:
+    """A menu mark that says whether it is on without colour, in ASCII too.
 
     Textual draws every option with the same dot and tells them apart by its colour; in
     ASCII (``[ ]`` and ``[*]``) a blank mark is the only way to say "off".
     """
 
+    value: bool
+
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]
         # The app says whether it draws in ASCII (an attribute, so the menu needs no import
         # of the app, which imports the menu).
-        return "●" if self.value or not getattr(self.app, "ascii", False) else " "
+        return "●" if self.value or not getattr(self.app, "ascii", False) else " "  # type: ignore[attr-defined]
+
+
+class Option(_Marked, RadioButton):
+    """One choice of a set (players, level, game)."""
+
+
+class Toggle(_Marked, Checkbox):
+    """A display option, on or off."""
 
 
 def level_label(name: str) -> str:
@@ -124,6 +134,23 @@ class MenuScreen(Screen[None]):
     MenuScreen .box:focus-within {
         border: round $accent;
     }
+    MenuScreen #display {
+        width: 40;
+        margin-right: 0;
+        layout: horizontal;
+    }
+    MenuScreen #display Checkbox {
+        border: none;
+        padding: 0;
+        margin-right: 1;
+        background: transparent;
+        width: auto;
+    }
+    MenuScreen #display Checkbox:focus > .toggle--label {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: $block-cursor-text-style;
+    }
     MenuScreen #buttons {
         height: auto;
         align: center middle;
@@ -161,7 +188,7 @@ class MenuScreen(Screen[None]):
                 _("the card game of speed — two players on one keyboard, or you against the bot"),
                 id="tagline",
             )
-            bot = o.mode is Mode.BOT and self._bot_available
+            bot = (o.mode or o.menu_mode) is Mode.BOT and self._bot_available
             # A grid keeps the focus order (players, level, game, keyboard, language) while
             # the ladder's levels stand beside both players and game.
             with Grid(id="choices"):
@@ -208,6 +235,11 @@ class MenuScreen(Screen[None]):
                             type_to_search=False,
                             id="lang",
                         )
+                    with Horizontal(id="display", classes="box") as display:
+                        display.border_title = _("Display")
+                        yield Toggle(_("ASCII"), o.ascii, id="ascii")
+                        yield Toggle(_("4 colours"), o.four_colour, id="four-colour")
+                        yield Toggle(_("Hints"), o.hints, id="hints")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Names"), id="names")
@@ -245,10 +277,17 @@ class MenuScreen(Screen[None]):
         self.refresh(recompose=True)
         self.call_after_refresh(lambda: self.query_one("#lang", Select).focus())
 
+    @on(Checkbox.Changed, "#ascii")
+    def _ascii_changed(self, event: Checkbox.Changed) -> None:
+        # The menu shows at once what the table will look like.
+        self.post_message(AsciiChosen(event.value))
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         """Start a match with the options chosen."""
-        self.post_message(StartGame(self.chosen()))
+        chosen = self.chosen()
+        self.post_message(RememberMenu(chosen))
+        self.post_message(StartGame(chosen))
 
     @on(Button.Pressed, "#names")
     def action_names(self) -> None:
@@ -279,10 +318,17 @@ class MenuScreen(Screen[None]):
             return button.id
 
         mode = Mode.BOT if pressed("mode") == "bot" else Mode.TWO_PLAYER
+
+        def on(toggle_id: str) -> bool:
+            return self.query_one(f"#{toggle_id}", Checkbox).value
+
         return replace(
             self._options,
             mode=mode,
             bot_level=pressed("level").removeprefix("level-"),
             variant=Variant(pressed("variant")),
             keys=str(self.query_one("#keys", Select).value),
+            ascii=on("ascii"),
+            four_colour=on("four-colour"),
+            hints=on("hints"),
         )

@@ -42,3 +42,17 @@ class Connect(Message):
     """Play a seat at a room on a server (the menu's Host and Join)."""
 
     network: Network
+
+
+@dataclass
+class RememberMenu(Message):
+    """Keep the menu's choices in the config file, for the next start."""
+
+    options: GameOptions
+
+
+@dataclass
+class AsciiChosen(Message):
+    """The menu's ASCII option changed: draw every screen in ASCII (or not) at once."""
+
+    on: bool

@@ -39,6 +39,10 @@ class GameOptions:
     """A four-colour deck: each suit its own colour."""
     lockout: float = 0.5
     """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
+    hints: bool = False
+    """Mark the cards that fit right now (the engine's legal plays)."""
+    menu_mode: Mode = Mode.TWO_PLAYER
+    """The players the start menu offers first: its last choice, from the config file."""
     names: tuple[str | None, str | None] = (None, None)
     """The names players 1 and 2 gave (config or menu); None for the default name."""
 

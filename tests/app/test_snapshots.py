@@ -151,7 +151,8 @@ class TestMenu:
         """The start menu: players (two players or the bot, focused) and game variant on the
         left; beside them the ladder's seven bot levels, weakest first, each with its median
         time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
-        chosen level); keyboard and language below; Start, Names and Quit; all in 80x24."""
+        chosen level); keyboard, language and the display options (ASCII, four colours,
+        hints) below; Start, Names and Quit; all in 80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 

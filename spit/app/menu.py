@@ -135,7 +135,7 @@ class MenuScreen(Screen[None]):
         border: round $accent;
     }
     MenuScreen #display {
-        width: 40;
+        width: auto;
         margin-right: 0;
         layout: horizontal;
     }
@@ -145,6 +145,9 @@ class MenuScreen(Screen[None]):
         margin-right: 1;
         background: transparent;
         width: auto;
+    }
+    MenuScreen #display #hints {
+        margin-right: 0;
     }
     MenuScreen #display Checkbox:focus > .toggle--label {
         background: $block-cursor-background;

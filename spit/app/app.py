@@ -196,7 +196,10 @@ class SpitApp(App[None]):
         clock = GameClock(self._clock_source) if self._clock_source else GameClock()
         recorder = self._recorder(options)
         if recorder is not None:
-            recorder.begin(match)
+            # The record's file is made once the table is drawn (or at the first action, if
+            # that comes sooner), so reaching the first frame waits for no disk.
+            recorder.begin(match, defer=True)
+            self.call_after_refresh(recorder.ensure)
         self._show_game(options, keymap, match, clock, driver, recorder)
 
     def _show_game(

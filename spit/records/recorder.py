@@ -11,11 +11,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from spit.engine import Action, Match, MatchEnded, Result
 from spit.i18n import _
-from spit.records.record import Header, Player, Record, RecordError, RecordWriter
+
+if TYPE_CHECKING:
+    from spit.records.record import Player, Record, RecordWriter
+
+# spit.records.record (and json with it) loads when the first record is made, not with this
+# module: a game imports this on its way to the first frame, and makes its record after it.
 
 DEFAULT_NAMES: Final = ("Player 1", "Player 2")
 """What a record calls a person who gave no name (the same in every language, so the
@@ -29,6 +34,8 @@ def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
     """The players of a match as its record names them."""
+    from spit.records.record import Player
+
     first = Player(names[0] or DEFAULT_NAMES[0])
     if mode == "bot":
         return first, Player(BOT_NAME, bot=bot_level or "normal")
@@ -58,6 +65,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self._pending: Match | None = None
         self._seed: int | None = None
         self._indexing: list[threading.Thread] = []
 
@@ -68,12 +76,27 @@ class MatchRecorder:
 
     @property
     def recording(self) -> bool:
-        """Whether the current match is being recorded."""
-        return self._writer is not None and self._writer.recording
+        """Whether the current match is being recorded (or about to be)."""
+        return self._pending is not None or (self._writer is not None and self._writer.recording)
 
-    def begin(self, match: Match) -> None:
-        """A freshly dealt match (the first, or a rematch): start its record."""
+    def begin(self, match: Match, *, defer: bool = False) -> None:
+        """A freshly dealt match (the first, or a rematch): start its record.
+
+        With ``defer``, the file is made by :meth:`ensure` (the app calls it once the table
+        is drawn) or by the match's first action, whichever comes first.
+        """
         self.keep()
+        self._pending = match
+        if not defer:
+            self.ensure()
+
+    def ensure(self) -> None:
+        """Make the record of the match begun, if it is not made yet."""
+        match, self._pending = self._pending, None
+        if match is None:
+            return
+        from spit.records.record import Header, RecordWriter
+
         if match.seed is None:
             self._tell(_("This match is not recorded: its deal has no seed."))
             return
@@ -101,11 +124,11 @@ class MatchRecorder:
 
         Raises RecordError if it cannot be resumed (another window plays it, it is over).
         """
+        from spit.records.record import RecordWriter
+
         self.keep()
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
-        except RecordError:
-            raise
         except OSError as error:
             self._tell(
                 _("This match is not recorded: {error}").format(error=error.strerror or error)
@@ -113,6 +136,8 @@ class MatchRecorder:
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""
+        if self._pending is not None:
+            self.ensure()
         writer = self._writer
         if writer is None:
             return
@@ -125,13 +150,17 @@ class MatchRecorder:
                     self._index(writer.path)
 
     def keep(self) -> None:
-        """Stop writing, leaving the match unfinished: it will be offered to resume."""
+        """Stop writing, leaving the match unfinished: it will be offered to resume.
+
+        A match not yet played (no action, no record made) leaves no record."""
+        self._pending = None
         writer, self._writer = self._writer, None
         if writer is not None:
             writer.close()
 
     def abandon(self) -> None:
         """The players gave the match up: say so in the record (it is not offered again)."""
+        self._pending = None
         writer, self._writer = self._writer, None
         if writer is not None:
             writer.abandon(seed=self._sealed_seed())
@@ -159,7 +188,7 @@ class MatchRecorder:
 
     def _index_now(self, path: Path) -> None:
         from spit.records.history import index_record
-        from spit.records.record import read_record
+        from spit.records.record import RecordError, read_record
 
         try:
             record = read_record(path)

@@ -100,3 +100,22 @@ def test_a_networked_record_keeps_its_seed_sealed_until_the_end(data_dir: Path) 
     record = read_record(path)
     assert record.header.seed == 12345 and record.end == "abandoned"
     assert len(record.steps) == 2 and record.match.round.phase.value == "playing"
+
+
+def test_a_deferred_record_is_made_by_the_first_action_if_it_comes_first(data_dir: Path) -> None:
+    recorder = MatchRecorder("two-player", players("two-player", (None, None), None))
+    match = Match.new(2)
+    recorder.begin(match, defer=True)
+    assert recorder.path is None and recorder.recording
+    recorder.applied(Spit(0), 0.1, match.apply(Spit(0), 0.1))
+    assert recorder.path is not None
+    assert len(read_record(recorder.path).steps) == 1
+    recorder.keep()
+
+
+def test_a_deferred_match_quit_before_any_action_leaves_no_record(data_dir: Path) -> None:
+    recorder = MatchRecorder("two-player", players("two-player", (None, None), None))
+    recorder.begin(Match.new(2), defer=True)
+    recorder.keep()
+    recorder.ensure()
+    assert recorder.path is None and not (data_dir / "records").exists()

@@ -194,6 +194,12 @@ class GameServer:
             self._ws.close()
             await self._ws.wait_closed()
             self._ws = None
+        for room in self.rooms.values():
+            # A match cut off by the server stopping cannot go on (once no action can arrive):
+            # its record says so, and gives its sealed seed, so it can still be replayed.
+            if room.recorder is not None:
+                room.recorder.abandon()
+                room.recorder = None
         log.info("stopped; rooms open: %d", len(self.rooms))
 
     # -- one connection --------------------------------------------------------------------

@@ -56,3 +56,21 @@ async def test_a_server_told_not_to_record_writes_nothing(data_dir: Path) -> Non
         pair = await start_pair(address, levels=("expert", "expert"), seed=5)
         await pair.results()
     assert record_files(data_dir / "records") == []
+
+
+async def test_a_match_cut_off_by_the_server_stopping_is_abandoned_and_replayable(
+    data_dir: Path,
+) -> None:
+    async with running_server() as (server, address):
+        pair = await start_pair(address, levels=("easy", "easy"), seed=9)
+        async with asyncio.timeout(LIMIT):
+            while not record_files(data_dir / "records"):
+                await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)  # some play
+        room = server.rooms[pair.code]
+    for task in pair.tasks:
+        task.cancel()
+    [path] = record_files(data_dir / "records")
+    record = read_record(path)
+    assert record.end == "abandoned" and record.header.seed == room.match.seed
+    assert record.match.view(0) == room.match.view(0)

@@ -488,7 +488,7 @@ class GameScreen(Screen[None]):
                 player, self._messages[player], self.look
             )
             self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
-                side.stocks, self.look
+                side.stocks, self.look, self._fitting(player, view)
             )
         banner = self.query_one(Banner)
         piles = self.query_one(PileRow)
@@ -506,6 +506,19 @@ class GameScreen(Screen[None]):
                 (self._flash[near], self._flash[far]),
                 self.look,
             )
+
+    def _fitting(self, player: int, view: PlayerView) -> tuple[bool, ...]:
+        """Hints: per stock of ``player``, whether its top card fits a pile right now.
+
+        The engine's legal actions decide; only seats played here get hints (a networked
+        opponent's or the bot's legal actions are not this screen's to ask).
+        """
+        if not self.options.hints or (self.solo and player != self.seat):
+            return ()
+        if player != view.player:
+            view = self.game.view(player)
+        playable = {action.stock for action in view.legal_actions if isinstance(action, Play)}
+        return tuple(stock in playable for stock in range(STOCKS))
 
     @property
     def _you(self) -> int | None:

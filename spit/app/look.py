@@ -27,6 +27,8 @@ PLAYER_COLOURS: Final = ("#3fa9f5", "#f5a623")
 
 _FACE: Final = Style(bgcolor="#f4f1e8")
 _EDGE: Final = Style(color="#8a8a8a", bgcolor="#f4f1e8")
+_FITS: Final = Style(color="#2e9e4f", bgcolor="#f4f1e8", bold=True)
+"""The edge of a stock's top card that fits a pile right now (hints)."""
 _BACK: Final = Style(color="#9fb3d9", bgcolor="#27407a")
 _EMPTY: Final = Style(color="#5f5f5f")
 _DIM: Final = Style(color="#6c6c6c")
@@ -109,8 +111,11 @@ class Look:
 
     # -- boxes ------------------------------------------------------------------------
 
-    def face(self, card: Card, *, edge: Style | None = None, note: str = "") -> Lines:
-        """A face-up card; ``note`` is written into the bottom edge (e.g. ``+3``)."""
+    def face(
+        self, card: Card, *, edge: Style | None = None, note: str = "", top_note: str = ""
+    ) -> Lines:
+        """A face-up card; ``note`` is written into the bottom edge (e.g. ``+3``), ``top_note``
+        into the top edge."""
         b = self.boxes
         edge = edge or _EDGE
         inner = CARD_WIDTH - 2
@@ -118,7 +123,7 @@ class Look:
         middle.append(self.label(card).center(inner), style=_FACE + self.suit_style(card))
         middle.append(b.down, style=edge)
         return (
-            ink(b.top_left + b.across * inner + b.top_right, style=edge),
+            ink(b.top_left + _edge_note(top_note, inner, b.across) + b.top_right, style=edge),
             middle,
             ink(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge),
         )
@@ -145,15 +150,27 @@ class Look:
             ink(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY),
         )
 
-    def stock(self, top: Card | None, face_down: int) -> Lines:
+    @property
+    def fits_mark(self) -> str:
+        """The mark in the top edge of a card that fits a pile right now (hints on)."""
+        return "*" if self.ascii else "✦"
+
+    def stock(self, top: Card | None, face_down: int, *, fits: bool = False) -> Lines:
         """A stock: its face-up top card with one edge per face-down card behind it.
 
         The edges show the count at a glance; the number in the bottom edge says it exactly.
+        ``fits`` (hints on) marks a top card that can be played right now: its edge lit and
+        a mark in its top edge, so colour is not the only sign.
         """
         if top is None:
             lines = self.empty()
         else:
-            lines = self.face(top, note=f"+{face_down}" if face_down else "")
+            lines = self.face(
+                top,
+                note=f"+{face_down}" if face_down else "",
+                edge=_FITS if fits else None,
+                top_note=self.fits_mark if fits else "",
+            )
         b = self.boxes
         shown = min(face_down, LAYERS)
         behind = (b.top_right * shown, b.down * shown, b.bottom_right * shown)

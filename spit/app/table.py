@@ -348,6 +348,9 @@ class KeyLegend(Part):
 class StocksState:
     stocks: tuple[StockView, ...]
     look: Look
+    fits: tuple[bool, ...] = ()
+    """Per stock, whether its top card can be played right now (hints on; the engine's
+    legal actions say so). Empty: no hints."""
 
 
 class StockRow(Part):
@@ -366,15 +369,18 @@ class StockRow(Part):
         band: list[Tile | int] = [MARGIN]
         for i, stock in enumerate(state.stocks):
             top, face_down = stock.top, stock.face_down
+            fits = bool(state.fits) and state.fits[i]
             edges = min(face_down, LAYERS)
             width = CARD_WIDTH + edges  # the rest of the stock's width is blank
             if i:
                 band[-1] += GAP
             band.append(
                 Tile(
-                    ("stock", look, top, face_down),
+                    ("stock", look, top, face_down, fits),
                     width,
-                    lambda t=top, n=face_down, w=width: [line[:w] for line in look.stock(t, n)],
+                    lambda t=top, n=face_down, w=width, f=fits: [
+                        line[:w] for line in look.stock(t, n, fits=f)
+                    ],
                 )
             )
             band.append(LAYERS - edges)

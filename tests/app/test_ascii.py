@@ -79,6 +79,7 @@ SCREENS: dict[str, tuple[Callable[[], SpitApp], Callable[..., Awaitable[None]]]]
         ),
         nothing,
     ),
+    "hints": (lambda: ascii_app(seed=3, match=started(3), hints=True), nothing),
     "pause": (lambda: ascii_app(seed=3, match=started(3)), pressing("escape")),
     "help over pause": (lambda: ascii_app(seed=3), pressing("escape", "f1")),
     "quit": (lambda: ascii_app(seed=3), pressing("ctrl+q")),

@@ -118,6 +118,14 @@ class TestMatchOver:
         assert snap_compare(app, run_before=play_to_the_end, terminal_size=SIZE)
 
 
+class TestHints:
+    def test_hints_mark_the_cards_that_fit(self, snap_compare) -> None:
+        """Hints on, mid-round: each stock whose top card fits a pile right now has a green
+        edge and a ✦ in its top edge; the others look as always."""
+        app = make_app(3, match=started(3), hints=True)
+        assert snap_compare(app, terminal_size=SIZE)
+
+
 class TestHelp:
     def test_help_lists_both_players_keys_and_the_rules(self, snap_compare) -> None:
         """F1 over the table: both players' keys stock by stock (left pile, right pile,

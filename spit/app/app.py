@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from textual import events, on
@@ -28,6 +28,8 @@ from spit.app.messages import (
     AsciiChosen,
     Connect,
     GameLost,
+    KeysChosen,
+    LanguageChosen,
     OpenMenu,
     RememberMenu,
     SizeChanged,
@@ -460,6 +462,24 @@ class SpitApp(App[None]):
 
     def on_size_changed(self, message: SizeChanged) -> None:
         self.check_size()
+
+    def on_keys_chosen(self, message: KeysChosen) -> None:
+        self.options = replace(self.options, bindings=message.bindings)
+        self._keep(bindings=message.bindings)
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        self._keep(lang=message.code)
+
+    def _keep(self, **settings: Any) -> None:
+        """Write the menu's choice into the config file; a file that cannot be written is said."""
+        if self.config_file is None:
+            return
+        from spit.app.config import ConfigError, write_settings
+
+        try:
+            write_settings(self.config_file, **settings)
+        except ConfigError as error:
+            self.notify(str(error), severity="warning")
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""

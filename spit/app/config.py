@@ -504,3 +504,44 @@ _DEFAULTS: Final[dict[tuple[str, str], Callable[[Config], object]]] = {
 def _write_problem(error: BaseException) -> str:
     reason = (error.strerror or str(error)) if isinstance(error, OSError) else _("not UTF-8 text")
     return _("cannot save the menu's choices: {reason}").format(reason=reason)
+
+
+def write_settings(
+    path: Path, *, lang: str | None = None, bindings: Mapping[str, str] | None = None
+) -> None:
+    """Keep the menu's language (``lang = …``, a top-level entry :func:`remember` does not
+    write) or the keys the players pressed (``[keys.bindings]``, a whole table) in the config
+    file at ``path``, through tomlkit so the rest of the file, comments included, stays as
+    the player wrote it. The new file replaces the old at once.
+
+    Raises ConfigError, in one line naming the file, if it cannot be read or written.
+    """
+    import tomlkit  # only when the menu keeps a choice: `spit play` never needs it
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise _config_error(path, None, _write_problem(error)) from None
+    try:
+        document = tomlkit.parse(text)
+    except TOMLKitError as error:
+        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    if lang is not None:
+        document["lang"] = lang
+    if bindings is not None:
+        keys = document.setdefault("keys", tomlkit.table())
+        table = tomlkit.table()
+        for control_id, key in bindings.items():
+            table[control_id] = key
+        keys["bindings"] = table
+    new = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        new.write_text(tomlkit.dumps(document), encoding="utf-8")
+        os.replace(new, path)
+    except OSError as error:
+        new.unlink(missing_ok=True)
+        raise _config_error(path, None, _write_problem(error)) from None

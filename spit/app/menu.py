@@ -14,7 +14,14 @@ from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Sta
 
 from spit import wording
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
-from spit.app.messages import AsciiChosen, RememberMenu, SizeChanged, StartGame
+from spit.app.messages import (
+    AsciiChosen,
+    KeysChosen,
+    LanguageChosen,
+    RememberMenu,
+    SizeChanged,
+    StartGame,
+)
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
@@ -174,6 +181,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", _("Start"), id="start"),
         Binding("n", "names", _("Names"), id="names"),
+        Binding("k", "keys", _("Keys"), id="press-keys"),
         Binding("h", "browser_help", _("Help"), show=False, id="menu-help"),
     ]
     """Bindings for the start menu."""
@@ -246,6 +254,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
                 yield Button(_("Names"), id="names")
+                yield Button(_("Keys"), id="keys-screen")
                 yield Button(_("Quit"), id="quit")
             yield Static(
                 _("Tab: next · arrows and Enter: choose · S: start · N: names · H: help")
@@ -276,6 +285,7 @@ class MenuScreen(Screen[None]):
             # The keyboard followed the language: it goes on following it.
             options = replace(options, keys=PRESET_OF_LANGUAGE.get(code, options.keys))
         set_language(code)
+        self.post_message(LanguageChosen(code))
         self._options = options
         self.refresh(recompose=True)
         self.call_after_refresh(lambda: self.query_one("#lang", Select).focus())
@@ -302,6 +312,23 @@ class MenuScreen(Screen[None]):
                 self._options = replace(self._options, names=names)
 
         self.app.push_screen(NamesScreen(self._options.names), given)
+
+    @on(Button.Pressed, "#keys-screen")
+    def action_keys(self) -> None:
+        """Press your keys: each player chooses the key for each action, in turn."""
+        from spit.app.keymap import KeyMap
+        from spit.app.keys import KeysScreen
+
+        options = self.chosen()
+        keymap = KeyMap.preset(options.keys).with_bindings(options.bindings)
+
+        def given(bindings: dict[str, str] | None) -> None:
+            if bindings is not None:
+                self._options = replace(self.chosen(), bindings=bindings)
+                self.post_message(KeysChosen(bindings))
+
+        names = (wording.player_name(0), wording.player_name(1))
+        self.app.push_screen(KeysScreen(keymap, names), given)
 
     def action_browser_help(self) -> None:
         """H in a browser, which may keep F1 for itself: the help."""

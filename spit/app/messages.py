@@ -18,6 +18,21 @@ class StartGame(Message):
 
 
 @dataclass
+class KeysChosen(Message):
+    """The players pressed their keys in the menu: play with them and keep them."""
+
+    bindings: dict[str, str]
+    """Every action id with its key (Textual key names)."""
+
+
+@dataclass
+class LanguageChosen(Message):
+    """The menu switched language: keep it in the config file for the next start."""
+
+    code: str
+
+
+@dataclass
 class OpenMenu(Message):
     """Back to the start menu (after a match)."""
 

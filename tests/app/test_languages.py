@@ -139,3 +139,14 @@ def test_card_faces_keep_their_width_in_every_language(lang: str) -> None:
 
     look = Look()
     assert {len(look.face(card)[1].plain) for card in DECK} == {7}
+
+
+async def test_the_press_your_keys_screen_fits(lang: str) -> None:
+    async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
+        await pilot.press("k", "1", "1")
+        await pilot.pause()
+        assert_fits(
+            pilot.app,
+            wording.press_key_for("left", 1),
+            _("Tab: keep the key it has · Esc: cancel, keys as they were"),
+        )

@@ -1,0 +1,125 @@
+"""The "press your keys" screen: each player presses the key they want for each action.
+
+Player 1's sixteen actions come first, then player 2's, in the order of the help's table.
+A key already given to an earlier action, or kept for help, pause and quit, is refused with a
+short reason; Tab keeps the action's present key; Esc leaves everything as it was. The
+answer is every action id with its key, which the menu plays with and keeps in the config
+file. Only keys reach it: there is nothing to click and no text field to swallow a press.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from spit import wording
+from spit.app.dialog import Dialog
+from spit.app.keymap import CONTROLS, RESERVED_KEYS, KeyMap, key_label, normalize_key
+from spit.i18n import _
+
+
+class KeysScreen(Dialog[dict[str, str]]):
+    """Asks for one key per action, in turn; answers action id -> key, or None to cancel."""
+
+    DEFAULT_CSS = """
+    KeysScreen {
+        align: center middle;
+    }
+    KeysScreen > Vertical {
+        width: 70;
+        height: auto;
+        border: round $accent;
+        border-title-style: bold;
+        padding: 1 2;
+        background: $surface;
+    }
+    KeysScreen Static {
+        width: 100%;
+    }
+    KeysScreen #action {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    KeysScreen #problem {
+        color: $error;
+        height: 1;
+    }
+    KeysScreen #hint {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+    """None: every key is an answer, read in :meth:`on_key`."""
+
+    def __init__(self, keymap: KeyMap, names: tuple[str, str]) -> None:
+        super().__init__()
+        self._keymap = keymap
+        self._names = names
+        self._chosen: dict[str, str] = {}
+        """The keys given so far, action id -> Textual key name, in the order asked."""
+
+    @property
+    def asking(self) -> int:
+        """Which action is being asked for, 0 to 31."""
+        return len(self._chosen)
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = _("Press your keys")
+            yield Static(id="who")
+            yield Static(id="action")
+            yield Static(id="now")
+            yield Static(id="problem")
+            yield Static(_("Tab: keep the key it has · Esc: cancel, keys as they were"), id="hint")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self, problem: str = "") -> None:
+        control = CONTROLS[self.asking]
+        self.query_one("#who", Static).update(
+            wording.keys_progress(self._names[control.player], self.asking + 1, len(CONTROLS))
+        )
+        self.query_one("#action", Static).update(
+            wording.press_key_for(control.row.value, control.stock)
+        )
+        now = key_label(self._keymap.key(control.id))
+        self.query_one("#now", Static).update(_("Its key now: {key}").format(key=now))
+        self.query_one("#problem", Static).update(problem)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if self.asking >= len(CONTROLS):
+            return
+        control = CONTROLS[self.asking]
+        if event.key == "escape":
+            self.dismiss(None)
+            return
+        key = self._keymap.key(control.id) if event.key == "tab" else normalize_key(event.key)
+        if key is None:
+            self._show(_("that key cannot be told apart; choose another"))
+            return
+        if key in RESERVED_KEYS:
+            self._show(_("{key} is kept for help, pause and quit").format(key=key_label(key)))
+            return
+        taken = next((i for i, k in self._chosen.items() if k == key), None)
+        if taken is not None:
+            self._show(
+                _("{key} is already the key for {action}").format(
+                    key=key_label(key), action=wording.action_name(taken, self._names)
+                )
+            )
+            return
+        self._chosen[control.id] = key
+        if self.asking == len(CONTROLS):
+            self.dismiss(dict(self._chosen))
+        else:
+            self._show()

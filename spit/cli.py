@@ -278,7 +278,7 @@ def run_app(options: GameOptions, **kwargs: Any) -> int:
     from spit.app.app import SpitApp
     from spit.app.terminal import CRASH_STATUS
 
-    app = SpitApp(options, config_file=config_path(), **kwargs)
+    app = SpitApp(options, **kwargs)
     result = app.run()
     if app.crashed:  # one line said so, and the traceback is in the log (spit.app.terminal)
         return CRASH_STATUS

@@ -158,9 +158,9 @@ def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
 def preset_name(preset: str) -> str:
     """A keyboard preset as the menu offers it."""
     names = {
-        "qwerty": _("QWERTY"),
-        "qwertz": _("QWERTZ (German)"),
-        "azerty": _("AZERTY (French)"),
+        "qwerty": "QWERTY",  # the letters on the keys: the same in every language
+        "qwertz": "QWERTZ",
+        "azerty": "AZERTY",
         "greek": _("Greek"),
         "georgian": _("Georgian"),
         "latvian": _("Latvian"),

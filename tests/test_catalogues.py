@@ -153,3 +153,49 @@ def test_no_player_facing_literal_escapes_translation() -> None:
         for line in _literal_arguments(path)
     ]
     assert not found, "\n".join(found)
+
+
+# -- the catalogues against the source ----------------------------------------------------
+
+HOW = (
+    "run `python tools/catalogues.py`, then translate the new empty msgstr entries in "
+    "spit/locale/*/LC_MESSAGES/spit.po (docs/translating.md)"
+)
+
+
+@pytest.fixture(scope="module")
+def extracted():
+    """What ``pybabel extract`` finds in the source now (tools/catalogues.py's settings)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "spit.pot"
+        extract = ["-F", "babel.cfg", "--no-location", "-o", str(out), "."]
+        subprocess.run(
+            [sys.executable, "-m", "babel.messages.frontend", "extract", *extract],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        with out.open("rb") as file:
+            return {_key(m) for m in read_po(file) if m.id}
+
+
+def test_the_template_holds_every_message_the_source_has(extracted) -> None:
+    with (LOCALE / "spit.pot").open("rb") as file:
+        template = {_key(m) for m in read_po(file) if m.id}
+    assert extracted - template == set(), f"messages not in spit.pot: {HOW}"
+    assert template - extracted == set(), f"spit.pot has messages the source lost: {HOW}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_of_the_source_is_translated(code: str, extracted) -> None:
+    translated = {
+        _key(m)
+        for m in catalogue(code)
+        if m.id and all(m.string if isinstance(m.string, tuple) else (m.string,))
+    }
+    missing = sorted(str(key[1]) for key in extracted - translated)
+    assert not missing, f"{code}: {len(missing)} messages not translated: {missing}; {HOW}"

@@ -19,7 +19,7 @@ from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
 from spit.engine import Variant
-from spit.i18n import LANGUAGES, _, choose_language, set_language
+from spit.i18n import LANGUAGES, _, choose_language, set_language, translate_argparse
 from spit.net.cli import add_network_parsers
 from spit.printable import printable
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
@@ -299,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:  # said below, for the commands that need the file
         config_error = error
     set_language(choose_language(_lang_flag(argv), config.lang if config else None))
+    translate_argparse()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -111,6 +111,20 @@ def _compile(po: Path) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+def translate_argparse() -> None:
+    """Make argparse's own words (``usage:``, ``options``, its errors) use our catalogues.
+
+    argparse looks each up through the module-level ``_`` and ``ngettext`` it imported from
+    gettext, at the moment it writes them; pointing those at ours makes ``--help`` and the
+    command-line errors speak the language that is on. The words are listed in
+    ``spit.wording.ARGPARSE`` so that extraction puts them in the catalogues.
+    """
+    import argparse
+
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
 def language_code(text: str) -> str | None:
     """The supported language a code or locale names: ``de``, ``de_AT.UTF-8``, ``el-GR``."""
     base = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spit.engine import Card, PlayerView, Rank, Reason, Refusal, Variant
 from spit.game.seat import Lost
-from spit.i18n import _, ngettext, pgettext
+from spit.i18n import N_, _, ngettext, pgettext
 
 Names = tuple[str, str]
 """The two players' names as the table shows them, player 1 first."""
@@ -482,3 +482,24 @@ def action_name(action_id: str, names: Names) -> str:
         case "right":
             return _("{name}: stock {n}, right pile").format(name=name, n=n)
     return _("{name}: stock {n}, fill").format(name=name, n=n)
+
+
+# -- the command line's own words (argparse's) --------------------------------------------
+
+ARGPARSE: tuple[str, ...] = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unrecognized arguments: %s"),
+)
+"""The words argparse itself writes into ``--help`` and its errors, so that they are in the
+catalogues; :func:`spit.i18n.translate_argparse` makes argparse look them up there."""

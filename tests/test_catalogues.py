@@ -48,7 +48,8 @@ def test_every_message_is_translated(code: str) -> None:
 
 def _fields(text: str) -> set[str]:
     """The placeholders of a message: ``{name}``, ``{n:,}`` -> name, n."""
-    return {match.split(":")[0].split("!")[0] for match in re.findall(r"\{([^{}]*)\}", text)}
+    braces = {match.split(":")[0].split("!")[0] for match in re.findall(r"\{([^{}]*)\}", text)}
+    return braces | set(re.findall(r"%\(\w+\)[sr]|%[sr]", text))  # argparse's own words
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -382,7 +382,9 @@ def test_pythonioencoding_ascii_chooses_the_ascii_look():
 
 def test_lang_flag_speaks_the_help_in_that_language(capsys):
     assert main(["--lang", "de", "play", "--help"]) == 0
-    assert "Startet sofort eine Partie" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Startet sofort eine Partie" in out
+    assert out.startswith("Aufruf: spit play")  # argparse's own words too
 
 
 def test_the_environment_chooses_the_language_when_nothing_else_does(monkeypatch, capsys):

@@ -503,3 +503,37 @@ ARGPARSE: tuple[str, ...] = (
 )
 """The words argparse itself writes into ``--help`` and its errors, so that they are in the
 catalogues; :func:`spit.i18n.translate_argparse` makes argparse look them up there."""
+
+
+# -- dates ---------------------------------------------------------------------------------
+
+
+def date_and_time(weekday: int, day: int, month: int, time: str) -> str:
+    """A moment as a player reads it: ``Tue 1 Dec 14:05``. ``weekday`` 0 is Monday,
+    ``month`` 1 is January (the language's own names, not the C locale's)."""
+    weekdays = (
+        pgettext("weekday", "Mon"),
+        pgettext("weekday", "Tue"),
+        pgettext("weekday", "Wed"),
+        pgettext("weekday", "Thu"),
+        pgettext("weekday", "Fri"),
+        pgettext("weekday", "Sat"),
+        pgettext("weekday", "Sun"),
+    )
+    months = (
+        pgettext("month", "Jan"),
+        pgettext("month", "Feb"),
+        pgettext("month", "Mar"),
+        pgettext("month", "Apr"),
+        pgettext("month", "May"),
+        pgettext("month", "Jun"),
+        pgettext("month", "Jul"),
+        pgettext("month", "Aug"),
+        pgettext("month", "Sep"),
+        pgettext("month", "Oct"),
+        pgettext("month", "Nov"),
+        pgettext("month", "Dec"),
+    )
+    return _("{weekday} {day} {month} {time}").format(
+        weekday=weekdays[weekday], day=day, month=months[month - 1], time=time
+    )

@@ -129,3 +129,9 @@ def test_every_bot_level_has_a_name_of_its_own() -> None:
     names = [wording.level_name(level) for level in LEVEL_NAMES]
     assert len(set(names)) == len(LEVEL_NAMES)
     assert names != list(LEVEL_NAMES)
+
+
+def test_dates_use_the_languages_own_day_and_month_names() -> None:
+    assert wording.date_and_time(1, 1, 12, "14:05") == "Tue 1 Dec 14:05"
+    i18n.set_language("de")
+    assert wording.date_and_time(1, 1, 12, "14:05") == "Di, 1. Dez. 14:05"

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.screens import answer_button
 from spit.i18n import _, ngettext
@@ -23,7 +24,7 @@ def when(record: Record) -> str:
         stamp = datetime.fromtimestamp(record.path.stat().st_mtime)
     except OSError:
         stamp = datetime.fromisoformat(record.header.started.replace("Z", "+00:00")).astimezone()
-    return f"{stamp:%a} {stamp.day} {stamp:%b %H:%M}"
+    return wording.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
 def table_summary(record: Record, names: tuple[str, str]) -> str:

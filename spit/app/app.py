@@ -577,7 +577,10 @@ class SpitApp(App[None]):
             return
         loop = asyncio.get_running_loop()
         for signum in SIGNALS:
-            loop.add_signal_handler(signum, self._signalled, signum)
+            try:
+                loop.add_signal_handler(signum, self._signalled, signum)
+            except (ValueError, RuntimeError, NotImplementedError):
+                return  # not the main thread, or a loop without signals (Windows)
 
     @on(events.Resize)
     def _drop_forged_resize(self, event: events.Resize) -> None:

@@ -386,7 +386,8 @@ def run_server_command(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s spit server: %(message)s", stream=sys.stderr
     )
-    logging.getLogger("websockets").setLevel(logging.CRITICAL)  # bad handshakes are not news
+    # A failed handshake (a port scan, a browser) is not news; a handler's crash would be.
+    logging.getLogger("websockets").setLevel(logging.ERROR)
     return asyncio.run(_serve(args))
 
 

@@ -80,6 +80,8 @@ class Limits:
     """Frames waiting for a slow reader before its connection is closed."""
     ping_every: float = 1.0
     """Seconds between round-trip measurements."""
+    seat_timeout: float = 30.0
+    """Seconds a connection may stay without taking a seat before it is closed."""
 
 
 class _Bucket:
@@ -221,6 +223,9 @@ class GameServer:
                     self._dispatch(peer, parse_client(frame))
                 except ProtocolError as error:
                     self._bad(peer, str(error))
+                except Exception:  # a bug of ours: say so, and keep every room going
+                    log.exception("%s: internal error on a frame; the room carries on", peer.name)
+                    peer.send({"type": "error", "message": "internal error"}, self.limits.backlog)
         except ConnectionClosed:
             pass
         finally:
@@ -232,10 +237,17 @@ class GameServer:
             self._gone(peer)
 
     async def _ping(self, peer: _Peer) -> None:
+        idle = 0.0
         while True:
             await asyncio.sleep(self.limits.ping_every)
             if peer.room is None:
+                # A connection that never takes a seat holds a socket for nothing.
+                idle += self.limits.ping_every
+                if idle >= self.limits.seat_timeout and not peer.closing:
+                    log.warning("%s: took no seat in %g s; closed", peer.name, idle)
+                    peer.close(POLICY, "no seat taken")
                 continue
+            idle = 0.0
             ping = next(self._ping_ids)
             if len(peer.pings) > 10:  # unanswered ones are forgotten
                 peer.pings.clear()

@@ -4,6 +4,7 @@ or a closed connection, while an honest room on the same server plays to its end
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -171,3 +172,31 @@ async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplo
         "not JSON",
     ):
         assert what in text, what
+
+
+async def test_a_connection_that_takes_no_seat_is_closed(caplog):
+    caplog.set_level("WARNING", logger="spit.net.server")
+    async with (
+        running_server(limits=fast_limits(seat_timeout=0.2)) as (_, address),
+        connect(f"ws://{address}/", proxy=None) as ws,
+    ):
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async with asyncio.timeout(LIMIT):
+                await ws.recv()
+        assert ws.close_code == POLICY
+    assert "took no seat" in caplog.text
+
+
+async def test_a_request_that_is_not_a_websocket_leaves_the_server_serving():
+    async with running_server() as (_, address):
+        host, port = address.rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        await writer.drain()
+        async with asyncio.timeout(LIMIT):
+            answer = await reader.read(100)
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 4")  # refused, politely
+        pair = await start_pair(address, levels=("expert", "expert"), seed=2)
+        host_end, _ = await pair.results()
+        assert host_end.why == "match over"

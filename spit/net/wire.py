@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from spit.engine import (
+    DECK,
     STOCKS,
     Action,
     Card,
@@ -86,20 +87,24 @@ class ProtocolError(ValueError):
 # -- cards, actions, views, events --------------------------------------------------------
 
 
+_CARD_TEXT: Final[dict[Card | None, str | None]] = {
+    None: None,
+    **{card: card.label(ascii=True) for card in DECK},
+}
+"""Every card's one written form, made once: the server writes some 25 cards per frame."""
+
+_CARD_OF_TEXT: Final[dict[str, Card]] = {text: card for card, text in _CARD_TEXT.items() if text}
+
+
 def card_text(card: Card | None) -> str | None:
     """A card as ASCII text, rank then suit letter: ``10H``, ``QS``."""
-    return None if card is None else card.label(ascii=True)
+    return _CARD_TEXT[card]
 
 
 def parse_card(text: object) -> Card:
     """The card ``text`` names, exactly as :func:`card_text` writes it."""
-    if not isinstance(text, str) or not 2 <= len(text) <= 3:
-        raise ProtocolError(f"not a card: {text!r}")
-    try:
-        card = Card.parse(text)
-    except ValueError:
-        raise ProtocolError(f"not a card: {text!r}") from None
-    if card_text(card) != text:
+    card = _CARD_OF_TEXT.get(text) if isinstance(text, str) else None
+    if card is None:
         raise ProtocolError(f"not a card: {text!r}")
     return card
 

@@ -537,3 +537,13 @@ def date_and_time(weekday: int, day: int, month: int, time: str) -> str:
     return _("{weekday} {day} {month} {time}").format(
         weekday=weekdays[weekday], day=day, month=months[month - 1], time=time
     )
+
+
+def last_move(name: str, card: str, pile: int) -> str:
+    """The last play on a pile, under it for a moment: ``P2: 8♣ → right``.
+
+    ``pile`` is where the pile lies on this screen: 0 the left one, 1 the right one.
+    """
+    if pile == 0:
+        return _("{name}: {card} → left").format(name=name, card=card)
+    return _("{name}: {card} → right").format(name=name, card=card)

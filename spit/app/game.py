@@ -52,6 +52,7 @@ from spit.app.table import (
 from spit.engine import (
     STOCKS,
     Action,
+    Card,
     CardPlayed,
     CardSpat,
     Event,
@@ -93,6 +94,9 @@ class Pace:
     """A pile that changed shows the player's colour this long; 0 turns flashes off."""
     message: float = 1.2
     """A refusal stays by the player's row this long."""
+    last_move: float = 1.0
+    """The last play on a pile stays written under it this long (``P2: 8♣ → right``); 0
+    turns it off."""
     grace: float = 1.0
     """The match-over screen ignores keys this long, so the last frantic key presses of a
     match cannot choose rematch or quit by accident; the pause screen's help and quit keys
@@ -178,6 +182,11 @@ class GameScreen(Screen[None]):
             Fader(self, lambda: self._clear_message(0)),
             Fader(self, lambda: self._clear_message(1)),
         )
+        self._last: list[tuple[int, Card] | None] = [None, None]
+        self._last_faders = (
+            Fader(self, lambda: self._end_last(0)),
+            Fader(self, lambda: self._end_last(1)),
+        )
         self._flash: list[int | None] = [None, None]
         self._flash_faders = (
             Fader(self, lambda: self._end_flash(0)),
@@ -259,7 +268,7 @@ class GameScreen(Screen[None]):
             )
 
     def on_unmount(self) -> None:
-        for fader in (*self._message_faders, *self._flash_faders):
+        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
             fader.cancel()
         self.game.stop()
         gc.unfreeze()  # what was set aside is the collector's again, the table included
@@ -409,14 +418,18 @@ class GameScreen(Screen[None]):
         taken: list[int | None] = [None, None]
         for event in events_:
             match event:
-                case CardPlayed(who, _, pile, _):
+                case CardPlayed(who, _, pile, card):
                     self._start_flash(pile, who)
+                    self._show_last(pile, who, card)
                 case CardSpat(who, pile, _):
                     self._start_flash(pile, who)
                 case PileTaken(who, _, cards):
                     taken[who] = cards
                 case RoundSettled(number=number):
                     self._taken = (number, (taken[0], taken[1]))
+                    for pile in (0, 1):
+                        self._last_faders[pile].cancel()
+                        self._last[pile] = None
                     # The summary takes the table's place: what was said about it is over.
                     self._clear_message(0, redraw=False)
                     self._clear_message(1, redraw=False)
@@ -444,6 +457,26 @@ class GameScreen(Screen[None]):
             return
         self._flash[pile] = player
         self._flash_faders[pile].start(self.pace.flash)
+
+    def _show_last(self, pile: int, player: int, card: Card) -> None:
+        if self.pace.last_move <= 0:
+            return
+        self._last[pile] = (player, card)
+        self._last_faders[pile].start(self.pace.last_move)
+        if not self.running:
+            self._last_faders[pile].pause()
+
+    def _end_last(self, pile: int) -> None:
+        self._last[pile] = None
+        self.redraw()
+
+    def _last_words(self, pile: int, shown_at: int) -> tuple[str, int] | None:
+        last = self._last[pile]
+        if last is None:
+            return None
+        player, card = last
+        name = self._short_names()[player]
+        return wording.last_move(name, self.look.label(card), shown_at), player
 
     def _end_flash(self, pile: int) -> None:
         self._flash[pile] = None
@@ -505,6 +538,7 @@ class GameScreen(Screen[None]):
                 (view.sides[near].spit_cards, view.sides[far].spit_cards),
                 (self._flash[near], self._flash[far]),
                 self.look,
+                (self._last_words(near, 0), self._last_words(far, 1)),
             )
 
     def _fitting(self, player: int, view: PlayerView) -> tuple[bool, ...]:
@@ -622,7 +656,7 @@ class GameScreen(Screen[None]):
         if self._standstill_screen is None:
             # A notice that the room stands is no pause of ours: the other player's lasts.
             self.game.pause()
-        for fader in (*self._message_faders, *self._flash_faders):
+        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
             fader.pause()
 
     def go_on(self) -> None:
@@ -631,7 +665,7 @@ class GameScreen(Screen[None]):
             return
         self.running = True
         self.game.resume()
-        for fader in (*self._message_faders, *self._flash_faders):
+        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
             fader.resume()
 
     def action_pause(self) -> None:

@@ -397,6 +397,8 @@ class PilesState:
     flash: tuple[int | None, int | None]
     """Per pile, the player whose colour it flashes in (None: not flashing)."""
     look: Look
+    last: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None)
+    """Per pile, the last play on it while it is still shown: its words and who played it."""
 
 
 class PileRow(Part):
@@ -404,7 +406,7 @@ class PileRow(Part):
 
     DEFAULT_CSS = """
     PileRow {
-        height: 4;
+        height: 5;
         content-align: center middle;
     }
     """
@@ -439,7 +441,28 @@ class PileRow(Part):
             captions.append(
                 Tile(("caption", text, style), width, lambda t=text, s=style: [ink(t, style=s)])
             )
-        return Mosaic([(3, pictures), (1, captions)])
+        # Under each pile, for a moment, who played what onto it: a flash is too quick to read.
+        moves: list[Tile | int] = [width + 1]
+        for i, last in enumerate(state.last):
+            if i:
+                moves.append(self.SPACE)
+            if last is None:
+                moves.append(width)
+                continue
+            words, who = last
+            text = words.center(width)[:width]
+            style = Style(color=PLAYER_COLOURS[who], bold=True)
+            moves.append(
+                Tile(("move", text, who), width, lambda t=text, s=style: [ink(t, style=s)])
+            )
+        moves.append(1 + width)
+        joined: list[Tile | int] = []
+        for item in moves:  # neighbouring blank runs are one run, as in the text
+            if isinstance(item, int) and joined and isinstance(joined[-1], int):
+                joined[-1] += item
+            else:
+                joined.append(item)
+        return Mosaic([(3, pictures), (1, captions), (1, joined)])
 
     @staticmethod
     def _spit_cards(look: Look, count: int) -> tuple[Tile, str, Style | None]:

@@ -18,7 +18,7 @@ from spit.app.options import GameOptions, Mode
 from spit.engine import DECK, Action, Fill, Match, Phase, Play, Slap, Spit, Variant
 from spit.game import DriverFactory, LocalGame
 
-STILL = Pace(flash=0.0, message=3600.0, grace=0.0)
+STILL = Pace(flash=0.0, message=3600.0, last_move=3600.0, grace=0.0)
 """Feedback that neither flashes nor fades: every picture is the same on every run."""
 
 STEP = 0.5

@@ -442,20 +442,21 @@ class PileRow(Part):
                 Tile(("caption", text, style), width, lambda t=text, s=style: [ink(t, style=s)])
             )
         # Under each pile, for a moment, who played what onto it: a flash is too quick to read.
-        moves: list[Tile | int] = [width + 1]
+        # Each label may spread a little past its pile's column, into the gaps beside it.
+        spread = self.SPACE // 2 - 2
+        wide = width + 2 * spread
+        moves: list[Tile | int] = [width + 1 - spread]
         for i, last in enumerate(state.last):
             if i:
-                moves.append(self.SPACE)
+                moves.append(self.SPACE - 2 * spread)
             if last is None:
-                moves.append(width)
+                moves.append(wide)
                 continue
             words, who = last
-            text = words.center(width)[:width]
+            text = words.center(wide)[:wide]
             style = Style(color=PLAYER_COLOURS[who], bold=True)
-            moves.append(
-                Tile(("move", text, who), width, lambda t=text, s=style: [ink(t, style=s)])
-            )
-        moves.append(1 + width)
+            moves.append(Tile(("move", text, who), wide, lambda t=text, s=style: [ink(t, style=s)]))
+        moves.append(1 + width - spread)
         joined: list[Tile | int] = []
         for item in moves:  # neighbouring blank runs are one run, as in the text
             if isinstance(item, int) and joined and isinstance(joined[-1], int):

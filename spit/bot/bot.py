@@ -103,6 +103,7 @@ class Bot:
         self._seen: PlayerView | None = None
         self._form_round = 0
         self._form = 1.0
+        self._day: float | None = None
 
     @property
     def pending(self) -> Planned | None:
@@ -124,7 +125,9 @@ class Bot:
         lv = self.level
         if view.round_number != self._form_round:  # a new round: how the bot is doing today
             self._form_round = view.round_number
-            form = math.exp(self._rng.gauss(0.0, lv.form)) if lv.form > 0 else 1.0
+            if self._day is None:  # the first look of the match: how the bot is doing today
+                self._day = self._rng.gauss(0.0, lv.day) if lv.day > 0 else 0.0
+            form = math.exp(self._day + (self._rng.gauss(0.0, lv.form) if lv.form > 0 else 0.0))
             self._form = min(max(form, FORM_RANGE[0]), FORM_RANGE[1])
         if pending is not None and view.round_number == self._pending_round:
             if pending.intended in view.legal_actions:

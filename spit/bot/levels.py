@@ -149,9 +149,11 @@ class Level:
     """The chance of making the first move seen (reading left to right) instead of the best."""
     miskey: float
     """The chance that a press lands on a neighbouring key instead."""
-    form: float = 0.3
+    form: float = 0.25
     """How much the pace drifts from round to round: each round every delay is multiplied by
     a factor whose logarithm is normal with this standard deviation (median 1)."""
+    day: float = 0.2
+    """How much the pace differs from match to match: the same, drawn once a match."""
 
     def choosing(self, moves: int) -> float:
         """Seconds to choose among ``moves`` moves seen (Hick–Hyman)."""
@@ -177,8 +179,8 @@ class Level:
 
 FIRST_GAME: Final = Level(
     name="first-game",
-    notice=ExGaussian(mu=0.24, sigma=0.035, tau=0.22),
-    decide=0.12,
+    notice=ExGaussian(mu=0.30, sigma=0.04, tau=0.30),
+    decide=0.23,
     per_bit=0.15,
     key=0.50,
     overlook=0.12,
@@ -223,24 +225,29 @@ def between(name: str, low: Level, high: Level, t: float) -> Level:
         first_fit=lin(low.first_fit, high.first_fit),
         miskey=lin(low.miskey, high.miskey),
         form=lin(low.form, high.form),
+        day=lin(low.day, high.day),
     )
 
 
+RUNGS: Final[tuple[float, ...]] = (0.0, 0.165, 0.33, 0.49, 0.645, 0.80, 1.0)
+"""Where each level lies between the two anchors. Nearly even, but the last step is wider:
+near the top the same ratio buys less, against the table's fixed times (the too-late
+window, the lockout), so an even spacing left the top step under 60 %."""
+
 LEVELS: Final[dict[str, Level]] = {
-    name: between(name, FIRST_GAME, VERY_FAST, k / (len(LADDER) - 1))
-    for k, name in enumerate(LADDER)
+    name: between(name, FIRST_GAME, VERY_FAST, t) for name, t in zip(LADDER, RUNGS, strict=True)
 }
-"""Every ladder level by name, evenly spaced between the first game and the very fast hand."""
+"""Every ladder level by name, between the first game and the very fast hand."""
 
 
 MEASURED_REACTION: Final[dict[str, float]] = {
-    "first-game": 1.04,
-    "beginner": 0.90,
-    "casual": 0.78,
-    "regular": 0.69,
-    "seasoned": 0.61,
-    "fast": 0.55,
-    "very-fast": 0.49,
+    "first-game": 1.19,
+    "beginner": 1.01,
+    "casual": 0.86,
+    "regular": 0.75,
+    "seasoned": 0.65,
+    "fast": 0.58,
+    "very-fast": 0.50,
 }
 """Each level's median seconds from a change on the table to its card landing, measured as a
 person's are (``spit ladder --games 200 --seed 1``, all its matches; docs/bot.md). A test

@@ -70,8 +70,8 @@ def test_after_a_match_against_the_bot_the_person_sees_their_figures_and_level()
     text = figures(played(), against_bot=True)
     assert "median reaction" in text and "0.80 s" in text
     assert "plays a minute" in text and "48.0" in text
-    # 0.80 s is nearest the casual level's measured 0.78 s.
-    assert "You play most like the bot's “casual” level." in text
+    # 0.80 s is nearest the regular level's measured 0.75 s (casual: 0.86 s).
+    assert "You play most like the bot's “regular” level." in text
 
 
 def test_two_people_see_the_figures_but_no_level() -> None:

@@ -50,5 +50,5 @@ async def test_the_bot_levels_say_how_quick_each_hand_is() -> None:
     app = make_app(3, mode=None, opponents=opponents([]))
     async with app.run_test(size=(80, 36)):
         text = screen_text(app)
-        for label in ("first game · 1.2 s", "very fast · 0.5 s", "adaptive · meets you"):
+        for label in ("first game · 1.4 s", "very fast · 0.5 s", "adaptive · meets you"):
             assert label in text

@@ -201,9 +201,9 @@ class TestReplay:
     def test_a_replay_stopped_mid_round(self, snap_compare, data_dir) -> None:
         """A recorded match against the hard bot, stopped after 25 actions: the table as it
         stood then, the players' key legends gone, and below it the replay's bar — action
-        25 of 87 at 0:08.2 in round 1 of 2, real speed, stopped; its keys; and each player's
-        reaction times (median and last), missed plays and races lost so far (Ann lost 2,
-        the last by 0.15 s)."""
+        25 of 86 at 0:12.3 in round 1 of 3, real speed, stopped; its keys; and each player's
+        reaction times (median and last), missed plays and races lost so far (the bot lost
+        1, by 0.06 s)."""
         from spit.records.record import read_record
         from tests.records.played import play_recorded
 
@@ -224,7 +224,7 @@ class TestResumeOffer:
         self, snap_compare, data_dir, monkeypatch
     ) -> None:
         """Over the start menu: "Resume the match from Tue 1 Dec 14:05?", where it stands
-        (round 2, Ann 23 cards, Bot 17 cards), and its keys: Enter resume, Ctrl+D give it
+        (round 2, Ann 18 cards, Bot 26 cards), and its keys: Enter resume, Ctrl+D give it
         up, Esc not now."""
         import os
         import time

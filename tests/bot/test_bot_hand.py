@@ -41,7 +41,7 @@ STEADY = ExGaussian(mu=0.2, sigma=0.001, tau=0.001)
 
 def steady(name: str = "seasoned", **changes: float) -> Level:
     """A ladder level with steady noticing, the same pace every round and no mistakes."""
-    base = dict(notice=STEADY, form=0.0, overlook=0.0, first_fit=0.0, miskey=0.0)
+    base = dict(notice=STEADY, form=0.0, day=0.0, overlook=0.0, first_fit=0.0, miskey=0.0)
     return replace(LEVELS[name], **{**base, **changes})
 
 

@@ -32,7 +32,7 @@ class Timed(Bot):
         super().landed(result)
 
 
-def plays(name: str, matches: int = 4) -> list:
+def plays(name: str, matches: int = 12) -> list:
     """Every card ``name`` played, by plan, in matches against itself."""
     out = []
     for index in range(matches):
@@ -132,11 +132,11 @@ def test_spit_ladder_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("target", LADDER)
 def test_the_adaptive_bot_settles_within_a_level_of_a_fixed_one(target: str) -> None:
-    """Three runs of three matches each, remembering across a run's matches: from the sixth
-    round on, at least half the rounds are played within one level of the opponent's (over
-    many runs 55-95 %, docs/bot.md)."""
+    """Six runs of three matches each, remembering across a run's matches: from the sixth
+    round on, at least 60 % of the rounds are played within one level of the opponent's
+    (62-92 % by level, docs/bot.md)."""
     near = total = 0
-    for run in range(3):
+    for run in range(6):
         memory = None
         played: list[str] = []
         for index in range(3):
@@ -150,7 +150,7 @@ def test_the_adaptive_bot_settles_within_a_level_of_a_fixed_one(target: str) -> 
         late = [abs(rung(name) - rung(target)) <= 1 for name in played[5:]]
         near += sum(late)
         total += len(late)
-    assert near / total >= 0.5
+    assert near / total >= 0.6
 
 
 def test_the_adaptive_bot_starts_in_the_middle_and_remembers() -> None:
@@ -167,12 +167,12 @@ def test_simulate_runs_the_adaptive_bot_and_it_learns_across_the_run() -> None:
 
 
 def test_the_measured_reactions_the_app_compares_with_still_hold() -> None:
-    """``MEASURED_REACTION`` (which level plays most like a person) stays within 10 % of
-    what a short round robin measures."""
-    result = ladder.run(4, seed=6)
+    """``MEASURED_REACTION`` (which level plays most like a person) stays near what a short
+    round robin measures (within 15 %: six matches a pair, each with its own form)."""
+    result = ladder.run(6, seed=6)
     for name in LADDER:
         measured = result.figures[name].median_reaction
-        assert measured == pytest.approx(MEASURED_REACTION[name], rel=0.1), name
+        assert measured == pytest.approx(MEASURED_REACTION[name], rel=0.15), name
 
 
 def test_a_person_plays_most_like_the_level_nearest_their_median() -> None:

@@ -319,16 +319,40 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play_networked(args: argparse.Namespace) -> int:
-    """``spit host`` or ``spit join`` on the screen (without ``--bot``)."""
-    command = f"{PROG} {'join' if hasattr(args, 'code') else 'host'}"
-    print(
-        _(
-            "{command}: playing on the screen over the network is not ready yet; "
-            "let the bot play the seat with --bot LEVEL"
-        ).format(command=command),
-        file=sys.stderr,
+    """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
+    seat at a room on a server (one started here, to host without ``--server``)."""
+    from spit.app.options import Network
+    from spit.net.cli import LOOPBACK
+    from spit.net.wire import DEFAULT_PORT
+
+    try:
+        config = load_config()
+        config.keymap(config.keys)  # a bad remap must stop us before the screen is taken over
+    except ConfigError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return CONFIG_ERROR_EXIT
+    options = GameOptions(
+        mode=Mode.TWO_PLAYER,
+        variant=Variant(getattr(args, "variant", None) or Variant.STANDARD.value),
+        keys=config.keys,
+        bindings=dict(config.bindings),
+        seed=getattr(args, "seed", None),
+        ascii=config.ascii or needs_ascii(),
+        four_colour=config.four_colour,
+        names=config.names,
     )
-    return USAGE_ERROR_EXIT
+    name = args.name or config.names[0] or ""
+    if hasattr(args, "code"):
+        network = Network(address=args.address, code=args.code, name=name)
+    else:
+        network = Network(
+            address=args.server,
+            bind=args.bind or LOOPBACK,
+            port=DEFAULT_PORT if args.port is None else args.port,
+            pace=args.pace,
+            name=name,
+        )
+    return run_app(options, network=network)
 
 
 def _status(code: object) -> int:

@@ -692,6 +692,7 @@ class GameScreen(Screen[None]):
             grace=self.pace.grace,
             last_round=last_round,
             against_bot=self.against_bot and self.solo,
+            rematch=self.game.can_rematch,
         )
         self.app.push_screen(screen, self._after_match)
 

@@ -452,9 +452,12 @@ class MatchOverScreen(Dialog[str]):
         grace: float,
         last_round: RoundSettled | None,
         against_bot: bool = False,
+        rematch: bool = True,
     ) -> None:
+        """``rematch`` False leaves the rematch out (a networked match deals none)."""
         super().__init__()
         self._against_bot = against_bot
+        self._rematch = rematch
         self._outcome = outcome
         self._names = names
         self._rounds = rounds
@@ -476,6 +479,7 @@ class MatchOverScreen(Dialog[str]):
                 yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="quit", disabled=True)
 
     def on_mount(self) -> None:
+        self.query_one("#rematch", Button).display = self._rematch
         if self._grace > 0:
             self.set_timer(self._grace, self._enable)
         else:
@@ -484,6 +488,8 @@ class MatchOverScreen(Dialog[str]):
     def _enable(self) -> None:
         for button in self.query(Button):
             button.disabled = False
+        if not self._rematch:
+            self.query_one("#menu", Button).focus()
 
     @property
     def _awake(self) -> bool:
@@ -491,6 +497,8 @@ class MatchOverScreen(Dialog[str]):
         return not self.query_one("#rematch", Button).disabled
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("rematch",) and not self._rematch:
+            return False
         return action != "choose" or self._awake
 
     def action_choose(self, choice: str) -> None:

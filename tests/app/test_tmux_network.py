@@ -1,0 +1,91 @@
+"""End to end across the network: two installed ``spit`` commands in two real terminals
+(tmux panes on a private tmux server), ``spit host`` in one and ``spit join`` in the other,
+on loopback. The host's screen gives the very command the friend types; a key in one pane
+changes the other pane's table; the host quitting ends the friend's game with the reason,
+and both terminals are given back."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .test_tmux import SPIT, Terminal, terminal_available
+
+
+class Pane(Terminal):
+    """One tmux session running one spit command, on a tmux server shared with the other."""
+
+    def __init__(self, socket: str, session: str) -> None:
+        super().__init__(socket)
+        self.session = session
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.tmux("send-keys", "-t", self.session, key)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.session)
+
+    def alternate(self) -> bool:
+        """Whether the program in the pane still holds the alternate screen."""
+        return self.tmux("display", "-p", "-t", self.session, "#{alternate_on}").strip() == "1"
+
+    def start(self, command: str) -> None:
+        self.tmux(
+            "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24",
+            f"{command}; echo spit-exited-$?; sleep 30",
+        )  # fmt: skip
+
+
+@pytest.fixture
+def panes(tmp_path: Path, data_dir: Path) -> Iterator[tuple[Pane, Pane, str]]:
+    terminal_available()
+    config = tmp_path / "config.toml"
+    config.write_text("")
+    socket = f"spit-net-{uuid.uuid4().hex[:8]}"
+    host, friend = Pane(socket, "host"), Pane(socket, "friend")
+    try:
+        yield host, friend, f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir}"
+    finally:
+        host.tmux("kill-server")
+
+
+def test_spit_host_and_spit_join_play_one_table_across_two_terminals(
+    panes: tuple[Pane, Pane, str],
+) -> None:
+    host, friend, env = panes
+    # Port 0: the server takes any free port on 127.0.0.1 and the screen says which.
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+
+    friend.start(f"{env} {SPIT} join {address} {code} --name Bo")
+    friend.wait_for("Round 1: both press SPIT")
+    host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+    host.wait_for("Bo")
+    friend.wait_for("Ana")
+    assert " ms" in host.screen() and " ms" in friend.screen()  # both round-trip times
+
+    # Space in the host's pane: the friend's table shows the host ready.
+    host.press("Space")
+    friend.wait_for("ready ✓")
+    assert "(waiting for you)" in friend.screen()
+    # Enter (the other half's spit key) in the friend's pane: both tables leave the deal.
+    friend.press("Enter")
+    host.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+    friend.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+
+    # The host quits: the friend's game ends with the reason, and both terminals come back.
+    host.press("C-q")
+    host.wait_for("Quit this match?")
+    host.press("C-q")
+    host.wait_for("spit-exited-0")
+    screen = friend.wait_for("spit-exited-1")
+    assert "the match" in screen.lower() or "server" in screen.lower()
+    assert not host.alternate() and not friend.alternate()

@@ -327,14 +327,14 @@ def play_networked(args: argparse.Namespace) -> int:
 
     try:
         config = load_config()
-        config.keymap(config.keys)  # a bad remap must stop us before the screen is taken over
+        config.keymap()  # a bad remap must stop us before the screen is taken over
     except ConfigError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
     options = GameOptions(
         mode=Mode.TWO_PLAYER,
         variant=Variant(getattr(args, "variant", None) or Variant.STANDARD.value),
-        keys=config.keys,
+        keys=config.layout,
         bindings=dict(config.bindings),
         seed=getattr(args, "seed", None),
         ascii=config.ascii or needs_ascii(),

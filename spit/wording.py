@@ -419,11 +419,14 @@ def no_seat(why: str) -> str:
 # -- the end of a match ------------------------------------------------------------------
 
 
-def winner(player: int | None, names: Names, *, against_bot: bool = False) -> str:
-    """Who won the match, as the match-over screen heads it."""
+def winner(
+    player: int | None, names: Names, *, against_bot: bool = False, you: int | None = None
+) -> str:
+    """Who won the match, as the match-over screen heads it; ``you`` is the seat of the person
+    at this keyboard on a network (against the bot, player 1)."""
     if player is None:
         return _("A draw!")
-    if against_bot and player == 0:
+    if player == (0 if against_bot else you):
         return _("You win the match!")
     return _("{name} wins the match!").format(name=names[player])
 

@@ -135,3 +135,10 @@ def test_dates_use_the_languages_own_day_and_month_names() -> None:
     assert wording.date_and_time(1, 1, 12, "14:05") == "Tue 1 Dec 14:05"
     i18n.set_language("de")
     assert wording.date_and_time(1, 1, 12, "14:05") == "Di, 1. Dez. 14:05"
+
+
+def test_the_winner_on_a_network_is_you_on_your_own_screen() -> None:
+    names = ("Ana", "You")
+    assert wording.winner(1, names, you=1) == "You win the match!"
+    assert wording.winner(0, names, you=1) == "Ana wins the match!"
+    assert wording.winner(0, ("You", "Bot"), against_bot=True) == "You win the match!"

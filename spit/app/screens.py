@@ -511,7 +511,8 @@ class MatchOverScreen(Dialog[str]):
 
     def _winner(self) -> Text:
         winner = self._outcome.winner
-        text = Text(wording.winner(winner, self._names, against_bot=self._names[0] == _("You")))
+        you = self._names.index(_("You")) if _("You") in self._names else None
+        text = Text(wording.winner(winner, self._names, you=you))
         if winner is not None:
             text.highlight_words([self._names[winner]], player_style(winner))
         return text

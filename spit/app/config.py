@@ -44,12 +44,15 @@ import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
 from spit.bot.levels import BOT_CHOICES
 from spit.i18n import LANGUAGES, _, language
 from spit.printable import printable
+
+if TYPE_CHECKING:
+    from tomlkit import TOMLDocument
 
 ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
 """Names a config file to read instead of the usual one."""
@@ -448,18 +451,8 @@ def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
     Raises ConfigError, in one line naming the file, if it cannot be read or written.
     """
     import tomlkit  # only when the menu saves: `spit play` never needs it
-    from tomlkit.exceptions import TOMLKitError
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except (OSError, UnicodeDecodeError) as error:
-        raise _config_error(path, None, _write_problem(error)) from None
-    try:
-        document = tomlkit.parse(text)
-    except TOMLKitError as error:
-        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    document = _load_document(path)
     defaults = Config()
     changed = False
     for (table_name, setting), value in entries.items():
@@ -477,14 +470,7 @@ def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
         changed = True
     if not changed:
         return False
-    new = path.with_name(f".{path.name}.{os.getpid()}.new")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        new.write_text(tomlkit.dumps(document), encoding="utf-8")
-        os.replace(new, path)
-    except OSError as error:
-        new.unlink(missing_ok=True)
-        raise _config_error(path, None, _write_problem(error)) from None
+    _save_document(path, document)
     return True
 
 
@@ -499,6 +485,39 @@ _DEFAULTS: Final[dict[tuple[str, str], Callable[[Config], object]]] = {
     ("menu", "practice_offered"): lambda c: c.practice_offered,
 }
 """The entries :func:`remember` may write, each with its default."""
+
+
+def _load_document(path: Path) -> TOMLDocument:
+    """The config file at ``path`` as tomlkit reads it (empty if there is none), for the two
+    writers below; ConfigError, in one line naming the file, if it cannot be read."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise _config_error(path, None, _write_problem(error)) from None
+    try:
+        return tomlkit.parse(text)
+    except TOMLKitError as error:
+        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+
+
+def _save_document(path: Path, document: TOMLDocument) -> None:
+    """Write ``document`` to ``path``: the new file replaces the old at once, so a crash
+    cannot leave half a file; ConfigError, in one line naming the file, if it cannot."""
+    import tomlkit
+
+    new = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        new.write_text(tomlkit.dumps(document), encoding="utf-8")
+        os.replace(new, path)
+    except OSError as error:
+        new.unlink(missing_ok=True)
+        raise _config_error(path, None, _write_problem(error)) from None
 
 
 def _write_problem(error: BaseException) -> str:
@@ -517,18 +536,8 @@ def write_settings(
     Raises ConfigError, in one line naming the file, if it cannot be read or written.
     """
     import tomlkit  # only when the menu keeps a choice: `spit play` never needs it
-    from tomlkit.exceptions import TOMLKitError
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except (OSError, UnicodeDecodeError) as error:
-        raise _config_error(path, None, _write_problem(error)) from None
-    try:
-        document = tomlkit.parse(text)
-    except TOMLKitError as error:
-        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+    document = _load_document(path)
     if lang is not None:
         document["lang"] = lang
     if bindings is not None:
@@ -537,11 +546,4 @@ def write_settings(
         for control_id, key in bindings.items():
             table[control_id] = key
         keys["bindings"] = table
-    new = path.with_name(f".{path.name}.{os.getpid()}.new")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        new.write_text(tomlkit.dumps(document), encoding="utf-8")
-        os.replace(new, path)
-    except OSError as error:
-        new.unlink(missing_ok=True)
-        raise _config_error(path, None, _write_problem(error)) from None
+    _save_document(path, document)

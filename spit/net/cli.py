@@ -27,6 +27,9 @@ from spit.engine import Variant
 from spit.i18n import _
 from spit.net.wire import DEFAULT_PORT
 
+WEB_PORT = 8000
+"""The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
+
 LOOPBACK = "127.0.0.1"
 """Where a server listens unless told otherwise: this machine only, until the player chooses
 to open it to others with ``--bind``."""
@@ -155,6 +158,22 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         metavar="N",
         help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
     )
+    host.add_argument(
+        "--web",
+        action="store_true",
+        help=_(
+            "also serve the second seat to a web browser: the friend opens the link shown, "
+            "with nothing installed"
+        ),
+    )
+    host.add_argument(
+        "--web-port",
+        type=port_number,
+        metavar="N",
+        help=_("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
+            port=WEB_PORT
+        ),
+    )
     _add_seat_arguments(host, play_on_screen)
 
     join = commands.add_parser(
@@ -222,6 +241,8 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
 
     if args.json and not args.bot:
         return _("--json needs --bot: a game on the screen prints no JSON")
+    if getattr(args, "web_port", None) is not None and not args.web:
+        return _("--web-port needs --web")
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
         return _("--bind, --port and --pace start a server here; --server uses a running one")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
@@ -277,14 +298,30 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 file=sys.stderr,
             )
             return LOST
+    web = None
+    if getattr(args, "web", False):
+        try:
+            web = await start_browser_seats(args, local_address(args, address))
+        except OSError as error:
+            if server is not None:
+                await server.stop()
+            print(
+                _("{command}: cannot serve the browser seat there: {why}").format(
+                    command=command, why=error.strerror or error
+                ),
+                file=sys.stderr,
+            )
+            return LOST
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 
     def welcomed(welcome: Any) -> None:
         if joining:
             return
+        link = web.open_room(welcome.room) if web is not None else None
         if args.json:
-            print(json.dumps({"code": welcome.room, "address": address}), flush=True)
+            said = {"code": welcome.room, "address": address}
+            print(json.dumps(said | ({"link": link} if link else {})), flush=True)
         else:
             print(
                 _("Room {code}. Your friend types: spit join {address} {code}").format(
@@ -292,6 +329,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 ),
                 flush=True,
             )
+            if link:
+                print(_("Or opens in a browser: {link}").format(link=link), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -320,6 +359,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         print(f"{command}: {gone}", file=sys.stderr)
         return LOST
     finally:
+        if web is not None:
+            await web.stop()
         if server is not None:
             await server.stop()
     result = ended.result
@@ -354,6 +395,29 @@ async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
     bind = args.bind or LOOPBACK
     host, port = await server.start(bind, DEFAULT_PORT if args.port is None else args.port)
     return server, join_address(shown_host(bind, host), port)
+
+
+async def start_browser_seats(args: argparse.Namespace, game_address: str) -> Any:
+    """The page of the room's second seat (``--web``), listening on ``--bind``; OSError if it
+    cannot. A :class:`spit.web.room.RoomWebServer`, whose ``open_room(code)`` gives the link."""
+    from spit.web.room import RoomWebServer
+
+    port = WEB_PORT if args.web_port is None else args.web_port
+    web = RoomWebServer(game_address, bind=args.bind or LOOPBACK, port=port)
+    await web.start()
+    return web
+
+
+def local_address(args: argparse.Namespace, address: str) -> str:
+    """Where a ``spit join`` started on this machine reaches the game server at ``address``:
+    by loopback when the server listens everywhere here."""
+    if getattr(args, "server", None):
+        return address
+    bind = args.bind or LOOPBACK
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(bind).is_unspecified:
+            return join_address(LOOPBACK, int(address.rpartition(":")[2]))
+    return address
 
 
 def shown_host(bind: str, host: str) -> str:

@@ -1,0 +1,267 @@
+"""A room's second seat in a browser: the web side of ``spit host --web``.
+
+The host's process serves one more page besides the game server: ``/room/CODE``. Opening it
+starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit web`` runs),
+so the browser player takes seat 2 as any client would — through the game server, with only
+their own seat's view on the wire — and plays it with the page's keys.
+
+A tab is not a seat: the ``spit join`` behind it outlives a dropped tab by
+:data:`SEAT_GRACE` seconds, and the same link opened again (in the same or another tab, or
+after a reload) takes the page back to it, redrawn as it stands. A second tab on the same
+link takes the seat over and the first is told so. Only the rooms this host opened have a
+page; any other code is "no such room".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+from typing import Final
+
+import aiohttp_jinja2
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+
+from spit.i18n import _
+from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
+
+log = logging.getLogger("spit.web")
+
+SEAT_GRACE: Final = 60.0
+"""Seconds a browser seat's game waits for its page to come back (the game server keeps a
+dropped seat as long by default)."""
+
+TAKEN_OVER: Final = 4001
+"""Close code for a tab whose seat another tab took over."""
+
+
+class _BrowserSeat:
+    """Seat 2 of one room, played in whichever tab has the link open now."""
+
+    def __init__(self, server: RoomWebServer, code: str) -> None:
+        self.code = code
+        self.websocket: web.WebSocketResponse | None = None
+        """The tab playing now; None while no tab is open."""
+        self.over = False
+        """Whether the seat's game has ended (it quit, or no tab came back in time)."""
+        self._server = server
+        self._size = (80, 24)
+        self._expiry: asyncio.TimerHandle | None = None
+        self.service = AppService(
+            "exec " + server.join_command(code),
+            write_bytes=self._write_bytes,
+            write_str=self._write_str,
+            close=self._close_page,
+            download_manager=server.download_manager,
+        )
+
+    async def start(self, websocket: web.WebSocketResponse, size: tuple[int, int]) -> None:
+        self.websocket, self._size = websocket, size
+        await self.service.start(*size)
+        task = self.service._task  # textual-serve's reader of the game's output
+        assert task is not None
+        task.add_done_callback(lambda _task: self._game_ended())
+
+    async def attach(self, websocket: web.WebSocketResponse, size: tuple[int, int]) -> None:
+        """A tab opened the link again: it plays from now on, redrawn in full."""
+        if self._expiry is not None:
+            self._expiry.cancel()
+            self._expiry = None
+        previous, self.websocket = self.websocket, websocket
+        if previous is not None and not previous.closed:
+            await previous.close(code=TAKEN_OVER, message=b"taken over by another tab")
+        # A change of size makes the game draw every line again for the new page.
+        width, height = size
+        await self.service.set_terminal_size(min(width + 1, MAX_COLUMNS + 1), height)
+        await self.resize(width, height)
+
+    async def resize(self, width: int, height: int) -> None:
+        self._size = (width, height)
+        await self.service.set_terminal_size(width, height)
+
+    def detach(self, websocket: web.WebSocketResponse) -> None:
+        """The tab went: wait a while for it (or another) to come back."""
+        if self.websocket is not websocket or self.over:
+            return
+        self.websocket = None
+        loop = asyncio.get_running_loop()
+        self._expiry = loop.call_later(
+            SEAT_GRACE, lambda: self.over or loop.create_task(self.stop())
+        )
+
+    async def stop(self) -> None:
+        """End the seat's game (it leaves the room) and wait for its process."""
+        if self._expiry is not None:
+            self._expiry.cancel()
+        await self.service.stop()
+        await _reap(self.service)
+
+    def _game_ended(self) -> None:
+        self.over = True
+        if self._expiry is not None:
+            self._expiry.cancel()
+        self._server.seat_ended(self)
+
+    async def _write_bytes(self, data: bytes) -> None:
+        websocket = self.websocket
+        if websocket is not None and not websocket.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await websocket.send_bytes(data)
+
+    async def _write_str(self, data: str) -> None:
+        websocket = self.websocket
+        if websocket is not None and not websocket.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await websocket.send_str(data)
+
+    async def _close_page(self) -> None:
+        """The game quit: its page says the game has ended."""
+        websocket = self.websocket
+        if websocket is not None and not websocket.closed:
+            await websocket.close()
+
+
+class RoomWebServer(WebServer):
+    """Serves the browser seat of the rooms this host opens, on a loop that is already running.
+
+    ``await start()``, then ``open_room(code)`` for each room; ``await stop()`` ends every
+    browser seat's game and the server.
+    """
+
+    def __init__(self, game_address: str, *, bind: str, port: int) -> None:
+        """``game_address``: where a ``spit join`` on this machine reaches the game server."""
+        super().__init__([], bind=bind, port=port, max_sessions=4)
+        self.game_address = game_address
+        self._rooms: set[str] = set()
+        self._seats: dict[str, _BrowserSeat] = {}
+        self._runner: web.AppRunner | None = None
+        self.address = ""
+        """The server's address for a browser, once started (``http://host:port/``)."""
+
+    def join_command(self, code: str) -> str:
+        """The shell command a room's browser seat runs."""
+        import shlex
+
+        return shlex.join([sys.executable, "-m", "spit", "join", self.game_address, code])
+
+    def open_room(self, code: str) -> str:
+        """Let browsers take seat 2 of ``code``; the link that does it."""
+        self._rooms.add(code)
+        return f"{self.address}room/{code}"
+
+    async def start(self) -> str:
+        """Listen; the address a browser opens (OSError if it cannot)."""
+        app = await self._make_app()
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        try:
+            await site.start()
+        except OSError:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
+        host, port = self._runner.addresses[0][:2]
+        self.address = page_address(self.host or host, port)
+        return self.address
+
+    async def stop(self) -> None:
+        for seat in list(self._seats.values()):
+            await seat.stop()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def seat_ended(self, seat: _BrowserSeat) -> None:
+        if self._seats.get(seat.code) is seat:
+            del self._seats[seat.code]
+        asyncio.get_running_loop().create_task(_reap(seat.service))
+
+    # -- the pages ---------------------------------------------------------------------
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get("/room/{code}", self.handle_room_page)
+        app.router.add_get("/ws/room/{code}", self.handle_room_websocket)
+        return app
+
+    def _room(self, request: web.Request) -> str:
+        from spit.net.wire import ProtocolError, room_code
+
+        try:
+            code = room_code(request.match_info["code"])
+        except ProtocolError:
+            raise web.HTTPNotFound(text=_("No such room.")) from None
+        if code not in self._rooms:
+            raise web.HTTPNotFound(text=_("No such room."))
+        return code
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        """No game at the top: the host's link names the room."""
+        return web.Response(
+            status=404, text=_("Open the link with the room code that the host gave you.")
+        )
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        raise web.HTTPNotFound()
+
+    async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
+        code = self._room(request)
+        context = self.page_context(request, f"/ws/room/{code}")
+        context["title"] = _("Spit — room {code}").format(code=code)
+        context["ended"] = _("This game has ended, or another tab took the seat over.")
+        context["restart"] = _("Open the seat again")
+        return aiohttp_jinja2.render_template("spit.html", request, context)
+
+    async def handle_room_websocket(self, request: web.Request) -> web.StreamResponse:
+        code = self._room(request)
+        size = (
+            _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80),
+            _clamp(request.query.get("height"), 1, MAX_ROWS, 24),
+        )
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        self._sockets.add(websocket)
+        seat = self._seats.get(code)
+        try:
+            if seat is None or seat.over:
+                seat = self._seats[code] = _BrowserSeat(self, code)
+                await seat.start(websocket, size)
+            else:
+                await seat.attach(websocket, size)
+            await self._process_messages(websocket, _SeatService(seat))
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:
+            log.exception("room %s: the browser seat failed", code)
+        finally:
+            self._sockets.discard(websocket)
+            if seat is not None:
+                seat.detach(websocket)
+        return websocket
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        for websocket in list(self._sockets):
+            await websocket.close(code=WSCloseCode.GOING_AWAY)
+
+
+class _SeatService:
+    """What ``_process_messages`` passes a page's messages to, for a browser seat: the seat's
+    game, remembering the page's size for when another tab takes over."""
+
+    def __init__(self, seat: _BrowserSeat) -> None:
+        self._seat = seat
+
+    async def send_bytes(self, data: bytes) -> bool:
+        return await self._seat.service.send_bytes(data)
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await self._seat.resize(width, height)
+
+    async def blur(self) -> None:
+        await self._seat.service.blur()
+
+    async def focus(self) -> None:
+        await self._seat.service.focus()

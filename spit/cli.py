@@ -322,7 +322,7 @@ def play_networked(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
     seat at a room on a server (one started here, to host without ``--server``)."""
     from spit.app.options import Network
-    from spit.net.cli import LOOPBACK
+    from spit.net.cli import LOOPBACK, WEB_PORT
     from spit.net.wire import DEFAULT_PORT
 
     try:
@@ -351,6 +351,7 @@ def play_networked(args: argparse.Namespace) -> int:
             port=DEFAULT_PORT if args.port is None else args.port,
             pace=args.pace,
             name=name,
+            web_port=(WEB_PORT if args.web_port is None else args.web_port) if args.web else None,
         )
     return run_app(options, network=network)
 

@@ -382,6 +382,14 @@ def waiting_for_friend(address: str, room: str) -> str:
     ).format(address=address, room=room)
 
 
+def waiting_for_friend_or_browser(address: str, room: str, link: str) -> str:
+    """Over the table while a room hosted with ``--web`` waits: the command, or the link."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+        "or this link, to play in a web browser:\n\n{link}"
+    ).format(address=address, room=room, link=link)
+
+
 def gone_away(name: str) -> str:
     """Over the table while the other player's line is down."""
     return _("{name} lost the connection — waiting for them to come back (up to a minute).").format(

@@ -126,6 +126,8 @@ class SpitApp(App[None]):
         self._resume = resume
         self._replay = replay
         self._network = network
+        self.room_link: str | None = None
+        """The link that opens the hosted room's second seat in a browser (``--web``)."""
 
     # -- ASCII -----------------------------------------------------------------------
 
@@ -397,6 +399,7 @@ class SpitApp(App[None]):
 
         server = None
         game = None
+        web = None
         try:
             address = network.address
             if address is None:
@@ -409,12 +412,21 @@ class SpitApp(App[None]):
             await game.connect(
                 code=network.code, variant=self.options.variant, seed=self.options.seed
             )
+            if network.web_port is not None and network.code is None:
+                from spit.web.room import RoomWebServer, local_game_address
+
+                here = local_game_address(network.bind, address, hosting=server is not None)
+                web = RoomWebServer(here, bind=network.bind, port=network.web_port)
+                await web.start()
+                self.room_link = web.open_room(game.welcome.room)
             game.on_first_table(lambda: self._show_remote(game, waiting))
             await game.run()
         except (ServerGone, OSError) as error:
             why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
             self._lost(wording.no_seat(why))
         finally:
+            if web is not None:
+                await web.stop()
             if game is not None:
                 await game.close()
             if server is not None:

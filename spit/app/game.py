@@ -362,6 +362,11 @@ class GameScreen(Screen[None]):
         if not connection.connected:
             return wording.reconnecting()
         if connection.waiting:
+            link = getattr(self.app, "room_link", None)
+            if link:
+                return wording.waiting_for_friend_or_browser(
+                    connection.address, connection.room, link
+                )
             return wording.waiting_for_friend(connection.address, connection.room)
         if not connection.here[other]:
             return wording.gone_away(name)

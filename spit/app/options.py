@@ -63,3 +63,6 @@ class Network:
     """How many times faster a server started here runs the game clock (tests)."""
     name: str = ""
     """What this player is called at the table."""
+    web_port: int | None = None
+    """Also serve the room's second seat to a browser on this port (``spit host --web``;
+    0: any free one), listening where the server does."""

@@ -409,15 +409,11 @@ async def start_browser_seats(args: argparse.Namespace, game_address: str) -> An
 
 
 def local_address(args: argparse.Namespace, address: str) -> str:
-    """Where a ``spit join`` started on this machine reaches the game server at ``address``:
-    by loopback when the server listens everywhere here."""
-    if getattr(args, "server", None):
-        return address
-    bind = args.bind or LOOPBACK
-    with contextlib.suppress(ValueError):
-        if ipaddress.ip_address(bind).is_unspecified:
-            return join_address(LOOPBACK, int(address.rpartition(":")[2]))
-    return address
+    """Where a ``spit join`` started on this machine reaches the game server at ``address``."""
+    from spit.web.room import local_game_address
+
+    hosting = not getattr(args, "server", None)
+    return local_game_address(args.bind or LOOPBACK, address, hosting=hosting)
 
 
 def shown_host(bind: str, host: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import sys
 from typing import Final
@@ -25,6 +26,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 
 from spit.i18n import _
+from spit.net.cli import LOOPBACK
 from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
 
 log = logging.getLogger("spit.web")
@@ -121,6 +123,17 @@ class _BrowserSeat:
         websocket = self.websocket
         if websocket is not None and not websocket.closed:
             await websocket.close()
+
+
+def local_game_address(bind: str, address: str, *, hosting: bool) -> str:
+    """Where a ``spit join`` on this machine reaches the game server at ``address``: by
+    loopback when this process hosts it on every interface (``address`` then names the
+    machine for the friend, which it may not resolve itself)."""
+    if hosting:
+        with contextlib.suppress(ValueError):
+            if ipaddress.ip_address(bind).is_unspecified:
+                return f"{LOOPBACK}:{address.rpartition(':')[2]}"
+    return address
 
 
 class RoomWebServer(WebServer):

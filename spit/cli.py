@@ -13,13 +13,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from spit import __version__
+from spit import __version__, wording
 from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
 from spit.app.keymap import PRESET_NAMES
 from spit.app.options import GameOptions, Mode
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
 from spit.engine import Variant
-from spit.i18n import LANGUAGES, _, choose_language, set_language, translate_argparse
+from spit.i18n import LANGUAGES, choose_language, set_language, translate_argparse
 from spit.net.cli import add_network_parsers
 from spit.printable import printable
 from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
@@ -41,13 +41,11 @@ def lockout_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
     low, high = LOCKOUT_RANGE
     if not low <= seconds <= high:
         raise argparse.ArgumentTypeError(
-            _("must be between {low:g} and {high:g} seconds, not {text}").format(
-                low=low, high=high, text=printable(text)
-            )
+            wording.out_of_range(low=low, high=high, text=printable(text))
         )
     return seconds
 
@@ -61,9 +59,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         print(
-            _("{command}: {problem} (see '{command} --help')").format(
-                command=self.prog, problem=printable(" ".join(message.split()))
-            ),
+            wording.usage_error(command=self.prog, problem=printable(" ".join(message.split()))),
             file=sys.stderr,
         )
         raise SystemExit(USAGE_ERROR_EXIT)
@@ -81,7 +77,7 @@ class CommandParser(Parser):
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
-            self.error(_("unrecognized arguments: {words}").format(words=" ".join(extras)))
+            self.error(wording.unrecognized_arguments(words=" ".join(extras)))
         return parsed, extras
 
 
@@ -89,18 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser for ``spit`` and its subcommands ``play`` and ``simulate``."""
     parser = Parser(
         prog=PROG,
-        description=_(
-            "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
-            "or one against the bot. Without a command, the start menu opens."
-        ),
-        epilog=_(
-            "Language, keyboard layout, remapped keys, display and lockout can be set in the "
-            "config file "
-            "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
-        ).format(path=config_path()),
+        description=wording.command_help("spit"),
+        epilog=wording.config_epilog(path=config_path()),
     )
     parser.add_argument(
-        "--version", action="version", version=f"{PROG} {__version__}", help=_("show the version")
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=wording.command_help("--version"),
     )
     _add_lang_option(parser)
     # The start menu asks for everything `play` takes on the command line.
@@ -116,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         lockout=None,
     )
     commands = parser.add_subparsers(
-        title=_("commands"), metavar="COMMAND", parser_class=CommandParser
+        title=wording.command_help("commands"), metavar="COMMAND", parser_class=CommandParser
     )
     _add_play_parser(commands)
     add_simulate_parser(commands)
@@ -135,9 +127,7 @@ def _add_lang_option(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         metavar="CODE",
         default=argparse.SUPPRESS,  # read before parsing (see main); here to be checked and listed
-        help=_(
-            "the language to speak: {codes} (default: the config file's, else the environment's)"
-        ).format(codes=", ".join(LANGUAGES)),
+        help=wording.lang_option_help(codes=", ".join(LANGUAGES)),
     )
 
 
@@ -152,10 +142,8 @@ def _lang_flag(argv: Sequence[str]) -> str | None:
 def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     play = commands.add_parser(
         "play",
-        help=_("start a match at once, without the menu"),
-        description=_(
-            "Start a match at once: two players on one keyboard, or one against the bot."
-        ),
+        help=wording.command_help("play"),
+        description=wording.command_help("play/"),
     )
     _add_lang_option(play)
     who = play.add_mutually_exclusive_group(required=True)
@@ -164,44 +152,35 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
         dest="mode",
         action="store_const",
         const=Mode.TWO_PLAYER,
-        help=_("two people, one keyboard: player 1 the left half, player 2 the right half"),
+        help=wording.command_help("play --two-player"),
     )
     who.add_argument(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=_(
-            "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
-            "expert still work), or {adaptive}, which moves along the ladder to meet you"
-        ).format(levels=", ".join(LADDER), adaptive=ADAPTIVE),
+        help=wording.bot_option_help(levels=", ".join(LADDER), adaptive=ADAPTIVE),
     )
     play.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
-        help=_(
-            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
-        ),
+        help=wording.command_help("play --variant"),
     )
     play.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=_(
-            "keyboard layout: {layouts} (default: the config file's, else the language's)"
-        ).format(layouts=", ".join(PRESET_NAMES)),
+        help=wording.keys_option_help(layouts=", ".join(PRESET_NAMES)),
     )
-    play.add_argument(
-        "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
-    )
+    play.add_argument("--seed", type=int, metavar="N", help=wording.command_help("play --seed"))
     play.add_argument(
         "--ascii",
         action=argparse.BooleanOptionalAction,
-        help=_("suits as S H D C, for terminals without ♠♥♦♣"),
+        help=wording.command_help("play --ascii"),
     )
     play.add_argument(
         "--four-colour",
         dest="four_colour",
         action=argparse.BooleanOptionalAction,
-        help=_("a four-colour deck: each suit its own colour"),
+        help=wording.command_help("play --four-colour"),
     )
     play.add_argument(  # the American spelling works too, without cluttering the help
         "--four-color",
@@ -213,7 +192,7 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
         "--lockout",
         type=lockout_seconds,
         metavar="SECONDS",
-        help=_("how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"),
+        help=wording.command_help("play --lockout"),
     )
 
 

@@ -558,3 +558,473 @@ def last_move(name: str, card: str, pile: int) -> str:
     if pile == 0:
         return _("{name}: {card} → left").format(name=name, card=card)
     return _("{name}: {card} → right").format(name=name, card=card)
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def not_a_number(*, text: str) -> str:
+    """A number flag's complaint: ``text`` is no number."""
+    return _("not a number: {text!r}").format(text=text)
+
+
+def out_of_range(*, low: float, high: float, text: str) -> str:
+    """A seconds flag's complaint: ``text`` lies outside ``low`` to ``high``."""
+    return _("must be between {low:g} and {high:g} seconds, not {text}").format(
+        low=low, high=high, text=text
+    )
+
+
+def usage_error(*, command: str, problem: str) -> str:
+    """A command-line mistake in one line: the command, the problem, where to read more."""
+    return _("{command}: {problem} (see '{command} --help')").format(
+        command=command, problem=problem
+    )
+
+
+def unrecognized_arguments(*, words: str) -> str:
+    """Words a command does not take."""
+    return _("unrecognized arguments: {words}").format(words=words)
+
+
+def config_epilog(*, path: object) -> str:
+    """The end of ``spit --help``: what the config file at ``path`` can set."""
+    return _(
+        "Language, keyboard layout, remapped keys, display and lockout can be set in the "
+        "config file "
+        "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
+    ).format(path=path)
+
+
+def lang_option_help(*, codes: str) -> str:
+    """The help for ``--lang``: the language ``codes`` it takes."""
+    return _(
+        "the language to speak: {codes} (default: the config file's, else the environment's)"
+    ).format(codes=codes)
+
+
+def bot_option_help(*, levels: str, adaptive: str) -> str:
+    """The help for ``play --bot``: the ladder's ``levels`` and the ``adaptive`` bot."""
+    return _(
+        "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
+        "expert still work), or {adaptive}, which moves along the ladder to meet you"
+    ).format(levels=levels, adaptive=adaptive)
+
+
+def keys_option_help(*, layouts: str) -> str:
+    """The help for ``--keys``: the keyboard ``layouts`` it takes."""
+    return _("keyboard layout: {layouts} (default: the config file's, else the language's)").format(
+        layouts=layouts
+    )
+
+
+def command_help(what: str) -> str:
+    """The command line's help for each command and option, by name: ``play --seed``;
+    ``play/`` heads the command's own ``--help``."""
+    match what:
+        case "spit":
+            return _(
+                "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
+                "or one against the bot. Without a command, the start menu opens."
+            )
+        case "--version":
+            return _("show the version")
+        case "commands":
+            return _("commands")
+        case "play":
+            return _("start a match at once, without the menu")
+        case "play/":
+            return _("Start a match at once: two players on one keyboard, or one against the bot.")
+        case "play --two-player":
+            return _("two people, one keyboard: player 1 the left half, player 2 the right half")
+        case "play --variant":
+            return _(
+                "standard (first to hold no cards wins; the default) "
+                "or points (to 100, lowest wins)"
+            )
+        case "play --seed":
+            return _("shuffle seed, to replay the same deals")
+        case "play --ascii":
+            return _("suits as S H D C, for terminals without ♠♥♦♣")
+        case "play --four-colour":
+            return _("a four-colour deck: each suit its own colour")
+        case "play --lockout":
+            return _(
+                "how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"
+            )
+        case "simulate":
+            return _("play matches bot against bot, headless, and report who wins")
+        case "simulate/":
+            return _(
+                "Play whole matches bot against bot on a virtual clock (no waiting), with the "
+                "same engine and bot as the game, and report wins, rounds and speed. The same "
+                "arguments always give the same results. Seats alternate every match."
+            )
+        case "simulate --games":
+            return _("matches to play")
+        case "simulate --variant":
+            return _("standard (first to hold no cards) or points (to 100, lowest wins)")
+        case "simulate --seed":
+            return _("seed for the deals and the bots' hands (default 1)")
+        case "simulate --json":
+            return _("print one JSON object on stdout instead of a table")
+        case "ladder":
+            return _("play every bot level against every other and rate them")
+        case "ladder/":
+            return _(
+                "A round robin of the bot's ladder on the simulator: every level plays every "
+                "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
+                "maximum likelihood, 95% intervals), the win rates and each level's figures. "
+                "The same arguments always give the same results."
+            )
+        case "ladder --games":
+            return _("matches per pair of levels (default 200)")
+        case "ladder --variant":
+            return _("standard (first to hold no cards) or points (to 100, lowest wins)")
+        case "ladder --seed":
+            return _("seed for the deals and the bots' hands (default 1)")
+        case "ladder --json":
+            return _("print one JSON object on stdout instead of tables")
+        case "stats":
+            return _("your history: wins by opponent, streaks, fastest round, reactions")
+        case "stats/":
+            return _(
+                "Figures from every match recorded on this machine: matches and wins by opponent "
+                "(each bot level, and named people), win streaks, the fastest round and each "
+                "player's median reaction over time."
+            )
+        case "stats --json":
+            return _("print one JSON object on stdout instead of tables")
+        case "resume":
+            return _("go on with a match that did not finish (the newest one, or FILE)")
+        case "resume/":
+            return _(
+                "Go on with a match that did not finish — spit was killed, the terminal closed, "
+                "or the match was kept on quitting — exactly where it stopped, paused."
+            )
+        case "resume FILE":
+            return _("a record file (default: the newest unfinished)")
+        case "replay":
+            return _("play a recorded match back (FILE, or last)")
+        case "replay/":
+            return _(
+                "Play a recorded match back on the table: real speed, faster or slower, pause, "
+                "one action forward or back, a jump to a round; with each player's reaction "
+                "times, missed plays and lost races."
+            )
+        case "replay FILE":
+            return _("a record file, or last for the newest match (the default)")
+    raise ValueError(what)
+
+
+# -- the simulator and the ladder ----------------------------------------------------------
+
+
+def not_a_whole_number(*, text: str) -> str:
+    """A whole-number flag's complaint: ``text`` is no whole number."""
+    return _("not a whole number: {text!r}").format(text=text)
+
+
+def not_positive(*, value: int) -> str:
+    """A count flag's complaint: ``value`` is below 1."""
+    return _("must be at least 1, not {value}").format(value=value)
+
+
+def first_bot_help(*, choices: str) -> str:
+    """The help for ``simulate --bot1``: the levels it takes."""
+    return _("first bot: {choices}").format(choices=choices)
+
+
+def second_bot_help(*, choices: str) -> str:
+    """The help for ``simulate --bot2``: the levels it takes."""
+    return _("second bot: {choices}").format(choices=choices)
+
+
+def interrupted(what: str) -> str:
+    """A headless command stopped by Ctrl-C: ``simulate`` or ``ladder``."""
+    match what:
+        case "simulate":
+            return _("spit simulate: interrupted")
+        case "ladder":
+            return _("spit ladder: interrupted")
+    raise ValueError(what)
+
+
+def bots_against(*, bot1: str, bot2: str) -> str:
+    """The simulator's progress line: which bot plays which."""
+    return _("{bot1} vs {bot2}").format(bot1=bot1, bot2=bot2)
+
+
+def first_bot(*, name: str) -> str:
+    """The simulator's first bot and its level ``name``."""
+    return _("bot 1 ({name})").format(name=name)
+
+
+def second_bot(*, name: str) -> str:
+    """The simulator's second bot and its level ``name``."""
+    return _("bot 2 ({name})").format(name=name)
+
+
+def simulation_title(*, games: int, variant: str, seed: int) -> str:
+    """The simulator's table: how many matches of which variant from which seed."""
+    return _("{games} matches, {variant}, seed {seed} (seats alternate)").format(
+        games=games, variant=variant, seed=seed
+    )
+
+
+def won_by(*, name: str) -> str:
+    """The simulator's row of one bot's wins."""
+    return _("won by {name}").format(name=name)
+
+
+def unfinished(*, n: int) -> str:
+    """Matches the simulator stopped at its caps."""
+    return _("{n} unfinished (round or time cap)").format(n=n)
+
+
+def refusal_share(*, share: str, n: int) -> str:
+    """The share of actions refused, and how many were fumbles."""
+    return _("{share} ({n:,} fumbles)").format(share=share, n=n)
+
+
+def matches_per_second(*, n: float) -> str:
+    """The simulator's speed in matches."""
+    return _("{n:,.1f} matches/s").format(n=n)
+
+
+def actions_per_second(*, n: float) -> str:
+    """The simulator's speed in actions."""
+    return _("{n:,.0f} actions/s").format(n=n)
+
+
+def run_seconds(*, s: float) -> str:
+    """How long the run took, in seconds."""
+    return _("in {s:.2f} s").format(s=s)
+
+
+def ladder_title(*, games: int, variant: str, seed: int) -> str:
+    """The ladder's table: how many matches a pair, of which variant, from which seed."""
+    return _("The ladder: {games} matches a pair, {variant}, seed {seed}").format(
+        games=games, variant=variant, seed=seed
+    )
+
+
+def ladder_caption(*, n: int, s: float) -> str:
+    """Under the ladder's table: how many matches in how long."""
+    return _("{n:,} matches in {s:.1f} s").format(n=n, s=s)
+
+
+def simulation_label(what: str) -> str:
+    """The simulator's and the ladder's fixed labels and column heads."""
+    match what:
+        case "draws":
+            return _("draws")
+        case "mean rounds":
+            return _("mean rounds per match")
+        case "mean match length":
+            return _("mean match length (simulated)")
+        case "actions":
+            return _("actions applied")
+        case "refusals":
+            return _("refusals")
+        case "throughput":
+            return _("throughput")
+        case "ladder":
+            return _("ladder")
+        case "level":
+            return _("level")
+        case "Elo":
+            return _("Elo")
+        case "interval":
+            return _("95% interval")
+        case "beats below":
+            return _("beats the one below")
+        case "median reaction":
+            return _("median reaction")
+        case "plays/min":
+            return _("plays/min")
+        case "matrix":
+            return _("Matches won by the row's level against the column's")
+    raise ValueError(what)
+
+
+# -- match records and the history ---------------------------------------------------------
+
+
+def record_problem(what: str) -> str:
+    """Why a match record cannot be read, resumed or found, by a short id."""
+    match what:
+        case "busy":
+            return _("this match is being played in another window")
+        case "over":
+            return _("this match is over — nothing to resume")
+        case "nothing to resume":
+            return _("no unfinished match to resume")
+        case "not made anew":
+            return _("it could not be made anew")
+        case "not a record":
+            return _("not a spit match record")
+        case "bad version":
+            return _("the record format version is missing or wrong")
+        case "bad header":
+            return _("the header is incomplete or has a wrong value")
+        case "empty":
+            return _("empty or cut off before its first line — not a record")
+        case "sealed":
+            return _("a networked match whose server stopped before its end: its deal stays sealed")
+        case "bad value":
+            return _("an entry with a missing or wrong value")
+        case "cut":
+            return _("not a whole entry — the record was cut or edited here")
+        case "after the end":
+            return _("an entry after the end of the match")
+        case "time backwards":
+            return _("time goes backwards — the record was edited")
+        case "accepted":
+            return _("accepted")
+        case "wrong result":
+            return _("the record's result is not what its actions give — the record was edited")
+        case "abandoned after decided":
+            return _("a decided match cannot be abandoned")
+        case "changed":
+            return _("the record changed while reading")
+        case "none yet":
+            return _("no match has been recorded yet")
+        case "no such file":
+            return _("no such record file")
+        case "no seed":
+            return _("This match is not recorded: its deal has no seed.")
+    raise ValueError(what)
+
+
+def history_not_updated(*, error: object) -> str:
+    """The history database refused a write."""
+    return _("The history could not be updated: {error}").format(error=error)
+
+
+def history_not_kept(*, path: object, error: object) -> str:
+    """The history cannot be opened; the game goes on without it."""
+    return _("History is not kept ({path}: {error}); the game plays on without it.").format(
+        path=path, error=error
+    )
+
+
+def history_moved_aside(why: str, *, path: object, aside: object) -> str:
+    """The history at ``path`` was ``damaged`` or ``foreign`` (not spit's): it was moved to
+    ``aside`` and a new one made."""
+    if why == "damaged":
+        text = _(
+            "The history database {path} was damaged; it is kept as {aside} and a new "
+            "one was made (spit stats rebuilds it from the records)."
+        )
+    else:
+        text = _("{path} was not spit's history; it is kept as {aside} and a new one was made.")
+    return text.format(path=path, aside=aside)
+
+
+def history_too_new(*, path: object, version: int) -> str:
+    """The history was written by a newer spit."""
+    return _(
+        "History is not kept: {path} is from a newer spit (schema {version}); it is left as it is."
+    ).format(path=path, version=version)
+
+
+def record_too_new(*, version: int, known: int) -> str:
+    """A record written by a newer spit than this one."""
+    return _(
+        "written by a newer spit (record format {version}; this spit reads "
+        "format {known} and older) — update spit to read it"
+    ).format(version=version, known=known)
+
+
+def entry_out_of_order(*, found: int, expected: int) -> str:
+    """A record's entry in the wrong place."""
+    return _(
+        "entry {found} where entry {expected} belongs — a line is missing or was moved"
+    ).format(found=found, expected=expected)
+
+
+def table_disagrees(*, got: str, said: str) -> str:
+    """Replaying a record, the table answered an action otherwise than the record says."""
+    return _("the table says {got} where the record says {said} — the record was edited").format(
+        got=got, said=said
+    )
+
+
+def refused_because(*, why: str) -> str:
+    """In a record problem: the table refused the action, and the reason's id."""
+    return _("refused ({why})").format(why=why)
+
+
+def not_recorded_any_more(*, error: object) -> str:
+    """The record of a match in play cannot be written any more."""
+    return _("The match is no longer recorded: {error}").format(error=error)
+
+
+def not_recorded(*, error: object) -> str:
+    """A match that cannot be recorded, and why."""
+    return _("This match is not recorded: {error}").format(error=error)
+
+
+def bot_opponent(level: str) -> str:
+    """A bot as an opponent in the history, by its level's id (``hard``)."""
+    return _("bot ({level})").format(level=level_name(level))
+
+
+def seconds_2(*, s: float) -> str:
+    """A time in seconds, to a hundredth."""
+    return _("{s:.2f} s").format(s=s)
+
+
+def seconds_1(*, s: float) -> str:
+    """A time in seconds, to a tenth."""
+    return _("{s:.1f} s").format(s=s)
+
+
+def unfinished_matches(*, n: int) -> str:
+    """How many matches in the history can be resumed."""
+    return _("{n} unfinished (spit resume)").format(n=n)
+
+
+def given_up(*, n: int) -> str:
+    """How many matches in the history were given up."""
+    return _("{n} given up").format(n=n)
+
+
+def unreadable_records(*, n: int) -> str:
+    """How many records could not be read."""
+    return _("{n} records could not be read").format(n=n)
+
+
+def stats_label(what: str) -> str:
+    """The history's (``spit stats``) titles, column heads and notes, by a short id."""
+    match what:
+        case "no matches":
+            return _("No match played to the end yet: play one with `spit`.")
+        case "by opponent":
+            return _("Matches by opponent")
+        case "player":
+            return _("Player")
+        case "opponent":
+            return _("Opponent")
+        case "matches":
+            return _("Matches")
+        case "won":
+            return _("Won")
+        case "lost":
+            return _("Lost")
+        case "drawn":
+            return _("Drawn")
+        case "players":
+            return _("Players")
+        case "best streak":
+            return _("Best streak")
+        case "streak now":
+            return _("Streak now")
+        case "median reaction":
+            return _("Median reaction")
+        case "fastest round":
+            return _("Fastest round")
+        case "reaction chart":
+            return _("Median reaction per match (seconds)")
+    raise ValueError(what)

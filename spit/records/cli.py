@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spit.i18n import _
+from spit import wording
 from spit.printable import printable
 
 PROG = "spit"
@@ -22,16 +22,10 @@ def add_stats_parser(subparsers: Any) -> None:
     """Register ``stats`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "stats",
-        help=_("your history: wins by opponent, streaks, fastest round, reactions"),
-        description=_(
-            "Figures from every match recorded on this machine: matches and wins by opponent "
-            "(each bot level, and named people), win streaks, the fastest round and each "
-            "player's median reaction over time."
-        ),
+        help=wording.command_help("stats"),
+        description=wording.command_help("stats/"),
     )
-    parser.add_argument(
-        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
-    )
+    parser.add_argument("--json", action="store_true", help=wording.command_help("stats --json"))
     parser.set_defaults(func=run_stats)
 
 
@@ -69,15 +63,10 @@ def add_resume_parser(subparsers: Any) -> None:
     """Register ``resume`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "resume",
-        help=_("go on with a match that did not finish (the newest one, or FILE)"),
-        description=_(
-            "Go on with a match that did not finish — spit was killed, the terminal closed, "
-            "or the match was kept on quitting — exactly where it stopped, paused."
-        ),
+        help=wording.command_help("resume"),
+        description=wording.command_help("resume/"),
     )
-    parser.add_argument(
-        "file", nargs="?", metavar="FILE", help=_("a record file (default: the newest unfinished)")
-    )
+    parser.add_argument("file", nargs="?", metavar="FILE", help=wording.command_help("resume FILE"))
     parser.set_defaults(func=run_resume)
 
 
@@ -85,19 +74,15 @@ def add_replay_parser(subparsers: Any) -> None:
     """Register ``replay`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "replay",
-        help=_("play a recorded match back (FILE, or last)"),
-        description=_(
-            "Play a recorded match back on the table: real speed, faster or slower, pause, "
-            "one action forward or back, a jump to a round; with each player's reaction "
-            "times, missed plays and lost races."
-        ),
+        help=wording.command_help("replay"),
+        description=wording.command_help("replay/"),
     )
     parser.add_argument(
         "which",
         nargs="?",
         default="last",
         metavar="FILE | last",
-        help=_("a record file, or last for the newest match (the default)"),
+        help=wording.command_help("replay FILE"),
     )
     parser.set_defaults(func=run_replay)
 
@@ -135,14 +120,14 @@ def run_resume(args: argparse.Namespace) -> int:
         if args.file:
             path = find_record(args.file)
             if is_busy(path):
-                raise RecordError(path, 0, _("this match is being played in another window"))
+                raise RecordError(path, 0, wording.record_problem("busy"))
             record = read_record(path)
             if not record.unfinished:
-                raise RecordError(path, record.lines, _("this match is over — nothing to resume"))
+                raise RecordError(path, record.lines, wording.record_problem("over"))
         else:
             record = latest_unfinished()
             if record is None:
-                _notice(_("no unfinished match to resume"))
+                _notice(wording.record_problem("nothing to resume"))
                 return RECORD_ERROR_EXIT
     except (ConfigError, RecordError) as error:
         _notice(str(error))

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
-from spit.i18n import _
+from spit import wording
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
 from spit.records.record import Record, RecordError, read_record, record_files
@@ -224,9 +224,7 @@ class History:
             with self._db:  # one transaction: committed on success, rolled back on error
                 yield
         except sqlite3.OperationalError as error:
-            raise HistoryUnavailable(
-                _("The history could not be updated: {error}").format(error=error)
-            ) from None
+            raise HistoryUnavailable(wording.history_not_updated(error=error)) from None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -294,25 +292,22 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
                 break
             aside = _move_aside(path, why.suffix)
             if notice is not None:
-                notice(why.message.format(path=path, aside=aside))
+                notice(wording.history_moved_aside(why.suffix, path=path, aside=aside))
         except sqlite3.Error as error:
             raise HistoryUnavailable(_unavailable(path, error)) from None
-    raise HistoryUnavailable(_unavailable(path, _("it could not be made anew")))
+    raise HistoryUnavailable(_unavailable(path, wording.record_problem("not made anew")))
 
 
 def _unavailable(path: Path, error: object) -> str:
     if isinstance(error, OSError):
         error = error.strerror or error
-    return _("History is not kept ({path}: {error}); the game plays on without it.").format(
-        path=path, error=error
-    )
+    return wording.history_not_kept(path=path, error=error)
 
 
 class _MoveAside(Exception):
-    def __init__(self, message: str, suffix: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.suffix = suffix
+    def __init__(self, suffix: str) -> None:
+        super().__init__(suffix)
+        self.suffix = suffix  # why: "damaged" or "foreign", also the name the file is kept as
 
 
 def _open(path: Path) -> History:
@@ -328,18 +323,9 @@ def _open(path: Path) -> History:
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
                 raise
-            raise _MoveAside(
-                _(
-                    "The history database {path} was damaged; it is kept as {aside} and a new "
-                    "one was made (spit stats rebuilds it from the records)."
-                ),
-                "damaged",
-            ) from None
+            raise _MoveAside("damaged") from None
         if app_id != APPLICATION_ID and (app_id != 0 or tables):
-            raise _MoveAside(
-                _("{path} was not spit's history; it is kept as {aside} and a new one was made."),
-                "foreign",
-            )
+            raise _MoveAside("foreign")
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
@@ -355,12 +341,7 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
     if version == SCHEMA_VERSION:
         return
     if version > SCHEMA_VERSION:
-        raise HistoryUnavailable(
-            _(
-                "History is not kept: {path} is from a newer spit (schema {version}); "
-                "it is left as it is."
-            ).format(path=path, version=version)
-        )
+        raise HistoryUnavailable(wording.history_too_new(path=path, version=version))
     db.execute("BEGIN IMMEDIATE")  # another spit migrating at once waits, then finds it done
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from spit import wording
 from spit.engine import Action, Match, MatchEnded, Result
-from spit.i18n import _
 
 if TYPE_CHECKING:
     from spit.records.record import Player, Record, RecordWriter
@@ -98,7 +98,7 @@ class MatchRecorder:
         from spit.records.record import Header, RecordWriter
 
         if match.seed is None:
-            self._tell(_("This match is not recorded: its deal has no seed."))
+            self._tell(wording.record_problem("no seed"))
             return
         # A networked match's record is written where its server runs, which may be one
         # player's machine: its seed waits for the end, so the deal is never on that disk
@@ -115,9 +115,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:
-            self._tell(
-                _("This match is not recorded: {error}").format(error=error.strerror or error)
-            )
+            self._tell(wording.not_recorded(error=error.strerror or error))
 
     def resume(self, record: Record) -> None:
         """Go on writing ``record``, whose match (``record.match``) is played from here.
@@ -130,9 +128,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
-            self._tell(
-                _("This match is not recorded: {error}").format(error=error.strerror or error)
-            )
+            self._tell(wording.not_recorded(error=error.strerror or error))
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spit.i18n import _
+from spit import wording
 from spit.records.history import Row
 
 DECIDED = ("won", "lost", "drawn")
@@ -41,7 +41,7 @@ class _Person:
 def opponent_label(opponent: str) -> str:
     """``bot:hard`` as "bot (hard)"; a person's name as it is."""
     if opponent.startswith("bot:"):
-        return _("bot ({level})").format(level=_(opponent[4:]))
+        return wording.bot_opponent(opponent[4:])
     return opponent
 
 
@@ -153,10 +153,17 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
 
     out: list[Any] = []
     if not figures["matches"]:
-        out.append(Text(_("No match played to the end yet: play one with `spit`.")))
+        out.append(Text(wording.stats_label("no matches")))
     else:
-        opponents = Table(title=_("Matches by opponent"), title_justify="left")
-        for heading in (_("Player"), _("Opponent"), _("Matches"), _("Won"), _("Lost"), _("Drawn")):
+        opponents = Table(title=wording.stats_label("by opponent"), title_justify="left")
+        for heading in (
+            wording.stats_label("player"),
+            wording.stats_label("opponent"),
+            wording.stats_label("matches"),
+            wording.stats_label("won"),
+            wording.stats_label("lost"),
+            wording.stats_label("drawn"),
+        ):
             opponents.add_column(heading, justify="left" if len(opponents.columns) < 2 else "right")
         for line in figures["opponents"]:
             opponents.add_row(
@@ -165,15 +172,15 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
                 *(str(line[k]) for k in ("matches", "won", "lost", "drawn")),
             )
         out.append(opponents)
-        players = Table(title=_("Players"), title_justify="left")
+        players = Table(title=wording.stats_label("players"), title_justify="left")
         for heading in (
-            _("Player"),
-            _("Matches"),
-            _("Won"),
-            _("Best streak"),
-            _("Streak now"),
-            _("Median reaction"),
-            _("Fastest round"),
+            wording.stats_label("player"),
+            wording.stats_label("matches"),
+            wording.stats_label("won"),
+            wording.stats_label("best streak"),
+            wording.stats_label("streak now"),
+            wording.stats_label("median reaction"),
+            wording.stats_label("fastest round"),
         ):
             players.add_column(heading, justify="left" if not players.columns else "right")
         for p in figures["players"]:
@@ -184,19 +191,17 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
                 str(p["won"]),
                 str(p["longest_streak"]),
                 str(p["current_streak"]),
-                "—"
-                if p["median_reaction"] is None
-                else _("{s:.2f} s").format(s=p["median_reaction"]),
-                "—" if fastest is None else _("{s:.1f} s").format(s=fastest["seconds"]),
+                "—" if p["median_reaction"] is None else wording.seconds_2(s=p["median_reaction"]),
+                "—" if fastest is None else wording.seconds_1(s=fastest["seconds"]),
             )
         out.append(players)
     extra = []
     if figures["unfinished"]:
-        extra.append(_("{n} unfinished (spit resume)").format(n=figures["unfinished"]))
+        extra.append(wording.unfinished_matches(n=figures["unfinished"]))
     if figures["abandoned"]:
-        extra.append(_("{n} given up").format(n=figures["abandoned"]))
+        extra.append(wording.given_up(n=figures["abandoned"]))
     if figures["unreadable"]:
-        extra.append(_("{n} records could not be read").format(n=len(figures["unreadable"])))
+        extra.append(wording.unreadable_records(n=len(figures["unreadable"])))
     if extra:
         out.append(Text(" · ".join(extra), style="dim"))
     chart = reaction_chart(figures, width=width) if plot else None
@@ -227,7 +232,7 @@ def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14
             label=name,
             marker="braille",
         )
-    plt.title(_("Median reaction per match (seconds)"))
+    plt.title(wording.stats_label("reaction chart"))
     chart = Text.from_ansi(plt.build())
     plt.clear_figure()
     return chart

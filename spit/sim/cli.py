@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from spit import wording
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.engine import Variant
-from spit.i18n import _
 
 POLICIES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE, "random")
 """What ``--bot1``/``--bot2`` accept: a level, ``adaptive`` (moves along the ladder towards
@@ -25,11 +25,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a whole number: {text!r}").format(text=text)
-        ) from None
+        raise argparse.ArgumentTypeError(wording.not_a_whole_number(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
+        raise argparse.ArgumentTypeError(wording.not_positive(value=value))
     return value
 
 
@@ -37,42 +35,38 @@ def add_simulate_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "simulate",
-        help=_("play matches bot against bot, headless, and report who wins"),
-        description=_(
-            "Play whole matches bot against bot on a virtual clock (no waiting), with the "
-            "same engine and bot as the game, and report wins, rounds and speed. The same "
-            "arguments always give the same results. Seats alternate every match."
-        ),
+        help=wording.command_help("simulate"),
+        description=wording.command_help("simulate/"),
     )
     parser.add_argument(
-        "--games", type=positive_int, required=True, metavar="N", help=_("matches to play")
+        "--games",
+        type=positive_int,
+        required=True,
+        metavar="N",
+        help=wording.command_help("simulate --games"),
     )
     parser.add_argument(
         "--bot1",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=_("first bot: {choices}").format(choices=", ".join(POLICIES)),
+        help=wording.first_bot_help(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--bot2",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=_("second bot: {choices}").format(choices=", ".join(POLICIES)),
+        help=wording.second_bot_help(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
+        help=wording.command_help("simulate --variant"),
     )
-    parser.add_argument(
-        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
-    )
-    parser.add_argument(
-        "--json", action="store_true", help=_("print one JSON object on stdout instead of a table")
-    )
+    parser.add_argument("--seed", type=int, default=1, help=wording.command_help("simulate --seed"))
+    parser.add_argument("--json", action="store_true", help=wording.command_help("simulate --json"))
     parser.set_defaults(func=run)
 
 
@@ -95,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             summary = simulate(config)
     except KeyboardInterrupt:
-        print(_("spit simulate: interrupted"), file=sys.stderr)
+        print(wording.interrupted("simulate"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(summary)
@@ -108,33 +102,24 @@ def add_ladder_parser(subparsers: Any) -> None:
     """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
     parser = subparsers.add_parser(
         "ladder",
-        help=_("play every bot level against every other and rate them"),
-        description=_(
-            "A round robin of the bot's ladder on the simulator: every level plays every "
-            "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
-            "maximum likelihood, 95% intervals), the win rates and each level's figures. "
-            "The same arguments always give the same results."
-        ),
+        help=wording.command_help("ladder"),
+        description=wording.command_help("ladder/"),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         default=200,
         metavar="N",
-        help=_("matches per pair of levels (default 200)"),
+        help=wording.command_help("ladder --games"),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
+        help=wording.command_help("ladder --variant"),
     )
-    parser.add_argument(
-        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
-    )
-    parser.add_argument(
-        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
-    )
+    parser.add_argument("--seed", type=int, default=1, help=wording.command_help("ladder --seed"))
+    parser.add_argument("--json", action="store_true", help=wording.command_help("ladder --json"))
     parser.set_defaults(func=run_ladder)
 
 
@@ -152,7 +137,7 @@ def run_ladder(args: argparse.Namespace) -> int:
         else:
             result = ladder.run(args.games, variant=variant, seed=args.seed)
     except KeyboardInterrupt:
-        print(_("spit ladder: interrupted"), file=sys.stderr)
+        print(wording.interrupted("ladder"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_ladder_json(result)

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from spit.i18n import _
+from spit import wording
 from spit.sim.ladder import Ladder
 from spit.sim.simulator import Config, MatchReport, Summary
 
@@ -25,7 +25,7 @@ def progress_bar(config: Config) -> Iterator[Callable[[MatchReport], None]]:
     """A rich progress bar on stderr for the run; yields the callback that advances it."""
     console = Console(stderr=True)
     with Progress(
-        TextColumn(_("{bot1} vs {bot2}").format(bot1=config.bot1, bot2=config.bot2)),
+        TextColumn(wording.bots_against(bot1=config.bot1, bot2=config.bot2)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -45,39 +45,37 @@ def table(summary: Summary) -> Table:
     """The figures of a run as a rich table."""
     c = summary.config
     games = summary.games
-    names = (_("bot 1 ({name})").format(name=c.bot1), _("bot 2 ({name})").format(name=c.bot2))
+    names = (wording.first_bot(name=c.bot1), wording.second_bot(name=c.bot2))
     out = Table(
-        title=_("{games} matches, {variant}, seed {seed} (seats alternate)").format(
-            games=games, variant=c.variant.value, seed=c.seed
-        ),
+        title=wording.simulation_title(games=games, variant=c.variant.value, seed=c.seed),
         show_header=False,
     )
     out.add_column("")
     out.add_column("", justify="right")
     out.add_column("", justify="right")
     for name, wins in zip(names, summary.wins, strict=True):
-        out.add_row(_("won by {name}").format(name=name), str(wins), _percent(wins, games))
-    draw_note = (
-        _("{n} unfinished (round or time cap)").format(n=summary.unfinished)
-        if summary.unfinished
-        else ""
-    )
-    out.add_row(_("draws"), str(summary.draws), draw_note)
-    out.add_row(_("mean rounds per match"), f"{summary.mean_rounds:.2f}", "")
-    out.add_row(_("mean match length (simulated)"), f"{summary.mean_match_seconds:.1f} s", "")
-    out.add_row(_("actions applied"), f"{summary.actions:,}", "")
+        out.add_row(wording.won_by(name=name), str(wins), _percent(wins, games))
+    draw_note = wording.unfinished(n=summary.unfinished) if summary.unfinished else ""
+    out.add_row(wording.simulation_label("draws"), str(summary.draws), draw_note)
+    out.add_row(wording.simulation_label("mean rounds"), f"{summary.mean_rounds:.2f}", "")
     out.add_row(
-        _("refusals"),
-        f"{summary.refusals:,}",
-        _("{share} ({n:,} fumbles)").format(
-            share=_percent(summary.refusals, summary.actions), n=summary.fumbles
-        ),
+        wording.simulation_label("mean match length"), f"{summary.mean_match_seconds:.1f} s", ""
     )
-    out.add_row(_("throughput"), _("{n:,.1f} matches/s").format(n=summary.matches_per_s), "")
+    out.add_row(wording.simulation_label("actions"), f"{summary.actions:,}", "")
+    out.add_row(
+        wording.simulation_label("refusals"),
+        f"{summary.refusals:,}",
+        wording.refusal_share(share=_percent(summary.refusals, summary.actions), n=summary.fumbles),
+    )
+    out.add_row(
+        wording.simulation_label("throughput"),
+        wording.matches_per_second(n=summary.matches_per_s),
+        "",
+    )
     out.add_row(
         "",
-        _("{n:,.0f} actions/s").format(n=summary.actions_per_s),
-        _("in {s:.2f} s").format(s=summary.seconds),
+        wording.actions_per_second(n=summary.actions_per_s),
+        wording.run_seconds(s=summary.seconds),
     )
     return out
 
@@ -96,7 +94,7 @@ def print_json(summary: Summary) -> None:
 def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
     """A rich progress bar on stderr for a round robin of ``total`` matches."""
     with Progress(
-        TextColumn(_("ladder")),
+        TextColumn(wording.simulation_label("ladder")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -115,17 +113,17 @@ def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
 def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
     """The ratings with each level's figures, and the win-rate matrix."""
     ratings = Table(
-        title=_("The ladder: {games} matches a pair, {variant}, seed {seed}").format(
+        title=wording.ladder_title(
             games=ladder.games, variant=ladder.variant.value, seed=ladder.seed
         )
     )
     ratings.add_column("")
-    ratings.add_column(_("level"))
-    ratings.add_column(_("Elo"), justify="right")
-    ratings.add_column(_("95% interval"), justify="right")
-    ratings.add_column(_("beats the one below"), justify="right")
-    ratings.add_column(_("median reaction"), justify="right")
-    ratings.add_column(_("plays/min"), justify="right")
+    ratings.add_column(wording.simulation_label("level"))
+    ratings.add_column(wording.simulation_label("Elo"), justify="right")
+    ratings.add_column(wording.simulation_label("interval"), justify="right")
+    ratings.add_column(wording.simulation_label("beats below"), justify="right")
+    ratings.add_column(wording.simulation_label("median reaction"), justify="right")
+    ratings.add_column(wording.simulation_label("plays/min"), justify="right")
     below = {hi: share for hi, _lo, share in ladder.adjacent()}
     for rung, r in enumerate(ladder.ratings, 1):
         figures = ladder.figures[r.name]
@@ -139,8 +137,8 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
             f"{figures.median_reaction:.2f} s",
             f"{figures.plays_per_minute:.1f}",
         )
-    ratings.caption = _("{n:,} matches in {s:.1f} s").format(n=ladder.matches, s=ladder.seconds)
-    matrix = Table(title=_("Matches won by the row's level against the column's"))
+    ratings.caption = wording.ladder_caption(n=ladder.matches, s=ladder.seconds)
+    matrix = Table(title=wording.simulation_label("matrix"))
     matrix.add_column("")
     for rung in range(1, len(ladder.levels) + 1):
         matrix.add_column(str(rung), justify="right")

@@ -458,6 +458,8 @@ class SpitApp(App[None]):
     # -- what the screens ask ----------------------------------------------------------
 
     def on_connect(self, message: Connect) -> None:
+        self.options = message.options
+        self.keymap = self._keys_for(message.options)
         self.connect(message.network)
 
     def on_start_game(self, message: StartGame) -> None:

@@ -16,13 +16,14 @@ from spit import wording
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
 from spit.app.messages import (
     AsciiChosen,
+    Connect,
     KeysChosen,
     LanguageChosen,
     RememberMenu,
     SizeChanged,
     StartGame,
 )
-from spit.app.options import GameOptions, Mode
+from spit.app.options import GameOptions, Mode, Network
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
@@ -168,7 +169,7 @@ class MenuScreen(Screen[None]):
     }
     MenuScreen Button {
         margin: 0 1;
-        min-width: 14;
+        min-width: 12;
     }
     MenuScreen #hint {
         width: 100%;
@@ -183,6 +184,8 @@ class MenuScreen(Screen[None]):
         Binding("n", "names", _("Names"), id="names"),
         Binding("k", "keys", _("Keys"), id="press-keys"),
         Binding("h", "browser_help", _("Help"), show=False, id="menu-help"),
+        Binding("o", "host", _("Host a game"), id="host"),
+        Binding("j", "join", _("Join a game"), id="join"),
     ]
     """Bindings for the start menu."""
 
@@ -253,13 +256,17 @@ class MenuScreen(Screen[None]):
                         yield Toggle(_("Hints"), o.hints, id="hints")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Host"), id="host")
+                yield Button(_("Join"), id="join")
                 yield Button(_("Names"), id="names")
                 yield Button(_("Keys"), id="keys-screen")
                 yield Button(_("Quit"), id="quit")
             yield Static(
-                _("Tab: next · arrows and Enter: choose · S: start · N: names · H: help")
+                _("Tab: next · Enter: choose · S: start · O: host · J: join · N: names · H: help")
                 if self.app.is_web  # a browser may keep F1 for itself
-                else _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
+                else _(
+                    "Tab: next · Enter: choose · S: start · O: host · J: join · N: names · F1: help"
+                ),
                 id="hint",
             )
 
@@ -334,6 +341,24 @@ class MenuScreen(Screen[None]):
         """H in a browser, which may keep F1 for itself: the help."""
         if self.app.is_web:
             self.app.action_help()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#host")
+    def action_host(self) -> None:
+        """Host a game over the network: a friend joins from another terminal or machine."""
+        from spit.app.network import HostScreen
+
+        self.app.push_screen(HostScreen(self._options.names[0] or ""), self._network_chosen)
+
+    @on(Button.Pressed, "#join")
+    def action_join(self) -> None:
+        """Join a friend's game over the network."""
+        from spit.app.network import JoinScreen
+
+        self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
+
+    def _network_chosen(self, network: Network | None) -> None:
+        if network is not None:
+            self.post_message(Connect(network, self.chosen()))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

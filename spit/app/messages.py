@@ -54,9 +54,10 @@ class GameLost(Message):
 
 @dataclass
 class Connect(Message):
-    """Play a seat at a room on a server (the menu's Host and Join)."""
+    """Play a seat at a room on a server (the menu's Host and Join) with these options."""
 
     network: Network
+    options: GameOptions
 
 
 @dataclass

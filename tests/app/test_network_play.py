@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from spit import wording
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.options import GameOptions, Mode, Network
@@ -145,3 +146,73 @@ async def test_a_server_that_cannot_be_reached_ends_the_app_with_the_reason(capf
         await until(lambda: app.return_code is not None, pilot)
     assert app.return_code == 1
     assert "cannot reach a spit server at 127.0.0.1:9" in capfd.readouterr().err
+
+
+async def host_elsewhere(address: str) -> tuple[Friend, asyncio.Task[None]]:
+    """The friend opens a room on the server at ``address`` (no screen)."""
+    game = RemoteGame(address, name="Ana")
+    await game.connect()
+    friend = Friend(game)
+    ready = asyncio.Event()
+    game.on_first_table(ready.set)
+    task = asyncio.ensure_future(game.run())
+    await asyncio.wait_for(ready.wait(), LIMIT)
+    game.start(friend, None)  # type: ignore[arg-type]
+    return friend, task
+
+
+async def test_joining_from_the_menu_plays_with_keys_the_code_field_no_longer_takes() -> None:
+    server = GameServer()
+    host, port = await server.start("127.0.0.1", 0)
+    friend, task = await host_elsewhere(f"{host}:{port}")
+    code = friend.game.connection.room
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await pilot.press(*f"{host}:{port}", "enter", *code.lower(), "enter")
+        await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        assert screen.game.seats == (1,)
+        await pilot.press("space")  # a spit key, not a letter for a text field
+        await until(lambda: friend.game.view(0).sides[1].ready, pilot)
+        task.cancel()
+    await server.stop()
+
+
+async def test_the_joining_player_sits_at_the_bottom_with_their_pile_on_the_left() -> None:
+    server = GameServer()
+    host, port = await server.start("127.0.0.1", 0)
+    friend, task = await host_elsewhere(f"{host}:{port}")
+    network = Network(address=f"{host}:{port}", code=friend.game.connection.room, name="Bo")
+    app = SpitApp(GameOptions(mode=Mode.TWO_PLAYER), pace=STILL, network=network)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), pilot)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        await until(lambda: "Ana" in screen_text(app), pilot)
+        lines = screen_text(app).splitlines()
+        assert "Ana" in "".join(lines[1:4]) and "You" in "".join(lines[-3:])
+        friend.game.act(Spit(0))
+        await pilot.press("space")
+        await until(lambda: screen.game.view(1).phase is Phase.PLAYING, pilot)
+        view = screen.game.view(1)
+        theirs, mine = (wording.card_label(p.top) for p in view.piles)  # type: ignore[arg-type]
+        row = next(line for line in screen_text(app).splitlines() if mine in line)
+        assert theirs in row and row.index(mine) < row.index(theirs)
+        task.cancel()
+    await server.stop()
+
+
+async def test_the_join_dialog_names_what_to_fix_and_esc_goes_back_to_the_menu() -> None:
+    from spit.app.menu import MenuScreen
+    from spit.app.network import JoinScreen
+
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", *"nowhere", "enter", *"ABCD", "enter")
+        assert isinstance(app.screen, JoinScreen)
+        assert "Not an address: 'nowhere'" not in screen_text(app)  # a port is not required
+        assert "Not a room code: 'ABCD'" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)

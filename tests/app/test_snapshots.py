@@ -160,7 +160,8 @@ class TestMenu:
         left; beside them the ladder's seven bot levels, weakest first, each with its median
         time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
         chosen level); keyboard, language and the display options (ASCII, four colours,
-        hints) below; Start, Names and Quit; all in 80x24."""
+        hints) below; Start, Host and Join (a game over the network), Names and Quit; all in
+        80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 

@@ -1,0 +1,182 @@
+"""The start menu's "Host a game" and "Join a game": where the server is, and the room code.
+
+The dialogs are modal screens: their text fields go with them when they close, so nothing
+typed at the table can land in a field (a focused field would swallow the players' keys).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from spit import wording
+from spit.app.dialog import Dialog
+from spit.app.options import Network
+from spit.i18n import _
+
+DEFAULT_PORT = 7748
+"""The port a spit server listens on unless told otherwise (S-P-I-T on a phone's keypad)."""
+
+
+def parse_address(text: str, *, default_port: int | None = None) -> tuple[str, int]:
+    """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6) as a host and a port; ValueError if it is
+    not one. Without a port, ``default_port`` (if given) is meant."""
+    text = text.strip()
+    host, sep, port_text = text.rpartition(":")
+    if not sep or (host.count(":") and not host.startswith("[")):
+        if default_port is None:
+            raise ValueError(text)
+        host, port_text = text, str(default_port)
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or any(c.isspace() or c == "/" for c in host) or not port_text.isdigit():
+        raise ValueError(text)
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise ValueError(text)
+    return host, port
+
+
+def address_text(host: str, port: int) -> str:
+    """``host:port``, an IPv6 host in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+class _NetworkDialog(Dialog[Network]):
+    """Two fields and Go: Enter in the first goes to the second, Enter in the second goes."""
+
+    DEFAULT_CSS = """
+    _NetworkDialog {
+        align: center middle;
+    }
+    _NetworkDialog > Vertical {
+        width: 74;
+        height: auto;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    _NetworkDialog #what {
+        margin-bottom: 1;
+    }
+    _NetworkDialog .note {
+        color: $text-muted;
+    }
+    _NetworkDialog #problem {
+        color: $error;
+        height: auto;
+    }
+    _NetworkDialog Horizontal {
+        height: auto;
+        align: center middle;
+    }
+    _NetworkDialog Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Cancel"), id="cancel-network"),
+    ]
+    """Esc goes back to the menu."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def on_mount(self) -> None:
+        self.query_one("#first", Input).focus()
+
+    @on(Input.Submitted, "#first")
+    def _next(self) -> None:
+        self.query_one("#second", Input).focus()
+
+    @on(Input.Submitted, "#second")
+    @on(Button.Pressed, "#go")
+    def action_go(self) -> None:
+        """Close with where to play, if it can be read."""
+        first = self.query_one("#first", Input).value
+        second = self.query_one("#second", Input).value
+        try:
+            network = self.network(first, second)
+        except ValueError as problem:
+            self.query_one("#problem", Static).update(str(problem))
+            return
+        self.dismiss(network)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Back to the menu."""
+        self.dismiss(None)
+
+    def network(self, first: str, second: str) -> Network:
+        """The seat the two fields describe; ValueError with what to fix."""
+        raise NotImplementedError
+
+    def _buttons(self, go: str) -> ComposeResult:
+        yield Static("", id="problem")
+        with Horizontal():
+            yield Button(go, variant="primary", id="go")
+            yield Button(_("Cancel (Esc)"), id="cancel")
+
+
+class HostScreen(_NetworkDialog):
+    """Host a game: a server here (where it listens), or a room on a running server."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                _("Host a game: you play player 1, your friend joins with a code."), id="what"
+            )
+            yield Label(_("Listen on (ADDR:PORT)"))
+            yield Input(f"127.0.0.1:{DEFAULT_PORT}", id="first")
+            yield Static(
+                _("127.0.0.1: this machine only; 0.0.0.0: another machine may join too."),
+                classes="note",
+            )
+            yield Label(_("Or open the room on a server already running (ADDR:PORT):"))
+            yield Input("", placeholder=_("blank: run a server here"), id="second")
+            yield from self._buttons(_("Host (Enter)"))
+
+    def network(self, first: str, second: str) -> Network:
+        if second.strip():
+            try:
+                host, port = parse_address(second, default_port=DEFAULT_PORT)
+            except ValueError:
+                raise ValueError(wording.not_an_address(second)) from None
+            return Network(address=address_text(host, port), name=self._name)
+        try:
+            bind, port = parse_address(first, default_port=DEFAULT_PORT)
+        except ValueError:
+            raise ValueError(wording.not_an_address(first)) from None
+        return Network(bind=bind, port=port, name=self._name)
+
+
+class JoinScreen(_NetworkDialog):
+    """Join a game: the server your friend gave, and the room's code."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("Join a game: type what your friend's screen shows."), id="what")
+            yield Label(_("Server (ADDR:PORT)"))
+            yield Input("", placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="first")
+            yield Label(_("Room code"))
+            yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
+            yield from self._buttons(_("Join (Enter)"))
+
+    def network(self, first: str, second: str) -> Network:
+        from spit.net.wire import ProtocolError, room_code
+
+        try:
+            host, port = parse_address(first, default_port=DEFAULT_PORT)
+        except ValueError:
+            raise ValueError(wording.not_an_address(first)) from None
+        try:
+            code = room_code(second)
+        except ProtocolError:
+            raise ValueError(wording.not_a_room_code(second)) from None
+        return Network(address=address_text(host, port), code=code, name=self._name)

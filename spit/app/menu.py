@@ -262,11 +262,9 @@ class MenuScreen(Screen[None]):
                 yield Button(_("Keys"), id="keys-screen")
                 yield Button(_("Quit"), id="quit")
             yield Static(
-                _("Tab: next · Enter: choose · S: start · O: host · J: join · N: names · H: help")
+                _("Tab: next · arrows and Enter: choose · S: start · N: names · H: help")
                 if self.app.is_web  # a browser may keep F1 for itself
-                else _(
-                    "Tab: next · Enter: choose · S: start · O: host · J: join · N: names · F1: help"
-                ),
+                else _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
                 id="hint",
             )
 

@@ -169,7 +169,7 @@ class MenuScreen(Screen[None]):
     }
     MenuScreen Button {
         margin: 0 1;
-        min-width: 12;
+        min-width: 11;
     }
     MenuScreen #hint {
         width: 100%;
@@ -183,9 +183,10 @@ class MenuScreen(Screen[None]):
         Binding("s", "start", _("Start"), id="start"),
         Binding("n", "names", _("Names"), id="names"),
         Binding("k", "keys", _("Keys"), id="press-keys"),
-        Binding("h", "browser_help", _("Help"), show=False, id="menu-help"),
-        Binding("o", "host", _("Host a game"), id="host"),
+        Binding("h", "host", _("Host a game"), id="host"),
         Binding("j", "join", _("Join a game"), id="join"),
+        # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
+        Binding("question_mark", "menu_help", _("Help"), show=False, id="menu-help"),
     ]
     """Bindings for the start menu."""
 
@@ -262,9 +263,15 @@ class MenuScreen(Screen[None]):
                 yield Button(_("Keys"), id="keys-screen")
                 yield Button(_("Quit"), id="quit")
             yield Static(
-                _("Tab: next · arrows and Enter: choose · S: start · N: names · H: help")
+                _(
+                    "Tab: next · arrows and Enter: choose · ?: help\n"
+                    "S: start · H: host · J: join · N: names · K: keys"
+                )
                 if self.app.is_web  # a browser may keep F1 for itself
-                else _("Tab: next · arrows and Enter: choose · S: start · N: names · F1: help"),
+                else _(
+                    "Tab: next · arrows and Enter: choose · F1: help\n"
+                    "S: start · H: host · J: join · N: names · K: keys"
+                ),
                 id="hint",
             )
 
@@ -335,10 +342,9 @@ class MenuScreen(Screen[None]):
         names = (wording.player_name(0), wording.player_name(1))
         self.app.push_screen(KeysScreen(keymap, names), given)
 
-    def action_browser_help(self) -> None:
-        """H in a browser, which may keep F1 for itself: the help."""
-        if self.app.is_web:
-            self.app.action_help()  # type: ignore[attr-defined]
+    def action_menu_help(self) -> None:
+        """? opens the help, as F1 does (a browser may keep F1 for itself)."""
+        self.app.action_help()  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#host")
     def action_host(self) -> None:
@@ -356,7 +362,9 @@ class MenuScreen(Screen[None]):
 
     def _network_chosen(self, network: Network | None) -> None:
         if network is not None:
-            self.post_message(Connect(network, self.chosen()))
+            chosen = self.chosen()
+            self.post_message(RememberMenu(chosen))
+            self.post_message(Connect(network, chosen))
 
     @on(Button.Pressed, "#quit")
     def _quit(self) -> None:

@@ -18,14 +18,16 @@ from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.options import Network
 from spit.i18n import _
+from spit.net.cli import join_address
+from spit.net.wire import DEFAULT_PORT
 
-DEFAULT_PORT = 7748
-"""The port a spit server listens on unless told otherwise (S-P-I-T on a phone's keypad)."""
 
-
-def parse_address(text: str, *, default_port: int | None = None) -> tuple[str, int]:
+def parse_address(
+    text: str, *, default_port: int | None = None, any_port: bool = False
+) -> tuple[str, int]:
     """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6) as a host and a port; ValueError if it is
-    not one. Without a port, ``default_port`` (if given) is meant."""
+    not one. Without a port, ``default_port`` (if given) is meant; ``any_port`` lets port 0
+    stand for any free one (where a server listens, as ``spit host --port 0``)."""
     text = text.strip()
     host, sep, port_text = text.rpartition(":")
     if not sep or (host.count(":") and not host.startswith("[")):
@@ -33,17 +35,14 @@ def parse_address(text: str, *, default_port: int | None = None) -> tuple[str, i
             raise ValueError(text)
         host, port_text = text, str(default_port)
     host = host.removeprefix("[").removesuffix("]")
-    if not host or any(c.isspace() or c == "/" for c in host) or not port_text.isdigit():
+    if not host or not host.isprintable() or any(c.isspace() or c == "/" for c in host):
+        raise ValueError(text)
+    if not (port_text.isascii() and port_text.isdigit()):
         raise ValueError(text)
     port = int(port_text)
-    if not 1 <= port <= 65535:
+    if not (0 if any_port else 1) <= port <= 65535:
         raise ValueError(text)
     return host, port
-
-
-def address_text(host: str, port: int) -> str:
-    """``host:port``, an IPv6 host in brackets."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 class _NetworkDialog(Dialog[Network]):
@@ -148,9 +147,9 @@ class HostScreen(_NetworkDialog):
                 host, port = parse_address(second, default_port=DEFAULT_PORT)
             except ValueError:
                 raise ValueError(wording.not_an_address(second)) from None
-            return Network(address=address_text(host, port), name=self._name)
+            return Network(address=join_address(host, port), name=self._name)
         try:
-            bind, port = parse_address(first, default_port=DEFAULT_PORT)
+            bind, port = parse_address(first, default_port=DEFAULT_PORT, any_port=True)
         except ValueError:
             raise ValueError(wording.not_an_address(first)) from None
         return Network(bind=bind, port=port, name=self._name)
@@ -179,4 +178,4 @@ class JoinScreen(_NetworkDialog):
             code = room_code(second)
         except ProtocolError:
             raise ValueError(wording.not_a_room_code(second)) from None
-        return Network(address=address_text(host, port), code=code, name=self._name)
+        return Network(address=join_address(host, port), code=code, name=self._name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from spit.app.app import SpitApp
 from spit.app.game import Pace
 from spit.app.menu import MenuScreen
+from spit.app.network import HostScreen
 from spit.app.options import GameOptions, Mode
 from spit.app.screens import HelpScreen, PauseScreen, QuitScreen
 
@@ -46,15 +47,17 @@ async def test_in_a_browser_esc_then_h_opens_help_and_q_asks_to_quit() -> None:
     assert app.return_code == 0
 
 
-async def test_in_a_browser_the_menu_offers_h_for_help() -> None:
+async def test_in_a_browser_the_menu_offers_question_mark_for_help_as_h_is_host() -> None:
     app = web_app(mode=None)
     async with app.run_test(size=(100, 36)) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        assert "N: names · H: help" in screen_text(app)
-        await pilot.press("h")
+        assert "?: help" in screen_text(app) and "F1" not in screen_text(app)
+        await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+        await pilot.press("h")
+        assert isinstance(app.screen, HostScreen)
 
 
 async def test_in_the_terminal_the_wording_keeps_f1_and_ctrl_q_and_the_pause_stays_deaf() -> None:

@@ -9,9 +9,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from textual.widgets import Input
+
 from spit import wording
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen
+from spit.app.menu import MenuScreen
+from spit.app.network import HostScreen, JoinScreen
 from spit.app.options import GameOptions, Mode, Network
 from spit.app.screens import StandstillScreen
 from spit.engine import Phase, Spit
@@ -204,15 +208,56 @@ async def test_the_joining_player_sits_at_the_bottom_with_their_pile_on_the_left
     await server.stop()
 
 
-async def test_the_join_dialog_names_what_to_fix_and_esc_goes_back_to_the_menu() -> None:
-    from spit.app.menu import MenuScreen
-    from spit.app.network import JoinScreen
-
+async def test_h_opens_the_host_dialog_j_the_join_dialog_and_esc_closes_each() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j", *"nowhere", "enter", *"ABCD", "enter")
+        for key, dialog in (("h", HostScreen), ("j", JoinScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, dialog)
+            assert isinstance(app.focused, Input)  # the first field, ready for typing
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+            assert not app.screen.query(Input)  # the fields went with the dialog
+
+
+async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open() -> None:
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("j", *"nowhere:99999", "enter", *"ABCD-EFGH", "enter")
         assert isinstance(app.screen, JoinScreen)
-        assert "Not an address: 'nowhere'" not in screen_text(app)  # a port is not required
-        assert "Not a room code: 'ABCD'" in screen_text(app)
+        assert "Not an address: 'nowhere:99999' — write it as ADDR:PORT." in screen_text(app)
+        await pilot.press("shift+tab", "ctrl+u", *"nowhere", "enter", "ctrl+u", *"ABCD", "enter")
+        assert isinstance(app.screen, JoinScreen)
+        assert "Not an address" not in screen_text(app)  # no port: spit's own is meant
+        assert "Not a room code: 'ABCD' — 8 letters and digits, like ABCD-EFGH." in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h", "ctrl+u", *"127.0.0.1:http", "enter", "enter")
+        assert isinstance(app.screen, HostScreen)
+        assert "Not an address: '127.0.0.1:http'" in screen_text(app)
+        await pilot.press(*"server:0", "enter")  # a running server has a port of its own
+        assert isinstance(app.screen, HostScreen)
+        assert "Not an address: 'server:0'" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_hosting_from_the_menu_shows_the_code_and_plays_once_the_friend_joins() -> None:
+    app = SpitApp(GameOptions(names=("Ana", None)), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Port 0: any free port on loopback; the notice says which, in the command to give.
+        await pilot.press("h", "ctrl+u", *"127.0.0.1:0", "enter", "enter")
+        screen, friend, task = await join(app, pilot)
+        connection = screen.game.connection
+        assert connection is not None and connection.address.startswith("127.0.0.1:")
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        assert screen.game.seats == (0,)
+        assert app.focused is None or not isinstance(app.focused, Input)
+        await pilot.press("space")  # a spit key reaches the room, no field takes it
+        await until(lambda: friend.game.view(1).sides[0].ready, pilot)
+        task.cancel()

@@ -160,10 +160,27 @@ class TestMenu:
         left; beside them the ladder's seven bot levels, weakest first, each with its median
         time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
         chosen level); keyboard, language and the display options (ASCII, four colours,
-        hints) below; Start, Host and Join (a game over the network), Names and Quit; all in
-        80x24."""
+        hints) below; Start, Host and Join (a game over the network), Names, Keys and Quit;
+        the hint's two lines (Tab, arrows and Enter, F1; then S, H, J, N, K); all in 80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
+
+
+class TestNetworkDialogs:
+    def test_the_host_dialog(self, snap_compare) -> None:
+        """H in the menu: "Host a game", where a server started here listens (loopback and
+        spit's port filled in, the field focused), what 127.0.0.1 and 0.0.0.0 mean, and a
+        blank field for a server already running; Host (Enter) and Cancel (Esc)."""
+        app = make_app(3, mode=None)
+        assert snap_compare(app, press=["h"], terminal_size=SIZE)
+
+    def test_the_join_dialog_names_a_bad_code(self, snap_compare) -> None:
+        """J in the menu, an address and a code of four letters: the dialog stays, with
+        "Not a room code: 'ABCD' — 8 letters and digits, like ABCD-EFGH." over its
+        buttons."""
+        app = make_app(3, mode=None)
+        keys = ["j", *"127.0.0.1:7748", "enter", *"ABCD", "enter"]
+        assert snap_compare(app, press=keys, terminal_size=SIZE)
 
 
 class TestAgainstTheBot:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -290,7 +292,12 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
         except _MoveAside as why:
             if attempt:
                 break
-            aside = _move_aside(path, why.suffix)
+            try:
+                aside = _move_aside(path, why.suffix)
+            except FileNotFoundError:
+                continue  # another spit moved it aside first and is making the new one
+            except OSError as error:
+                raise HistoryUnavailable(_unavailable(path, error)) from None
             if notice is not None:
                 notice(wording.history_moved_aside(why.suffix, path=path, aside=aside))
         except sqlite3.Error as error:
@@ -314,19 +321,26 @@ def _open(path: Path) -> History:
     db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         try:
-            app_id = db.execute("PRAGMA application_id").fetchone()[0]
-            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables and app_id == APPLICATION_ID:
-                check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
-                if check != "ok":
-                    raise sqlite3.DatabaseError(check)
+            # One snapshot for all three: another spit may be making this file right now,
+            # and its tables seen without its mark would look like someone else's database.
+            db.execute("BEGIN")
+            try:
+                app_id = db.execute("PRAGMA application_id").fetchone()[0]
+                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if tables and app_id == APPLICATION_ID:
+                    check = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+                    if check != "ok":
+                        raise sqlite3.DatabaseError(check)
+            finally:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
                 raise
             raise _MoveAside("damaged") from None
         if app_id != APPLICATION_ID and (app_id != 0 or tables):
             raise _MoveAside("foreign")
-        db.execute("PRAGMA journal_mode = WAL")
+        _write_ahead(db)
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
         db.isolation_level = ""  # from here on, `with db:` makes transactions
@@ -334,6 +348,24 @@ def _open(path: Path) -> History:
     except BaseException:
         db.close()
         raise
+
+
+def _write_ahead(db: sqlite3.Connection) -> None:
+    """Put the database in WAL mode, trying again while another spit holds it.
+
+    Two spits opening a new history at once can both ask for the switch; SQLite then refuses
+    one at once with "database is locked" rather than letting its busy handler wait (each
+    holds the lock the other needs), so the refused one lets go and asks again.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(random.uniform(0.005, 0.05))  # apart, so the two do not meet again
 
 
 def _migrate(db: sqlite3.Connection, path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import spit.records.history as history_module
 from spit.records.history import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -102,6 +103,25 @@ def test_a_damaged_database_is_moved_aside_with_one_notice(tmp_path: Path, recor
     assert aside.read_bytes().startswith(b"this is not a database")
 
 
+def test_a_damaged_database_another_spit_moved_aside_first_is_left_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "h.db"
+    path.write_bytes(b"this is not a database at all" * 100)
+    move_aside = history_module._move_aside
+
+    def other_spit_moves_it_first(path: Path, why: str) -> Path:
+        path.rename(path.with_name("h.db.damaged-by-the-other"))
+        return move_aside(path, why)
+
+    monkeypatch.setattr(history_module, "_move_aside", other_spit_moves_it_first)
+    notices: list[str] = []
+    with open_history(path, notice=notices.append) as history:
+        assert history.rows() == []
+    assert notices == []
+    assert (tmp_path / "h.db.damaged-by-the-other").read_bytes().startswith(b"this is not")
+
+
 def test_a_foreign_database_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / "h.db"
     db = sqlite3.connect(path)
@@ -133,6 +153,66 @@ def test_an_unwritable_data_directory_is_a_one_line_notice(tmp_path: Path) -> No
     with pytest.raises(HistoryUnavailable) as caught:
         open_history(blocker / "data" / "h.db")
     assert "plays on without it" in str(caught.value) and "\n" not in str(caught.value)
+
+
+class _SwitchRefusedOnce(sqlite3.Connection):
+    """A connection whose first switch to WAL meets another spit switching at that moment."""
+
+    refused = 0
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if sql.startswith("PRAGMA journal_mode") and not _SwitchRefusedOnce.refused:
+            _SwitchRefusedOnce.refused += 1
+            raise sqlite3.OperationalError("database is locked")
+        return super().execute(sql, *args)
+
+
+def test_a_switch_to_wal_refused_by_a_spit_opening_at_once_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two spits making a new history at once can deadlock on the switch to WAL; SQLite
+    # refuses one of them at once (no busy wait), and that spit must not lose its history.
+    connect = sqlite3.connect
+    monkeypatch.setattr(
+        sqlite3, "connect", lambda *a, **k: connect(*a, **k, factory=_SwitchRefusedOnce)
+    )
+    with open_history(tmp_path / "h.db") as history:
+        assert history.rows() == []
+    assert _SwitchRefusedOnce.refused == 1
+    db = connect(tmp_path / "h.db")
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+class _AnotherSpitMigratesMeanwhile(sqlite3.Connection):
+    """A connection during whose first look another spit finishes making the history."""
+
+    fired = False
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        cursor = super().execute(sql, *args)
+        if sql == "PRAGMA application_id" and not _AnotherSpitMigratesMeanwhile.fired:
+            _AnotherSpitMigratesMeanwhile.fired = True
+            open_history(Path(self.execute("PRAGMA database_list").fetchone()[2])).close()
+        return cursor
+
+
+def test_a_history_another_spit_is_making_is_not_taken_for_a_foreign_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The other spit has switched the new file to WAL and commits its tables and its mark
+    # between this spit's reads of the mark and of the tables.
+    path = tmp_path / "h.db"
+    sqlite3.connect(path).execute("PRAGMA journal_mode = WAL").fetchone()
+    connect = sqlite3.connect
+    monkeypatch.setattr(
+        sqlite3,
+        "connect",
+        lambda *a, **k: connect(*a, **k, factory=_AnotherSpitMigratesMeanwhile),
+    )
+    notices: list[str] = []
+    open_history(path, notice=notices.append).close()
+    assert _AnotherSpitMigratesMeanwhile.fired
+    assert notices == [] and list(tmp_path.glob("h.db.*-*")) == []
 
 
 INDEX_MANY = """

@@ -50,6 +50,12 @@ def player_name(player: int, *, against_bot: bool = False) -> str:
     return _("Player 1") if player == 0 else _("Player 2")
 
 
+def your_hand(hand: int) -> str:
+    """The person against the bot, by hand (0 the left), where the help lists both halves'
+    keys."""
+    return _("You, left hand") if hand == 0 else _("You, right hand")
+
+
 def short_name(player: int, *, against_bot: bool = False) -> str:
     """A player's name where room is short: P1/P2, or You/Bot against the bot."""
     if against_bot:
@@ -356,6 +362,79 @@ def rounds(n: int) -> str:
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
 
 
+def legend_slap(*, left: str, right: str) -> str:
+    """Under the stocks while slapping: which key slaps which pile (``left`` and ``right`` are
+    arrows)."""
+    return _("slap {left} {right}").format(left=left, right=right)
+
+
+def legend_fill(*, left: str, right: str) -> str:
+    """Under the stocks: the rows of keys (arrows), and the row that fills."""
+    return _("{left} {right} fill").format(left=left, right=right)
+
+
+def table_label(what: str) -> str:
+    """"""
+    match what:
+        case "or":
+            return _("or")
+        case "points":
+            return _("Points:")
+        case "press spit":
+            return _("press SPIT")
+        case "no spit cards":
+            return _("no spit cards")
+        case "not in play":
+            return _("not in play")
+        case "spit":
+            return _("spit")
+        case "nobody could move":
+            return _("nobody could move.")
+        case "took":
+            return _("took")
+        case "holds now":
+            return _("holds now")
+        case "points column":
+            return _("points")
+        case "nothing taken":
+            return _("nothing from the centre")
+    raise ValueError(what)
+
+
+def top_hints(what: str) -> str:
+    """The top bar's key hints, longest first (a browser keeps F1 and Ctrl+Q), by a short id."""
+    match what:
+        case "browser":
+            return _("Esc: pause, then H help, Q quit")
+        case "browser short":
+            return _("Esc: pause")
+        case "terminal":
+            return _("F1 help · Esc pause · Ctrl+Q quit")
+        case "terminal short":
+            return _("F1 help")
+    raise ValueError(what)
+
+
+def spit_key(*, key: str) -> str:
+    """A player's line: the key that spits."""
+    return _("SPIT: {key}").format(key=key)
+
+
+def round_over(*, n: int) -> str:
+    """The round summary's heading: which round is over."""
+    return _("Round {n} is over").format(n=n)
+
+
+def fewer_stock_cards(*, name: str) -> str:
+    """A stalemate's end: who held fewer stock cards."""
+    return _("nobody could move; {name} had fewer stock cards.").format(name=name)
+
+
+def went_out_first(*, name: str) -> str:
+    """A round's end: who went out."""
+    return _("{name} went out first.").format(name=name)
+
+
 # -- a game across the network -----------------------------------------------------------
 
 
@@ -493,6 +572,33 @@ def action_name(action_id: str, names: Names) -> str:
         case "right":
             return _("{name}: stock {n}, right pile").format(name=name, n=n)
     return _("{name}: stock {n}, fill").format(name=name, n=n)
+
+
+def key_now(*, key: str) -> str:
+    """The key an action has now, on the "press your keys" screen."""
+    return _("Its key now: {key}").format(key=key)
+
+
+def key_kept(*, key: str) -> str:
+    """On the "press your keys" screen: a key kept for help, pause and quit."""
+    return _("{key} is kept for help, pause and quit").format(key=key)
+
+
+def key_taken(*, key: str, action: str) -> str:
+    """On the "press your keys" screen: a key another action has."""
+    return _("{key} is already the key for {action}").format(key=key, action=action)
+
+
+def press_keys(what: str) -> str:
+    """The "press your keys" screen's fixed lines, by a short id."""
+    match what:
+        case "title":
+            return _("Press your keys")
+        case "hint":
+            return _("Tab: keep the key it has · Esc: cancel, keys as they were")
+        case "indistinct":
+            return _("that key cannot be told apart; choose another")
+    raise ValueError(what)
 
 
 # -- the command line's own words (argparse's) --------------------------------------------
@@ -1040,3 +1146,488 @@ def not_a_room_code(text: str) -> str:
     return _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.").format(
         text=text.strip()
     )
+
+
+# -- the game's dialogs --------------------------------------------------------------------
+
+
+def terminal_too_small(*, w: int, h: int, now_w: int, now_h: int) -> str:
+    """The notice over a terminal smaller than the game needs."""
+    return _("Enlarge the terminal to at least {w}×{h}\n(it is {now_w}×{now_h} now)").format(
+        w=w, h=h, now_w=now_w, now_h=now_h
+    )
+
+
+def binding(what: str) -> str:
+    """A key's name in the footer, by a short id (the keys themselves are the screens')."""
+    match what:
+        case "resume":
+            return _("Resume")
+        case "help":
+            return _("Help")
+        case "quit":
+            return _("Quit")
+        case "keep playing":
+            return _("Keep playing")
+        case "give up":
+            return _("Give it up")
+        case "close help":
+            return _("Close help")
+        case "rematch":
+            return _("Rematch")
+        case "menu":
+            return _("Menu")
+        case "not now":
+            return _("Not now")
+        case "cancel":
+            return _("Cancel")
+        case "play pause":
+            return _("Play/pause")
+        case "step":
+            return _("Step")
+        case "step back":
+            return _("Step back")
+        case "faster":
+            return _("Faster")
+        case "slower":
+            return _("Slower")
+        case "next round":
+            return _("Next round")
+        case "previous round":
+            return _("Previous round")
+        case "pause":
+            return _("Pause")
+    raise ValueError(what)
+
+
+def dialog_text(what: str) -> str:
+    """A dialog's own lines, by a short id; ``… in a browser`` where the browser takes F1 and
+    Ctrl+Q."""
+    match what:
+        case "paused":
+            return _("Paused")
+        case "pause keys in a browser":
+            return _("Esc: resume  ·  H: help  ·  Q: quit")
+        case "pause keys":
+            return _("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit")
+        case "quit or keep in a browser":
+            return _(
+                "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
+                "Ctrl+D: quit and give it up · Esc: keep playing"
+            )
+        case "quit or keep":
+            return _(
+                "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
+                "Ctrl+D: quit and give it up · Esc: keep playing"
+            )
+        case "quit in a browser":
+            return _("Quit this match?\nQ: quit · Esc: keep playing")
+        case "quit":
+            return _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
+        case "help title":
+            return _("Spit — help (Esc or F1 to close)")
+        case "help against the bot":
+            return _("Against the bot both halves of the keyboard are yours.")
+        case "help in a browser":
+            return _(
+                "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
+                "Firefox on Linux): press Esc, then H for this help or Q to quit."
+            )
+        case "resume keys":
+            return _("Enter: resume · Ctrl+D: give it up · Esc: not now")
+    raise ValueError(what)
+
+
+def button(what: str) -> str:
+    """A dialog's button with its key, by a short id; ``… in a browser`` where the browser
+    takes Ctrl+Q."""
+    match what:
+        case "keep in a browser":
+            return _("Keep it (Q)")
+        case "keep":
+            return _("Keep it (Ctrl+Q)")
+        case "give up":
+            return _("Give up (Ctrl+D)")
+        case "play on":
+            return _("Play on (Esc)")
+        case "quit in a browser":
+            return _("Quit (Q)")
+        case "quit":
+            return _("Quit (Ctrl+Q)")
+        case "keep playing":
+            return _("Keep playing (Esc)")
+        case "rematch":
+            return _("Rematch (Ctrl+R)")
+        case "menu":
+            return _("Menu (Esc)")
+        case "resume":
+            return _("Resume (Enter)")
+        case "not now":
+            return _("Not now (Esc)")
+        case "keep names":
+            return _("Keep (Enter)")
+        case "cancel":
+            return _("Cancel (Esc)")
+    raise ValueError(what)
+
+
+def keys_row(what: str) -> str:
+    """The help's table of keys: what a row of keys does, by row."""
+    match what:
+        case "left":
+            return _("onto the left pile (slap left)")
+        case "right":
+            return _("onto the right pile (slap right)")
+        case "fill":
+            return _("into an empty slot")
+        case "stock":
+            return _("stock")
+        case "spit":
+            return _("spit / ready")
+    raise ValueError(what)
+
+
+def match_figure(what: str) -> str:
+    """The match-over screen's rows and its line on how the match ended, by a short id."""
+    match what:
+        case "points":
+            return _("points (lowest wins)")
+        case "held":
+            return _("cards held at the end")
+        case "played":
+            return _("cards played")
+        case "median reaction":
+            return _("median reaction")
+        case "plays a minute":
+            return _("plays a minute")
+        case "total reached 100":
+            return _("a total reached 100")
+        case "lower total wins":
+            return _("a player held no cards, the lower total wins")
+        case "no cards":
+            return _("won by holding no cards")
+    raise ValueError(what)
+
+
+def player_cards(name: str, n: int) -> str:
+    """A player and how many cards they hold, in the resume offer."""
+    return ngettext("{name} {n} card", "{name} {n} cards", n).format(name=name, n=n)
+
+
+def round_number(n: int) -> str:
+    """Which round a match is in."""
+    return _("Round {n}").format(n=n)
+
+
+def resume_question(*, when: str) -> str:
+    """The resume offer's question: the match from ``when``."""
+    return _("Resume the match from {when}?").format(when=when)
+
+
+def rules_in_brief() -> tuple[str, ...]:
+    """The rules in brief, translated, for the help screen; docs/rules.md has them in full."""
+    return (
+        _("Get rid of all your cards: five stocks, top card up, and your spit cards."),
+        _(
+            "Both press SPIT: each turns a spit card onto their own pile (player 1 left, "
+            "player 2 right)."
+        ),
+        _(
+            "Then play at once, no turns: a top card goes on a spit pile one rank up or down, any "
+            "suit; an Ace sits between King and 2."
+        ),
+        _(
+            "An empty slot? Fill it from a stock to turn up the card beneath. Nobody can "
+            "move: both press SPIT."
+        ),
+        _(
+            "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
+            "other player gets the other one."
+        ),
+        _(
+            "15 cards or fewer: no spit cards for you, so one spit pile, which both pile keys "
+            "play on. Go out first and you hold nothing."
+        ),
+        _("A wrong card locks your hand for a moment; a lost race does not."),
+        _(
+            "Standard: the first to end a round holding no cards wins. Points: a point per card "
+            "held after each round; at 100 the lowest total wins."
+        ),
+    )
+
+
+def name_too_long(*, n: int) -> str:
+    """A name longer than the ``n`` characters a name may have."""
+    return _("A name is up to {n} letters, digits or spaces.").format(n=n)
+
+
+def names_dialog(what: str) -> str:
+    """The names dialog's lines, by a short id."""
+    match what:
+        case "title":
+            return _("Your names, kept with every match you play (blank: the default)")
+        case "player 1":
+            return _("Player 1 (the left half; you, against the bot)")
+        case "player 2":
+            return _("Player 2 (the right half)")
+    raise ValueError(what)
+
+
+def keys_do_not_fit(*, layout: str, error: str) -> str:
+    """The config's remapped keys clash with a keyboard layout."""
+    return _("Your remapped keys do not fit {layout}: {error}").format(layout=layout, error=error)
+
+
+def crash_log_at(*, path: str) -> str:
+    """Where the crash's details were written."""
+    return _("the details are in {path}").format(path=path)
+
+
+def crashed(*, error: str, where: str) -> str:
+    """The line left in the terminal after a crash."""
+    return _("spit: the game crashed ({error}); {where}").format(error=error, where=where)
+
+
+def app_notice(what: str) -> str:
+    """The app's own notices, by a short id."""
+    match what:
+        case "no bot, choose":
+            return _("The bot is not installed; choose two players.")
+        case "no bot, cannot go on":
+            return _("The bot is not installed; this match cannot go on.")
+        case "no crash log":
+            return _("no log could be written")
+        case "unexpected error":
+            return _("an unexpected error")
+    raise ValueError(what)
+
+
+# -- the config file -----------------------------------------------------------------------
+
+
+def in_layout(*, problem: str, preset: str) -> str:
+    """A key binding's problem that shows only with another keyboard ``preset``."""
+    return _("{problem} in the {preset} layout").format(problem=problem, preset=preset)
+
+
+def cannot_read(*, reason: object) -> str:
+    """The config file cannot be read, and the system's reason."""
+    return _("cannot read it: {reason}").format(reason=reason)
+
+
+def not_a_regular_file(*, what: str) -> str:
+    """The config path names something else: ``what`` (see :func:`file_kind`)."""
+    return _("not a regular file but {what}").format(what=what)
+
+
+def config_too_large(*, size: int, limit: int) -> str:
+    """The config file is larger than any config needs."""
+    return _("too large ({size} MiB; a config file is at most {limit} MiB)").format(
+        size=size, limit=limit
+    )
+
+
+def not_toml(*, error: object) -> str:
+    """The config file is no TOML: the parser's words."""
+    return _("not valid TOML: {error}").format(error=error)
+
+
+def unknown_language(*, name: str, choices: str) -> str:
+    """A config's language that spit does not speak."""
+    return _("unknown language {name!r} (choose from {choices})").format(name=name, choices=choices)
+
+
+def unknown_layout(*, name: str, choices: str) -> str:
+    """A keyboard layout that spit has no preset for."""
+    return _("unknown keyboard layout {name!r} (choose from {choices})").format(
+        name=name, choices=choices
+    )
+
+
+def not_a_key_name(*, value: str) -> str:
+    """A key binding that is no key name in quotes."""
+    return _("must be a key name in quotes, not {value}").format(value=value)
+
+
+def seconds_out_of_range(*, low: float, high: float, value: str) -> str:
+    """The config's lockout outside ``low`` to ``high`` seconds."""
+    return _("must be between {low:g} and {high:g} seconds, not {value}").format(
+        low=low, high=high, value=value
+    )
+
+
+def unknown_choice(*, name: str, choices: str) -> str:
+    """A config choice that is none of ``choices``."""
+    return _("unknown choice {name!r} (choose from {choices})").format(name=name, choices=choices)
+
+
+def bad_name(*, n: int, value: str) -> str:
+    """A player's name that is empty, too long or unprintable."""
+    return _("a name is 1 to {n} letters, digits or spaces, not {value}").format(n=n, value=value)
+
+
+def expected_one_of(*, what: str, allowed: str) -> str:
+    """An unknown table or setting, and the ones allowed there."""
+    return _("{what} (expected {allowed})").format(what=what, allowed=allowed)
+
+
+def not_a_table(*, value: str) -> str:
+    """A config entry that must be a table."""
+    return _("must be a table, not {value}").format(value=value)
+
+
+def must_be(*, expected: str, value: str) -> str:
+    """A config entry of the wrong kind: what it must be, what it is."""
+    return _("must be {expected}, not {value}").format(expected=expected, value=value)
+
+
+def config_entry_error(*, path: object, entry: str, problem: str) -> str:
+    """A config file's problem at one entry."""
+    return _("config error in {path}: {entry}: {problem}").format(
+        path=path, entry=entry, problem=problem
+    )
+
+
+def config_error(*, path: object, problem: str) -> str:
+    """A config file's problem."""
+    return _("config error in {path}: {problem}").format(path=path, problem=problem)
+
+
+def cannot_save(*, reason: object) -> str:
+    """The menu's choices cannot be written to the config file."""
+    return _("cannot save the menu's choices: {reason}").format(reason=reason)
+
+
+def config_problem(what: str) -> str:
+    """What is wrong with the config file, by a short id."""
+    match what:
+        case "no such file":
+            return _(
+                "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
+                "config file)"
+            )
+        case "not utf-8":
+            return _("not UTF-8 text")
+        case "too deep":
+            return _("not valid TOML: nested too deeply")
+        case "unknown table":
+            return _("unknown table")
+        case "unknown setting":
+            return _("unknown setting")
+        case "the file":
+            return _("the config file")
+    raise ValueError(what)
+
+
+def file_kind(what: str) -> str:
+    """What a path names, when it is no regular file, by a short id."""
+    match what:
+        case "directory":
+            return _("a directory")
+        case "named pipe":
+            return _("a named pipe")
+        case "character device":
+            return _("a character device")
+        case "block device":
+            return _("a block device")
+        case "socket":
+            return _("a socket")
+        case "not a file":
+            return _("not a file")
+    raise ValueError(what)
+
+
+def expected(what: str) -> str:
+    """What a config entry must be, by a short id: "must be {expected}"."""
+    match what:
+        case "string":
+            return _("a string")
+        case "number":
+            return _("a number")
+        case "true or false":
+            return _("true or false")
+        case "name":
+            return _("a name in quotes")
+        case "table":
+            return _("a table")
+        case "list":
+            return _("a list")
+    raise ValueError(what)
+
+
+def key_combination(*, key: str) -> str:
+    """A binding to a key combination, which no action can take."""
+    return _("{key!r} is a key combination; bind a single key").format(key=key)
+
+
+def unknown_key(*, key: str) -> str:
+    """A binding to a key name Textual never reports."""
+    return _("unknown key name {key!r}").format(key=key)
+
+
+def reserved_key(*, key: str) -> str:
+    """A binding to a key that help, pause, quit or focus keep."""
+    return _("{key!r} is reserved for help, pause, quit and focus").format(key=key)
+
+
+def key_taken_by_id(*, key: str, other: str) -> str:
+    """A binding to a key another action (``other``, its id) has."""
+    return _("{key!r} is already the key for {other}").format(key=key, other=other)
+
+
+def binding_problem(what: str) -> str:
+    """What is wrong with a key binding in the config file, by a short id."""
+    match what:
+        case "no such action":
+            return _(
+                "no such action (action ids look like p1.stock3.left, p2.stock1.fill, p1.spit)"
+            )
+    raise ValueError(what)
+
+
+# -- a replay ------------------------------------------------------------------------------
+
+
+def reaction_figures(*, median: float, last: float) -> str:
+    """A player's reactions in a replay so far: the median and the last."""
+    return _("reaction {median:.2f} s median, {last:.2f} s last").format(median=median, last=last)
+
+
+def races_lost(*, n: int) -> str:
+    """How many races a player lost so far in a replay."""
+    return _("races lost {n}").format(n=n)
+
+
+def races_lost_by(*, races: str, seconds: float) -> str:
+    """The races lost and by how much the last one was."""
+    return _("{races} (by {seconds:.2f} s)").format(races=races, seconds=seconds)
+
+
+def missed(*, n: int) -> str:
+    """How many plays a player missed so far in a replay."""
+    return _("missed {n}").format(n=n)
+
+
+def replay_status(
+    *, n: int, total: int, time: str, round: int, rounds: int, speed: float, state: str
+) -> str:
+    """The replay's status line: where in the record, at what speed, playing or not."""
+    return _(
+        "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
+    ).format(n=n, total=total, time=time, round=round, rounds=rounds, speed=speed, state=state)
+
+
+def replay_text(what: str) -> str:
+    """The replay's fixed words, by a short id."""
+    match what:
+        case "no card yet":
+            return _("no card played yet")
+        case "the end":
+            return _("the end — Space: from the start")
+        case "playing":
+            return _("playing")
+        case "stopped":
+            return _("stopped")
+        case "keys":
+            return _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
+    raise ValueError(what)

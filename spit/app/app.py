@@ -47,7 +47,6 @@ from spit.app.terminal import (
 )
 from spit.engine import Match, Settings
 from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_driver
-from spit.i18n import _
 from spit.printable import printable
 from spit.wording import player_name
 
@@ -71,9 +70,16 @@ class SpitApp(App[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so that F1 opens the help over the dialogs too (pause, match over).
-        Binding("f1", "help", _("Help"), priority=True, id="help"),
-        Binding("ctrl+q", "request_quit", _("Quit"), priority=True, id="quit"),
-        Binding("ctrl+c", "request_quit", _("Quit"), priority=True, show=False, id="interrupt"),
+        Binding("f1", "help", wording.binding("help"), priority=True, id="help"),
+        Binding("ctrl+q", "request_quit", wording.binding("quit"), priority=True, id="quit"),
+        Binding(
+            "ctrl+c",
+            "request_quit",
+            wording.binding("quit"),
+            priority=True,
+            show=False,
+            id="interrupt",
+        ),
     ]
     """The app's own keys; they work on every screen and no key map may take them."""
 
@@ -182,7 +188,7 @@ class SpitApp(App[None]):
         if options.mode is Mode.BOT and self._opponents is None:
             from spit.app.menu import MenuScreen
 
-            self.notify(_("The bot is not installed; choose two players."), severity="error")
+            self.notify(wording.app_notice("no bot, choose"), severity="error")
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -261,7 +267,7 @@ class SpitApp(App[None]):
         players = record.header.players
         names = (
             players[0].name or DEFAULT_NAMES[0],
-            players[1].name if not players[1].bot else _("Bot"),
+            players[1].name if not players[1].bot else wording.player_name(1, against_bot=True),
         )
 
         def answered(answer: str | None) -> None:
@@ -321,7 +327,7 @@ class SpitApp(App[None]):
             names=(names[0], names[1]),
         )
         if mode is Mode.BOT and self._opponents is None:
-            self.notify(_("The bot is not installed; this match cannot go on."), severity="error")
+            self.notify(wording.app_notice("no bot, cannot go on"), severity="error")
             self.open_menu(options)
             return
         recorder = self._recorder(options) if self._record else None
@@ -515,9 +521,7 @@ class SpitApp(App[None]):
             # clashes with it. Play the preset as it is rather than not at all.
             if self.is_running:
                 self.notify(
-                    _("Your remapped keys do not fit {layout}: {error}").format(
-                        layout=options.keys, error=error
-                    ),
+                    wording.keys_do_not_fit(layout=options.keys, error=error),
                     severity="warning",
                 )
             return KeyMap.preset(options.keys)
@@ -569,7 +573,7 @@ class SpitApp(App[None]):
         else:
             against_bot = self.options.mode is Mode.BOT
         if against_bot:
-            names = (_("You, left hand"), _("You, right hand"))
+            names = (wording.your_hand(0), wording.your_hand(1))
         else:
             names = (player_name(0), player_name(1))
         self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
@@ -636,14 +640,12 @@ class SpitApp(App[None]):
         self._exit_renderables.clear()
         path = write_crash_log(text.getvalue())
         where = (
-            _("the details are in {path}").format(path=printable(path))
+            wording.crash_log_at(path=printable(path))
             if path is not None
-            else _("no log could be written")
+            else wording.app_notice("no crash log")
         )
         print(
-            _("spit: the game crashed ({error}); {where}").format(
-                error=printable(self._crash), where=where
-            ),
+            wording.crashed(error=printable(self._crash), where=where),
             file=sys.__stderr__,
         )
 
@@ -692,7 +694,7 @@ def _summary(renderables: Sequence[object]) -> str:
         if isinstance(renderable, Traceback) and renderable.trace.stacks:
             last = renderable.trace.stacks[-1]
             return f"{last.exc_type}: {last.exc_value}"
-    return _("an unexpected error")
+    return wording.app_notice("unexpected error")
 
 
 def _terminal_fd() -> int | None:

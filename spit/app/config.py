@@ -46,9 +46,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from spit import wording
 from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
 from spit.bot.levels import BOT_CHOICES
-from spit.i18n import LANGUAGES, _, language
+from spit.i18n import LANGUAGES, language
 from spit.printable import printable
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class Config:
                 raise ConfigError(printable(error)) from None
             problem = error.problem
             if preset is not None and preset != self.keys:
-                problem = _("{problem} in the {preset} layout").format(problem=problem, preset=name)
+                problem = wording.in_layout(problem=problem, preset=name)
             raise self._error(_entry("keys", "bindings", error.control_id), problem) from None
 
     def _error(self, entry: str, problem: str) -> ConfigError:
@@ -165,17 +166,12 @@ def load_config(path: Path | None = None) -> Config:
             raise _config_error(
                 path,
                 None,
-                _(
-                    "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
-                    "config file)"
-                ),
+                wording.config_problem("no such file"),
             ) from None
         return Config()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise _config_error(
-            path, None, _("cannot read it: {reason}").format(reason=reason)
-        ) from None
+        raise _config_error(path, None, wording.cannot_read(reason=reason)) from None
     return _Reader(path).config(document)
 
 
@@ -191,9 +187,7 @@ def _read(path: Path) -> bytes:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _config_error(
-            path, None, _("not a regular file but {what}").format(what=_file_kind(mode))
-        )
+        raise _config_error(path, None, wording.not_a_regular_file(what=_file_kind(mode)))
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_SIZE + 1)
         if len(data) > MAX_SIZE:
@@ -201,25 +195,23 @@ def _read(path: Path) -> bytes:
             raise _config_error(
                 path,
                 None,
-                _("too large ({size} MiB; a config file is at most {limit} MiB)").format(
-                    size=size // 2**20, limit=MAX_SIZE // 2**20
-                ),
+                wording.config_too_large(size=size // 2**20, limit=MAX_SIZE // 2**20),
             )
         return data
 
 
 def _file_kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return _("a directory")
+        return wording.file_kind("directory")
     if stat.S_ISFIFO(mode):
-        return _("a named pipe")
+        return wording.file_kind("named pipe")
     if stat.S_ISCHR(mode):
-        return _("a character device")
+        return wording.file_kind("character device")
     if stat.S_ISBLK(mode):
-        return _("a block device")
+        return wording.file_kind("block device")
     if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("not a file")
+        return wording.file_kind("socket")
+    return wording.file_kind("not a file")
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -231,13 +223,13 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+        raise _config_error(path, None, wording.not_toml(error=error)) from None
     except UnicodeDecodeError:
-        raise _config_error(path, None, _("not UTF-8 text")) from None
+        raise _config_error(path, None, wording.config_problem("not utf-8")) from None
     except RecursionError:
         # tomllib parses nested arrays and inline tables by recursion: some 500 levels
         # exhaust Python's stack. No config needs more than three.
-        raise _config_error(path, None, _("not valid TOML: nested too deeply")) from None
+        raise _config_error(path, None, wording.config_problem("too deep")) from None
 
 
 class _Reader:
@@ -248,13 +240,13 @@ class _Reader:
 
     def config(self, document: dict[str, Any]) -> Config:
         self.known(document, (), {"lang", "keys", "display", "rules", "players", "menu"})
-        lang = self.value(document, ("lang",), None, _is_optional_string, _("a string"))
+        lang = self.value(
+            document, ("lang",), None, _is_optional_string, wording.expected("string")
+        )
         if lang is not None and lang not in LANGUAGES:
             raise self.error(
                 ("lang",),
-                _("unknown language {name!r} (choose from {choices})").format(
-                    name=lang, choices=", ".join(LANGUAGES)
-                ),
+                wording.unknown_language(name=lang, choices=", ".join(LANGUAGES)),
             )
         keys = self.table(document, "keys")
         display = self.table(document, "display")
@@ -268,45 +260,57 @@ class _Reader:
         self.known(players, ("players",), {"one", "two"})
         names = (self.name(players, "one"), self.name(players, "two"))
 
-        preset = self.value(keys, ("keys", "preset"), None, _is_optional_string, _("a string"))
+        preset = self.value(
+            keys, ("keys", "preset"), None, _is_optional_string, wording.expected("string")
+        )
         if preset is not None and preset not in PRESET_NAMES:
             raise self.error(
                 ("keys", "preset"),
-                _("unknown keyboard layout {name!r} (choose from {choices})").format(
-                    name=preset, choices=", ".join(PRESET_NAMES)
-                ),
+                wording.unknown_layout(name=preset, choices=", ".join(PRESET_NAMES)),
             )
         bindings = self.table(keys, "bindings", ("keys",))
         for control_id, key in bindings.items():
             if not isinstance(key, str):
                 raise self.error(
                     ("keys", "bindings", control_id),
-                    _("must be a key name in quotes, not {value}").format(value=_show(key)),
+                    wording.not_a_key_name(value=_show(key)),
                 )
-        lockout = self.value(rules, ("rules", "lockout"), 0.5, _is_number, _("a number"))
+        lockout = self.value(
+            rules, ("rules", "lockout"), 0.5, _is_number, wording.expected("number")
+        )
         low, high = LOCKOUT_RANGE
         if not low <= lockout <= high:
             raise self.error(
                 ("rules", "lockout"),
-                _("must be between {low:g} and {high:g} seconds, not {value}").format(
-                    low=low, high=high, value=_show(lockout)
-                ),
+                wording.seconds_out_of_range(low=low, high=high, value=_show(lockout)),
             )
         config = Config(
             keys=preset,
             lang=lang,
             bindings=dict(bindings),
-            ascii=self.value(display, ("display", "ascii"), False, _is_bool, _("true or false")),
+            ascii=self.value(
+                display, ("display", "ascii"), False, _is_bool, wording.expected("true or false")
+            ),
             four_colour=self.value(
-                display, ("display", "four_colour"), False, _is_bool, _("true or false")
+                display,
+                ("display", "four_colour"),
+                False,
+                _is_bool,
+                wording.expected("true or false"),
             ),
             lockout=float(lockout),
-            hints=self.value(display, ("display", "hints"), False, _is_bool, _("true or false")),
+            hints=self.value(
+                display, ("display", "hints"), False, _is_bool, wording.expected("true or false")
+            ),
             menu_mode=self.choice(menu, ("menu", "mode"), MENU_CHOICES["mode"]),
             menu_level=self.choice(menu, ("menu", "level"), MENU_CHOICES["level"]),
             menu_variant=self.choice(menu, ("menu", "variant"), MENU_CHOICES["variant"]),
             practice_offered=self.value(
-                menu, ("menu", "practice_offered"), False, _is_bool, _("true or false")
+                menu,
+                ("menu", "practice_offered"),
+                False,
+                _is_bool,
+                wording.expected("true or false"),
             ),
             names=names,
             path=self.path,
@@ -317,39 +321,39 @@ class _Reader:
     def choice(
         self, table: Mapping[str, Any], where: tuple[str, ...], choices: Sequence[str]
     ) -> str:
-        value = self.value(table, where, choices[0], _is_string, _("a string"))
+        value = self.value(table, where, choices[0], _is_string, wording.expected("string"))
         if value not in choices:
             raise self.error(
                 where,
-                _("unknown choice {name!r} (choose from {choices})").format(
-                    name=value, choices=", ".join(choices)
-                ),
+                wording.unknown_choice(name=value, choices=", ".join(choices)),
             )
         return value
 
     def name(self, players: Mapping[str, Any], seat: str) -> str | None:
         where = ("players", seat)
-        name = self.value(players, where, None, _is_name, _("a name in quotes"))
+        name = self.value(players, where, None, _is_name, wording.expected("name"))
         if name is None:
             return None
         name = name.strip()
         if not name or len(name) > NAME_LENGTH or not name.isprintable():
             raise self.error(
                 where,
-                _("a name is 1 to {n} letters, digits or spaces, not {value}").format(
-                    n=NAME_LENGTH, value=_show(name)
-                ),
+                wording.bad_name(n=NAME_LENGTH, value=_show(name)),
             )
         return name
 
     def known(self, table: Mapping[str, Any], where: tuple[str, ...], names: set[str]) -> None:
         for name, value in table.items():
             if name not in names:
-                what = _("unknown table") if isinstance(value, dict) else _("unknown setting")
+                what = (
+                    wording.config_problem("unknown table")
+                    if isinstance(value, dict)
+                    else wording.config_problem("unknown setting")
+                )
                 allowed = ", ".join(sorted(names))
                 raise self.error(
                     (*where, name),
-                    _("{what} (expected {allowed})").format(what=what, allowed=allowed),
+                    wording.expected_one_of(what=what, allowed=allowed),
                 )
 
     def table(
@@ -357,9 +361,7 @@ class _Reader:
     ) -> dict[str, Any]:
         value = table.get(name, {})
         if not isinstance(value, dict):
-            raise self.error(
-                (*where, name), _("must be a table, not {value}").format(value=_show(value))
-            )
+            raise self.error((*where, name), wording.not_a_table(value=_show(value)))
         return value
 
     def value(
@@ -374,7 +376,7 @@ class _Reader:
         if not accepts(value):
             raise self.error(
                 where,
-                _("must be {expected}, not {value}").format(expected=expected, value=_show(value)),
+                wording.must_be(expected=expected, value=_show(value)),
             )
         return value
 
@@ -421,23 +423,19 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, dict):
-        return _("a table")
+        return wording.expected("table")
     if isinstance(value, list):
-        return _("a list")
+        return wording.expected("list")
     return " ".join(str(value).split())
 
 
 def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigError:
     # TOML parse errors and OS messages are one line already; this keeps it that way.
     problem = printable(" ".join(problem.split()))
-    where = printable(path) if path is not None else _("the config file")
+    where = printable(path) if path is not None else wording.config_problem("the file")
     if entry:
-        return ConfigError(
-            _("config error in {path}: {entry}: {problem}").format(
-                path=where, entry=entry, problem=problem
-            )
-        )
-    return ConfigError(_("config error in {path}: {problem}").format(path=where, problem=problem))
+        return ConfigError(wording.config_entry_error(path=where, entry=entry, problem=problem))
+    return ConfigError(wording.config_error(path=where, problem=problem))
 
 
 def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
@@ -502,7 +500,7 @@ def _load_document(path: Path) -> TOMLDocument:
     try:
         return tomlkit.parse(text)
     except TOMLKitError as error:
-        raise _config_error(path, None, _("not valid TOML: {error}").format(error=error)) from None
+        raise _config_error(path, None, wording.not_toml(error=error)) from None
 
 
 def _save_document(path: Path, document: TOMLDocument) -> None:
@@ -521,8 +519,12 @@ def _save_document(path: Path, document: TOMLDocument) -> None:
 
 
 def _write_problem(error: BaseException) -> str:
-    reason = (error.strerror or str(error)) if isinstance(error, OSError) else _("not UTF-8 text")
-    return _("cannot save the menu's choices: {reason}").format(reason=reason)
+    reason = (
+        (error.strerror or str(error))
+        if isinstance(error, OSError)
+        else wording.config_problem("not utf-8")
+    )
+    return wording.cannot_save(reason=reason)
 
 
 def write_settings(

@@ -68,7 +68,6 @@ from spit.engine import (
     Slap,
 )
 from spit.game import Change, Game, Lost
-from spit.i18n import _
 from spit.wording import player_name, short_name
 
 if TYPE_CHECKING:
@@ -135,7 +134,7 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "pause", _("Pause"), id="pause"),
+        Binding("escape", "pause", wording.binding("pause"), id="pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 
@@ -254,12 +253,12 @@ class GameScreen(Screen[None]):
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
         left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
         if phase is Phase.SLAP:
-            caption = _("slap {left} {right}").format(left=left, right=right)
+            caption = wording.legend_slap(left=left, right=right)
         else:
-            caption = _("{left} {right} fill").format(left=left, right=right)
+            caption = wording.legend_fill(left=left, right=right)
         halves = [("#p1-legend", "p1", caption)]
         if self.solo:
-            halves.append(("#p1-legend-right", "p2", _("or")))
+            halves.append(("#p1-legend-right", "p2", wording.table_label("or")))
         else:
             halves.append(("#p2-legend", "p2", caption))
         for widget_id, prefix, text in halves:
@@ -575,9 +574,9 @@ class GameScreen(Screen[None]):
     def _hints(self) -> tuple[str, ...]:
         if self.app.is_web:
             # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
-            keys = (_("Esc: pause, then H help, Q quit"), _("Esc: pause"))
+            keys = (wording.top_hints("browser"), wording.top_hints("browser short"))
         else:
-            keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
+            keys = (wording.top_hints("terminal"), wording.top_hints("terminal short"))
         connection = self.game.connection
         if connection is None:
             return keys

@@ -24,7 +24,6 @@ from typing import Final
 
 from spit import wording
 from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
-from spit.i18n import _
 from spit.printable import printable
 
 
@@ -366,11 +365,7 @@ class KeyMap:
         if name in _POSITIONS:
             return cls(name, *_position_preset(name))
         if name not in _PRESETS:
-            raise KeyMapError(
-                _("unknown keyboard layout {name!r} (choose from {choices})").format(
-                    name=name, choices=", ".join(PRESET_NAMES)
-                )
-            )
+            raise KeyMapError(wording.unknown_layout(name=name, choices=", ".join(PRESET_NAMES)))
         return cls(name, _PRESETS[name])
 
     @property
@@ -389,23 +384,20 @@ class KeyMap:
         for control_id, key in bindings.items():
             if control_id not in _CONTROL_BY_ID:
                 raise KeyMapError(
-                    _(
-                        "no such action (action ids look like p1.stock3.left, p2.stock1.fill, "
-                        "p1.spit)"
-                    ),
+                    wording.binding_problem("no such action"),
                     control_id,
                 )
             name = normalize_key(key) if isinstance(key, str) else None
             if name is None and isinstance(key, str) and "+" in key:
                 raise KeyMapError(
-                    _("{key!r} is a key combination; bind a single key").format(key=key),
+                    wording.key_combination(key=key),
                     control_id,
                 )
             if name is None:
-                raise KeyMapError(_("unknown key name {key!r}").format(key=key), control_id)
+                raise KeyMapError(wording.unknown_key(key=key), control_id)
             if name in RESERVED_KEYS:
                 raise KeyMapError(
-                    _("{key!r} is reserved for help, pause, quit and focus").format(key=key),
+                    wording.reserved_key(key=key),
                     control_id,
                 )
             key_by_id[control_id] = name
@@ -418,9 +410,7 @@ class KeyMap:
             key = key_by_id[control_id]
             if key in owner:
                 raise KeyMapError(
-                    _("{key!r} is already the key for {other}").format(
-                        key=bindings.get(control_id, key), other=owner[key]
-                    ),
+                    wording.key_taken_by_id(key=bindings.get(control_id, key), other=owner[key]),
                     control_id,
                 )
             owner[key] = control_id

@@ -20,7 +20,6 @@ from textual.widgets import Static
 from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.keymap import CONTROLS, RESERVED_KEYS, KeyMap, key_label, normalize_key
-from spit.i18n import _
 
 
 class KeysScreen(Dialog[dict[str, str]]):
@@ -72,12 +71,12 @@ class KeysScreen(Dialog[dict[str, str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = _("Press your keys")
+            box.border_title = wording.press_keys("title")
             yield Static(id="who")
             yield Static(id="action")
             yield Static(id="now")
             yield Static(id="problem")
-            yield Static(_("Tab: keep the key it has · Esc: cancel, keys as they were"), id="hint")
+            yield Static(wording.press_keys("hint"), id="hint")
 
     def on_mount(self) -> None:
         self._show()
@@ -91,7 +90,7 @@ class KeysScreen(Dialog[dict[str, str]]):
             wording.press_key_for(control.row.value, control.stock)
         )
         now = key_label(self._keymap.key(control.id))
-        self.query_one("#now", Static).update(_("Its key now: {key}").format(key=now))
+        self.query_one("#now", Static).update(wording.key_now(key=now))
         self.query_one("#problem", Static).update(problem)
 
     def on_key(self, event: events.Key) -> None:
@@ -105,15 +104,15 @@ class KeysScreen(Dialog[dict[str, str]]):
             return
         key = self._keymap.key(control.id) if event.key == "tab" else normalize_key(event.key)
         if key is None:
-            self._show(_("that key cannot be told apart; choose another"))
+            self._show(wording.press_keys("indistinct"))
             return
         if key in RESERVED_KEYS:
-            self._show(_("{key} is kept for help, pause and quit").format(key=key_label(key)))
+            self._show(wording.key_kept(key=key_label(key)))
             return
         taken = next((i for i, k in self._chosen.items() if k == key), None)
         if taken is not None:
             self._show(
-                _("{key} is already the key for {action}").format(
+                wording.key_taken(
                     key=key_label(key), action=wording.action_name(taken, self._names)
                 )
             )

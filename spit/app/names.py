@@ -14,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from spit import wording
 from spit.app.config import NAME_LENGTH
 from spit.app.dialog import Dialog
-from spit.i18n import _
 
 Names = tuple[str | None, str | None]
 """Player 1's and player 2's names; None for the default name."""
@@ -64,7 +64,7 @@ class NamesScreen(Dialog[Names]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("Cancel"), id="cancel-names"),
+        Binding("escape", "cancel", wording.binding("cancel"), id="cancel-names"),
     ]
     """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
 
@@ -74,25 +74,25 @@ class NamesScreen(Dialog[Names]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Your names, kept with every match you play (blank: the default)"))
-            yield Label(_("Player 1 (the left half; you, against the bot)"))
+            yield Static(wording.names_dialog("title"))
+            yield Label(wording.names_dialog("player 1"))
             yield Input(
                 self._names[0] or "",
-                placeholder=_("Player 1"),
+                placeholder=wording.player_name(0),
                 max_length=NAME_LENGTH,
                 id="name1",
             )
-            yield Label(_("Player 2 (the right half)"))
+            yield Label(wording.names_dialog("player 2"))
             yield Input(
                 self._names[1] or "",
-                placeholder=_("Player 2"),
+                placeholder=wording.player_name(1),
                 max_length=NAME_LENGTH,
                 id="name2",
             )
             yield Static("", id="problem")
             with Horizontal():
-                yield Button(_("Keep (Enter)"), variant="primary", id="keep")
-                yield Button(_("Cancel (Esc)"), id="cancel")
+                yield Button(wording.button("keep names"), variant="primary", id="keep")
+                yield Button(wording.button("cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#name1", Input).focus()
@@ -111,9 +111,7 @@ class NamesScreen(Dialog[Names]):
                 clean_name(self.query_one("#name2", Input).value),
             )
         except ValueError:
-            self.query_one("#problem", Static).update(
-                _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
-            )
+            self.query_one("#problem", Static).update(wording.name_too_long(n=NAME_LENGTH))
             return
         self.dismiss(names)
 

@@ -14,9 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from spit import wording
 from spit.app.game import GameScreen
 from spit.game import Change
-from spit.i18n import _
 from spit.records.analysis import PlayerFigures
 from spit.records.replay import ReplayGame
 
@@ -30,16 +30,14 @@ def figures_line(name: str, figures: PlayerFigures) -> str:
     """One player's figures so far, in a line."""
     median = figures.median_reaction
     if median is None:
-        reaction = _("no card played yet")
+        reaction = wording.replay_text("no card yet")
     else:
-        reaction = _("reaction {median:.2f} s median, {last:.2f} s last").format(
-            median=median, last=figures.reactions[-1].seconds
-        )
+        reaction = wording.reaction_figures(median=median, last=figures.reactions[-1].seconds)
     lost = figures.races_lost
-    races = _("races lost {n}").format(n=len(lost))
+    races = wording.races_lost(n=len(lost))
     if lost:
-        races = _("{races} (by {seconds:.2f} s)").format(races=races, seconds=lost[-1].seconds)
-    missed = _("missed {n}").format(n=len(figures.missed))
+        races = wording.races_lost_by(races=races, seconds=lost[-1].seconds)
+    missed = wording.missed(n=len(figures.missed))
     return f"{name}: {reaction} · {missed} · {races}"
 
 
@@ -63,13 +61,23 @@ class ReplayScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the players' keys do nothing in a replay, and space must not reach them.
-        Binding("space", "toggle", _("Play/pause"), priority=True, id="replay-toggle"),
-        Binding("right", "forward", _("Step"), priority=True, id="replay-forward"),
-        Binding("left", "back", _("Step back"), priority=True, id="replay-back"),
-        Binding("up", "faster", _("Faster"), priority=True, id="replay-faster"),
-        Binding("down", "slower", _("Slower"), priority=True, id="replay-slower"),
-        Binding("pagedown", "round(1)", _("Next round"), priority=True, id="replay-next"),
-        Binding("pageup", "round(-1)", _("Previous round"), priority=True, id="replay-previous"),
+        Binding(
+            "space", "toggle", wording.binding("play pause"), priority=True, id="replay-toggle"
+        ),
+        Binding("right", "forward", wording.binding("step"), priority=True, id="replay-forward"),
+        Binding("left", "back", wording.binding("step back"), priority=True, id="replay-back"),
+        Binding("up", "faster", wording.binding("faster"), priority=True, id="replay-faster"),
+        Binding("down", "slower", wording.binding("slower"), priority=True, id="replay-slower"),
+        Binding(
+            "pagedown", "round(1)", wording.binding("next round"), priority=True, id="replay-next"
+        ),
+        Binding(
+            "pageup",
+            "round(-1)",
+            wording.binding("previous round"),
+            priority=True,
+            id="replay-previous",
+        ),
         *(
             Binding(str(n), f"jump({n})", show=False, priority=True, id=f"replay-round{n}")
             for n in range(1, 10)
@@ -102,14 +110,12 @@ class ReplayScreen(GameScreen):
     def _update_bar(self) -> None:
         playback = self.game.playback
         if playback.at_end and not self.game.playing:
-            state = _("the end — Space: from the start")
+            state = wording.replay_text("the end")
         elif self.game.playing:
-            state = _("playing")
+            state = wording.replay_text("playing")
         else:
-            state = _("stopped")
-        status = _(
-            "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
-        ).format(
+            state = wording.replay_text("stopped")
+        status = wording.replay_status(
             n=playback.position,
             total=len(playback.steps),
             time=_clock(playback.time),
@@ -118,7 +124,7 @@ class ReplayScreen(GameScreen):
             speed=playback.speed,
             state=state,
         )
-        keys = _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
+        keys = wording.replay_text("keys")
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))

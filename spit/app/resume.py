@@ -14,7 +14,6 @@ from textual.widgets import Button, Static
 from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.screens import answer_button
-from spit.i18n import _, ngettext
 from spit.records.record import Record
 
 
@@ -31,12 +30,9 @@ def table_summary(record: Record, names: tuple[str, str]) -> str:
     """Where the match stands: the round and the cards each holds."""
     view = record.match.view(0)
     held = [
-        ngettext("{name} {n} card", "{name} {n} cards", side.cards).format(
-            name=names[player], n=side.cards
-        )
-        for player, side in enumerate(view.sides)
+        wording.player_cards(names[player], side.cards) for player, side in enumerate(view.sides)
     ]
-    return " · ".join([_("Round {n}").format(n=view.round_number), *held])
+    return " · ".join([wording.round_number(view.round_number), *held])
 
 
 class ResumeScreen(Dialog[str]):
@@ -68,9 +64,9 @@ class ResumeScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,ctrl+r", "answer('resume')", _("Resume"), id="resume-match"),
-        Binding("ctrl+d", "answer('give-up')", _("Give it up"), id="give-up-match"),
-        Binding("escape", "answer(None)", _("Not now"), id="not-now"),
+        Binding("enter,ctrl+r", "answer('resume')", wording.binding("resume"), id="resume-match"),
+        Binding("ctrl+d", "answer('give-up')", wording.binding("give up"), id="give-up-match"),
+        Binding("escape", "answer(None)", wording.binding("not now"), id="not-now"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 
@@ -82,15 +78,13 @@ class ResumeScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                _("Resume the match from {when}?").format(when=when(self.record)), id="question"
-            )
+            yield Static(wording.resume_question(when=when(self.record)), id="question")
             yield Static(table_summary(self.record, self._names), id="where")
-            yield Static(_("Enter: resume · Ctrl+D: give it up · Esc: not now"))
+            yield Static(wording.dialog_text("resume keys"))
             with Horizontal():
-                yield answer_button(_("Resume (Enter)"), variant="primary", id="resume")
-                yield answer_button(_("Give up (Ctrl+D)"), variant="error", id="give-up")
-                yield answer_button(_("Not now (Esc)"), id="not-now")
+                yield answer_button(wording.button("resume"), variant="primary", id="resume")
+                yield answer_button(wording.button("give up"), variant="error", id="give-up")
+                yield answer_button(wording.button("not now"), id="not-now")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

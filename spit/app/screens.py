@@ -24,7 +24,6 @@ from spit.app.messages import SizeChanged
 from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
-from spit.i18n import _, ngettext
 
 
 class TooSmallScreen(Screen[None]):
@@ -58,9 +57,7 @@ class TooSmallScreen(Screen[None]):
     def _show(self) -> None:
         width, height = self.app.size
         self.query_one(Static).update(
-            _("Enlarge the terminal to at least {w}×{h}\n(it is {now_w}×{now_h} now)").format(
-                w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height
-            )
+            wording.terminal_too_small(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
         )
 
 
@@ -89,12 +86,12 @@ class PauseScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", _("Resume"), id="resume"),
+        Binding("escape", "dismiss", wording.binding("resume"), id="resume"),
         # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
         # Linux), so there help and quit have plain keys here, where no card is played.
         # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
-        Binding("h", "browser_help", _("Help"), show=False, id="pause-help"),
-        Binding("q", "browser_quit", _("Quit"), show=False, id="pause-quit"),
+        Binding("h", "browser_help", wording.binding("help"), show=False, id="pause-help"),
+        Binding("q", "browser_quit", wording.binding("quit"), show=False, id="pause-quit"),
     ]
     """Bindings for the pause dialog."""
 
@@ -124,11 +121,11 @@ class PauseScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Paused"), id="paused")
+            yield Static(wording.dialog_text("paused"), id="paused")
             if self.app.is_web:
-                yield Static(_("Esc: resume  ·  H: help  ·  Q: quit"))
+                yield Static(wording.dialog_text("pause keys in a browser"))
             else:
-                yield Static(_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"))
+                yield Static(wording.dialog_text("pause keys"))
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:
@@ -177,10 +174,10 @@ class QuitScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(None)", _("Keep playing"), id="cancel-quit"),
-        Binding("ctrl+d", "answer('give-up')", _("Give it up"), id="give-up"),
+        Binding("escape", "answer(None)", wording.binding("keep playing"), id="cancel-quit"),
+        Binding("ctrl+d", "answer('give-up')", wording.binding("give up"), id="give-up"),
         # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
-        Binding("q", "browser_quit", _("Quit"), show=False, id="browser-quit"),
+        Binding("q", "browser_quit", wording.binding("quit"), show=False, id="browser-quit"),
     ]
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
@@ -210,35 +207,31 @@ class QuitScreen(Dialog[str]):
         with Vertical():
             if self.keepable:
                 yield Static(
-                    _(
-                        "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
-                        "Ctrl+D: quit and give it up · Esc: keep playing"
-                    )
+                    wording.dialog_text("quit or keep in a browser")
                     if web
-                    else _(
-                        "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
-                        "Ctrl+D: quit and give it up · Esc: keep playing"
-                    )
+                    else wording.dialog_text("quit or keep")
                 )
                 with Horizontal():
                     yield answer_button(
-                        _("Keep it (Q)") if web else _("Keep it (Ctrl+Q)"),
+                        wording.button("keep in a browser") if web else wording.button("keep"),
                         variant="warning",
                         id="keep",
                     )
-                    yield answer_button(_("Give up (Ctrl+D)"), variant="error", id="give-up")
-                    yield answer_button(_("Play on (Esc)"), variant="primary", id="play")
+                    yield answer_button(wording.button("give up"), variant="error", id="give-up")
+                    yield answer_button(wording.button("play on"), variant="primary", id="play")
             else:
                 yield Static(
-                    _("Quit this match?\nQ: quit · Esc: keep playing")
-                    if web
-                    else _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
+                    wording.dialog_text("quit in a browser") if web else wording.dialog_text("quit")
                 )
                 with Horizontal():
                     yield answer_button(
-                        _("Quit (Q)") if web else _("Quit (Ctrl+Q)"), variant="error", id="give-up"
+                        wording.button("quit in a browser") if web else wording.button("quit"),
+                        variant="error",
+                        id="give-up",
                     )
-                    yield answer_button(_("Keep playing (Esc)"), variant="primary", id="play")
+                    yield answer_button(
+                        wording.button("keep playing"), variant="primary", id="play"
+                    )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.
@@ -265,9 +258,9 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
     columns never wrap; a long caption wraps instead.
     """
     rows = (
-        ("left", _("onto the left pile (slap left)")),
-        ("right", _("onto the right pile (slap right)")),
-        ("fill", _("into an empty slot")),
+        ("left", wording.keys_row("left")),
+        ("right", wording.keys_row("right")),
+        ("fill", wording.keys_row("fill")),
     )
     labels = {
         (prefix, row): [
@@ -289,12 +282,13 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
             Text(names[player], style=player_style(player)), justify="left", no_wrap=True
         )
     table.add_row(
-        Text(_("stock"), style=DIM), *(keys([str(s + 1) for s in range(STOCKS)], DIM),) * 2
+        Text(wording.keys_row("stock"), style=DIM),
+        *(keys([str(s + 1) for s in range(STOCKS)], DIM),) * 2,
     )
     for row, caption in rows:
         table.add_row(caption, *(keys(labels[prefix, row], "bold") for prefix in ("p1", "p2")))
     table.add_row(
-        _("spit / ready"),
+        wording.keys_row("spit"),
         Text(keymap.label("p1.spit", ascii=ascii), style="bold"),
         Text(keymap.label("p2.spit", ascii=ascii), style="bold"),
     )
@@ -303,38 +297,6 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
 
 def _padded(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
-
-
-def rules_in_brief() -> tuple[str, ...]:
-    """The rules in brief, translated, for the help screen; docs/rules.md has them in full."""
-    return (
-        _("Get rid of all your cards: five stocks, top card up, and your spit cards."),
-        _(
-            "Both press SPIT: each turns a spit card onto their own pile (player 1 left, "
-            "player 2 right)."
-        ),
-        _(
-            "Then play at once, no turns: a top card goes on a spit pile one rank up or down, any "
-            "suit; an Ace sits between King and 2."
-        ),
-        _(
-            "An empty slot? Fill it from a stock to turn up the card beneath. Nobody can "
-            "move: both press SPIT."
-        ),
-        _(
-            "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
-            "other player gets the other one."
-        ),
-        _(
-            "15 cards or fewer: no spit cards for you, so one spit pile, which both pile keys "
-            "play on. Go out first and you hold nothing."
-        ),
-        _("A wrong card locks your hand for a moment; a lost race does not."),
-        _(
-            "Standard: the first to end a round holding no cards wins. Points: a point per card "
-            "held after each round; at 100 the lowest total wins."
-        ),
-    )
 
 
 class HelpScreen(Dialog[None]):
@@ -363,7 +325,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "dismiss", _("Close help"), id="close-help"),
+        Binding("escape,f1", "dismiss", wording.binding("close help"), id="close-help"),
     ]
     """Bindings for the help screen."""
 
@@ -378,23 +340,20 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = _("Spit — help (Esc or F1 to close)")
+            scroll.border_title = wording.dialog_text("help title")
             yield Static(keys_table(self._keymap, self._names, ascii=self._ascii), id="keys")
             if self._against_bot:
-                yield Static(_("Against the bot both halves of the keyboard are yours."))
+                yield Static(wording.dialog_text("help against the bot"))
             if self.app.is_web:
                 yield Static(
-                    _(
-                        "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
-                        "Firefox on Linux): press Esc, then H for this help or Q to quit."
-                    ),
+                    wording.dialog_text("help in a browser"),
                     id="browser-keys",
                 )
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.
             rules = Table.grid(padding=(0, 1, 0, 0))
             rules.add_column(style=DIM)
             rules.add_column()
-            for line in rules_in_brief():
+            for line in wording.rules_in_brief():
                 rules.add_row("•", line)
             yield Static(rules, id="rules")
 
@@ -434,8 +393,8 @@ class MatchOverScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+r", "choose('rematch')", _("Rematch"), id="rematch"),
-        Binding("escape", "choose('menu')", _("Menu"), id="menu"),
+        Binding("ctrl+r", "choose('rematch')", wording.binding("rematch"), id="rematch"),
+        Binding("escape", "choose('menu')", wording.binding("menu"), id="menu"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""
@@ -473,10 +432,12 @@ class MatchOverScreen(Dialog[str]):
             yield Static(self._figures(), id="figures")
             with Horizontal():
                 yield answer_button(
-                    _("Rematch (Ctrl+R)"), variant="primary", id="rematch", disabled=True
+                    wording.button("rematch"), variant="primary", id="rematch", disabled=True
                 )
-                yield answer_button(_("Menu (Esc)"), id="menu", disabled=True)
-                yield answer_button(_("Quit (Ctrl+Q)"), variant="error", id="quit", disabled=True)
+                yield answer_button(wording.button("menu"), id="menu", disabled=True)
+                yield answer_button(
+                    wording.button("quit"), variant="error", id="quit", disabled=True
+                )
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).display = self._rematch
@@ -511,7 +472,8 @@ class MatchOverScreen(Dialog[str]):
 
     def _winner(self) -> Text:
         winner = self._outcome.winner
-        you = self._names.index(_("You")) if _("You") in self._names else None
+        you_name = wording.player_name(0, against_bot=True)
+        you = self._names.index(you_name) if you_name in self._names else None
         text = Text(wording.winner(winner, self._names, you=you))
         if winner is not None:
             text.highlight_words([self._names[winner]], player_style(winner))
@@ -524,23 +486,29 @@ class MatchOverScreen(Dialog[str]):
         for player in (0, 1):
             table.add_column(Text(names[player], style=player_style(player)), justify="right")
         if self._variant is Variant.POINTS:
-            table.add_row(_("points (lowest wins)"), *(str(s) for s in self._outcome.scores))
+            table.add_row(wording.match_figure("points"), *(str(s) for s in self._outcome.scores))
         if self._last_round is not None:
-            table.add_row(_("cards held at the end"), *(str(h) for h in self._last_round.held))
-        table.add_row(_("cards played"), *(str(n) for n in self._stats.played))
+            table.add_row(wording.match_figure("held"), *(str(h) for h in self._last_round.held))
+        table.add_row(wording.match_figure("played"), *(str(n) for n in self._stats.played))
         stats = self._stats
         medians = [stats.median_reaction(p) for p in (0, 1)]
         rates = [stats.plays_per_minute(p) for p in (0, 1)]
-        table.add_row(_("median reaction"), *("—" if m is None else f"{m:.2f} s" for m in medians))
-        table.add_row(_("plays a minute"), *("—" if r is None else f"{r:.1f}" for r in rates))
-        how = Text(ngettext("{n} round", "{n} rounds", self._rounds).format(n=self._rounds))
+        table.add_row(
+            wording.match_figure("median reaction"),
+            *("—" if m is None else f"{m:.2f} s" for m in medians),
+        )
+        table.add_row(
+            wording.match_figure("plays a minute"),
+            *("—" if r is None else f"{r:.1f}" for r in rates),
+        )
+        how = Text(wording.rounds(self._rounds))
         if self._outcome.termination is Termination.POINTS:
-            how.append(" · " + _("a total reached 100"))
+            how.append(" · " + wording.match_figure("total reached 100"))
         elif self._variant is Variant.POINTS:
             # Holding no cards ends a points match too, but the totals decide who won.
-            how.append(" · " + _("a player held no cards, the lower total wins"))
+            how.append(" · " + wording.match_figure("lower total wins"))
         elif self._outcome.winner is not None:
-            how.append(" · " + _("won by holding no cards"))
+            how.append(" · " + wording.match_figure("no cards"))
         fast = self._stats.fastest
         if fast is None:
             fastest = Text(wording.no_fastest_play(), style=DIM)

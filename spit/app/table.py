@@ -25,6 +25,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
+from spit import wording
 from spit.app.look import (
     CARD_WIDTH,
     DIM,
@@ -38,7 +39,6 @@ from spit.app.look import (
     player_style,
 )
 from spit.engine import PileView, RoundEnd, RoundSettled, StockView, Variant
-from spit.i18n import _, ngettext
 from spit.wording import pile_name
 
 GAP: Final = 2
@@ -211,10 +211,10 @@ class TopBar(Part):
         assert isinstance(state, TopBarState)
         left = ink(" SPIT ", style="bold reverse")
         left.append("  ")
-        left.append(_("Round {n}").format(n=state.round_number), style="bold")
+        left.append(wording.round_number(n=state.round_number), style="bold")
         if state.variant is Variant.POINTS:
             left.append("  ·  ")
-            left.append(_("Points:"), style=DIM)
+            left.append(wording.table_label("points"), style=DIM)
             for player in (0, 1):
                 left.append("  " if player == 0 else " · ")
                 left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
@@ -255,18 +255,16 @@ class PlayerInfo(Part):
         assert isinstance(state, InfoState)
         line = ink(state.name, style=player_style(state.player))
         line.append("  ·  ")
-        line.append(
-            ngettext("{n} card", "{n} cards", state.cards).format(n=state.cards), style="bold"
-        )
+        line.append(wording.cards(state.cards), style="bold")
         if state.spit_key:
             line.append("  ·  ")
-            line.append(_("SPIT: {key}").format(key=state.spit_key))
+            line.append(wording.spit_key(key=state.spit_key))
         if state.waiting:
             line.append("  ·  ")
             if state.ready:
                 line.append(state.look.ready(), style=player_style(state.player))
             else:
-                line.append(_("press SPIT"), style="bold reverse")
+                line.append(wording.table_label("press spit"), style="bold reverse")
         return line
 
 
@@ -468,18 +466,22 @@ class PileRow(Part):
     @staticmethod
     def _spit_cards(look: Look, count: int) -> tuple[Tile, str, Style | None]:
         if count == 0:
-            return _card(("empty", look, ""), look.empty), _("no spit cards"), None
-        caption = ngettext("{n} spit card", "{n} spit cards", count).format(n=count)
+            return (
+                _card(("empty", look, ""), look.empty),
+                wording.table_label("no spit cards"),
+                None,
+            )
+        caption = wording.spit_cards(count)
         return _card(("back", look, count), lambda: look.back(str(count))), caption, None
 
     @staticmethod
     def _pile(look: Look, pile: PileView, flash: int | None) -> tuple[Tile, str, Style | None]:
         if not pile.in_play:
-            return _card(("empty", look, ""), look.empty), _("not in play"), None
-        size = ngettext("{n} card", "{n} cards", pile.size).format(n=pile.size)
+            return _card(("empty", look, ""), look.empty), wording.table_label("not in play"), None
+        size = wording.cards(pile.size)
         top = pile.top
         if top is None:
-            note = _("spit")
+            note = wording.table_label("spit")
             return _card(("empty", look, note), lambda: look.empty(note)), size, None
         if flash is None:
             return _card(("face", look, top), lambda: look.face(top)), size, Style(bold=True)
@@ -563,23 +565,21 @@ class RoundSummary(Part):
         assert isinstance(state, SummaryState)
         s = state.settled
         names = state.names
-        title = ink(_("Round {n} is over").format(n=s.number), style="bold")
+        title = ink(wording.round_over(n=s.number), style="bold")
         title.append(" — ")
         if s.how is RoundEnd.STALEMATE and s.went_out is None:
-            title.append(_("nobody could move."))
+            title.append(wording.table_label("nobody could move"))
         elif s.how is RoundEnd.STALEMATE:
-            title.append(
-                _("nobody could move; {name} had fewer stock cards.").format(name=names[s.went_out])
-            )
+            title.append(wording.fewer_stock_cards(name=names[s.went_out]))
         else:
-            title.append(_("{name} went out first.").format(name=names[s.went_out]))
+            title.append(wording.went_out_first(name=names[s.went_out]))
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
-        table.add_column(ink(_("took"), style=DIM))
-        table.add_column(ink(_("holds now"), style=DIM), justify="right")
+        table.add_column(ink(wording.table_label("took"), style=DIM))
+        table.add_column(ink(wording.table_label("holds now"), style=DIM), justify="right")
         points = state.variant is Variant.POINTS
         if points:
-            table.add_column(ink(_("points"), style=DIM), justify="right")
+            table.add_column(ink(wording.table_label("points column"), style=DIM), justify="right")
         for player in (0, 1):
             row = [
                 ink(names[player], style=player_style(player)),
@@ -589,7 +589,7 @@ class RoundSummary(Part):
             if points:
                 row.append(ink(str(state.scores[player]), style="bold"))
             table.add_row(*row)
-        go = ink(_("Round {n}: both press SPIT").format(n=state.next_round), style="bold")
+        go = ink(wording.round_start(state.next_round), style="bold")
         for player in (0, 1):
             go.append("    ")
             go.append(names[player], style=player_style(player))
@@ -608,12 +608,8 @@ class RoundSummary(Part):
     def _took(state: SummaryState, player: int) -> Text:
         pile = state.settled.took[player]
         if pile is None:
-            return Text(_("nothing from the centre"))
+            return Text(wording.table_label("nothing taken"))
         size = state.pile_sizes[player]
         if size is None:
             return Text(pile_name(pile))
-        return Text(
-            ngettext("{pile} ({n} card)", "{pile} ({n} cards)", size).format(
-                pile=pile_name(pile), n=size
-            )
-        )
+        return Text(wording.pile_size(pile_name(pile), size))

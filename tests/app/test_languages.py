@@ -14,7 +14,6 @@ from textual.containers import ScrollableContainer
 from spit import i18n, wording
 from spit.app.look import Look
 from spit.app.menu import level_label
-from spit.app.screens import rules_in_brief
 from spit.engine import Phase, Variant
 from spit.i18n import _
 
@@ -88,7 +87,7 @@ async def test_the_help_fits_without_scrolling(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        assert_fits(pilot.app, *rules_in_brief(), _("onto the right pile (slap right)"))
+        assert_fits(pilot.app, *wording.rules_in_brief(), wording.keys_row("right"))
 
 
 async def test_the_round_summary_fits(lang: str) -> None:
@@ -111,10 +110,10 @@ async def test_pause_and_quit_fit(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("escape")
         await pilot.pause()
-        assert_fits(pilot.app, _("Paused"))
+        assert_fits(pilot.app, wording.dialog_text("paused"))
         await pilot.press("escape", "ctrl+q")
         await pilot.pause()
-        assert_fits(pilot.app, _("Play on (Esc)"), _("Give up (Ctrl+D)"))
+        assert_fits(pilot.app, wording.button("play on"), wording.button("give up"))
 
 
 async def test_the_match_over_screen_fits(lang: str) -> None:
@@ -123,7 +122,7 @@ async def test_the_match_over_screen_fits(lang: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         drive(pilot.app, clock, lambda m: m.is_over)  # type: ignore[arg-type]
         await pilot.pause()
-        assert_fits(pilot.app, _("points (lowest wins)"), _("cards held at the end"))
+        assert_fits(pilot.app, wording.match_figure("points"), wording.match_figure("held"))
 
 
 async def test_the_names_dialog_fits(lang: str) -> None:

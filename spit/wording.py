@@ -1087,19 +1087,23 @@ def seconds_1(*, s: float) -> str:
     return _("{s:.1f} s").format(s=s)
 
 
-def unfinished_matches(*, n: int) -> str:
+def unfinished_matches(n: int) -> str:
     """How many matches in the history can be resumed."""
-    return _("{n} unfinished (spit resume)").format(n=n)
+    return ngettext(
+        "{n} match unfinished (spit resume)", "{n} matches unfinished (spit resume)", n
+    ).format(n=n)
 
 
-def given_up(*, n: int) -> str:
+def given_up(n: int) -> str:
     """How many matches in the history were given up."""
-    return _("{n} given up").format(n=n)
+    return ngettext("{n} match given up", "{n} matches given up", n).format(n=n)
 
 
-def unreadable_records(*, n: int) -> str:
-    """How many records could not be read."""
-    return _("{n} records could not be read").format(n=n)
+def unreadable_records(n: int) -> str:
+    """How many records could not be read (``spit stats`` lists them in its JSON)."""
+    return ngettext("{n} record could not be read", "{n} records could not be read", n).format(
+        n=n
+    )
 
 
 def stats_label(what: str) -> str:

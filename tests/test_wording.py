@@ -142,3 +142,31 @@ def test_the_winner_on_a_network_is_you_on_your_own_screen() -> None:
     assert wording.winner(1, names, you=1) == "You win the match!"
     assert wording.winner(0, names, you=1) == "Ana wins the match!"
     assert wording.winner(0, ("You", "Bot"), against_bot=True) == "You win the match!"
+
+
+@pytest.mark.parametrize(
+    ("code", "counts"),
+    [
+        ("en", {1: "1 record could not", 2: "2 records could not", 21: "21 records could"}),
+        ("de", {1: "1 Aufzeichnung war", 2: "2 Aufzeichnungen waren", 21: "21 Aufzeichnungen"}),
+        ("el", {1: "1 καταγραφή δεν διαβάστηκε", 2: "2 καταγραφές δεν διαβάστηκαν"}),
+        ("ka", {1: "1 ჩანაწერის", 2: "2 ჩანაწერის", 21: "21 ჩანაწერის"}),
+        # Latvian: 1 and 21 singular, 0, 10-20 and 30 genitive plural, the rest plural.
+        ("lv", {1: "1 ierakstu", 21: "21 ierakstu", 11: "11 ierakstu", 3: "3 ierakstus"}),
+    ],
+)
+def test_unreadable_records_are_counted_in_each_language_s_plural_forms(
+    code: str, counts: dict[int, str]
+) -> None:
+    i18n.set_language(code)
+    for n, start in counts.items():
+        assert wording.unreadable_records(n).startswith(start), (code, n)
+
+
+def test_the_history_s_other_counts_agree_with_their_number() -> None:
+    assert wording.unfinished_matches(1) == "1 match unfinished (spit resume)"
+    assert wording.given_up(2) == "2 matches given up"
+    i18n.set_language("lv")
+    assert wording.given_up(1) == "1 pamesta spēle"
+    assert wording.given_up(5) == "5 pamestas spēles"
+    assert wording.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"

@@ -197,11 +197,11 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
         out.append(players)
     extra = []
     if figures["unfinished"]:
-        extra.append(wording.unfinished_matches(n=figures["unfinished"]))
+        extra.append(wording.unfinished_matches(figures["unfinished"]))
     if figures["abandoned"]:
-        extra.append(wording.given_up(n=figures["abandoned"]))
+        extra.append(wording.given_up(figures["abandoned"]))
     if figures["unreadable"]:
-        extra.append(wording.unreadable_records(n=len(figures["unreadable"])))
+        extra.append(wording.unreadable_records(len(figures["unreadable"])))
     if extra:
         out.append(Text(" · ".join(extra), style="dim"))
     chart = reaction_chart(figures, width=width) if plot else None

@@ -1101,9 +1101,7 @@ def given_up(n: int) -> str:
 
 def unreadable_records(n: int) -> str:
     """How many records could not be read (``spit stats`` lists them in its JSON)."""
-    return ngettext("{n} record could not be read", "{n} records could not be read", n).format(
-        n=n
-    )
+    return ngettext("{n} record could not be read", "{n} records could not be read", n).format(n=n)
 
 
 def stats_label(what: str) -> str:

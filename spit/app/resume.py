@@ -43,7 +43,7 @@ class ResumeScreen(Dialog[str]):
         align: center middle;
     }
     ResumeScreen > Vertical {
-        width: 64;
+        width: 70;  /* three buttons side by side in German too, as the quit question */
         height: auto;
         border: round $accent;
         padding: 1 2;

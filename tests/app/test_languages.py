@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.cells import cell_len
 from textual.containers import ScrollableContainer
+from textual.widgets import Button
 
 from spit import i18n, wording
 from spit.app.look import Look
@@ -38,6 +40,26 @@ def assert_fits(app, *sentences: str) -> None:
     flat = _flat(text)
     for sentence in sentences:
         assert " ".join(sentence.split()) in flat, f"{sentence!r} is not whole in:\n{text}"
+
+
+def assert_buttons_whole(app) -> None:
+    """Every button on the screen shows its whole label on one line, inside the terminal.
+
+    A label that does not fit its button is cut short without an ellipsis, so the screen
+    text alone cannot tell: the button's room for its label is measured, and the label is
+    looked for on a line of the screen.
+    """
+    text = screen_text(app)
+    lines = text.splitlines()
+    width, _height = app.size
+    buttons = [b for b in app.screen.query(Button) if b.display]
+    assert buttons, f"no button on the screen:\n{text}"
+    for button in buttons:
+        label = button.label.plain if hasattr(button.label, "plain") else str(button.label)
+        region = button.content_region
+        assert region.right <= width, f"{label!r} runs off the terminal:\n{text}"
+        assert cell_len(label) <= region.width, f"{label!r} is cut to {region.width}:\n{text}"
+        assert any(label in line for line in lines), f"{label!r} is not whole in:\n{text}"
 
 
 def started(seed: int):
@@ -149,3 +171,42 @@ async def test_the_press_your_keys_screen_fits(lang: str) -> None:
             wording.press_key_for("left", 1),
             _("Tab: keep the key it has · Esc: cancel, keys as they were"),
         )
+
+
+async def test_the_resume_offer_s_buttons_are_whole(lang: str, data_dir) -> None:
+    from spit.app.resume import ResumeScreen
+    from tests.records.played import play_recorded
+
+    play_recorded(data_dir / "records", seed=5, stop_after=60)
+    async with make_app(mode=None).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ResumeScreen)
+        assert_fits(pilot.app, wording.dialog_text("resume keys"))
+        assert_buttons_whole(pilot.app)
+
+
+async def test_the_quit_question_s_buttons_are_whole(lang: str, data_dir) -> None:
+    clock = FakeClock()
+    app = make_app(3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.round.phase is Phase.PLAYING)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.screen.keepable  # type: ignore[attr-defined]
+        assert_buttons_whole(app)
+
+
+async def test_the_match_over_screen_s_buttons_are_whole(lang: str) -> None:
+    clock = FakeClock()
+    app = make_app(3, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        drive(app, clock, lambda m: m.is_over)  # type: ignore[arg-type]
+        await pilot.pause()
+        assert_buttons_whole(app)
+
+
+async def test_the_names_dialog_s_buttons_are_whole(lang: str) -> None:
+    async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert_buttons_whole(pilot.app)

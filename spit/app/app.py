@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from textual import events, on
@@ -353,11 +353,9 @@ class SpitApp(App[None]):
 
     def remember_menu(self, options: GameOptions) -> None:
         """Keep the menu's choices in the config file, for the next start."""
-        if self.config_file is None or options.mode is None:
+        if options.mode is None:
             return
-        from spit.app.config import ConfigError, remember
-
-        entries: dict[tuple[str, str], str | bool] = {
+        entries: dict[tuple[str, ...], object] = {
             ("menu", "mode"): options.mode.value,
             ("menu", "level"): options.bot_level,
             ("menu", "variant"): options.variant.value,
@@ -371,10 +369,7 @@ class SpitApp(App[None]):
             pass  # a layout the remapped keys do not fit would stop the next start
         else:
             entries["keys", "preset"] = options.keys
-        try:
-            remember(self.config_file, entries)
-        except ConfigError as error:
-            self.notify(str(error), severity="warning")
+        self._keep(entries)
 
     def new_match(self, options: GameOptions) -> Match:
         """A fresh match: the first from ``--seed`` itself, rematches from seeds it derives."""
@@ -485,19 +480,20 @@ class SpitApp(App[None]):
 
     def on_keys_chosen(self, message: KeysChosen) -> None:
         self.options = replace(self.options, bindings=message.bindings)
-        self._keep(bindings=message.bindings)
+        self._keep({("keys", "bindings"): message.bindings})
 
     def on_language_chosen(self, message: LanguageChosen) -> None:
-        self._keep(lang=message.code)
+        self._keep({("lang",): message.code})
 
-    def _keep(self, **settings: Any) -> None:
-        """Write the menu's choice into the config file; a file that cannot be written is said."""
+    def _keep(self, entries: dict[tuple[str, ...], object]) -> None:
+        """Write the menu's choices into the config file; a file that cannot be written is
+        said."""
         if self.config_file is None:
             return
-        from spit.app.config import ConfigError, write_settings
+        from spit.app.config import ConfigError, remember
 
         try:
-            write_settings(self.config_file, **settings)
+            remember(self.config_file, entries)
         except ConfigError as error:
             self.notify(str(error), severity="warning")
 

@@ -438,9 +438,12 @@ def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigE
     return ConfigError(wording.config_error(path=where, problem=problem))
 
 
-def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
-    """Write ``entries`` (``(table, setting) -> value``) into the config file at ``path``.
+def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
+    """Write ``entries`` into the config file at ``path``: the menu's choices, the language
+    it speaks and the keys the players pressed.
 
+    Each entry is named by where it sits: ``("lang",)`` at the top of the file,
+    ``("menu", "mode")`` in its table, and ``("keys", "bindings")`` a whole table (a dict).
     Only values that differ from what the file says (a missing entry says the default) are
     written, so choices left as they were leave the file, or its absence, alone. Everything
     else in the file stays as the player wrote it, comments included. The new file replaces
@@ -453,18 +456,27 @@ def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
     document = _load_document(path)
     defaults = Config()
     changed = False
-    for (table_name, setting), value in entries.items():
-        table = document.get(table_name)
-        current = table.get(setting) if isinstance(table, Mapping) else None
+    for where, value in entries.items():
+        current = _current(document, where)
         if current is None:
-            current = _DEFAULTS[table_name, setting](defaults)
+            current = _DEFAULTS[where](defaults)
         # tomlkit's strings are str subclasses; a bool must stay a bool (1 == True).
         if current == value and isinstance(current, bool) == isinstance(value, bool):
             continue
-        if not isinstance(table, Mapping):
+        *tables, name = where
+        container: Any = document
+        for table_name in tables:
+            table = container.get(table_name)
+            if not isinstance(table, Mapping):
+                table = tomlkit.table()
+                container[table_name] = table
+            container = table
+        if isinstance(value, Mapping):
             table = tomlkit.table()
-            document[table_name] = table
-        table[setting] = value
+            for key, item in value.items():
+                table[key] = item
+            value = table
+        container[name] = value
         changed = True
     if not changed:
         return False
@@ -472,8 +484,20 @@ def remember(path: Path, entries: Mapping[tuple[str, str], str | bool]) -> bool:
     return True
 
 
-_DEFAULTS: Final[dict[tuple[str, str], Callable[[Config], object]]] = {
+def _current(document: TOMLDocument, where: tuple[str, ...]) -> object:
+    """What the file says at ``where`` as plain values; None where it says nothing."""
+    value: Any = document
+    for name in where:
+        if not isinstance(value, Mapping) or name not in value:
+            return None
+        value = value[name]
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+_DEFAULTS: Final[dict[tuple[str, ...], Callable[[Config], object]]] = {
+    ("lang",): lambda c: c.lang,  # none: the environment's, which the menu's choice replaces
     ("keys", "preset"): lambda c: c.layout,  # the language's, while the file names none
+    ("keys", "bindings"): lambda c: c.bindings,
     ("display", "ascii"): lambda c: c.ascii,
     ("display", "four_colour"): lambda c: c.four_colour,
     ("display", "hints"): lambda c: c.hints,
@@ -486,8 +510,8 @@ _DEFAULTS: Final[dict[tuple[str, str], Callable[[Config], object]]] = {
 
 
 def _load_document(path: Path) -> TOMLDocument:
-    """The config file at ``path`` as tomlkit reads it (empty if there is none), for the two
-    writers below; ConfigError, in one line naming the file, if it cannot be read."""
+    """The config file at ``path`` as tomlkit reads it (empty if there is none), for
+    :func:`remember`; ConfigError, in one line naming the file, if it cannot be read."""
     import tomlkit
     from tomlkit.exceptions import TOMLKitError
 
@@ -525,27 +549,3 @@ def _write_problem(error: BaseException) -> str:
         else wording.config_problem("not utf-8")
     )
     return wording.cannot_save(reason=reason)
-
-
-def write_settings(
-    path: Path, *, lang: str | None = None, bindings: Mapping[str, str] | None = None
-) -> None:
-    """Keep the menu's language (``lang = …``, a top-level entry :func:`remember` does not
-    write) or the keys the players pressed (``[keys.bindings]``, a whole table) in the config
-    file at ``path``, through tomlkit so the rest of the file, comments included, stays as
-    the player wrote it. The new file replaces the old at once.
-
-    Raises ConfigError, in one line naming the file, if it cannot be read or written.
-    """
-    import tomlkit  # only when the menu keeps a choice: `spit play` never needs it
-
-    document = _load_document(path)
-    if lang is not None:
-        document["lang"] = lang
-    if bindings is not None:
-        keys = document.setdefault("keys", tomlkit.table())
-        table = tomlkit.table()
-        for control_id, key in bindings.items():
-            table[control_id] = key
-        keys["bindings"] = table
-    _save_document(path, document)

@@ -72,6 +72,23 @@ def test_remember_writes_only_what_changed_and_keeps_every_comment(tmp_path: Pat
     assert not remember(path, entries)  # nothing new: the file is not written again
 
 
+def test_the_language_and_the_pressed_keys_are_written_the_same_way(tmp_path: Path) -> None:
+    """The language (a top-level entry) and the keys (a whole table) go through the same
+    read-modify-write as the menu's choices: comments kept, nothing rewritten that is
+    already so."""
+    path = tmp_path / "config.toml"
+    path.write_text(HAND_EDITED)
+    keys = {"p1.spit": "b", "p1.stock5.fill": "space", "p2.spit": "backspace"}
+    assert remember(path, {("lang",): "el", ("keys", "bindings"): keys})
+    text = path.read_text()
+    assert text.startswith("# My spit settings") and 'preset = "qwerty"   # the laptop' in text
+    assert text.index('lang = "el"') < text.index("[keys]")  # TOML: before any table
+    config = load_config(path)
+    assert (config.lang, config.bindings, config.keys) == ("el", keys, "qwerty")
+    assert not remember(path, {("lang",): "el", ("keys", "bindings"): keys})
+    assert not remember(tmp_path / "none.toml", {("keys", "bindings"): {}})
+
+
 def test_choices_left_at_their_defaults_create_no_file(tmp_path: Path) -> None:
     path = tmp_path / "spit" / "config.toml"
     assert not remember(path, {("menu", "mode"): "two-player", ("display", "hints"): False})

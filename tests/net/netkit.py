@@ -133,6 +133,8 @@ class SentFrame:
     face_down: frozenset[Card]
     pile_tops: tuple[Card | None, Card | None]
     body: dict[str, Any] = field(repr=False)
+    match: int = 0
+    """``id`` of the room's match, to find its rounds in :func:`track_rounds`."""
 
 
 def face_down_cards(match: Match) -> frozenset[Card]:
@@ -171,6 +173,7 @@ def tap_frames(monkeypatch: Any) -> Any:
                     face_down_cards(match),
                     (match.round.pile_top(0), match.round.pile_top(1)),
                     body,
+                    id(match),
                 )
             )
         original(self, body, backlog)
@@ -190,17 +193,19 @@ def cards_named(text: str) -> set[Card]:
 
 @contextlib.contextmanager
 def track_rounds(monkeypatch: Any) -> Any:
-    """Keep, per round number, the cards face down right after each action in that round
-    (the last one: a round's events are checked against the table they happened on)."""
-    hidden: dict[int, frozenset[Card]] = {}
-    original = Round.apply
+    """Keep the cards face down in each round as it ended, keyed by (``id`` of the match,
+    round number): a round's events are checked against the table they happened on.
 
-    def apply(self: Round, action: Any, at: float = 0.0) -> Any:
-        result = original(self, action, at)
-        hidden[self.number] = hidden_in(self)
-        return result
+    Taken as the match settles a round and deals the next, from that match's own round, so
+    no other round of the same number (a record read back, another room) can stand in."""
+    hidden: dict[tuple[int, int], frozenset[Card]] = {}
+    original = Match._next_round
 
-    monkeypatch.setattr(Round, "apply", apply)
+    def next_round(self: Match, settled: Any) -> Any:
+        hidden[id(self), self.round.number] = hidden_in(self.round)
+        return original(self, settled)
+
+    monkeypatch.setattr(Match, "_next_round", next_round)
     yield hidden
 
 

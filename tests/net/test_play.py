@@ -85,7 +85,9 @@ async def test_the_wire_never_names_a_face_down_card(monkeypatch):
                 new_deals += 1
             in_round = round_number if event["kind"] == "dealt" else _round_of(body, event)
             named = cards_named(json.dumps(event))
-            hidden = frame.face_down if in_round == round_number else hidden_after[in_round]
+            hidden = (
+                frame.face_down if in_round == round_number else hidden_after[frame.match, in_round]
+            )
             assert not named & hidden, (frame.seat, event)
         named_any |= cards_named(frame.text)
     assert len(named_any) > 26  # the check looked at real cards

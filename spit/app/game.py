@@ -25,7 +25,7 @@ from textual.screen import Screen
 from spit import wording
 from spit.app.clock import Fader, PumpTimers
 from spit.app.keymap import Control, KeyMap
-from spit.app.look import Look
+from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
@@ -48,6 +48,8 @@ from spit.app.table import (
     TopBar,
     TopBarState,
     legend_slot,
+    pile_row_height,
+    row_width,
 )
 from spit.engine import (
     STOCKS,
@@ -79,6 +81,10 @@ PLAYER_IDS: Final = ("p1", "p2")
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
+
+MIDDLE_ROOM: Final = 11
+"""Lines the middle of the table may take besides the spit piles: the banner, its note and
+room around them (the table keeps together on a big terminal)."""
 
 _BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
 """The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
@@ -125,7 +131,7 @@ class GameScreen(Screen[None]):
     }}
     GameScreen #middle {{
         height: 1fr;
-        max-height: 16;
+        max-height: {MIDDLE_ROOM + pile_row_height(SMALL)};
         align: center middle;
     }}
     GameScreen Banner {{
@@ -209,6 +215,8 @@ class GameScreen(Screen[None]):
         self._key_slot = legend_slot(
             [label for keys in self._stock_keys.values() for stock in keys for label in stock]
         )
+        self.card_size: CardSize = SMALL
+        """How big the cards are drawn: the largest size the terminal has room for."""
 
     # -- layout ------------------------------------------------------------------------
 
@@ -238,6 +246,7 @@ class GameScreen(Screen[None]):
             # Both halves of the keyboard play the person's stocks; the other needs no legend.
             self.query_one("#p2-legend", KeyLegend).display = False
             self.query_one("#p1-legend-right", KeyLegend).display = True
+        self._fit_cards()
         self.redraw()
         self.game.start(self, PumpTimers(self))
         if self.networked:
@@ -248,6 +257,26 @@ class GameScreen(Screen[None]):
         # Set what exists now (Textual, the table's widgets) aside while the table is up;
         # collections then walk only what play makes, and take a fraction of that.
         gc.freeze()
+
+    def _fit_cards(self) -> bool:
+        """Draw the cards at the largest size the terminal has room for; whether it changed.
+
+        Only the boxes the cards sit in change (a side's width, a row's height): the
+        widgets draw every picture from the size their state carries.
+        """
+        size = card_size_for(*self.app.size)
+        if size == self.card_size and self.is_mounted:
+            return False
+        self.card_size = size
+        for side in self.query(".side"):
+            side.styles.width = row_width(size)
+        for row in self.query(StockRow):
+            row.styles.height = size.height
+        piles = pile_row_height(size)
+        self.query_one(PileRow).styles.height = piles
+        # The middle grows only so far: room for the banner, its note and the piles.
+        self.query_one("#middle").styles.max_height = MIDDLE_ROOM + piles
+        return True
 
     def _legends(self, phase: Phase) -> None:
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
@@ -263,7 +292,7 @@ class GameScreen(Screen[None]):
             halves.append(("#p2-legend", "p2", caption))
         for widget_id, prefix, text in halves:
             self.query_one(widget_id, KeyLegend).state = LegendState(
-                text, self._stock_keys[prefix], self._key_slot
+                text, self._stock_keys[prefix], self._key_slot, self.card_size
             )
 
     def on_unmount(self) -> None:
@@ -525,7 +554,7 @@ class GameScreen(Screen[None]):
                 player, self._messages[player], self.look
             )
             self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
-                side.stocks, self.look, self._fitting(player, view)
+                side.stocks, self.look, self._fitting(player, view), self.card_size
             )
         banner = self.query_one(Banner)
         piles = self.query_one(PileRow)
@@ -543,6 +572,7 @@ class GameScreen(Screen[None]):
                 (self._flash[near], self._flash[far]),
                 self.look,
                 (self._last_words(near, 0), self._last_words(far, 1)),
+                self.card_size,
             )
 
     def _fitting(self, player: int, view: PlayerView) -> tuple[bool, ...]:
@@ -644,12 +674,17 @@ class GameScreen(Screen[None]):
     # -- pause and resume --------------------------------------------------------------
 
     def on_resize(self) -> None:
+        if self._fit_cards():
+            self.redraw()
         self.post_message(SizeChanged())
 
     def on_screen_suspend(self) -> None:
         self.hold()
 
     def on_screen_resume(self) -> None:
+        # The terminal may have changed size under another screen (the too-small notice).
+        if self._fit_cards():
+            self.redraw()
         self.go_on()
 
     def hold(self) -> None:

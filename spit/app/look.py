@@ -1,7 +1,8 @@
 """How the table looks: card faces and backs, suit colours, players' colours and names.
 
 Everything here turns engine values (cards, stocks, piles) into Rich ``Text`` lines; the
-widgets in :mod:`spit.app.table` arrange them. Cards are boxes three lines high.
+widgets in :mod:`spit.app.table` arrange them. Cards are boxes drawn at one of three sizes
+(:data:`CARD_SIZES`): three lines high on an 80x24 terminal, larger where the terminal has room.
 """
 
 from __future__ import annotations
@@ -9,18 +10,67 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from spit import wording
 from spit.engine import Card, Suit
 
-CARD_WIDTH: Final = 7
-"""Columns of one card box."""
 LAYERS: Final = 4
 """Face-down cards drawn as edges behind a stock's top card (a stock never has more)."""
-STOCK_WIDTH: Final = CARD_WIDTH + LAYERS
-"""Columns one stock takes: the top card and the edges of the cards under it."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """One size the table draws cards at, and the room it needs around them.
+
+    Every picture of a card is made from these numbers: a card is a box ``width`` by
+    ``height`` whose top inner line shows its rank and suit in the corner (the only line
+    of the small size), the bottom one the same in the other corner, the suit in the
+    middle, and with ``big_rank`` the rank in tall letters between two suits.
+    """
+
+    name: str
+    width: int
+    """Columns of one card box."""
+    height: int
+    """Lines of one card box."""
+    terminal: tuple[int, int]
+    """The smallest terminal (columns, lines) the table fits with cards of this size."""
+    gap: int
+    """Columns between two stocks."""
+    column: int
+    """Columns of a spit pile or spit cards with its caption."""
+    pile_space: int
+    """Columns between the two spit piles."""
+    big_rank: bool = False
+    """The rank in tall letters in the card's middle."""
+
+    @property
+    def stock_width(self) -> int:
+        """Columns one stock takes: the top card and the edges of the cards under it."""
+        return self.width + LAYERS
+
+
+SMALL: Final = CardSize("small", 7, 3, (80, 24), gap=2, column=15, pile_space=10)
+MEDIUM: Final = CardSize("medium", 9, 5, (100, 32), gap=3, column=17, pile_space=12)
+LARGE: Final = CardSize("large", 13, 9, (140, 42), gap=4, column=21, pile_space=16, big_rank=True)
+CARD_SIZES: Final = (SMALL, MEDIUM, LARGE)
+"""The sizes, smallest first; each is drawn from its ``terminal`` up to the next one's."""
+
+
+def card_size_for(columns: int, lines: int) -> CardSize:
+    """The largest card size a terminal of ``columns`` by ``lines`` has room for (at least
+    the small one: below that, the app covers the table with its too-small notice)."""
+    fitting = [s for s in CARD_SIZES if columns >= s.terminal[0] and lines >= s.terminal[1]]
+    return fitting[-1] if fitting else SMALL
+
+
+CARD_WIDTH: Final = SMALL.width
+"""Columns of one card box at the small size."""
+STOCK_WIDTH: Final = SMALL.stock_width
+"""Columns one stock takes at the small size."""
 
 PLAYER_COLOURS: Final = ("#3fa9f5", "#f5a623")
 """Each player's colour (player 1 blue, player 2 amber): names, flashes, readiness."""
@@ -46,8 +96,51 @@ _FOUR_COLOURS: Final = {
     Suit.CLUBS: "#13803a",
 }
 
-Lines = tuple[Text, Text, Text]
-"""A card-sized picture: three lines of the same width."""
+Lines = tuple[Text, ...]
+"""A card-sized picture: as many lines as the card is high, all of the same width."""
+
+# Tall ranks for the large cards: three lines each, drawn with box lines (and, for
+# ``--ascii``, the same strokes in ASCII). A rank with a letter not here (a translation's)
+# is drawn in the corners only.
+_BIG: Final = {
+    "0": ("╭─╮", "│ │", "╰─╯"),
+    "1": ("╶┐", " │", "╶┴"),
+    "2": ("╶─╮", "╭─╯", "╰─╴"),
+    "3": ("╶─╮", " ─┤", "╶─╯"),
+    "4": ("╷ ╷", "╰─┤", "  ╵"),
+    "5": ("┌─╴", "└─╮", "╶─╯"),
+    "6": ("╭─╴", "├─╮", "╰─╯"),
+    "7": ("╶─┐", "  │", "  ╵"),
+    "8": ("╭─╮", "├─┤", "╰─╯"),
+    "9": ("╭─╮", "╰─┤", "╶─╯"),
+    "A": ("╭─╮", "├─┤", "╵ ╵"),
+    "B": ("┌─╮", "├─┤", "└─╯"),
+    "D": ("┌─╮", "│ │", "└─╯"),
+    "J": ("╶─┐", "  │", "╰─╯"),
+    "K": ("╷ ╱", "├╱ ", "╵ ╲"),
+    "Q": ("╭─╮", "│ │", "╰─╲"),
+}
+_BIG_ASCII: Final = str.maketrans(
+    {
+        "╭": ".", "╮": ".", "┌": ".", "┐": ".", "╷": ".",
+        "╰": "'", "╯": "'", "└": "'", "┘": "'", "╵": "'",
+        "─": "-", "╴": "-", "╶": "-", "┴": "-",
+        "│": "|", "├": "|", "┤": "|",
+        "╱": "/", "╲": "\\",
+    }
+)  # fmt: skip
+
+
+def big_rank(rank: str, *, ascii: bool = False) -> tuple[str, str, str] | None:
+    """``rank`` (its label: ``10``, ``Q``) in three lines of tall letters; None if a letter
+    of it has no tall form."""
+    glyphs = [_BIG.get(letter) for letter in rank]
+    if not glyphs or any(g is None for g in glyphs):
+        return None
+    lines = tuple(" ".join(g[row] for g in glyphs if g) for row in range(3))
+    if ascii:
+        lines = tuple(line.translate(_BIG_ASCII) for line in lines)
+    return lines[0], lines[1], lines[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,50 +205,87 @@ class Look:
     # -- boxes ------------------------------------------------------------------------
 
     def face(
-        self, card: Card, *, edge: Style | None = None, note: str = "", top_note: str = ""
+        self,
+        card: Card,
+        *,
+        edge: Style | None = None,
+        note: str = "",
+        top_note: str = "",
+        size: CardSize = SMALL,
     ) -> Lines:
         """A face-up card; ``note`` is written into the bottom edge (e.g. ``+3``), ``top_note``
         into the top edge."""
         b = self.boxes
         edge = edge or _EDGE
-        inner = CARD_WIDTH - 2
-        middle = ink(b.down, style=edge)
-        middle.append(self.label(card).center(inner), style=_FACE + self.suit_style(card))
-        middle.append(b.down, style=edge)
-        return (
-            ink(b.top_left + _edge_note(top_note, inner, b.across) + b.top_right, style=edge),
-            middle,
-            ink(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge),
+        inner = size.width - 2
+        ink_ = _FACE + self.suit_style(card)
+        lines = [ink(b.top_left + _edge_note(top_note, inner, b.across) + b.top_right, style=edge)]
+        for row in self._face_rows(card, size):
+            line = ink(b.down, style=edge)
+            line.append(row, style=ink_)
+            line.append(b.down, style=edge)
+            lines.append(line)
+        lines.append(
+            ink(b.bottom_left + _edge_note(note, inner, b.across) + b.bottom_right, style=edge)
         )
+        return tuple(lines)
 
-    def back(self, note: str = "") -> Lines:
+    def _face_rows(self, card: Card, size: CardSize) -> list[str]:
+        """The inside of a face-up card, line by line, each ``size.width - 2`` cells."""
+        inner, rows = size.width - 2, size.height - 2
+        label = self.label(card)
+        if rows == 1:
+            return [_centre(label, inner)]
+        pip = card.suit.letter if self.ascii else card.suit.symbol
+        middle: list[str] = [pip]
+        if size.big_rank:
+            tall = big_rank(wording.rank_label(card.rank), ascii=self.ascii)
+            if tall is not None:
+                middle = [pip, *tall, pip]
+        out = [" " * inner] * rows
+        out[0] = _left(label, inner)
+        out[-1] = _right(label, inner)
+        top = 1 + (rows - 2 - len(middle)) // 2
+        for i, line in enumerate(middle):
+            out[top + i] = _centre(line, inner)
+        return out
+
+    def back(self, note: str = "", *, size: CardSize = SMALL) -> Lines:
         """A face-down card (a player's spit cards), ``note`` in its middle."""
         b = self.boxes
-        inner = CARD_WIDTH - 2
+        inner = size.width - 2
+        rows = size.height - 2
+        filled = ink(b.down + b.back * inner + b.down, style=_BACK)
         middle = note.center(inner, b.back) if note else b.back * inner
-        return (
-            ink(b.top_left + b.across * inner + b.top_right, style=_BACK),
-            ink(b.down + middle + b.down, style=_BACK),
-            ink(b.bottom_left + b.across * inner + b.bottom_right, style=_BACK),
-        )
+        lines = [ink(b.top_left + b.across * inner + b.top_right, style=_BACK)]
+        lines += [filled] * rows
+        lines[1 + rows // 2] = ink(b.down + middle + b.down, style=_BACK)
+        lines.append(ink(b.bottom_left + b.across * inner + b.bottom_right, style=_BACK))
+        return tuple(lines)
 
-    def empty(self, note: str = "") -> Lines:
+    def empty(self, note: str = "", *, size: CardSize = SMALL) -> Lines:
         """An empty place on the table, drawn as a faint outline with ``note`` inside."""
         b = self.boxes
-        inner = CARD_WIDTH - 2
+        inner = size.width - 2
+        rows = size.height - 2
         dashes = (b.across + " ") * inner
-        return (
-            ink(b.top_left + dashes[:inner] + b.top_right, style=_EMPTY),
-            ink(" " + note[:inner].center(inner) + " ", style=_EMPTY),
-            ink(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY),
-        )
+        lines = [ink(b.top_left + dashes[:inner] + b.top_right, style=_EMPTY)]
+        for row in range(rows):
+            # Dashed, as the edges across are, and open beside the note.
+            side = b.down if (row - rows // 2) % 2 else " "
+            text = _centre(note[:inner], inner) if row == rows // 2 else " " * inner
+            lines.append(ink(side + text + side, style=_EMPTY))
+        lines.append(ink(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY))
+        return tuple(lines)
 
     @property
     def fits_mark(self) -> str:
         """The mark in the top edge of a card that fits a pile right now (hints on)."""
         return "*" if self.ascii else "✦"
 
-    def stock(self, top: Card | None, face_down: int, *, fits: bool = False) -> Lines:
+    def stock(
+        self, top: Card | None, face_down: int, *, fits: bool = False, size: CardSize = SMALL
+    ) -> Lines:
         """A stock: its face-up top card with one edge per face-down card behind it.
 
         The edges show the count at a glance; the number in the bottom edge says it exactly.
@@ -163,24 +293,30 @@ class Look:
         a mark in its top edge, so colour is not the only sign.
         """
         if top is None:
-            lines = self.empty()
+            lines = self.empty(size=size)
         else:
             lines = self.face(
                 top,
                 note=f"+{face_down}" if face_down else "",
                 edge=_FITS if fits else None,
                 top_note=self.fits_mark if fits else "",
+                size=size,
             )
         b = self.boxes
         shown = min(face_down, LAYERS)
-        behind = (b.top_right * shown, b.down * shown, b.bottom_right * shown)
         out: list[Text] = []
-        for line, extra in zip(lines, behind, strict=True):
+        for row, line in enumerate(lines):
+            if row == 0:
+                extra = b.top_right
+            elif row == len(lines) - 1:
+                extra = b.bottom_right
+            else:
+                extra = b.down
             line = line.copy()
-            line.append(extra, style=_EDGE)
+            line.append(extra * shown, style=_EDGE)
             line.append(" " * (LAYERS - shown))
             out.append(line)
-        return out[0], out[1], out[2]
+        return tuple(out)
 
 
 PLAIN: Final = Look()
@@ -192,6 +328,20 @@ def ink(text: str, style: Style | str = "") -> Text:
     out = Text()
     out.append(text, style=style)
     return out
+
+
+def _left(text: str, width: int) -> str:
+    return text + " " * max(0, width - cell_len(text))
+
+
+def _right(text: str, width: int) -> str:
+    return " " * max(0, width - cell_len(text)) + text
+
+
+def _centre(text: str, width: int) -> str:
+    """``text`` centred in ``width`` cells as ``str.center`` does it, counting cells (a
+    letter may be wide)."""
+    return text.center(width - (cell_len(text) - len(text)))
 
 
 def _edge_note(note: str, width: int, across: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -27,12 +27,12 @@ from textual.widget import Widget
 
 from spit import wording
 from spit.app.look import (
-    CARD_WIDTH,
     DIM,
     LAYERS,
     PLAIN,
     PLAYER_COLOURS,
-    STOCK_WIDTH,
+    SMALL,
+    CardSize,
     Lines,
     Look,
     ink,
@@ -41,16 +41,26 @@ from spit.app.look import (
 from spit.engine import PileView, RoundEnd, RoundSettled, StockView, Variant
 from spit.wording import pile_name
 
-GAP: Final = 2
-"""Columns between two stocks."""
 MARGIN: Final = 13
 """Columns left of a player's stocks, where the legend's caption stands."""
-ROW_WIDTH: Final = MARGIN + 5 * STOCK_WIDTH + 4 * GAP
-"""Columns of a player's stocks with their margin."""
-MIN_WIDTH: Final = 80
-"""The narrowest terminal the table fits."""
-MIN_HEIGHT: Final = 24
-"""The shortest terminal the table fits."""
+
+
+def row_width(size: CardSize) -> int:
+    """Columns of a player's stocks with their margin, at ``size``."""
+    return MARGIN + 5 * size.stock_width + 4 * size.gap
+
+
+def pile_row_height(size: CardSize) -> int:
+    """Lines of the spit piles with their captions and last plays, at ``size``."""
+    return size.height + 2
+
+
+GAP: Final = SMALL.gap
+"""Columns between two stocks at the small size."""
+ROW_WIDTH: Final = row_width(SMALL)
+"""Columns of a player's stocks with their margin at the small size."""
+MIN_WIDTH, MIN_HEIGHT = SMALL.terminal
+"""The smallest terminal the table fits."""
 
 _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
@@ -303,6 +313,7 @@ class LegendState:
     slot: int = 1
     """Columns each key gets: the widest label on the table, so every stock's keys, both
     players', stand in the same columns whatever is remapped."""
+    size: CardSize = SMALL
 
 
 def legend_slot(labels: Sequence[str]) -> int:
@@ -327,15 +338,15 @@ class KeyLegend(Part):
     def draw(self, state: object) -> Text:
         assert isinstance(state, LegendState)
         line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
-        slot = state.slot
+        slot, size = state.slot, state.size
         # Three keys of one column sit under the card's middle, as the card's own width;
         # wider keys start at the card's left edge and run on under the cards behind it.
-        indent = max(0, (CARD_WIDTH - (3 * slot + 2)) // 2)
+        indent = max(0, (size.width - (3 * slot + 2)) // 2)
         for i, keys in enumerate(state.stocks):
             if i:
-                line.append(" " * GAP)
+                line.append(" " * size.gap)
             cell = " " * indent + " ".join(_pad(key, slot) for key in keys)
-            line.append(_pad(cell, STOCK_WIDTH), style=_KEY)
+            line.append(_pad(cell, size.stock_width), style=_KEY)
         return line
 
 
@@ -349,6 +360,7 @@ class StocksState:
     fits: tuple[bool, ...] = ()
     """Per stock, whether its top card can be played right now (hints on; the engine's
     legal actions say so). Empty: no hints."""
+    size: CardSize = SMALL
 
 
 class StockRow(Part):
@@ -363,26 +375,26 @@ class StockRow(Part):
 
     def draw(self, state: object) -> Mosaic:
         assert isinstance(state, StocksState)
-        look = state.look
+        look, size = state.look, state.size
         band: list[Tile | int] = [MARGIN]
         for i, stock in enumerate(state.stocks):
             top, face_down = stock.top, stock.face_down
             fits = bool(state.fits) and state.fits[i]
             edges = min(face_down, LAYERS)
-            width = CARD_WIDTH + edges  # the rest of the stock's width is blank
+            width = size.width + edges  # the rest of the stock's width is blank
             if i:
-                band[-1] += GAP
+                band[-1] += size.gap
             band.append(
                 Tile(
-                    ("stock", look, top, face_down, fits),
+                    ("stock", look, size, top, face_down, fits),
                     width,
                     lambda t=top, n=face_down, w=width, f=fits: [
-                        line[:w] for line in look.stock(t, n, fits=f)
+                        line[:w] for line in look.stock(t, n, fits=f, size=size)
                     ],
                 )
             )
             band.append(LAYERS - edges)
-        return Mosaic([(3, [item for item in band if item != 0])])
+        return Mosaic([(size.height, [item for item in band if item != 0])])
 
 
 # -- the middle ------------------------------------------------------------------------
@@ -397,6 +409,7 @@ class PilesState:
     look: Look
     last: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None)
     """Per pile, the last play on it while it is still shown: its words and who played it."""
+    size: CardSize = SMALL
 
 
 class PileRow(Part):
@@ -409,28 +422,22 @@ class PileRow(Part):
     }
     """
 
-    SPACE: ClassVar[int] = 10
-    """Columns between the two spit piles."""
-
-    COLUMN: ClassVar[int] = 15
-    """Columns of each pile or spit cards with its caption."""
-
     def draw(self, state: object) -> Mosaic:
         assert isinstance(state, PilesState)
-        look = state.look
+        look, size = state.look, state.size
         cells = [
-            self._spit_cards(look, state.spit_cards[0]),
-            self._pile(look, state.piles[0], state.flash[0]),
-            self._pile(look, state.piles[1], state.flash[1]),
-            self._spit_cards(look, state.spit_cards[1]),
+            self._spit_cards(look, size, state.spit_cards[0]),
+            self._pile(look, size, state.piles[0], state.flash[0]),
+            self._pile(look, size, state.piles[1], state.flash[1]),
+            self._spit_cards(look, size, state.spit_cards[1]),
         ]
-        width = self.COLUMN
-        pad = width - CARD_WIDTH
+        width, space = size.column, size.pile_space
+        pad = width - size.width
         pictures: list[Tile | int] = [pad // 2]
         captions: list[Tile | int] = []
         for i, (picture, caption, caption_style) in enumerate(cells):
             if i:
-                gap = self.SPACE if i == 2 else 1
+                gap = space if i == 2 else 1
                 pictures[-1] += gap + pad // 2
                 captions.append(gap)
             pictures += [picture, pad - pad // 2]
@@ -441,12 +448,12 @@ class PileRow(Part):
             )
         # Under each pile, for a moment, who played what onto it: a flash is too quick to read.
         # Each label may spread a little past its pile's column, into the gaps beside it.
-        spread = self.SPACE // 2 - 2
+        spread = space // 2 - 2
         wide = width + 2 * spread
         moves: list[Tile | int] = [width + 1 - spread]
         for i, last in enumerate(state.last):
             if i:
-                moves.append(self.SPACE - 2 * spread)
+                moves.append(space - 2 * spread)
             if last is None:
                 moves.append(wide)
                 continue
@@ -461,39 +468,44 @@ class PileRow(Part):
                 joined[-1] += item
             else:
                 joined.append(item)
-        return Mosaic([(3, pictures), (1, captions), (1, joined)])
+        return Mosaic([(size.height, pictures), (1, captions), (1, joined)])
 
     @staticmethod
-    def _spit_cards(look: Look, count: int) -> tuple[Tile, str, Style | None]:
+    def _spit_cards(look: Look, size: CardSize, count: int) -> tuple[Tile, str, Style | None]:
         if count == 0:
-            return (
-                _card(("empty", look, ""), look.empty),
-                wording.table_label("no spit cards"),
-                None,
-            )
+            empty = _card(("empty", look, size, ""), size, lambda: look.empty(size=size))
+            return empty, wording.table_label("no spit cards"), None
         caption = wording.spit_cards(count)
-        return _card(("back", look, count), lambda: look.back(str(count))), caption, None
+        back = _card(("back", look, size, count), size, lambda: look.back(str(count), size=size))
+        return back, caption, None
 
     @staticmethod
-    def _pile(look: Look, pile: PileView, flash: int | None) -> tuple[Tile, str, Style | None]:
+    def _pile(
+        look: Look, size: CardSize, pile: PileView, flash: int | None
+    ) -> tuple[Tile, str, Style | None]:
         if not pile.in_play:
-            return _card(("empty", look, ""), look.empty), wording.table_label("not in play"), None
-        size = wording.cards(pile.size)
+            empty = _card(("empty", look, size, ""), size, lambda: look.empty(size=size))
+            return empty, wording.table_label("not in play"), None
+        cards = wording.cards(pile.size)
         top = pile.top
         if top is None:
             note = wording.table_label("spit")
-            return _card(("empty", look, note), lambda: look.empty(note)), size, None
+            empty = _card(("empty", look, size, note), size, lambda: look.empty(note, size=size))
+            return empty, cards, None
         if flash is None:
-            return _card(("face", look, top), lambda: look.face(top)), size, Style(bold=True)
+            face = _card(("face", look, size, top), size, lambda: look.face(top, size=size))
+            return face, cards, Style(bold=True)
         colour = PLAYER_COLOURS[flash]
         edge = Style(color=colour, bgcolor=colour, bold=True)
-        picture = _card(("face", look, top, edge), lambda: look.face(top, edge=edge))
-        return picture, size, Style(color=colour, bold=True)
+        picture = _card(
+            ("face", look, size, top, edge), size, lambda: look.face(top, edge=edge, size=size)
+        )
+        return picture, cards, Style(color=colour, bold=True)
 
 
-def _card(key: Hashable, draw: Callable[[], Lines]) -> Tile:
+def _card(key: Hashable, size: CardSize, draw: Callable[[], Lines]) -> Tile:
     """A card-sized picture."""
-    return Tile(key, CARD_WIDTH, draw)
+    return Tile(key, size.width, draw)
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,10 +142,41 @@ class TestPause:
 
 class TestBigTerminal:
     def test_the_table_keeps_together_in_the_middle(self, snap_compare) -> None:
-        """At 160×45 the table does not spread out: both sides and the piles sit together
-        in the middle of the screen, and each player's line starts where their stocks'
-        keys do, not at the screen's edge."""
+        """At 160×45 the table does not spread out: the cards are large, and both sides
+        and the piles sit together in the middle of the screen; each player's line starts
+        where their stocks' keys do, not at the screen's edge."""
         assert snap_compare(make_app(3, match=started(3)), terminal_size=(160, 45))
+
+
+class TestCardSizes:
+    """The same table at each card size, on the smallest terminal that has room for it:
+    player 2 played 5♥ onto the left pile (written under it), player 1's 2♥ did not fit."""
+
+    def test_small_cards_at_80x24(self, snap_compare) -> None:
+        """Cards three lines high, rank and suit in the middle: the table as it has always
+        been."""
+        app = make_app(3, match=started(3))
+        assert snap_compare(app, press=["o", "q"], terminal_size=(80, 24))
+
+    def test_medium_cards_from_100x32(self, snap_compare) -> None:
+        """Cards five lines high: rank and suit in the top-left and bottom-right corners,
+        the suit in the middle; the stocks' edges, the +N under each, the keys under each
+        card's middle, the spit cards' backs and the piles' captions all at that size."""
+        app = make_app(3, match=started(3))
+        assert snap_compare(app, press=["o", "q"], terminal_size=(100, 32))
+
+    def test_large_cards_from_140x42(self, snap_compare) -> None:
+        """Cards nine lines high: the corners, and the rank in tall letters between two
+        suits in the middle."""
+        app = make_app(3, match=started(3))
+        assert snap_compare(app, press=["o", "q"], terminal_size=(140, 42))
+
+    def test_large_cards_in_ascii_with_four_colours_and_hints(self, snap_compare) -> None:
+        """The large cards with ``--ascii``: boxes of + - |, suits as letters, the tall ranks
+        drawn with . ' - | / \\; clubs green and diamonds blue; the stocks that fit a pile
+        edged green with a * in their top edge."""
+        app = make_app(3, match=started(3), ascii=True, four_colour=True, hints=True)
+        assert snap_compare(app, press=["o"], terminal_size=(140, 42))
 
 
 class TestTooSmall:

@@ -1,7 +1,7 @@
 """One app in a child process, instrumented: the other benchmark scripts run this.
 
     python benchmarks/probe.py frame {floor,game,bot} --out FILE [--stay] [--pause]
-    python benchmarks/probe.py keys {floor,game} --presses N [--seed S]
+    python benchmarks/probe.py keys {floor,game} --presses N [--seed S] [--size WxH] [--cards C]
 
 ``frame`` runs the app on the real terminal it is given (the parent hands it a pty) and
 writes the ``time.monotonic()`` of the first frame of the game screen (the floor app's only
@@ -10,6 +10,8 @@ screen), and the CPU time the process had used by then, to FILE; then it exits, 
 screen as soon as the table is up. ``keys`` runs the app headless and presses keys through
 the driver's own path, one at a time, timing each from the key event to the state change
 and to the next frame; it prints the samples and the process's peak memory as JSON.
+``--cards small`` (or ``medium``, ``large``) has the game draw cards of that size whatever
+the terminal's size, to tell the cost of the cards from the cost of a bigger terminal.
 
 "Next frame" is timed at the same place for both apps: ``App._display``, which the
 screen's compositor refresh calls with the update it has just rendered. Headless drivers
@@ -35,7 +37,8 @@ from textual._compositor import CompositorUpdate
 from textual.app import App
 
 SIZE = (100, 36)
-"""Terminal size for every run: roomy enough for the game's table."""
+"""Terminal size for every run unless told otherwise: roomy enough for the game's table
+(which draws medium cards on it)."""
 
 SEED = 1
 """The game's shuffle seed unless told otherwise."""
@@ -156,8 +159,11 @@ def peak_rss_kib() -> int:
     return 0
 
 
-async def press_keys(kind: str, presses: int, seed: int) -> dict[str, Any]:
-    """Press ``presses`` keys in ``kind`` one after another; time each one."""
+async def press_keys(
+    kind: str, presses: int, seed: int, size: tuple[int, int] = SIZE, cards: str | None = None
+) -> dict[str, Any]:
+    """Press ``presses`` keys in ``kind`` one after another on a ``size`` terminal; time each.
+    ``cards``: the card size the game draws (None: the one the terminal has room for)."""
     pending: dict[str, float] = {}
     framed = asyncio.Event()
 
@@ -196,13 +202,18 @@ async def press_keys(kind: str, presses: int, seed: int) -> dict[str, Any]:
             return result
 
         Match.apply = timed_apply  # type: ignore[method-assign]
+        if cards is not None:
+            from spit.app import game, look
+
+            chosen = next(s for s in look.CARD_SIZES if s.name == cards)
+            game.card_size_for = lambda columns, lines: chosen  # type: ignore[attr-defined]
         deal = long_match_seed(presses, seed)
         app = SpitApp(GameOptions(mode=Mode.TWO_PLAYER, seed=deal))
         next_key = game_keys(app, key_rng)
 
     samples: list[tuple[float, float]] = []
     missed = 0
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         driver = app._driver
         assert driver is not None
@@ -231,6 +242,12 @@ async def press_keys(kind: str, presses: int, seed: int) -> dict[str, Any]:
     return {"kind": kind, "samples": samples, "missed": missed, "peak_rss_kib": peak_rss_kib()}
 
 
+def terminal_size(text: str) -> tuple[int, int]:
+    """``100x36`` as (100, 36)."""
+    columns, _, lines = text.partition("x")
+    return int(columns), int(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -243,11 +260,13 @@ def main() -> None:
     keys.add_argument("kind", choices=["floor", "game"])
     keys.add_argument("--presses", type=int, default=250)
     keys.add_argument("--seed", type=int, default=SEED)
+    keys.add_argument("--size", type=terminal_size, default=SIZE, help="COLUMNSxLINES")
+    keys.add_argument("--cards", choices=["small", "medium", "large"])
     args = parser.parse_args()
     if args.command == "frame":
         frame(args.kind, args.out, stay=args.stay, pause=args.pause)
     else:
-        result = asyncio.run(press_keys(args.kind, args.presses, args.seed))
+        result = asyncio.run(press_keys(args.kind, args.presses, args.seed, args.size, args.cards))
         json.dump(result, sys.stdout)
 
 

@@ -51,3 +51,26 @@ def test_quick_run_prints_every_figure_with_its_floor() -> None:
     for figure in FIGURES:
         assert any(row.startswith(figure) for row in rows), figure
     assert "keys that changed nothing" not in run.stdout
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_key_latency_per_card_size_prints_each_size_against_the_small() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "keys.py"),
+            "--sizes",
+            "--presses",
+            "6",
+            "--blocks",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for name in ("small", "medium", "large", "small at 140x42"):
+        assert f"\n{name}: 6 keys (0 missed)" in f"\n{run.stdout}", run.stdout
+        assert f"\n{name} / small: key -> change median" in f"\n{run.stdout}", run.stdout

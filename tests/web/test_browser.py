@@ -41,11 +41,13 @@ def cards_in(line: str) -> list[Card]:
 
 
 def table(screen: str) -> tuple[list[Card], tuple[list[Card], list[Card]]]:
-    """The spit piles' top cards and each player's stock tops, read off the page."""
+    """The spit piles' top cards and each player's stock tops, read off the page (at any
+    card size: the lines across the spit cards' backs are the piles')."""
     lines = screen.splitlines()
     piles_at = next(i for i, line in enumerate(lines) if line.count("░") >= 4)
     piles = cards_in(lines[piles_at])
-    bottom = next(cards_in(line) for line in lines[piles_at + 1 :] if cards_in(line))
+    below = [line for line in lines[piles_at + 1 :] if "░" not in line]
+    bottom = next(cards_in(line) for line in below if cards_in(line))
     top = next(cards_in(line) for line in reversed(lines[:piles_at]) if cards_in(line))
     return piles, (bottom, top)
 

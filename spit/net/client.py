@@ -68,6 +68,9 @@ class Status:
     """Each seat's round-trip time to the server, in milliseconds."""
     names: tuple[str, str] = ("", "")
     """What each player calls themselves."""
+    back_within: tuple[float | None, float | None] = (None, None)
+    """For a seat whose connection went: the seconds it had left to come back, when the
+    server sent this, before its match is abandoned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,10 @@ class Client:
         """Whether a connection is open now."""
         self.seq = 0
         """The number of the last table the server sent (it counts up per room)."""
+        self.status_at = source()
+        """When (``source``'s reading) the last status arrived: ``back_within`` counts from it."""
+        self._present = asyncio.Event()
+        self._present.set()
         self._give_up = give_up
         self._first_wait = first_wait
         self._longest_wait = longest_wait
@@ -168,6 +175,10 @@ class Client:
         self._clock_at = source()
 
     # -- the game clock ----------------------------------------------------------------------
+
+    def now(self) -> float:
+        """This client's time source now (what :attr:`status_at` is read on)."""
+        return self._source()
 
     def game_time(self) -> float:
         """The room's game clock as best known here: its last reading, plus the time since
@@ -273,6 +284,23 @@ class Client:
         """Leave the match for good; the other player is told."""
         self._send(Leave())
 
+    def step_away(self) -> None:
+        """Let go of the connection but not the seat, until :meth:`come_back`: the server
+        keeps the seat as for any dropped line (the room stands, the other player is told)
+        and this client tries no reconnection meanwhile. A browser seat does this while
+        no tab shows its page."""
+        if not self._present.is_set():
+            return
+        self._present.clear()
+        ws = self._ws
+        if ws is not None and self.up:
+            self.up = False
+            asyncio.get_running_loop().create_task(ws.close())
+
+    def come_back(self) -> None:
+        """Take the seat back after :meth:`step_away` (at once: the first try has no wait)."""
+        self._present.set()
+
     def _send(self, message: ClientMessage) -> None:
         if self.up:
             self._out.put_nowait(client_frame(message))
@@ -331,9 +359,20 @@ class Client:
         deadline = self._source() + self._give_up
         wait = self._first_wait
         last = _("the connection dropped")
-        while self._source() < deadline:
-            await asyncio.sleep(wait * random.uniform(0.8, 1.2))
-            wait = min(wait * 2, self._longest_wait)
+        while True:
+            if not self._present.is_set():
+                # Stepped away: the seat is kept, and nobody would see it back; try again,
+                # at once and for the whole time again, when told to come back.
+                await self._present.wait()
+                deadline = self._source() + self._give_up
+                wait = self._first_wait
+            elif self._source() >= deadline:
+                break
+            else:
+                await asyncio.sleep(wait * random.uniform(0.8, 1.2))
+                wait = min(wait * 2, self._longest_wait)
+                if not self._present.is_set():
+                    continue
             try:
                 ws = await self._connect()
             except ServerGone as error:
@@ -369,6 +408,7 @@ class Client:
         elif kind == "status":
             self._set_clock(obj.get("clock"))
             self.status = _parse_status(obj)
+            self.status_at = self._source()
             self.listener.status(self.status)
         elif kind == "ping":
             ident = obj.get("id")
@@ -425,6 +465,7 @@ def _parse_status(obj: dict[str, Any]) -> Status:
         paused = obj["paused_by"]
         rtt = obj["rtt"]
         names = obj["names"]
+        back = obj.get("back_within", [None, None])  # not sent by an older server
         return Status(
             running=bool(obj["running"]),
             stage=str(obj["stage"]),
@@ -432,6 +473,7 @@ def _parse_status(obj: dict[str, Any]) -> Status:
             paused_by=(bool(paused[0]), bool(paused[1])),
             rtt=(_ms(rtt[0]), _ms(rtt[1])),
             names=(str(names[0]), str(names[1])),
+            back_within=(_ms(back[0]), _ms(back[1])),
         )
     except (KeyError, IndexError, TypeError):
         raise ProtocolError("a status without its fields") from None

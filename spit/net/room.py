@@ -131,6 +131,7 @@ class Room:
         """The match: the one authority on every rule."""
         self.clock = RoomClock(source, pace)
         """The room's game clock, stamped on every action."""
+        self._source = source
         self.tokens = (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
         """Each seat's token: whoever shows it gets the seat back."""
         self.names = [host, ""]
@@ -141,6 +142,9 @@ class Room:
         """Which seats have a live connection."""
         self.paused_by = [False, False]
         """Which seats hold a pause."""
+        self.back_by: list[float | None] = [None, None]
+        """For a seat whose connection went: when (the time source's reading) the server
+        gives it up, if it does not come back."""
         self.rtt: list[float | None] = [None, None]
         """Each seat's last measured round-trip time, in seconds."""
         self.actions = [0, 0]
@@ -181,9 +185,11 @@ class Room:
         self._update_clock()
         return 1
 
-    def set_connected(self, seat: int, connected: bool) -> None:
-        """A seat's connection came or went; the clock stops while anyone is away."""
+    def set_connected(self, seat: int, connected: bool, *, grace: float | None = None) -> None:
+        """A seat's connection came or went; the clock stops while anyone is away. ``grace``:
+        the seconds the server keeps a seat that went (told to the other player)."""
         self.connected[seat] = connected
+        self.back_by[seat] = None if connected or grace is None else self._source() + grace
         self._update_clock()
 
     def set_paused(self, seat: int, paused: bool) -> None:
@@ -273,7 +279,9 @@ class Room:
         return out
 
     def status(self) -> list[Send]:
-        """A ``status`` frame for each taken seat: who is here, who paused, round-trip times."""
+        """A ``status`` frame for each taken seat: who is here, who paused, round-trip times,
+        and how many seconds a seat that went has left to come back."""
+        now, back_by = self._source(), self.back_by
         body = {
             "type": "status",
             "clock": self.clock(),
@@ -283,6 +291,7 @@ class Room:
             "paused_by": list(self.paused_by),
             "rtt": [None if r is None else round(r * 1000, 1) for r in self.rtt],
             "names": list(self.names),
+            "back_within": [None if t is None else round(max(0.0, t - now), 1) for t in back_by],
         }
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 

@@ -419,7 +419,7 @@ class GameServer:
         if room is None or self._seats.get((room.code, peer.seat)) is not peer:
             return
         del self._seats[(room.code, peer.seat)]
-        room.set_connected(peer.seat, False)
+        room.set_connected(peer.seat, False, grace=self.limits.grace)
         if room.stage is Stage.OVER:
             return
         log.info(

@@ -144,6 +144,33 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat_and_table():
     assert host_end.result == guest_end.result
 
 
+async def test_a_seat_stepped_away_stays_away_until_told_and_the_room_stands_meanwhile():
+    """What a browser seat does while no tab shows it: the server keeps the seat as for a
+    drop, the other seat is told how long, and the client retakes it only when told."""
+    async with running_server(limits=fast_limits(grace=10)) as (server, address):
+        pair = await start_pair(address, levels=("hard", "hard"), seed=5)
+        async with asyncio.timeout(LIMIT):
+            while len(pair.guest.tables) < 5:
+                await asyncio.sleep(0.01)
+        room = server.rooms[pair.code]
+        pair.guest_client.step_away()
+        async with asyncio.timeout(LIMIT):
+            while room.connected[1] or pair.host_client.status.connected[1]:
+                await asyncio.sleep(0.005)
+        clock = room.clock()
+        left = pair.host_client.status.back_within[1]
+        assert left is not None and 9 <= left <= 10  # the server's grace time, counting down
+        await asyncio.sleep(0.5)  # longer than the client's first waits to reconnect
+        assert not room.connected[1] and room.clock() == clock  # away, and the room stands
+        pair.guest_client.come_back()
+        async with asyncio.timeout(LIMIT):
+            while not room.connected[1]:
+                await asyncio.sleep(0.005)
+        assert pair.guest_client.welcome.seat == 1
+        host_end, guest_end = await pair.results()
+    assert host_end.why == guest_end.why == "match over"
+
+
 async def test_a_seat_not_taken_back_in_time_abandons_the_match():
     async with running_server(limits=fast_limits(grace=0.3)) as (server, address):
         # The host is a bare connection that will vanish and never come back.

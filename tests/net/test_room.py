@@ -56,6 +56,22 @@ def test_the_clock_runs_only_with_both_players_there_and_nobody_paused():
     assert room.running
 
 
+def test_the_status_tells_both_seats_how_long_a_seat_that_went_has_to_come_back():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time)
+    room.join("Bo")
+    assert [s.body["back_within"] for s in room.status()] == [[None, None]] * 2
+    room.set_connected(1, False, grace=60.0)
+    time.now += 12.5
+    sends = room.status()
+    assert [s.body["back_within"] for s in sends] == [[None, 47.5]] * 2
+    assert not sends[0].body["running"]
+    time.now += 100  # past the grace time: nothing left, never less
+    assert room.status()[0].body["back_within"] == [None, 0.0]
+    room.set_connected(1, True)
+    assert room.status()[0].body["back_within"] == [None, None]
+
+
 def test_actions_are_stamped_with_the_room_clock():
     time = FakeTime()
     room = Room("ABCD-EFGH", seed=1, source=time)

@@ -95,6 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=wording.command_help("--version"),
     )
     _add_lang_option(parser)
+    parser.add_argument(
+        "--no-config",
+        action="store_true",
+        help=_(
+            "read no config file: the language's keys and the usual look and names (a "
+            "browser seat of spit host --web plays so, not with the host's settings)"
+        ),
+    )
     # The start menu asks for everything `play` takes on the command line.
     parser.set_defaults(
         func=None,
@@ -129,6 +137,14 @@ def _add_lang_option(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,  # read before parsing (see main); here to be checked and listed
         help=wording.lang_option_help(codes=", ".join(LANGUAGES)),
     )
+
+
+def _no_config_flag(argv: Sequence[str]) -> bool:
+    """Whether a command line says ``--no-config``, before the config would be read."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--no-config", action="store_true")
+    known, _rest = early.parse_known_args(argv)
+    return bool(known.no_config)
 
 
 def _lang_flag(argv: Sequence[str]) -> str | None:
@@ -274,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     config: Config | None = None
     config_error: ConfigError | None = None
     try:
-        config = load_config()
+        config = Config() if _no_config_flag(argv) else load_config()
     except ConfigError as error:  # said below, for the commands that need the file
         config_error = error
     set_language(choose_language(_lang_flag(argv), config.lang if config else None))
@@ -294,7 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"{PROG}: {printable(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
-    return run_app(options, config_file=config.path or config_path())
+    # Without a config file the menu's choices are not kept either.
+    config_file = None if args.no_config else config.path or config_path()
+    return run_app(options, config_file=config_file)
 
 
 def play_networked(args: argparse.Namespace) -> int:
@@ -305,7 +323,7 @@ def play_networked(args: argparse.Namespace) -> int:
     from spit.net.wire import DEFAULT_PORT
 
     try:
-        config = load_config()
+        config = Config() if args.no_config else load_config()
         config.keymap()  # a bad remap must stop us before the screen is taken over
     except ConfigError as error:
         print(f"{PROG}: {error}", file=sys.stderr)

@@ -469,11 +469,19 @@ def waiting_for_friend_or_browser(address: str, room: str, link: str) -> str:
     ).format(address=address, room=room, link=link)
 
 
-def gone_away(name: str) -> str:
-    """Over the table while the other player's line is down."""
-    return _("{name} lost the connection — waiting for them to come back (up to a minute).").format(
-        name=name
-    )
+def gone_away(name: str, seconds: float | None = None) -> str:
+    """Over the table while the other player is not connected (a line down, a browser tab
+    closed): how long the server still keeps their seat, counting down, if it said."""
+    if seconds is None:
+        return _(
+            "{name} lost the connection — waiting for them to come back (up to a minute)."
+        ).format(name=name)
+    n = math.ceil(seconds)
+    return ngettext(
+        "Waiting for {name} to come back ({n} s).\n\nThe match is paused until then.",
+        "Waiting for {name} to come back ({n} s).\n\nThe match is paused until then.",
+        n,
+    ).format(name=name, n=n)
 
 
 def paused_by(name: str) -> str:

@@ -227,6 +227,13 @@ def test_flags_override_the_config_file(config, started):
 # --- config errors --------------------------------------------------------------------------
 
 
+def test_no_config_reads_no_config_file_so_a_seat_gets_the_languages_keys(config, started):
+    # The host's own config (keys, remaps, a broken entry even) is not the browser seat's.
+    config('[keys]\npreset = "azerty"\n[keys.bindings]\n"p1.spit" = "1"\n[display]\nascii = 1\n')
+    assert main(["--lang", "de", "--no-config", "join", "127.0.0.1:7748", "ABCD-EFGH"]) == 0
+    assert started == [GameOptions(mode=Mode.TWO_PLAYER, keys="qwertz")]
+
+
 def test_a_broken_config_exits_2_with_one_line_before_the_game(config, capsys, started):
     path = config('[keys.bindings]\n"p1.spit" = "spacebar"\n')
     assert main(["play", "--two-player"]) == 2

@@ -31,6 +31,7 @@ from spit.app.messages import (
     KeysChosen,
     LanguageChosen,
     OpenMenu,
+    PageChanged,
     RememberMenu,
     SizeChanged,
     StartGame,
@@ -51,6 +52,7 @@ from spit.printable import printable
 from spit.wording import player_name
 
 if TYPE_CHECKING:
+    from spit.game.remote import RemoteGame
     from spit.records.record import Record
     from spit.records.recorder import MatchRecorder
 
@@ -132,6 +134,10 @@ class SpitApp(App[None]):
         self._resume = resume
         self._replay = replay
         self._network = network
+        self._seat: RemoteGame | None = None
+        """The networked game this app plays, while it does."""
+        self._page_here = True
+        """Whether the page showing this app is open (always, but for a browser seat)."""
         self.room_link: str | None = None
         """The link that opens the hosted room's second seat in a browser (``--web``)."""
 
@@ -413,6 +419,9 @@ class SpitApp(App[None]):
             await game.connect(
                 code=network.code, variant=self.options.variant, seed=self.options.seed
             )
+            self._seat = game
+            if not self._page_here:
+                game.step_away()
             if network.web_port is not None and network.code is None:
                 from spit.web.room import RoomWebServer, local_game_address
 
@@ -426,6 +435,7 @@ class SpitApp(App[None]):
             why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
             self._lost(wording.no_seat(why))
         finally:
+            self._seat = None
             if web is not None:
                 await web.stop()
             if game is not None:
@@ -457,6 +467,17 @@ class SpitApp(App[None]):
         self.open_menu()
 
     # -- what the screens ask ----------------------------------------------------------
+
+    def on_page_changed(self, message: PageChanged) -> None:
+        """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
+        lets go of the room, which stands for both (the server's rule for a dropped seat)."""
+        self._page_here = message.here
+        if self._seat is None:
+            return
+        if message.here:
+            self._seat.come_back()
+        else:
+            self._seat.step_away()
 
     def on_connect(self, message: Connect) -> None:
         self.options = message.options

@@ -73,6 +73,8 @@ from spit.game import Change, Game, Lost
 from spit.wording import player_name, short_name
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from spit.app.screens import StandstillScreen
 
 PLAYER_IDS: Final = ("p1", "p2")
@@ -199,6 +201,8 @@ class GameScreen(Screen[None]):
         )
         self._pressed_at: dict[Control, float] = {}
         self._standstill_screen: StandstillScreen | None = None
+        self._countdown: Timer | None = None
+        """Redraws the notice each second while it counts down the other player's return."""
         self._taken: tuple[int, tuple[int | None, int | None]] | None = None
         self._stock_keys = {
             prefix: tuple(
@@ -373,6 +377,19 @@ class GameScreen(Screen[None]):
         self.names = self._names()
         self._notice(self._standstill())
         self.redraw()
+        connection = self.game.connection
+        counting = connection is not None and connection.back_within[1 - self.seat] is not None
+        if counting and self._countdown is None:
+            # The seconds the other player has left to come back go down on the notice.
+            self._countdown = self.set_interval(1.0, self._count_down)
+        elif not counting and self._countdown is not None:
+            self._countdown.stop()
+            self._countdown = None
+
+    def _count_down(self) -> None:
+        connection = self.game.connection
+        if connection is not None and connection.back_within[1 - self.seat] is not None:
+            self._notice(self._standstill())
 
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
@@ -397,7 +414,7 @@ class GameScreen(Screen[None]):
                 )
             return wording.waiting_for_friend(connection.address, connection.room)
         if not connection.here[other]:
-            return wording.gone_away(name)
+            return wording.gone_away(name, connection.back_within[other])
         if connection.paused_by[other]:
             return wording.paused_by(name)
         return None

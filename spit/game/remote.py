@@ -121,7 +121,14 @@ class RemoteGame:
             waiting=status.stage == "waiting",
             address=self.address,
             room=welcome.room if welcome is not None else "",
+            back_within=self._back_within(status),
         )
+
+    def _back_within(self, status: Status) -> tuple[float | None, float | None]:
+        """``status.back_within``, less the time since it came."""
+        since = self.client.now() - self.client.status_at
+        left = [None if s is None else max(0.0, s - since) for s in status.back_within]
+        return (left[0], left[1])
 
     @property
     def paused(self) -> bool:
@@ -150,6 +157,15 @@ class RemoteGame:
         ident = self.client.act(action)
         if ident is not None:
             self._sent[ident] = action.player
+
+    def step_away(self) -> None:
+        """Nobody is at this seat for now (its browser tab went): let go of the line, keep
+        the seat; the room stands for both until :meth:`come_back`."""
+        self.client.step_away()
+
+    def come_back(self) -> None:
+        """Someone is at this seat again: take it back."""
+        self.client.come_back()
 
     def pause(self) -> None:
         self._paused = True

@@ -84,6 +84,9 @@ class Connection:
     """The server, as ``ADDR:PORT``."""
     room: str = ""
     """The room's code, which the second player joins with."""
+    back_within: tuple[float | None, float | None] = (None, None)
+    """For a seat that is not here: the seconds it has left to come back before the server
+    abandons the match (as of this reading), if the server said."""
 
 
 class Lost(enum.Enum):

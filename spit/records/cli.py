@@ -89,10 +89,10 @@ def add_replay_parser(subparsers: Any) -> None:
 
 def _options(args: argparse.Namespace) -> Any:
     """The display and keys from the config file (the record says the rest)."""
-    from spit.app.config import load_config
+    from spit.app.config import Config, load_config
     from spit.app.options import GameOptions
 
-    config = load_config()
+    config = Config() if getattr(args, "no_config", False) else load_config()
     config.keymap()
     return GameOptions(
         keys=config.layout,

@@ -5,11 +5,18 @@ starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit we
 so the browser player takes seat 2 as any client would — through the game server, with only
 their own seat's view on the wire — and plays it with the page's keys.
 
-A tab is not a seat: the ``spit join`` behind it outlives a dropped tab by
-:data:`SEAT_GRACE` seconds, and the same link opened again (in the same or another tab, or
-after a reload) takes the page back to it, redrawn as it stands. A second tab on the same
-link takes the seat over and the first is told so. Only the rooms this host opened have a
-page; any other code is "no such room".
+A tab is not a seat: the ``spit join`` behind it outlives a dropped tab. It is told the page
+went (:mod:`spit.web.driver`) and lets go of its connection, keeping the seat, so the game
+server does what it does for any dropped seat: the room stands, its clock stopped, the other
+player reads how long it waits, and after the server's grace time the match is abandoned.
+The same link opened again in time (in the same or another tab, or after a reload) takes
+the page back to the seat, redrawn as it stands. A second tab on the same link takes the
+seat over and the first is told so. Only the rooms this host opened have a page; any other
+code is "no such room".
+
+The seat is the friend's, not the host's: its game reads no config file (``--no-config``),
+so it plays the default keys of the language the browser asks for (``Accept-Language``),
+under the friend's own default name, not with the host's remapped keys and name.
 """
 
 from __future__ import annotations
@@ -25,15 +32,15 @@ import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 
-from spit.i18n import _
+from spit.i18n import SOURCE_LANGUAGE, _, language_code
 from spit.net.cli import LOOPBACK
+from spit.web.driver import PAGE
 from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
 
 log = logging.getLogger("spit.web")
 
-SEAT_GRACE: Final = 60.0
-"""Seconds a browser seat's game waits for its page to come back (the game server keeps a
-dropped seat as long by default)."""
+DRIVER: Final = "spit.web.driver:SeatDriver"
+"""The Textual driver a browser seat's game runs with: the web driver, hearing the page."""
 
 TAKEN_OVER: Final = 4001
 """Close code for a tab whose seat another tab took over."""
@@ -42,7 +49,7 @@ TAKEN_OVER: Final = 4001
 class _BrowserSeat:
     """Seat 2 of one room, played in whichever tab has the link open now."""
 
-    def __init__(self, server: RoomWebServer, code: str) -> None:
+    def __init__(self, server: RoomWebServer, code: str, lang: str) -> None:
         self.code = code
         self.websocket: web.WebSocketResponse | None = None
         """The tab playing now; None while no tab is open."""
@@ -50,9 +57,8 @@ class _BrowserSeat:
         """Whether the seat's game has ended (it quit, or no tab came back in time)."""
         self._server = server
         self._size = (80, 24)
-        self._expiry: asyncio.TimerHandle | None = None
-        self.service = AppService(
-            "exec " + server.join_command(code),
+        self.service = _SeatProcess(
+            "exec " + server.join_command(code, lang),
             write_bytes=self._write_bytes,
             write_str=self._write_str,
             close=self._close_page,
@@ -68,12 +74,11 @@ class _BrowserSeat:
 
     async def attach(self, websocket: web.WebSocketResponse, size: tuple[int, int]) -> None:
         """A tab opened the link again: it plays from now on, redrawn in full."""
-        if self._expiry is not None:
-            self._expiry.cancel()
-            self._expiry = None
         previous, self.websocket = self.websocket, websocket
         if previous is not None and not previous.closed:
             await previous.close(code=TAKEN_OVER, message=b"taken over by another tab")
+        elif previous is None:
+            await self.service.send_meta({"type": PAGE, "here": True})
         # A change of size makes the game draw every line again for the new page.
         width, height = size
         await self.service.set_terminal_size(min(width + 1, MAX_COLUMNS + 1), height)
@@ -83,27 +88,21 @@ class _BrowserSeat:
         self._size = (width, height)
         await self.service.set_terminal_size(width, height)
 
-    def detach(self, websocket: web.WebSocketResponse) -> None:
-        """The tab went: wait a while for it (or another) to come back."""
+    async def detach(self, websocket: web.WebSocketResponse) -> None:
+        """The tab went: the seat's game lets go of the room until a tab is back. Whether the
+        match waits, and how long, is the game server's to say."""
         if self.websocket is not websocket or self.over:
             return
         self.websocket = None
-        loop = asyncio.get_running_loop()
-        self._expiry = loop.call_later(
-            SEAT_GRACE, lambda: self.over or loop.create_task(self.stop())
-        )
+        await self.service.send_meta({"type": PAGE, "here": False})
 
     async def stop(self) -> None:
         """End the seat's game (it leaves the room) and wait for its process."""
-        if self._expiry is not None:
-            self._expiry.cancel()
         await self.service.stop()
         await _reap(self.service)
 
     def _game_ended(self) -> None:
         self.over = True
-        if self._expiry is not None:
-            self._expiry.cancel()
         self._server.seat_ended(self)
 
     async def _write_bytes(self, data: bytes) -> None:
@@ -153,11 +152,13 @@ class RoomWebServer(WebServer):
         self.address = ""
         """The server's address for a browser, once started (``http://host:port/``)."""
 
-    def join_command(self, code: str) -> str:
-        """The shell command a room's browser seat runs."""
+    def join_command(self, code: str, lang: str) -> str:
+        """The shell command a room's browser seat runs: ``spit join`` in the browser's
+        language, reading none of the host's config (keys, name, look)."""
         import shlex
 
-        return shlex.join([sys.executable, "-m", "spit", "join", self.game_address, code])
+        spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
+        return shlex.join([*spit, "join", self.game_address, code])
 
     def open_room(self, code: str) -> str:
         """Let browsers take seat 2 of ``code``; the link that does it."""
@@ -240,7 +241,8 @@ class RoomWebServer(WebServer):
         seat = self._seats.get(code)
         try:
             if seat is None or seat.over:
-                seat = self._seats[code] = _BrowserSeat(self, code)
+                lang = browser_language(request.headers.get("Accept-Language", ""))
+                seat = self._seats[code] = _BrowserSeat(self, code, lang)
                 await seat.start(websocket, size)
             else:
                 await seat.attach(websocket, size)
@@ -252,12 +254,42 @@ class RoomWebServer(WebServer):
         finally:
             self._sockets.discard(websocket)
             if seat is not None:
-                seat.detach(websocket)
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await seat.detach(websocket)
         return websocket
 
     async def on_shutdown(self, app: web.Application) -> None:
         for websocket in list(self._sockets):
             await websocket.close(code=WSCloseCode.GOING_AWAY)
+
+
+class _SeatProcess(AppService):
+    """textual-serve's app process, run with :data:`DRIVER` so it hears the page come and go."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment["TEXTUAL_DRIVER"] = DRIVER
+        return environment
+
+
+def browser_language(accept: str) -> str:
+    """The language spit speaks that an ``Accept-Language`` header prefers most (``de-AT,
+    de;q=0.9, en;q=0.5`` is German); English if it names none of them."""
+    ranked = []
+    for position, part in enumerate(accept.split(",")[:32]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _eq, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        code = language_code(tag) if tag and tag != "*" else None
+        if code is not None and weight > 0:
+            ranked.append((-weight, position, code))
+    return min(ranked)[2] if ranked else SOURCE_LANGUAGE
 
 
 class _SeatService:

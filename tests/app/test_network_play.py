@@ -7,6 +7,7 @@ the server going away ends the app with a reason."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 
 from textual.widgets import Input
@@ -122,6 +123,28 @@ async def test_the_other_players_pause_stands_this_table_and_says_who() -> None:
         friend.game.resume()
         await until(lambda: app.screen is screen, pilot)
         assert not screen.game.paused  # the notice held no pause of its own
+        task.cancel()
+
+
+async def test_the_other_seat_stepping_away_stands_the_table_with_a_countdown() -> None:
+    """A browser seat whose tab closed lets go of the room (``step_away``): this table stands,
+    its clock stopped, and says how many seconds the other player has left to come back."""
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        friend.game.step_away()
+        await until(lambda: isinstance(app.screen, StandstillScreen), pilot)
+        found = re.search(r"Waiting for Bo to come back \((\d+) s\)", screen_text(app))
+        assert found is not None, screen_text(app)
+        assert 55 <= int(found.group(1)) <= 60  # the server's grace time, 60 s
+        stood = screen.game.now()
+        await until(lambda: f"({int(found.group(1)) - 1} s)" in screen_text(app), pilot)
+        assert screen.game.paused and screen.game.now() == stood  # the room's clock stands
+        await pilot.press("space")  # the notice is on top: no key reaches the table
+        friend.game.come_back()
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        assert "come back" not in screen_text(app)
         task.cancel()
 
 

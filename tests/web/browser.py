@@ -35,8 +35,10 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=BackForwardCache",
 )
-"""A quiet, offline headless browser: it talks to nobody but the test's server."""
+"""A quiet, offline headless browser: it talks to nobody but the test's server. A page left
+is unloaded (no back-forward cache keeping it, and its WebSocket, alive), as a closed tab."""
 
 CATCH_TERMINAL = """
 Object.defineProperty(Object.prototype, 'terminal', {
@@ -127,8 +129,11 @@ class Page:
 
 
 @contextmanager
-def chromium(profile: Path, size: tuple[int, int] = (1280, 860)) -> Iterator[Page]:
-    """A fresh headless chromium (its own profile directory) with one tab."""
+def chromium(
+    profile: Path, size: tuple[int, int] = (1280, 860), lang: str = "en-US"
+) -> Iterator[Page]:
+    """A fresh headless chromium (its own profile directory) with one tab, asking for pages
+    in ``lang`` (its ``Accept-Language``)."""
     require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -140,6 +145,8 @@ def chromium(profile: Path, size: tuple[int, int] = (1280, 860)) -> Iterator[Pag
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={size[0]},{size[1]}")
+    options.add_argument(f"--accept-lang={lang}")
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
         driver.set_page_load_timeout(30)

@@ -19,14 +19,20 @@ from .test_browser import table
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/room/\w{4}-\w{4}")
 ROWS = ("qwert", "asdfg")
-"""The person's keys at a networked table (QWERTY): onto the left pile, onto the right."""
+"""The friend's keys at a networked table (QWERTY): onto the left pile, onto the right."""
+HOST_ROWS = ("azert", "qsdfg")
+"""The host's (AZERTY)."""
+
+
+HOST_CONFIG = '[keys]\npreset = "azerty"\n[keys.bindings]\n"p1.spit" = "1"\n'
+"""The host's own keys (AZERTY, SPIT on 1): the browser seat must not get them."""
 
 
 @pytest.fixture
 def host(tmp_path: Path, data_dir: Path) -> Iterator[Pane]:
     terminal_available()
     config = tmp_path / "config.toml"
-    config.write_text("")
+    config.write_text(HOST_CONFIG)
     pane = Pane(f"spit-web-{uuid.uuid4().hex[:8]}", "host")
     env = f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir}"
     pane.start(f"{env} {SPIT} host --port 0 --web --web-port 0 --seed 3 --name Ana")
@@ -54,8 +60,8 @@ def test_a_key_in_the_browser_changes_the_terminal_table_and_the_reverse(
     host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
     page.wait_for("Ana")  # the host's name, on the browser's table
 
-    # Space in the terminal: the browser's table shows the host ready.
-    host.press("Space")
+    # SPIT in the terminal (the host's own key): the browser's table shows the host ready.
+    host.press("1")
     page.wait_for("ready ✓")
     # Space in the browser: both tables leave the deal.
     page.type(" ")
@@ -76,7 +82,7 @@ def test_a_key_in_the_browser_changes_the_terminal_table_and_the_reverse(
         ]
         if plays:
             break
-        host.press("Space")
+        host.press("1")
         page.type(" ")
         screen = page.wait_for(lambda s, before=browser_piles: table(s)[0] != before)
     side, stock, pile, card = plays[0]
@@ -84,5 +90,33 @@ def test_a_key_in_the_browser_changes_the_terminal_table_and_the_reverse(
         page.type(ROWS[pile][stock])
         host.wait_for(lambda s: str(card) in [str(c) for c in table(s)[0]])
     else:
-        host.press(ROWS[pile][stock])
+        host.press(HOST_ROWS[pile][stock])
         page.wait_for(lambda s: str(card) in [str(c) for c in table(s)[0]])
+
+
+def test_a_closed_tab_pauses_the_match_for_the_host_until_the_link_is_opened_again(
+    host: Pane, tmp_path: Path
+) -> None:
+    screen = host.wait_for(lambda s: LINK.search(s) is not None)
+    link = LINK.search(screen).group(0)  # type: ignore[union-attr]
+    with chromium(tmp_path / "profile-de", lang="de-DE,de;q=0.9") as page:
+        page.open(link)
+        # The friend's browser asks for German: the seat speaks it and plays German keys
+        # (QWERTZ: y fills, ö and - on the right), not the host's AZERTY with SPIT on 1.
+        screen = page.wait_for("Runde 1: beide drücken SPUCKEN", timeout=30)
+        assert "q a y" in screen and "p ö -" in screen and "Leertaste / Enter" in screen
+        host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+        assert "a q w" in host.screen()  # the host's own keys stay the host's
+
+        page.driver.get("about:blank")  # the tab goes
+        screen = host.wait_for(lambda s: "to come back (" in s)
+        assert "The match is paused" in screen
+        first = int(re.search(r"come back \((\d+) s\)", screen).group(1))  # type: ignore[union-attr]
+        assert 50 <= first <= 60  # the game server keeps the seat 60 s
+        host.wait_for(lambda s: f"come back ({first - 1} s)" in s)  # and counts down
+        host.press("1")  # the notice is on top: nothing reaches the table
+
+        page.open(link)  # the link again: the same seat, the same match, still at the deal
+        page.wait_for("Runde 1: beide drücken SPUCKEN", timeout=30)
+        screen = host.wait_for(lambda s: "come back" not in s and "Round 1: both press" in s)
+        assert "ready ✓" not in screen

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from spit.web.room import browser_language
+
 from .browser import SPIT, Page, chromium
 from .test_browser import table
 
@@ -78,3 +80,19 @@ def test_the_browser_takes_seat_2_plays_and_a_dropped_tab_comes_back(
     page.open(room["link"])
     screen = page.wait_for(lambda text: "░" in text and "You" in text)
     assert "both press SPIT" not in screen  # the same match, not a new one
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("de-AT,de;q=0.9,en;q=0.5", "de"),
+        ("fr-FR,fr;q=0.9,el;q=0.8,en;q=0.7", "el"),  # the first we speak
+        ("en;q=0.4, ka", "ka"),  # by weight, not by place
+        ("lv;q=0, de;q=0.1", "de"),  # q=0: not wanted at all
+        ("fr, *", "en"),
+        ("", "en"),
+        ("de;q=x, ;;, el;q=nan", "en"),  # nonsense is not a language
+    ],
+)
+def test_the_browser_seat_speaks_the_language_the_browser_asks_for(header: str, lang: str) -> None:
+    assert browser_language(header) == lang

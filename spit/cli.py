@@ -98,10 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-config",
         action="store_true",
-        help=_(
-            "read no config file: the language's keys and the usual look and names (a "
-            "browser seat of spit host --web plays so, not with the host's settings)"
-        ),
+        help=wording.command_help("--no-config"),
     )
     # The start menu asks for everything `play` takes on the command line.
     parser.set_defaults(

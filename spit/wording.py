@@ -743,6 +743,11 @@ def command_help(what: str) -> str:
             )
         case "--version":
             return _("show the version")
+        case "--no-config":
+            return _(
+                "read no config file: the language's keys and the usual look and names (a "
+                "browser seat of spit host --web plays so, not with the host's settings)"
+            )
         case "commands":
             return _("commands")
         case "play":

@@ -511,6 +511,180 @@ def no_seat(why: str) -> str:
     return _("No networked game: {why}").format(why=why)
 
 
+def not_a_port(*, text: str) -> str:
+    """A port flag's complaint: ``text`` is no number."""
+    return _("not a port number: {text!r}").format(text=text)
+
+
+def port_out_of_range(*, text: str) -> str:
+    """A port flag's complaint: ``text`` is outside 0 to 65535."""
+    return _("a port is from 0 to 65535, not {text}").format(text=text)
+
+
+def not_an_address_flag(*, text: str) -> str:
+    """An address flag's complaint: ``text`` is no ADDR:PORT."""
+    return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=text)
+
+
+def pace_out_of_range(*, text: str) -> str:
+    """The pace flag's complaint: ``text`` is outside 1 to 100."""
+    return _("the pace is from 1 to 100, not {text}").format(text=text)
+
+
+def grace_out_of_range(*, text: str) -> str:
+    """The grace flag's complaint: ``text`` is outside 0.1 to 3600 seconds."""
+    return _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
+
+
+def web_port_help(*, port: int) -> str:
+    """The help for ``host --web-port``: its default ``port``."""
+    return _("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
+        port=port
+    )
+
+
+def bind_help(*, loopback: str) -> str:
+    """The help for ``--bind``: the default ``loopback`` address."""
+    return _(
+        "the address to listen on (default {loopback}: this machine only; give one the "
+        "other machine can reach to play across a network)"
+    ).format(loopback=loopback)
+
+
+def port_help(*, port: int) -> str:
+    """The help for ``--port``: its default ``port``."""
+    return _("the port to listen on (default {port}; 0 picks a free one)").format(port=port)
+
+
+def seat_bot_help(*, levels: str) -> str:
+    """The help for ``host``/``join`` ``--bot``: the ``levels`` it takes."""
+    return _("let the bot play this seat, without a screen: {levels}").format(levels=levels)
+
+
+def network_name_too_long(*, n: int) -> str:
+    """A name longer than the ``n`` characters the server takes."""
+    return _("a name is up to {n} printable characters").format(n=n)
+
+
+def not_a_room_code_flag(*, code: str) -> str:
+    """A room code flag that cannot be one."""
+    return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(code=code)
+
+
+def command_interrupted(*, command: str) -> str:
+    """A command stopped by Ctrl-C."""
+    return _("{command}: interrupted").format(command=command)
+
+
+def cannot_listen(*, command: str, why: str) -> str:
+    """A network command cannot listen on the address given, and why."""
+    return _("{command}: cannot listen there: {why}").format(command=command, why=why)
+
+
+def cannot_serve_browser_seat(*, command: str, why: str) -> str:
+    """``spit host --web`` cannot serve the browser seat's page, and why."""
+    return _("{command}: cannot serve the browser seat there: {why}").format(
+        command=command, why=why
+    )
+
+
+def room_and_command(*, code: str, address: str) -> str:
+    """The host's line: the room and the command that joins it."""
+    return _("Room {code}. Your friend types: spit join {address} {code}").format(
+        code=code, address=address
+    )
+
+
+def room_link(*, link: str) -> str:
+    """The host's line: the link that opens the room's second seat in a browser."""
+    return _("Or opens in a browser: {link}").format(link=link)
+
+
+def draw_after(*, rounds: object) -> str:
+    """A headless seat's result: a draw after ``rounds`` rounds."""
+    return _("A draw after {rounds} rounds.").format(rounds=rounds)
+
+
+def won_after(*, winner: object, rounds: object, one: object, two: object) -> str:
+    """A headless seat's result: who won after how many rounds, and the cards each held."""
+    return _("Player {winner} wins after {rounds} rounds (cards held: {one}–{two}).").format(
+        winner=winner, rounds=rounds, one=one, two=two
+    )
+
+
+def server_cannot_listen(*, why: str) -> str:
+    """``spit server`` cannot listen on the address given, and why."""
+    return _("spit server: cannot listen there: {why}").format(why=why)
+
+
+def network_problem(what: str) -> str:
+    """What is wrong with a network command's flags or its line to the server, by a short id."""
+    match what:
+        case "server port zero":
+            return _("a server's port is from 1 to 65535")
+        case "json needs bot":
+            return _("--json needs --bot: a game on the screen prints no JSON")
+        case "web port needs web":
+            return _("--web-port needs --web")
+        case "server or bind":
+            return _("--bind, --port and --pace start a server here; --server uses a running one")
+        case "abandoned":
+            return _("The match was abandoned: a player did not come back.")
+        case "left":
+            return _("The match ended: a player left.")
+        case "already over":
+            return _("the match is already over")
+        case "dropped":
+            return _("the connection dropped")
+        case "refused":
+            return _("connection refused")
+        case "no answer":
+            return _("no answer")
+        case "replaced":
+            return _("this seat was taken back by another connection")
+    raise ValueError(what)
+
+
+def not_an_address_at(*, address: str) -> str:
+    """A server address that cannot be one."""
+    return _("{address} is not an address").format(address=address)
+
+
+def cannot_reach(*, address: str, why: str) -> str:
+    """No spit server answers at ``address``, and why."""
+    return _("cannot reach a spit server at {address} ({why})").format(address=address, why=why)
+
+
+def unreadable_from_server(*, why: str) -> str:
+    """The server sent a frame this client cannot read."""
+    return _("the server sent something this client cannot read: {why}").format(why=why)
+
+
+def lost_the_seat(*, why: str) -> str:
+    """The server took this seat away, and why."""
+    return _("lost the seat: {why}").format(why=why)
+
+
+def lost_the_server_because(*, address: str, why: str) -> str:
+    """The line to the server is gone, and why."""
+    return _("lost the server at {address}: {why}").format(address=address, why=why)
+
+
+def server_stopped(*, address: str) -> str:
+    """The server at ``address`` stopped."""
+    return _("the server at {address} stopped").format(address=address)
+
+
+def server_closed(*, why: str) -> str:
+    """The server closed the connection, and why."""
+    return _("the server closed the connection: {why}").format(why=why)
+
+
+def lost_the_server(*, address: str) -> str:
+    """The line to the server at ``address`` is gone."""
+    return _("lost the server at {address}").format(address=address)
+
+
 # -- the end of a match ------------------------------------------------------------------
 
 
@@ -833,6 +1007,60 @@ def command_help(what: str) -> str:
             )
         case "replay FILE":
             return _("a record file, or last for the newest match (the default)")
+        case "server":
+            return _("run a game server for any number of rooms, headless")
+        case "server/":
+            return _(
+                "Run a game server: players open rooms on it with 'spit host --server' and join "
+                "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
+            )
+        case "server --grace":
+            return _("how long a dropped player's seat is kept before the match is abandoned (60)")
+        case "host":
+            return _("open a room for a friend to join over the network")
+        case "host/":
+            return _(
+                "Open a room and play seat 1. Without --server a server starts in this process; "
+                "the friend joins with the command shown: spit join ADDR:PORT CODE."
+            )
+        case "host --server":
+            return _("open the room on a server already running there")
+        case "host --variant":
+            return _(
+                "standard (first to hold no cards wins; the default) "
+                "or points (to 100, lowest wins)"
+            )
+        case "host --seed":
+            return _(
+                "shuffle seed, to replay the same deals (the friend is told the deal is seeded)"
+            )
+        case "host --web":
+            return _(
+                "also serve the second seat to a web browser: the friend opens the link shown, "
+                "with nothing installed"
+            )
+        case "join":
+            return _("join a friend's room over the network")
+        case "join/":
+            return _("Take seat 2 in the room CODE on the server at ADDR:PORT.")
+        case "join ADDR":
+            return _("the server")
+        case "join CODE":
+            return _("the room code, e.g. ABCD-EFGH")
+        case "--pace":
+            return _("run every room's game clock N times faster (for bot matches and tests)")
+        case "--json":
+            return _("with --bot: print JSON lines (the room code, then the result) for scripts")
+        case "--name":
+            return _("your name at the table")
+        case "web":
+            return _("serve spit to a web browser")
+        case "web/":
+            return _(
+                "Serve spit to web browsers: open the address it prints and the start menu "
+                "appears in the page; two players on one keyboard or against the bot, as in the "
+                "terminal. Every browser tab gets a table of its own."
+            )
     raise ValueError(what)
 
 
@@ -1151,18 +1379,6 @@ def stats_label(what: str) -> str:
     raise ValueError(what)
 
 
-def not_an_address(text: str) -> str:
-    """A server address that cannot be read."""
-    return _("Not an address: {text!r} — write it as ADDR:PORT.").format(text=text.strip())
-
-
-def not_a_room_code(text: str) -> str:
-    """A room code that cannot be one."""
-    return _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.").format(
-        text=text.strip()
-    )
-
-
 # -- the game's dialogs --------------------------------------------------------------------
 
 
@@ -1283,6 +1499,10 @@ def button(what: str) -> str:
             return _("Keep (Enter)")
         case "cancel":
             return _("Cancel (Esc)")
+        case "host":
+            return _("Host (Enter)")
+        case "join":
+            return _("Join (Enter)")
     raise ValueError(what)
 
 
@@ -1646,3 +1866,181 @@ def replay_text(what: str) -> str:
         case "keys":
             return _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
     raise ValueError(what)
+
+
+# -- the start menu ------------------------------------------------------------------------
+
+
+def menu_label(what: str) -> str:
+    """The start menu's words (its boxes, choices, buttons and keys), by a short id."""
+    match what:
+        case "start":
+            return _("Start")
+        case "names":
+            return _("Names")
+        case "keys":
+            return _("Keys")
+        case "host a game":
+            return _("Host a game")
+        case "join a game":
+            return _("Join a game")
+        case "tagline":
+            return _("the card game of speed — two players on one keyboard, or you against the bot")
+        case "players":
+            return _("Players")
+        case "two players":
+            return _("Two players")
+        case "against the bot":
+            return _("Against the bot")
+        case "against the bot (not available)":
+            return _("Against the bot (not available)")
+        case "bot level":
+            return _("Bot level")
+        case "game":
+            return _("Game")
+        case "standard":
+            return _("Standard")
+        case "points":
+            return _("Points (to 100)")
+        case "keyboard":
+            return _("Keyboard")
+        case "language":
+            return _("Language")
+        case "display":
+            return _("Display")
+        case "ascii":
+            return _("ASCII")
+        case "4 colours":
+            return _("4 colours")
+        case "hints":
+            return _("Hints")
+        case "host":
+            return _("Host")
+        case "join":
+            return _("Join")
+        case "quit":
+            return _("Quit")
+        case "hint in a browser":
+            return _(
+                "Tab: next · arrows and Enter: choose · ?: help\n"
+                "S: start · H: host · J: join · N: names · K: keys"
+            )
+        case "hint":
+            return _(
+                "Tab: next · arrows and Enter: choose · F1: help\n"
+                "S: start · H: host · J: join · N: names · K: keys"
+            )
+    raise ValueError(what)
+
+
+def network_dialog(what: str) -> str:
+    """The Host and Join dialogs' lines, by a short id."""
+    match what:
+        case "host title":
+            return _("Host a game: you play player 1, your friend joins with a code.")
+        case "listen on":
+            return _("Listen on (ADDR:PORT)")
+        case "listen hint":
+            return _("127.0.0.1: this machine only; 0.0.0.0: another machine may join too.")
+        case "server":
+            return _("Or open the room on a server already running (ADDR:PORT):")
+        case "server placeholder":
+            return _("blank: run a server here")
+        case "join title":
+            return _("Join a game: type what your friend's screen shows.")
+        case "join server":
+            return _("Server (ADDR:PORT)")
+        case "room code":
+            return _("Room code")
+    raise ValueError(what)
+
+
+def not_an_address(text: str) -> str:
+    """A server address that cannot be read."""
+    return _("Not an address: {text!r} — write it as ADDR:PORT.").format(text=text.strip())
+
+
+def not_a_room_code(text: str) -> str:
+    """A room code that cannot be one."""
+    return _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.").format(
+        text=text.strip()
+    )
+
+
+# -- spit in a browser ---------------------------------------------------------------------
+
+
+def web_port_out_of_range(*, value: int) -> str:
+    """The web port flag's complaint: ``value`` is outside 0 to 65535."""
+    return _("must be between 0 and 65535, not {value}").format(value=value)
+
+
+def tables_out_of_range(*, value: int) -> str:
+    """The tables flag's complaint: ``value`` is outside 1 to 100."""
+    return _("must be between 1 and 100, not {value}").format(value=value)
+
+
+def web_bind_help(*, default: str) -> str:
+    """The help for ``web --bind``: the ``default`` address."""
+    return _(
+        "the address to listen on (default {default}: this machine only; give this "
+        "machine's network address to let others in)"
+    ).format(default=default)
+
+
+def web_port_help_default(*, default: int) -> str:
+    """The help for ``web --port``: its ``default``."""
+    return _("the port to listen on (default {default}; 0 picks a free one)").format(
+        default=default
+    )
+
+
+def web_tables_help(*, default: int) -> str:
+    """The help for ``web --tables``: its ``default``."""
+    return _("how many browser tabs may play at once (default {default})").format(default=default)
+
+
+def served_at(*, address: str) -> str:
+    """``spit web``'s line: where the game is served."""
+    return _("Spit is served at {address} — open it in a browser. Ctrl+C stops.").format(
+        address=address
+    )
+
+
+def cannot_serve(*, bind: str, port: int, reason: str) -> str:
+    """``spit web`` cannot serve on that address, and why."""
+    return _("cannot serve on {bind} port {port}: {reason}").format(
+        bind=bind, port=port, reason=reason
+    )
+
+
+def room_title(*, code: str) -> str:
+    """The browser seat's page title: the room."""
+    return _("Spit — room {code}").format(code=code)
+
+
+def web_page(what: str) -> str:
+    """The browser pages' words, by a short id."""
+    match what:
+        case "no such room":
+            return _("No such room.")
+        case "room link hint":
+            return _("Open the link with the room code that the host gave you.")
+        case "seat ended":
+            return _("This game has ended, or another tab took the seat over.")
+        case "open again":
+            return _("Open the seat again")
+        case "dealing":
+            return _("Dealing the cards…")
+        case "ended":
+            return _("This game has ended.")
+        case "play again":
+            return _("Play again")
+        case "needs javascript":
+            return _("Spit in the browser needs JavaScript.")
+    raise ValueError(what)
+
+
+def tables_taken(*, n: int) -> str:
+    """``spit web`` turns a tab away: all ``n`` tables are in use."""
+    return _("All {n} tables are taken; try again in a moment.").format(n=n)

@@ -156,6 +156,32 @@ def test_no_player_facing_literal_escapes_translation() -> None:
     assert not found, "\n".join(found)
 
 
+TRANSLATING: frozenset[str] = frozenset({"_", "ngettext", "pgettext", "gettext", "N_"})
+"""The calls that look a message up in the catalogues."""
+
+WORDING = ("spit/wording.py", "spit/i18n.py")
+"""Where messages may be looked up: the wording itself, and the runtime that looks them up."""
+
+
+def test_every_message_lives_in_the_wording_module() -> None:
+    """All player-facing wording lives in spit/wording.py: a message looked up anywhere else
+    in spit/ is named here by file and line (move it into the wording as a function, and
+    ask that function for it)."""
+    found = []
+    for path in sorted((ROOT / "spit").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if where in WORDING:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in TRANSLATING:
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node)[:70]}")
+    assert not found, "messages outside spit/wording.py:\n" + "\n".join(found)
+
+
 # -- the catalogues against the source ----------------------------------------------------
 
 HOW = (

@@ -27,7 +27,7 @@ from spit.app.options import GameOptions, Mode, Network
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
-from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
+from spit.i18n import LANGUAGE_NAMES, LANGUAGES, language, set_language
 
 
 class Choice(RadioSet):
@@ -180,13 +180,13 @@ class MenuScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", _("Start"), id="start"),
-        Binding("n", "names", _("Names"), id="names"),
-        Binding("k", "keys", _("Keys"), id="press-keys"),
-        Binding("h", "host", _("Host a game"), id="host"),
-        Binding("j", "join", _("Join a game"), id="join"),
+        Binding("s", "start", wording.menu_label("start"), id="start"),
+        Binding("n", "names", wording.menu_label("names"), id="names"),
+        Binding("k", "keys", wording.menu_label("keys"), id="press-keys"),
+        Binding("h", "host", wording.menu_label("host a game"), id="host"),
+        Binding("j", "join", wording.menu_label("join a game"), id="join"),
         # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-        Binding("question_mark", "menu_help", _("Help"), show=False, id="menu-help"),
+        Binding("question_mark", "menu_help", wording.binding("help"), show=False, id="menu-help"),
     ]
     """Bindings for the start menu."""
 
@@ -200,7 +200,7 @@ class MenuScreen(Screen[None]):
         with Vertical():
             yield Static("S  P  I  T", id="title")
             yield Static(
-                _("the card game of speed — two players on one keyboard, or you against the bot"),
+                wording.menu_label("tagline"),
                 id="tagline",
             )
             bot = (o.mode or o.menu_mode) is Mode.BOT and self._bot_available
@@ -208,30 +208,34 @@ class MenuScreen(Screen[None]):
             # the ladder's levels stand beside both players and game.
             with Grid(id="choices"):
                 with Choice(id="mode") as mode:
-                    mode.border_title = _("Players")
-                    yield Option(_("Two players"), value=not bot, id="two-player")
+                    mode.border_title = wording.menu_label("players")
+                    yield Option(wording.menu_label("two players"), value=not bot, id="two-player")
                     yield Option(
-                        _("Against the bot")
+                        wording.menu_label("against the bot")
                         if self._bot_available
-                        else _("Against the bot (not available)"),
+                        else wording.menu_label("against the bot (not available)"),
                         value=bot,
                         id="bot",
                         disabled=not self._bot_available,
                     )
                 with Choice(id="level", disabled=not bot) as level:
-                    level.border_title = _("Bot level")
+                    level.border_title = wording.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
                     for name in (*LADDER, ADAPTIVE):
                         yield Option(level_label(name), value=name == chosen, id=f"level-{name}")
                 with Choice(id="variant") as variant:
-                    variant.border_title = _("Game")
-                    yield Option(_("Standard"), value=o.variant is Variant.STANDARD, id="standard")
+                    variant.border_title = wording.menu_label("game")
                     yield Option(
-                        _("Points (to 100)"), value=o.variant is Variant.POINTS, id="points"
+                        wording.menu_label("standard"),
+                        value=o.variant is Variant.STANDARD,
+                        id="standard",
+                    )
+                    yield Option(
+                        wording.menu_label("points"), value=o.variant is Variant.POINTS, id="points"
                     )
                 with Horizontal(id="settings"):
                     with Vertical(classes="box") as box:
-                        box.border_title = _("Keyboard")
+                        box.border_title = wording.menu_label("keyboard")
                         yield Select(
                             [(wording.preset_name(name), name) for name in PRESET_NAMES],
                             value=o.keys,
@@ -241,7 +245,7 @@ class MenuScreen(Screen[None]):
                             id="keys",
                         )
                     with Vertical(classes="box") as box:
-                        box.border_title = _("Language")
+                        box.border_title = wording.menu_label("language")
                         yield Select(
                             [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
                             value=language(),
@@ -251,27 +255,23 @@ class MenuScreen(Screen[None]):
                             id="lang",
                         )
                     with Horizontal(id="display", classes="box") as display:
-                        display.border_title = _("Display")
-                        yield Toggle(_("ASCII"), o.ascii, id="ascii")
-                        yield Toggle(_("4 colours"), o.four_colour, id="four-colour")
-                        yield Toggle(_("Hints"), o.hints, id="hints")
+                        display.border_title = wording.menu_label("display")
+                        yield Toggle(wording.menu_label("ascii"), o.ascii, id="ascii")
+                        yield Toggle(
+                            wording.menu_label("4 colours"), o.four_colour, id="four-colour"
+                        )
+                        yield Toggle(wording.menu_label("hints"), o.hints, id="hints")
             with Horizontal(id="buttons"):
-                yield Button(_("Start"), variant="primary", id="start")
-                yield Button(_("Host"), id="host")
-                yield Button(_("Join"), id="join")
-                yield Button(_("Names"), id="names")
-                yield Button(_("Keys"), id="keys-screen")
-                yield Button(_("Quit"), id="quit")
+                yield Button(wording.menu_label("start"), variant="primary", id="start")
+                yield Button(wording.menu_label("host"), id="host")
+                yield Button(wording.menu_label("join"), id="join")
+                yield Button(wording.menu_label("names"), id="names")
+                yield Button(wording.menu_label("keys"), id="keys-screen")
+                yield Button(wording.menu_label("quit"), id="quit")
             yield Static(
-                _(
-                    "Tab: next · arrows and Enter: choose · ?: help\n"
-                    "S: start · H: host · J: join · N: names · K: keys"
-                )
+                wording.menu_label("hint in a browser")
                 if self.app.is_web  # a browser may keep F1 for itself
-                else _(
-                    "Tab: next · arrows and Enter: choose · F1: help\n"
-                    "S: start · H: host · J: join · N: names · K: keys"
-                ),
+                else wording.menu_label("hint"),
                 id="hint",
             )
 

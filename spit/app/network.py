@@ -17,7 +17,6 @@ from textual.widgets import Button, Input, Label, Static
 from spit import wording
 from spit.app.dialog import Dialog
 from spit.app.options import Network
-from spit.i18n import _
 from spit.net.cli import join_address
 from spit.net.wire import DEFAULT_PORT
 
@@ -79,7 +78,7 @@ class _NetworkDialog(Dialog[Network]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("Cancel"), id="cancel-network"),
+        Binding("escape", "cancel", wording.binding("cancel"), id="cancel-network"),
     ]
     """Esc goes back to the menu."""
 
@@ -120,7 +119,7 @@ class _NetworkDialog(Dialog[Network]):
         yield Static("", id="problem")
         with Horizontal():
             yield Button(go, variant="primary", id="go")
-            yield Button(_("Cancel (Esc)"), id="cancel")
+            yield Button(wording.button("cancel"), id="cancel")
 
 
 class HostScreen(_NetworkDialog):
@@ -128,18 +127,16 @@ class HostScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                _("Host a game: you play player 1, your friend joins with a code."), id="what"
-            )
-            yield Label(_("Listen on (ADDR:PORT)"))
+            yield Static(wording.network_dialog("host title"), id="what")
+            yield Label(wording.network_dialog("listen on"))
             yield Input(f"127.0.0.1:{DEFAULT_PORT}", id="first")
             yield Static(
-                _("127.0.0.1: this machine only; 0.0.0.0: another machine may join too."),
+                wording.network_dialog("listen hint"),
                 classes="note",
             )
-            yield Label(_("Or open the room on a server already running (ADDR:PORT):"))
-            yield Input("", placeholder=_("blank: run a server here"), id="second")
-            yield from self._buttons(_("Host (Enter)"))
+            yield Label(wording.network_dialog("server"))
+            yield Input("", placeholder=wording.network_dialog("server placeholder"), id="second")
+            yield from self._buttons(wording.button("host"))
 
     def network(self, first: str, second: str) -> Network:
         if second.strip():
@@ -160,12 +157,12 @@ class JoinScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Join a game: type what your friend's screen shows."), id="what")
-            yield Label(_("Server (ADDR:PORT)"))
+            yield Static(wording.network_dialog("join title"), id="what")
+            yield Label(wording.network_dialog("join server"))
             yield Input("", placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="first")
-            yield Label(_("Room code"))
+            yield Label(wording.network_dialog("room code"))
             yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
-            yield from self._buttons(_("Join (Enter)"))
+            yield from self._buttons(wording.button("join"))
 
     def network(self, first: str, second: str) -> Network:
         from spit.net.wire import ProtocolError, room_code

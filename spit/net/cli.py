@@ -22,9 +22,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from spit import wording
 from spit.bot.levels import LEVEL_NAMES
 from spit.engine import Variant
-from spit.i18n import _
 from spit.net.wire import DEFAULT_PORT
 
 WEB_PORT = 8000
@@ -49,13 +49,9 @@ def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a port number: {text!r}").format(text=text)
-        ) from None
+        raise argparse.ArgumentTypeError(wording.not_a_port(text=text)) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("a port is from 0 to 65535, not {text}").format(text=text)
-        )
+        raise argparse.ArgumentTypeError(wording.port_out_of_range(text=text))
     return port
 
 
@@ -65,12 +61,10 @@ def server_address(text: str) -> str:
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
     if not sep or not host or any(c.isspace() for c in host) or "/" in host:
-        raise argparse.ArgumentTypeError(
-            _("not an address: {text!r} (write it as ADDR:PORT)").format(text=text)
-        )
+        raise argparse.ArgumentTypeError(wording.not_an_address_flag(text=text))
     port = port_number(port_text)
     if port == 0:
-        raise argparse.ArgumentTypeError(_("a server's port is from 1 to 65535"))
+        raise argparse.ArgumentTypeError(wording.network_problem("server port zero"))
     return join_address(host, port)
 
 
@@ -79,11 +73,9 @@ def pace_factor(text: str) -> float:
     try:
         pace = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
     if not 1 <= pace <= 100:
-        raise argparse.ArgumentTypeError(
-            _("the pace is from 1 to 100, not {text}").format(text=text)
-        )
+        raise argparse.ArgumentTypeError(wording.pace_out_of_range(text=text))
     return pace
 
 
@@ -92,11 +84,9 @@ def grace_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
+        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
     if not 0.1 <= seconds <= 3600:
-        raise argparse.ArgumentTypeError(
-            _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
-        )
+        raise argparse.ArgumentTypeError(wording.grace_out_of_range(text=text))
     return seconds
 
 
@@ -113,11 +103,8 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
     screen by ``play_on_screen(args)``."""
     server = commands.add_parser(
         "server",
-        help=_("run a game server for any number of rooms, headless"),
-        description=_(
-            "Run a game server: players open rooms on it with 'spit host --server' and join "
-            "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
-        ),
+        help=wording.command_help("server"),
+        description=wording.command_help("server/"),
     )
     _add_listen_arguments(server)
     server.add_argument(
@@ -125,64 +112,56 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         type=grace_seconds,
         default=60.0,
         metavar="SECONDS",
-        help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
+        help=wording.command_help("server --grace"),
     )
     server.set_defaults(func=run_server_command)
 
     host = commands.add_parser(
         "host",
-        help=_("open a room for a friend to join over the network"),
-        description=_(
-            "Open a room and play seat 1. Without --server a server starts in this process; "
-            "the friend joins with the command shown: spit join ADDR:PORT CODE."
-        ),
+        help=wording.command_help("host"),
+        description=wording.command_help("host/"),
     )
     _add_listen_arguments(host)
     host.add_argument(
         "--server",
         type=server_address,
         metavar="ADDR:PORT",
-        help=_("open the room on a server already running there"),
+        help=wording.command_help("host --server"),
     )
     host.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help=_(
-            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
-        ),
+        help=wording.command_help("host --variant"),
     )
     host.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
+        help=wording.command_help("host --seed"),
     )
     host.add_argument(
         "--web",
         action="store_true",
-        help=_(
-            "also serve the second seat to a web browser: the friend opens the link shown, "
-            "with nothing installed"
-        ),
+        help=wording.command_help("host --web"),
     )
     host.add_argument(
         "--web-port",
         type=port_number,
         metavar="N",
-        help=_("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
-            port=WEB_PORT
-        ),
+        help=wording.web_port_help(port=WEB_PORT),
     )
     _add_seat_arguments(host, play_on_screen)
 
     join = commands.add_parser(
         "join",
-        help=_("join a friend's room over the network"),
-        description=_("Take seat 2 in the room CODE on the server at ADDR:PORT."),
+        help=wording.command_help("join"),
+        description=wording.command_help("join/"),
     )
-    join.add_argument("address", type=server_address, metavar="ADDR:PORT", help=_("the server"))
-    join.add_argument("code", metavar="CODE", help=_("the room code, e.g. ABCD-EFGH"))
+    join.add_argument(
+        "address", type=server_address, metavar="ADDR:PORT", help=wording.command_help("join ADDR")
+    )
+    join.add_argument("code", metavar="CODE", help=wording.command_help("join CODE"))
     _add_seat_arguments(join, play_on_screen)
 
 
@@ -190,25 +169,20 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bind",
         metavar="ADDR",
-        help=_(
-            "the address to listen on (default {loopback}: this machine only; give one the "
-            "other machine can reach to play across a network)"
-        ).format(loopback=LOOPBACK),
+        help=wording.bind_help(loopback=LOOPBACK),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         metavar="N",
-        help=_("the port to listen on (default {port}; 0 picks a free one)").format(
-            port=DEFAULT_PORT
-        ),
+        help=wording.port_help(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--pace",
         type=pace_factor,
         default=1.0,
         metavar="N",
-        help=_("run every room's game clock N times faster (for bot matches and tests)"),
+        help=wording.command_help("--pace"),
     )
 
 
@@ -219,16 +193,14 @@ def _add_seat_arguments(
         "--bot",
         choices=LEVEL_NAMES,
         metavar="LEVEL",
-        help=_("let the bot play this seat, without a screen: {levels}").format(
-            levels=", ".join(LEVEL_NAMES)
-        ),
+        help=wording.seat_bot_help(levels=", ".join(LEVEL_NAMES)),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help=_("with --bot: print JSON lines (the room code, then the result) for scripts"),
+        help=wording.command_help("--json"),
     )
-    parser.add_argument("--name", default="", metavar="NAME", help=_("your name at the table"))
+    parser.add_argument("--name", default="", metavar="NAME", help=wording.command_help("--name"))
     parser.set_defaults(func=lambda args: run_seat_command(args, play_on_screen))
 
 
@@ -240,20 +212,18 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
-        return _("--json needs --bot: a game on the screen prints no JSON")
+        return wording.network_problem("json needs bot")
     if getattr(args, "web_port", None) is not None and not args.web:
-        return _("--web-port needs --web")
+        return wording.network_problem("web port needs web")
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
-        return _("--bind, --port and --pace start a server here; --server uses a running one")
+        return wording.network_problem("server or bind")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        return _("a name is up to {n} printable characters").format(n=MAX_NAME)
+        return wording.network_name_too_long(n=MAX_NAME)
     if getattr(args, "code", None) is not None:
         try:
             args.code = room_code(args.code)
         except ProtocolError:
-            return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(
-                code=args.code
-            )
+            return wording.not_a_room_code_flag(code=args.code)
     return None
 
 
@@ -265,9 +235,7 @@ def run_seat_command(
     problem = check_seat_arguments(args)
     if problem is not None:
         print(
-            _("{command}: {problem} (see '{command} --help')").format(
-                command=command, problem=problem
-            ),
+            wording.usage_error(command=command, problem=problem),
             file=sys.stderr,
         )
         return 2
@@ -276,7 +244,7 @@ def run_seat_command(
     try:
         return asyncio.run(_bot_seat(args, command))
     except KeyboardInterrupt:
-        print(_("{command}: interrupted").format(command=command), file=sys.stderr)
+        print(wording.command_interrupted(command=command), file=sys.stderr)
         return INTERRUPTED
 
 
@@ -292,9 +260,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             server, address = await start_local_server(args)
         except OSError as error:
             print(
-                _("{command}: cannot listen there: {why}").format(
-                    command=command, why=error.strerror or error
-                ),
+                wording.cannot_listen(command=command, why=error.strerror or error),
                 file=sys.stderr,
             )
             return LOST
@@ -306,9 +272,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             if server is not None:
                 await server.stop()
             print(
-                _("{command}: cannot serve the browser seat there: {why}").format(
-                    command=command, why=error.strerror or error
-                ),
+                wording.cannot_serve_browser_seat(command=command, why=error.strerror or error),
                 file=sys.stderr,
             )
             return LOST
@@ -324,13 +288,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
         else:
             print(
-                _("Room {code}. Your friend types: spit join {address} {code}").format(
-                    code=welcome.room, address=address
-                ),
+                wording.room_and_command(code=welcome.room, address=address),
                 flush=True,
             )
             if link:
-                print(_("Or opens in a browser: {link}").format(link=link), flush=True)
+                print(wording.room_link(link=link), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -352,7 +314,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 task.cancel()
                 client.leave()
                 await client.close()
-                print(_("{command}: interrupted").format(command=command), file=sys.stderr)
+                print(wording.command_interrupted(command=command), file=sys.stderr)
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
@@ -375,15 +337,13 @@ def describe_result(result: dict[str, Any]) -> str:
     """The result in one sentence."""
     held = result.get("held") or [0, 0]
     if result.get("ended") == "abandoned":
-        return _("The match was abandoned: a player did not come back.")
+        return wording.network_problem("abandoned")
     if result.get("ended") == "left":
-        return _("The match ended: a player left.")
+        return wording.network_problem("left")
     winner = result.get("winner")
     if winner is None:
-        return _("A draw after {rounds} rounds.").format(rounds=result.get("rounds"))
-    return _("Player {winner} wins after {rounds} rounds (cards held: {one}–{two}).").format(
-        winner=winner, rounds=result.get("rounds"), one=held[0], two=held[1]
-    )
+        return wording.draw_after(rounds=result.get("rounds"))
+    return wording.won_after(winner=winner, rounds=result.get("rounds"), one=held[0], two=held[1])
 
 
 async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
@@ -463,7 +423,7 @@ async def _serve(args: argparse.Namespace) -> int:
             )
         except OSError as error:
             print(
-                _("spit server: cannot listen there: {why}").format(why=error.strerror or error),
+                wording.server_cannot_listen(why=error.strerror or error),
                 file=sys.stderr,
             )
             return LOST

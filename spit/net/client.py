@@ -22,8 +22,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from spit import wording
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
-from spit.i18n import _
 from spit.net.wire import (
     MAX_SERVER_FRAME,
     Act,
@@ -217,15 +217,9 @@ class Client:
                 close_timeout=2,
             )
         except InvalidURI:
-            raise ServerGone(
-                _("{address} is not an address").format(address=self.address)
-            ) from None
+            raise ServerGone(wording.not_an_address_at(address=self.address)) from None
         except (OSError, InvalidHandshake, TimeoutError) as error:
-            raise ServerGone(
-                _("cannot reach a spit server at {address} ({why})").format(
-                    address=self.address, why=_why(error)
-                )
-            ) from None
+            raise ServerGone(wording.cannot_reach(address=self.address, why=_why(error))) from None
         self._ws = ws
         return ws
 
@@ -246,13 +240,11 @@ class Client:
                 if obj["type"] == "ended":
                     await ws.close()
                     self._ended(obj)
-                    raise ServerGone(_("the match is already over"))
+                    raise ServerGone(wording.network_problem("already over"))
         except ConnectionClosed as closed:
             raise ServerGone(_closed_why(closed, self.address)) from None
         except ProtocolError as error:
-            raise ServerGone(
-                _("the server sent something this client cannot read: {why}").format(why=error)
-            ) from None
+            raise ServerGone(wording.unreadable_from_server(why=error)) from None
 
     def _start_writer(self, ws: ClientConnection) -> None:
         self._out = asyncio.Queue()  # what was meant for a lost connection is not sent later
@@ -338,9 +330,7 @@ class Client:
                 closed = error
             except ProtocolError as error:
                 await ws.close()
-                raise ServerGone(
-                    _("the server sent something this client cannot read: {why}").format(why=error)
-                ) from None
+                raise ServerGone(wording.unreadable_from_server(why=error)) from None
             self.up = False
             if self._writer is not None:
                 self._writer.cancel()
@@ -358,7 +348,7 @@ class Client:
         assert welcome is not None
         deadline = self._source() + self._give_up
         wait = self._first_wait
-        last = _("the connection dropped")
+        last = wording.network_problem("dropped")
         while True:
             if not self._present.is_set():
                 # Stepped away: the seat is kept, and nobody would see it back; try again,
@@ -384,12 +374,10 @@ class Client:
             except ServerGone as error:
                 if self.over is not None:
                     return
-                raise ServerGone(_("lost the seat: {why}").format(why=error)) from None
+                raise ServerGone(wording.lost_the_seat(why=error)) from None
             self.listener.welcomed(self.welcome)
             return
-        raise ServerGone(
-            _("lost the server at {address}: {why}").format(address=self.address, why=last)
-        )
+        raise ServerGone(wording.lost_the_server_because(address=self.address, why=last))
 
     # -- what the server says ----------------------------------------------------------------
 
@@ -491,9 +479,9 @@ def _list(value: object) -> list[Any]:
 
 def _why(error: BaseException) -> str:
     if isinstance(error, ConnectionRefusedError):
-        return _("connection refused")
+        return wording.network_problem("refused")
     if isinstance(error, TimeoutError):
-        return _("no answer")
+        return wording.network_problem("no answer")
     text = getattr(error, "strerror", None) or str(error)
     return text or type(error).__name__
 
@@ -502,9 +490,9 @@ def _closed_why(closed: ConnectionClosed, address: str) -> str:
     code = closed.rcvd.code if closed.rcvd is not None else None
     reason = closed.rcvd.reason if closed.rcvd is not None else ""
     if code == GOING_AWAY:
-        return _("the server at {address} stopped").format(address=address)
+        return wording.server_stopped(address=address)
     if code == REPLACED:
-        return _("this seat was taken back by another connection")
+        return wording.network_problem("replaced")
     if code == POLICY:
-        return _("the server closed the connection: {why}").format(why=reason)
-    return _("lost the server at {address}").format(address=address)
+        return wording.server_closed(why=reason)
+    return wording.lost_the_server(address=address)

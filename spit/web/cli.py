@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any, Final
 
-from spit.i18n import _
+from spit import wording
 
 DEFAULT_BIND: Final = "127.0.0.1"
 """Only this machine's browsers by default; ``--bind`` opens it to others on purpose."""
@@ -26,13 +26,9 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a port number: {text!r}").format(text=text)
-        ) from None
+        raise argparse.ArgumentTypeError(wording.not_a_port(text=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("must be between 0 and 65535, not {value}").format(value=value)
-        )
+        raise argparse.ArgumentTypeError(wording.web_port_out_of_range(value=value))
     return value
 
 
@@ -41,13 +37,9 @@ def table_count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a whole number: {text!r}").format(text=text)
-        ) from None
+        raise argparse.ArgumentTypeError(wording.not_a_whole_number(text=text)) from None
     if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(
-            _("must be between 1 and 100, not {value}").format(value=value)
-        )
+        raise argparse.ArgumentTypeError(wording.tables_out_of_range(value=value))
     return value
 
 
@@ -55,39 +47,28 @@ def add_web_parser(subparsers: Any) -> None:
     """Register ``web`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "web",
-        help=_("serve spit to a web browser"),
-        description=_(
-            "Serve spit to web browsers: open the address it prints and the start menu "
-            "appears in the page; two players on one keyboard or against the bot, as in the "
-            "terminal. Every browser tab gets a table of its own."
-        ),
+        help=wording.command_help("web"),
+        description=wording.command_help("web/"),
     )
     parser.add_argument(
         "--bind",
         default=DEFAULT_BIND,
         metavar="ADDR",
-        help=_(
-            "the address to listen on (default {default}: this machine only; give this "
-            "machine's network address to let others in)"
-        ).format(default=DEFAULT_BIND),
+        help=wording.web_bind_help(default=DEFAULT_BIND),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
         metavar="N",
-        help=_("the port to listen on (default {default}; 0 picks a free one)").format(
-            default=DEFAULT_PORT
-        ),
+        help=wording.web_port_help_default(default=DEFAULT_PORT),
     )
     parser.add_argument(
         "--max-tables",
         type=table_count,
         default=DEFAULT_TABLES,
         metavar="N",
-        help=_("how many browser tabs may play at once (default {default})").format(
-            default=DEFAULT_TABLES
-        ),
+        help=wording.web_tables_help(default=DEFAULT_TABLES),
     )
     parser.set_defaults(func=run)
 
@@ -101,9 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
     def ready(address: str) -> None:
         print(
-            _("Spit is served at {address} — open it in a browser. Ctrl+C stops.").format(
-                address=address
-            ),
+            wording.served_at(address=address),
             flush=True,
         )
 
@@ -112,9 +91,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(
             "spit: "
-            + _("cannot serve on {bind} port {port}: {reason}").format(
-                bind=args.bind, port=args.port, reason=error.strerror or error
-            ),
+            + wording.cannot_serve(bind=args.bind, port=args.port, reason=error.strerror or error),
             file=sys.stderr,
         )
         return BIND_ERROR_EXIT

@@ -374,7 +374,8 @@ def legend_fill(*, left: str, right: str) -> str:
 
 
 def table_label(what: str) -> str:
-    """"""
+    """The table's fixed words (the top bar, the piles' captions, the round summary's heads),
+    by a short id."""
     match what:
         case "or":
             return _("or")

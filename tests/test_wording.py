@@ -170,3 +170,39 @@ def test_the_history_s_other_counts_agree_with_their_number() -> None:
     assert wording.given_up(1) == "1 pamesta spēle"
     assert wording.given_up(5) == "5 pamestas spēles"
     assert wording.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
+
+
+def _asked_by_id() -> list[tuple[str, str, str]]:
+    """Every ``wording.f("id")`` call in spit/: where, the function and the id."""
+    import ast
+    from pathlib import Path
+
+    root = Path(wording.__file__).parent
+    asked = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "wording"
+                and len(node.args) == 1
+                and not node.keywords
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                where = f"{path.relative_to(root.parent)}:{node.lineno}"
+                asked.append((where, node.func.attr, node.args[0].value))
+    return asked
+
+
+def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
+    """A mistyped id would raise only when its screen or error is first shown (a crash
+    notice, a rare config error): every id the source asks for is looked up here."""
+    asked = _asked_by_id()
+    assert len(asked) > 100
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        for where, function, what in asked:
+            text = getattr(wording, function)(what)
+            assert isinstance(text, str) and text.strip(), (code, where, function, what)

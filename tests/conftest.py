@@ -1,5 +1,7 @@
 """For every test: records and history go to a temporary data directory, never the player's,
-and the game speaks English, whatever language the machine running the tests speaks."""
+and the game speaks English, whatever language the machine running the tests speaks.
+Hypothesis sets no deadline: an example's wall-clock time on a shared, loaded machine says
+nothing about the rule under test (and tests never assert wall-clock times)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from spit import i18n
+
+settings.register_profile("spit", deadline=None)
+settings.load_profile("spit")
 
 
 @pytest.fixture(autouse=True)

@@ -137,7 +137,7 @@ _fields = st.sampled_from(["v", "type", "room", "seat", "action", "id", "token",
 _types = st.sampled_from(["open", "join", "rejoin", "act", "pause", "pong", "leave", "x"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     st.one_of(
         st.text(max_size=300),

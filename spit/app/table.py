@@ -85,9 +85,10 @@ class Tile:
 Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
-_KEPT: Final = 128
+_KEPT: Final = 192
 """Rendered tiles kept, the least recently used dropped first: what is on the table (about
-thirty tiles) and what was lately, but not every card ever seen (some 20 KiB each)."""
+thirty cards and as many blank runs) and what was lately, but not every card ever seen (some
+20 KiB each at the small size)."""
 _kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
 
 
@@ -133,8 +134,15 @@ class Mosaic(Visual):
             x = 0
             for item in items:
                 if isinstance(item, int):
-                    blank = Tile(("blank", item), item, lambda n=item: [Text(" " * n)])
-                    strips, cells = self._rendered(blank, style, options) * band_height, item
+                    # A blank run is kept per place, each line its own strip: a strip keeps
+                    # its offsets for only four places, and a run shared by every line and
+                    # place would be given them afresh on every repaint.
+                    blank = Tile(
+                        ("blank", item, band_height, x, top),
+                        item,
+                        lambda n=item, h=band_height: [Text(" " * n)] * h,
+                    )
+                    strips, cells = self._rendered(blank, style, options), item
                 else:
                     strips, cells = self._rendered(item, style, options), item.width
                 for y, (row, strip) in enumerate(zip(rows, strips, strict=True)):

@@ -601,16 +601,18 @@ def room_link(*, link: str) -> str:
     return _("Or opens in a browser: {link}").format(link=link)
 
 
-def draw_after(*, rounds: object) -> str:
-    """A headless seat's result: a draw after ``rounds`` rounds."""
-    return _("A draw after {rounds} rounds.").format(rounds=rounds)
+def draw_after(n: int) -> str:
+    """A headless seat's result: a draw after ``n`` rounds."""
+    return ngettext("A draw after {n} round.", "A draw after {n} rounds.", n).format(n=n)
 
 
-def won_after(*, winner: object, rounds: object, one: object, two: object) -> str:
-    """A headless seat's result: who won after how many rounds, and the cards each held."""
-    return _("Player {winner} wins after {rounds} rounds (cards held: {one}–{two}).").format(
-        winner=winner, rounds=rounds, one=one, two=two
-    )
+def won_after(winner: int, n: int, one: int, two: int) -> str:
+    """A headless seat's result: who won after ``n`` rounds, and the cards each held."""
+    return ngettext(
+        "Player {winner} wins after {n} round (cards held: {one}–{two}).",
+        "Player {winner} wins after {n} rounds (cards held: {one}–{two}).",
+        n,
+    ).format(winner=winner, n=n, one=one, two=two)
 
 
 def server_cannot_listen(*, why: str) -> str:
@@ -1125,9 +1127,11 @@ def won_by(*, name: str) -> str:
     return _("won by {name}").format(name=name)
 
 
-def unfinished(*, n: int) -> str:
+def unfinished(n: int) -> str:
     """Matches the simulator stopped at its caps."""
-    return _("{n} unfinished (round or time cap)").format(n=n)
+    return ngettext(
+        "{n} match unfinished (round or time cap)", "{n} matches unfinished (round or time cap)", n
+    ).format(n=n)
 
 
 def refusal_share(*, share: str, n: int) -> str:
@@ -2042,6 +2046,10 @@ def web_page(what: str) -> str:
     raise ValueError(what)
 
 
-def tables_taken(*, n: int) -> str:
+def tables_taken(n: int) -> str:
     """``spit web`` turns a tab away: all ``n`` tables are in use."""
-    return _("All {n} tables are taken; try again in a moment.").format(n=n)
+    return ngettext(
+        "The only table is taken; try again in a moment.",
+        "All {n} tables are taken; try again in a moment.",
+        n,
+    ).format(n=n)

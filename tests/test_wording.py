@@ -206,3 +206,14 @@ def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
         for where, function, what in asked:
             text = getattr(wording, function)(what)
             assert isinstance(text, str) and text.strip(), (code, where, function, what)
+
+
+def test_the_network_and_browser_counts_agree_with_their_number() -> None:
+    assert wording.tables_taken(1).startswith("The only table is taken")  # not "All 1 tables"
+    assert wording.tables_taken(4).startswith("All 4 tables are taken")
+    assert wording.draw_after(1) == "A draw after 1 round."
+    assert wording.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
+    assert wording.unfinished(1) == "1 match unfinished (round or time cap)"
+    i18n.set_language("lv")
+    assert wording.draw_after(21) == "Neizšķirts pēc 21 kārtas."
+    assert wording.draw_after(3) == "Neizšķirts pēc 3 kārtām."

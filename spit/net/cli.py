@@ -341,9 +341,10 @@ def describe_result(result: dict[str, Any]) -> str:
     if result.get("ended") == "left":
         return wording.network_problem("left")
     winner = result.get("winner")
+    rounds = int(result.get("rounds") or 0)
     if winner is None:
-        return wording.draw_after(rounds=result.get("rounds"))
-    return wording.won_after(winner=winner, rounds=result.get("rounds"), one=held[0], two=held[1])
+        return wording.draw_after(rounds)
+    return wording.won_after(winner, rounds, held[0], held[1])
 
 
 async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:

@@ -55,7 +55,7 @@ def table(summary: Summary) -> Table:
     out.add_column("", justify="right")
     for name, wins in zip(names, summary.wins, strict=True):
         out.add_row(wording.won_by(name=name), str(wins), _percent(wins, games))
-    draw_note = wording.unfinished(n=summary.unfinished) if summary.unfinished else ""
+    draw_note = wording.unfinished(summary.unfinished) if summary.unfinished else ""
     out.add_row(wording.simulation_label("draws"), str(summary.draws), draw_note)
     out.add_row(wording.simulation_label("mean rounds"), f"{summary.mean_rounds:.2f}", "")
     out.add_row(

@@ -159,7 +159,7 @@ class WebServer(Server):
     def _busy(self) -> web.Response:
         return web.Response(
             status=503,
-            text=wording.tables_taken(n=self.max_sessions),
+            text=wording.tables_taken(self.max_sessions),
         )
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:

@@ -101,7 +101,7 @@ async def test_when_every_table_is_taken_a_new_page_is_told_to_wait() -> None:
         await first_frame(ws)
         busy = await client.get("/")
         assert busy.status == 503
-        assert "All 1 tables are taken" in await busy.text()
+        assert "The only table is taken" in await busy.text()  # not "All 1 tables"
         with pytest.raises(WSServerHandshakeError):
             await client.ws_connect("/ws")
         await ws.close()

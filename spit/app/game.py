@@ -60,7 +60,6 @@ from spit.engine import (
     Event,
     MatchEnded,
     Phase,
-    PileTaken,
     Play,
     PlayerView,
     Reason,
@@ -203,7 +202,6 @@ class GameScreen(Screen[None]):
         self._standstill_screen: StandstillScreen | None = None
         self._countdown: Timer | None = None
         """Redraws the notice each second while it counts down the other player's return."""
-        self._taken: tuple[int, tuple[int | None, int | None]] | None = None
         self._stock_keys = {
             prefix: tuple(
                 tuple(  # type: ignore[misc]
@@ -465,7 +463,6 @@ class GameScreen(Screen[None]):
     def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
         self.stats.record(events_, at)
         self._clear_message(player, redraw=False)  # act() redraws once for everything
-        taken: list[int | None] = [None, None]
         for event in events_:
             match event:
                 case CardPlayed(who, _, pile, card):
@@ -473,10 +470,7 @@ class GameScreen(Screen[None]):
                     self._show_last(pile, who, card)
                 case CardSpat(who, pile, _):
                     self._start_flash(pile, who)
-                case PileTaken(who, _, cards):
-                    taken[who] = cards
-                case RoundSettled(number=number):
-                    self._taken = (number, (taken[0], taken[1]))
+                case RoundSettled():
                     for pile in (0, 1):
                         self._last_faders[pile].cancel()
                         self._last[pile] = None
@@ -668,9 +662,6 @@ class GameScreen(Screen[None]):
     def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
         settled = view.last_round
         assert settled is not None  # between rounds, there is a last one
-        sizes: tuple[int | None, int | None] = (None, None)
-        if self._taken is not None and self._taken[0] == settled.number:
-            sizes = self._taken[1]
         # The bot or a networked opponent presses their own SPIT: no key to show for them.
         keys = (self._spit_key_text(0, spit_keys), self._spit_key_text(1, spit_keys))
         return SummaryState(
@@ -681,7 +672,6 @@ class GameScreen(Screen[None]):
             next_round=view.round_number,
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
-            pile_sizes=sizes,
             note=wording.one_pile_note(
                 view, self.game.variant, self.names, against_bot=self.against_bot, you=self._you
             ),
@@ -774,7 +764,6 @@ class GameScreen(Screen[None]):
         """Start over with a fresh match, same players and options."""
         self.game.rematch()
         self.stats = MatchStats()
-        self._taken = None
         for player in (0, 1):
             self._clear_message(player, redraw=False)
         self.redraw()

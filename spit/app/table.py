@@ -561,8 +561,6 @@ class SummaryState:
     next_round: int
     spit_keys: tuple[str, str]
     ready: tuple[bool, bool]
-    pile_sizes: tuple[int | None, int | None]
-    """Cards in each pile when it was taken, if known (from this session's events)."""
     note: str = ""
     """What holds for the next round (a single spit pile), in lines."""
     look: Look = PLAIN
@@ -629,7 +627,7 @@ class RoundSummary(Part):
         pile = state.settled.took[player]
         if pile is None:
             return Text(wording.table_label("nothing taken"))
-        size = state.pile_sizes[player]
+        size = state.settled.taken[player]  # the engine counted it when the round settled
         if size is None:
             return Text(pile_name(pile))
         return Text(wording.pile_size(pile_name(pile), size))

@@ -168,6 +168,21 @@ async def test_the_first_slap_gives_the_slapper_that_pile_and_the_second_is_too_
         assert "too late — the other player slapped first" in message_line(app, 0)
 
 
+async def test_the_summary_counts_each_taken_pile_as_the_engine_settled_it() -> None:
+    """The pile sizes come from the engine's RoundSettled.taken, not from the events this
+    screen happened to see: a round settled before the screen opened (a resumed match, a
+    seat that joined between rounds) shows them as well."""
+    match = played_until(3, lambda m: len(m.history) == 1)
+    settled = match.history[-1]
+    assert sorted(settled.took) == [0, 1] and None not in settled.taken  # each took one
+    app = make_app(3, match=match)
+    async with app.run_test(size=(80, 24)):
+        text = screen_text(app)
+        for pile, size in zip(settled.took, settled.taken, strict=True):
+            side = "left" if pile == 0 else "right"
+            assert f"the {side} pile ({size} cards)" in text
+
+
 async def test_after_the_summary_both_spit_keys_start_the_next_round() -> None:
     match = played_until(3, lambda m: len(m.history) == 1)
     app = make_app(3, match=match)

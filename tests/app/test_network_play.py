@@ -220,8 +220,10 @@ async def test_the_joining_player_sits_at_the_bottom_with_their_pile_on_the_left
         await until(lambda: "Ana" in screen_text(app), pilot)
         lines = screen_text(app).splitlines()
         assert "Ana" in "".join(lines[1:4]) and "You" in "".join(lines[-3:])
-        friend.game.act(Spit(0))
         await pilot.press("space")
+        # The friend spits once its own table shows ours: its line is surely up by then.
+        await until(lambda: friend.game.view(0).sides[1].ready, pilot)
+        friend.game.act(Spit(0))
         await until(lambda: screen.game.view(1).phase is Phase.PLAYING, pilot)
         view = screen.game.view(1)
         theirs, mine = (wording.card_label(p.top) for p in view.piles)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ import asyncio
 import re
 from collections.abc import Callable
 
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from spit import wording
@@ -33,6 +34,13 @@ async def until(condition: Callable[[], bool], pilot: object) -> None:
     async with asyncio.timeout(LIMIT):
         while not condition():
             await pilot.pause(0.01)  # type: ignore[attr-defined]
+
+
+async def open_dialog(pilot: Pilot[None], key: str) -> None:
+    """Open the menu's Host (h) or Join (j) dialog and wait for its first field's focus, so
+    that no key typed next lands anywhere else (on a loaded machine it can come late)."""
+    await pilot.press(key)
+    await until(lambda: isinstance(pilot.app.focused, Input), pilot)
 
 
 class Friend:
@@ -195,7 +203,7 @@ async def test_joining_from_the_menu_plays_with_keys_the_code_field_no_longer_ta
     code = friend.game.connection.room
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j")
+        await open_dialog(pilot, "j")
         await pilot.press(*f"{host}:{port}", "enter", *code.lower(), "enter")
         await until(lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -248,7 +256,8 @@ async def test_h_opens_the_host_dialog_j_the_join_dialog_and_esc_closes_each() -
 async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j", *"nowhere:99999", "enter", *"ABCD-EFGH", "enter")
+        await open_dialog(pilot, "j")
+        await pilot.press(*"nowhere:99999", "enter", *"ABCD-EFGH", "enter")
         assert isinstance(app.screen, JoinScreen)
         assert "Not an address: 'nowhere:99999' — write it as ADDR:PORT." in screen_text(app)
         await pilot.press("shift+tab", "ctrl+u", *"nowhere", "enter", "ctrl+u", *"ABCD", "enter")
@@ -262,7 +271,8 @@ async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open
 async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("h", "ctrl+u", *"127.0.0.1:http", "enter", "enter")
+        await open_dialog(pilot, "h")
+        await pilot.press("ctrl+u", *"127.0.0.1:http", "enter", "enter")
         assert isinstance(app.screen, HostScreen)
         assert "Not an address: '127.0.0.1:http'" in screen_text(app)
         await pilot.press(*"server:0", "enter")  # a running server has a port of its own
@@ -276,7 +286,8 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_once_the_friend_jo
     app = SpitApp(GameOptions(names=("Ana", None)), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
         # Port 0: any free port on loopback; the notice says which, in the command to give.
-        await pilot.press("h", "ctrl+u", *"127.0.0.1:0", "enter", "enter")
+        await open_dialog(pilot, "h")
+        await pilot.press("ctrl+u", *"127.0.0.1:0", "enter", "enter")
         screen, friend, task = await join(app, pilot)
         connection = screen.game.connection
         assert connection is not None and connection.address.startswith("127.0.0.1:")

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spit.engine import Phase, Play, Reason, Spit
+from spit.engine import Match, Phase, Play, Reason, Spit
 from spit.game import Change, Game, Lost
 from spit.game.remote import RemoteGame
 
@@ -50,9 +50,21 @@ class Timers:
         raise AssertionError("a remote game needs no timers")
 
 
+SEED = 3
+"""The rooms' deal: after both spit, a card can be played (about one deal in thirty is stuck
+at once, and a test that waited for play on a random deal failed that often)."""
+
+
+def test_the_seeded_deal_plays_after_the_reveal() -> None:
+    match = Match.new(SEED)
+    match.apply(Spit(0), 0.0)
+    match.apply(Spit(1), 0.0)
+    assert match.round.phase is Phase.PLAYING
+
+
 async def seated(address: str) -> tuple[Screen, Screen, list[asyncio.Task[None]]]:
     host, guest = RemoteGame(address, name="Ana"), RemoteGame(address, name="Bo")
-    welcome = await host.connect()
+    welcome = await host.connect(seed=SEED)
     await guest.connect(code=welcome.room)
     screens = Screen(host), Screen(guest)
     tasks = [asyncio.ensure_future(g.run()) for g in (host, guest)]
@@ -119,6 +131,34 @@ async def test_either_players_pause_stands_the_room_and_the_other_is_told_who() 
         guest.game.resume()
         await until(lambda: host.pauses == [(True, 1), (False, 1)])
         assert not host.game.paused
+        for task in tasks:
+            task.cancel()
+
+
+async def test_a_key_the_standing_room_drops_comes_after_the_news_of_who_stopped_it() -> None:
+    """The server refuses an action while the room stands with no reason of the table's
+    (``why`` only), and the seat shows none of its own: the screen must already have been told
+    why the room stands, so the notice saying so is up when the key is dropped."""
+    async with running_server() as (server, address):
+        host, guest, tasks = await seated(address)
+        await until(lambda: not host.game.paused)
+        room = server.rooms[host.game.welcome.room]
+        hearing = host.game.client.listener
+        heard = hearing.refused
+        dropped: list[tuple[str | None, list[tuple[bool, int | None]]]] = []
+
+        def refused(ack, refusal, why) -> None:
+            assert refusal is None
+            dropped.append((why, list(host.pauses)))  # what the screen had been told by then
+            heard(ack, refusal, why)
+
+        hearing.refused = refused  # type: ignore[method-assign]
+        guest.game.pause()
+        await until(lambda: room.paused_by[1])
+        host.game.act(Spit(0))  # the server has the pause: this key cannot count
+        await until(lambda: bool(dropped))
+        assert dropped == [("the game is paused", [(True, 1)])]
+        assert not any(c.player == 0 for c in host.changes)  # nothing moved, nothing refused
         for task in tasks:
             task.cancel()
 

@@ -7,9 +7,10 @@ import asyncio
 import contextlib
 import random
 import re
-from collections.abc import AsyncIterator
+import selectors
+from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from spit.engine import Card, Event, Match, PlayerView, Refusal, Round
 from spit.net import server as server_module
@@ -17,6 +18,8 @@ from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Ended, Status
 from spit.net.server import GameServer, Limits
 from spit.net.wire import encode, parse_card
+
+T = TypeVar("T")
 
 LOOPBACK = "127.0.0.1"
 """The only address a test uses."""
@@ -26,6 +29,46 @@ PACE = 40.0
 
 LIMIT = 60.0
 """No test waits longer than this for anything (it fails instead)."""
+
+
+class _JumpingSelector(selectors.DefaultSelector):
+    """A selector that, when no socket has anything for a while, moves a clock to the loop's
+    next timer instead of waiting for it."""
+
+    SETTLE = 0.005
+    """Real seconds to wait for the kernel to hand over bytes already written on loopback."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 0.0
+
+    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        if timeout is None:  # no timer at all: only a socket can wake the loop
+            return super().select(None)
+        events = super().select(min(timeout, self.SETTLE))
+        if not events:
+            self.now += timeout
+        return events
+
+
+class VirtualTimeLoop(asyncio.SelectorEventLoop):
+    """An event loop on its own clock, which moves only while every task waits for a timer:
+    what the code does takes no time, whatever else the machine is doing. Real sockets still
+    carry every byte; a loaded machine stalls the loop, but cannot reorder what it does."""
+
+    def __init__(self) -> None:
+        self._jumping = _JumpingSelector()
+        super().__init__(self._jumping)
+
+    def time(self) -> float:
+        return self._jumping.now
+
+
+def run_on_virtual_time(main: Coroutine[object, object, T]) -> T:
+    """Run ``main`` on a :class:`VirtualTimeLoop`, as ``asyncio.run`` would (what is left
+    running at the end is cancelled)."""
+    with asyncio.Runner(loop_factory=VirtualTimeLoop) as runner:
+        return runner.run(main)
 
 
 @contextlib.asynccontextmanager

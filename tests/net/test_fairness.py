@@ -1,6 +1,9 @@
 """Fairness: a race goes to the action that reaches the server first, so a player farther from
 the server loses the close ones by their extra round trip. Measured here with a real relay
-that delays one player's line, on the game's own clock (pace 1)."""
+that delays one player's line, at pace 1, on a loop whose clock moves only while everything
+waits (:class:`~.netkit.VirtualTimeLoop`): a loaded machine used to stall the loop past a
+race's 25 ms margin and give it to the wrong player; now the races are decided by the
+delays alone, and every race of a kind ends the same way."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import asyncio
 from spit.engine import Match, Phase, Play, Round
 from spit.net.client import Client, Listener
 
-from .netkit import LIMIT, LatencyProxy, running_server
+from .netkit import LIMIT, LatencyProxy, run_on_virtual_time, running_server
 
 RACE = Round.from_layout(
     (["6H", "2C 9C", "", "", ""], ["4C", "2D 9D", "", "", ""]),
@@ -80,13 +83,14 @@ async def race(server, code, racers, headstart: float) -> int:
 
 async def measure(extra_rtt: float, repeats: int) -> dict[float, float]:
     """For each head start, the share of races player 1 wins with ``extra_rtt`` on its line."""
+    clock = asyncio.get_running_loop().time  # the server and clients on the loop's clock too
     async with (
-        running_server(pace=1.0, record=False) as (server, address),
+        running_server(pace=1.0, record=False, source=clock) as (server, address),
         LatencyProxy(address, extra_rtt / 2) as proxy,
     ):
         racers = (Racer(0), Racer(1))
-        host = Client(proxy.address, racers[0])
-        guest = Client(address, racers[1])
+        host = Client(proxy.address, racers[0], source=clock)
+        guest = Client(address, racers[1], source=clock)
         racers[0].client, racers[1].client = host, guest
         welcome = await host.open()
         await guest.join(welcome.room)
@@ -103,16 +107,14 @@ async def measure(extra_rtt: float, repeats: int) -> dict[float, float]:
         return wins
 
 
-async def test_close_races_go_to_the_player_nearer_the_server_by_their_extra_round_trip():
-    even = await measure(0.0, repeats=3)
-    far = await measure(EXTRA_RTT, repeats=3)
+def test_close_races_go_to_the_player_nearer_the_server_by_their_extra_round_trip():
+    even = run_on_virtual_time(measure(0.0, repeats=2))
+    far = run_on_virtual_time(measure(EXTRA_RTT, repeats=2))
     print("\nhead start (ms) | player 1 wins, same line | with +50 ms round trip")
     for headstart in HEADSTARTS:
         print(f"{headstart * 1000:+6.0f} | {even[headstart]:.0%} | {far[headstart]:.0%}")
-    # Most of three, not all: a loaded machine may stall the loop past both moves at once.
     # On even lines the quicker hand wins.
-    assert even[-0.075] < 0.5 < even[0.075]
+    assert even == {-0.075: 0.0, -0.025: 0.0, 0.025: 1.0, 0.075: 1.0}
     # 50 ms farther away, a hand 25 ms quicker loses: arrival at the server decides. A hand
     # 75 ms quicker still wins: the extra line costs its round trip, not more.
-    assert far[-0.025] < 0.5 and far[0.025] < 0.5
-    assert far[0.075] > 0.5
+    assert far == {-0.075: 0.0, -0.025: 0.0, 0.025: 0.0, 0.075: 1.0}

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_tmux import SPIT, Terminal
+from .tmux import SPIT, Terminal, private_server
 
 PLAY = f"{SPIT} play --two-player --seed 3"
 
@@ -46,23 +44,18 @@ class Game(Terminal):
         super().__init__(socket)
         self.home = home
 
-    def start(self, command: str = PLAY) -> None:
+    def start(self, command: str = PLAY, size: tuple[int, int] = (80, 24)) -> None:
         home = self.home
         (home / "config.toml").write_text("")
         env = (
             f"SPIT_CONFIG={home}/config.toml SPIT_LOG_DIR={home}/log "
             f"XDG_DATA_HOME={home}/data XDG_STATE_HOME={home}/state XDG_CACHE_HOME={home}/cache"
         )
-        shell = f"{env} {command}; echo spit-exited-$?; stty -a; sleep 60"
-        self.tmux("new-session", "-d", "-s", "spit", "-x", "80", "-y", "24", shell)
-
-    def send_bytes(self, data: bytes) -> None:
-        """Send raw bytes, as a terminal would (``send-keys -H``)."""
-        self.tmux("send-keys", "-t", "spit", "-H", *(f"{b:02x}" for b in data))
+        super().start(f"{env} {command}; echo spit-exited-$?; stty -a; sleep 60", size)
 
     def pid(self) -> int:
         """The game's process: the pane's shell's child."""
-        shell = self.tmux("display", "-p", "-t", "spit", "#{pane_pid}").strip()
+        shell = self.display("#{pane_pid}")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             for entry in Path("/proc").iterdir():
@@ -76,8 +69,8 @@ class Game(Terminal):
             time.sleep(0.05)
         raise AssertionError("the game's process was not found")
 
-    def exit_status(self, timeout: float = 20.0) -> int:
-        screen = self.wait_for(lambda s: "spit-exited-" in s and "icanon" in s, timeout)
+    def exit_status(self) -> int:
+        screen = self.wait_for(lambda s: "spit-exited-" in s and "icanon" in s)
         match = re.search(r"spit-exited-(\d+)", screen)
         assert match is not None
         return int(match.group(1))
@@ -86,7 +79,7 @@ class Game(Terminal):
         """The terminal as the shell needs it, after the game ended."""
         flags = "#{alternate_on} #{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}"
         flags += "#{mouse_standard_flag}#{mouse_all_flag} #{cursor_flag}"
-        alternate, mouse, cursor = self.tmux("display", "-p", "-t", "spit", flags).split()
+        alternate, mouse, cursor = self.display(flags).split()
         assert alternate == "0", "the alternate screen is still on"
         assert mouse == "00000", "mouse reporting is still on"
         assert cursor == "1", "the cursor is hidden"
@@ -97,16 +90,8 @@ class Game(Terminal):
 
 @pytest.fixture
 def game(tmp_path: Path) -> Iterator[Game]:
-    if shutil.which("tmux") is None:
-        if os.environ.get("CI"):
-            pytest.fail("tmux is missing; CI must install it")
-        pytest.skip("tmux is not installed")
-    assert SPIT.exists(), f"the spit command is not installed next to {sys.executable}"
-    term = Game(f"spit-survive-{uuid.uuid4().hex[:8]}", tmp_path)
-    try:
-        yield term
-    finally:
-        term.tmux("kill-server")
+    with private_server("survive") as socket:
+        yield Game(socket, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -131,7 +116,7 @@ def test_hostile_bytes_are_dropped_and_play_goes_on(game: Game) -> None:
     game.wait_for("Round 1: both press SPIT")
     for data in HOSTILE:
         game.send_bytes(data)
-    game.tmux("resize-window", "-t", "spit", "-x", "80", "-y", "24")  # whatever they did
+    game.resize(80, 24)  # whatever they did
     # Keys reach the game in the order sent: once F1's help is up, every byte before it was
     # read, and the game lived through them. Some of them are keys the game knows (a lone
     # carriage return is Enter, player 2's SPIT), so who is ready is not asked here.

@@ -7,94 +7,26 @@ and there (``CI`` set) a missing tmux is a failure, not a skip.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
-import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from spit.app.keymap import KeyMap
-from spit.engine import Match, Play, Reason, Spit
+from spit.engine import Match, Play, Spit
+
+from .tmux import SPIT, Terminal, misfit, pile_line, playing, terminal_available
+
+__all__ = ["SPIT", "terminal_available"]  # tests elsewhere (the web's) import them from here
 
 SEED = 3
-SPIT = Path(sys.executable).parent / "spit"
 KEYMAP = KeyMap.preset("qwerty")
-TMUX_KEYS = {"space": ["Space"], "enter": ["Enter"], "semicolon": ["-H", "3b"]}
-"""tmux names for keys that are not their own character (a lone ``;`` must go as hex)."""
-
-
-def tmux_key(key: str) -> list[str]:
-    """``tmux send-keys`` arguments for a Textual key name."""
-    if key in TMUX_KEYS:
-        return TMUX_KEYS[key]
-    return [{"comma": ",", "full_stop": ".", "slash": "/"}.get(key, key)]
-
-
-class Terminal:
-    """One tmux session on a private server, running one command."""
-
-    def __init__(self, socket: str) -> None:
-        self.socket = socket
-
-    def tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False
-        )
-        return done.stdout
-
-    def press(self, *keys: str) -> None:
-        for key in keys:
-            self.tmux("send-keys", "-t", "spit", *tmux_key(key))
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "spit")
-
-    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
-        check = what if callable(what) else (lambda text: what in text)
-        deadline = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.screen()
-            if check(text):
-                return text
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what!r}; the screen was:\n{text}")
-
-
-def terminal_available() -> None:
-    """Skip without tmux (fail in CI, which must install it); the spit command must exist."""
-    if shutil.which("tmux") is None:
-        if os.environ.get("CI"):
-            pytest.fail("tmux is missing; CI must install it")
-        pytest.skip("tmux is not installed")
-    assert SPIT.exists(), f"the spit command is not installed next to {sys.executable}"
 
 
 @pytest.fixture
 def terminal(tmp_path: Path, data_dir: Path) -> Iterator[Terminal]:
-    terminal_available()
-    config = tmp_path / "config.toml"
-    config.write_text("")
-    term = Terminal(f"spit-test-{uuid.uuid4().hex[:8]}")
-    command = (
-        f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} {SPIT} play --two-player --seed {SEED}; "
-        f"echo spit-exited-$?; sleep 30"
-    )
-    term.tmux("new-session", "-d", "-s", "spit", "-x", "80", "-y", "24", command)
-    try:
+    with playing("test", f"play --two-player --seed {SEED}", tmp_path, data_dir) as term:
         yield term
-    finally:
-        term.tmux("kill-server")
-
-
-def pile_line(screen: str) -> str:
-    """The screen line with the two spit piles' top cards (between the spit-card backs)."""
-    return next(line for line in screen.splitlines() if line.count("░") >= 4)
 
 
 def test_a_seeded_game_in_a_real_terminal_follows_the_rules(terminal: Terminal) -> None:
@@ -138,15 +70,7 @@ def test_a_seeded_game_in_a_real_terminal_follows_the_rules(terminal: Terminal) 
     match.apply(semicolon, at=2.0)
 
     # Player 1 plays a card that does not fit: nothing moves, and the reason shows.
-    wrong = next(
-        Play(0, s, pile)
-        for s in range(5)
-        for pile in (0, 1)
-        if (r := match.check(Play(0, s, pile), at=3.0)) is not None
-        and r.reason is Reason.DOES_NOT_FIT
-    )
-    refusal = match.check(wrong, at=3.0)
-    assert refusal is not None and refusal.card is not None and refusal.top is not None
+    wrong, refusal = misfit(match, at=3.0)
     before = pile_line(terminal.screen())
     terminal.press(key_of(wrong))
     screen = terminal.wait_for(f"{refusal.card.label()} does not go on {refusal.top.label()}")

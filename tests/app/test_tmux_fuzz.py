@@ -24,7 +24,7 @@ from spit.records.record import Header, Player, RecordWriter
 
 from .factory import STEP, next_action
 from .test_terminal_survives import HOSTILE, Game, game  # noqa: F401  (the fixture)
-from .test_tmux import SPIT
+from .tmux import SPIT
 
 SECONDS = 35.0
 """The most the fuzzing lasts (plus start and end): keep CI well under a minute. It stops
@@ -107,7 +107,7 @@ class Fuzzer:
 
     def send(self, keys: list[str]) -> None:
         if keys:
-            self.game.tmux("send-keys", "-t", "spit", *keys)
+            self.game.tmux("send-keys", "-t", self.game.session, *keys)  # one burst
 
     def function_key(self) -> None:
         self.send([self.rng.choice(FUNCTION_KEYS)])
@@ -131,7 +131,7 @@ class Fuzzer:
     def resize(self) -> None:
         self.size = self.rng.choice(SIZES)
         width, height = self.size
-        self.game.tmux("resize-window", "-t", "spit", "-x", str(width), "-y", str(height))
+        self.game.resize(width, height)
 
     def quit_and_keep_playing(self) -> None:
         """Ctrl+Q or Ctrl+C, then "keep playing" (Esc), which the dialog takes after a grace."""
@@ -156,7 +156,7 @@ class Fuzzer:
         """Let the table stand still and count its cards; now and then back to 80×24."""
         if self.size != (80, 24) and self.rng.random() < 0.5:
             self.size = (80, 24)
-            self.game.tmux("resize-window", "-t", "spit", "-x", "80", "-y", "24")
+            self.game.resize(80, 24)
         time.sleep(0.3)
         first = self.answer_dialogs()
         time.sleep(0.3)
@@ -248,7 +248,7 @@ def test_random_input_through_the_terminal_never_ends_or_breaks_a_match(
     assert fuzzer.matches > 0, "no match was played to its end"
     print(f"fuzz: {fuzzer.matches} matches finished, the cards counted {fuzzer.checked} times")
     # The test's own quit, from wherever the game is: Ctrl+Q twice ends it, status 0.
-    game.tmux("resize-window", "-t", "spit", "-x", "80", "-y", "24")
+    game.resize(80, 24)
     for _ in range(3):
         game.press("C-q")
         time.sleep(0.5)

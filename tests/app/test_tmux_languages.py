@@ -3,7 +3,6 @@ Georgian layout's own letters (``send-keys -l``), as a player in Tbilisi would."
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from spit import i18n, wording
 from spit.app.keymap import KeyMap
 from spit.engine import Match, Play, Reason, Spit
 
-from .test_tmux import SPIT, Terminal, pile_line, terminal_available
+from .tmux import Terminal, misfit, pile_line, playing
 
 SEED = 3
 GEORGIAN = KeyMap.preset("georgian")
@@ -21,19 +20,9 @@ GEORGIAN = KeyMap.preset("georgian")
 
 @pytest.fixture
 def georgian(tmp_path: Path, data_dir: Path) -> Iterator[Terminal]:
-    terminal_available()
-    config = tmp_path / "config.toml"
-    config.write_text("")
-    term = Terminal(f"spit-ka-{uuid.uuid4().hex[:8]}")
-    command = (
-        f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} LANG=C.UTF-8 "
-        f"{SPIT} --lang ka play --two-player --seed {SEED}; echo spit-exited-$?; sleep 30"
-    )
-    term.tmux("new-session", "-d", "-s", "spit", "-x", "80", "-y", "24", command)
-    try:
+    args = f"--lang ka play --two-player --seed {SEED}"
+    with playing("ka", args, tmp_path, data_dir, env="LANG=C.UTF-8") as term:
         yield term
-    finally:
-        term.tmux("kill-server")
 
 
 def type_georgian(term: Terminal, play: Play) -> None:
@@ -41,9 +30,9 @@ def type_georgian(term: Terminal, play: Play) -> None:
     row = "left" if play.pile == 0 else "right"
     latin, *native = GEORGIAN.keys_of(f"p{play.player + 1}.stock{play.stock + 1}.{row}")
     if native:
-        term.tmux("send-keys", "-t", "spit", "-l", native[0])
+        term.type_text(native[0])
     else:  # the few punctuation keys Georgian shares with Latin
-        term.tmux("send-keys", "-t", "spit", *(["-H", "3b"] if latin == "semicolon" else [latin]))
+        term.press(latin)
 
 
 def test_spit_speaks_georgian_and_plays_on_georgian_letters(georgian: Terminal) -> None:
@@ -74,15 +63,7 @@ def test_spit_speaks_georgian_and_plays_on_georgian_letters(georgian: Terminal) 
     georgian.wait_for(lambda s: card.label() in pile_line(s))
 
     # A card that does not fit, typed in Georgian: the reason, in Georgian.
-    wrong = next(
-        Play(0, s, pile)
-        for s in range(5)
-        for pile in (0, 1)
-        if (r := match.check(Play(0, s, pile), at=3.0)) is not None
-        and r.reason is Reason.DOES_NOT_FIT
-    )
-    refusal = match.check(wrong, at=3.0)
-    assert refusal is not None and refusal.card is not None and refusal.top is not None
+    wrong, refusal = misfit(match, at=3.0)
     type_georgian(georgian, wrong)
     georgian.wait_for(
         wording.reason(Reason.DOES_NOT_FIT, refusal.card.label(), refusal.top.label())

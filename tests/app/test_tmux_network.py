@@ -7,51 +7,29 @@ and both terminals are given back."""
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .test_tmux import SPIT, Terminal, terminal_available
+from .tmux import SPIT, Terminal, exits_visibly, private_server
 
 
 class Pane(Terminal):
-    """One tmux session running one spit command, on a tmux server shared with the other."""
+    """A session whose command shows its exit status when it ends (``spit-exited-N``)."""
 
-    def __init__(self, socket: str, session: str) -> None:
-        super().__init__(socket)
-        self.session = session
-
-    def press(self, *keys: str) -> None:
-        for key in keys:
-            self.tmux("send-keys", "-t", self.session, key)
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.session)
-
-    def alternate(self) -> bool:
-        """Whether the program in the pane still holds the alternate screen."""
-        return self.tmux("display", "-p", "-t", self.session, "#{alternate_on}").strip() == "1"
-
-    def start(self, command: str) -> None:
-        self.tmux(
-            "new-session", "-d", "-s", self.session, "-x", "80", "-y", "24",
-            f"{command}; echo spit-exited-$?; sleep 30",
-        )  # fmt: skip
+    def start(self, command: str, size: tuple[int, int] = (80, 24)) -> None:
+        super().start(exits_visibly(command), size)
 
 
 @pytest.fixture
 def panes(tmp_path: Path, data_dir: Path) -> Iterator[tuple[Pane, Pane, str]]:
-    terminal_available()
+    """Two sessions on one private tmux server, and the environment both spit commands get."""
     config = tmp_path / "config.toml"
     config.write_text("")
-    socket = f"spit-net-{uuid.uuid4().hex[:8]}"
-    host, friend = Pane(socket, "host"), Pane(socket, "friend")
-    try:
+    with private_server("net") as socket:
+        host, friend = Pane(socket, "host"), Pane(socket, "friend")
         yield host, friend, f"SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir}"
-    finally:
-        host.tmux("kill-server")
 
 
 def test_spit_host_and_spit_join_play_one_table_across_two_terminals(

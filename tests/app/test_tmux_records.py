@@ -11,7 +11,7 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,41 +19,23 @@ import pytest
 from spit.engine import Match, Phase, Play, Spit
 from spit.records.record import Record, read_record, record_files
 from tests.app.factory import key_for, next_action
-from tests.app.test_tmux import KEYMAP, SPIT, Terminal, pile_line, terminal_available
+from tests.app.test_tmux import KEYMAP
+from tests.app.tmux import SPIT, Terminal, pile_line, private_server
 
 SEED = 3
 KILLS = 5
 """Kills at random moments in one test: enough to land in every phase, few enough for CI."""
 
 
-class Game:
+class Game(Terminal):
     """One ``spit`` in its own tmux session; the pane's process is spit itself (``exec``)."""
 
-    def __init__(self, term: Terminal, name: str, data_dir: Path, config: Path, args: str):
-        self.term = term
-        self.name = name
-        command = f"exec env SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} {SPIT} {args}"
-        term.tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "34", command)
-        self.pid = int(term.tmux("display", "-p", "-t", name, "#{pane_pid}").strip())
-
-    def screen(self) -> str:
-        return self.term.tmux("capture-pane", "-p", "-t", self.name)
-
-    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
-        check = what if callable(what) else (lambda screen: what in screen)
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if check(screen):
-                return screen
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what!r}; the screen was:\n{screen}")
-
-    def press(self, key: str) -> None:
-        from tests.app.test_tmux import tmux_key
-
-        self.term.tmux("send-keys", "-t", self.name, *tmux_key(key))
+    def __init__(self, socket: str, name: str, data_dir: Path, config: Path, args: str):
+        super().__init__(socket, name)
+        self.start(
+            f"exec env SPIT_CONFIG={config} SPIT_DATA_DIR={data_dir} {SPIT} {args}", (100, 34)
+        )
+        self.pid = int(self.display("#{pane_pid}"))
 
     def kill(self) -> None:
         os.kill(self.pid, signal.SIGKILL)
@@ -68,11 +50,10 @@ class Game:
 
 
 @pytest.fixture
-def term(tmp_path: Path) -> Terminal:
-    terminal_available()
-    term = Terminal(f"spit-rec-{os.getpid()}-{random.getrandbits(32):08x}")
-    yield term
-    term.tmux("kill-server")
+def server() -> Iterator[str]:
+    """The private tmux server the test's games run on."""
+    with private_server("rec") as socket:
+        yield socket
 
 
 @pytest.fixture
@@ -94,9 +75,9 @@ def the_record(data_dir: Path) -> Record:
 
 
 def test_kill_9_then_spit_resume_continues_the_same_table(
-    term: Terminal, data_dir: Path, config: Path
+    server: str, data_dir: Path, config: Path
 ) -> None:
-    game = Game(term, "play", data_dir, config, f"play --two-player --seed {SEED}")
+    game = Game(server, "play", data_dir, config, f"play --two-player --seed {SEED}")
     game.wait_for("Round 1: both press SPIT")
     game.press("space")
     game.wait_for("ready")
@@ -114,10 +95,7 @@ def test_kill_9_then_spit_resume_continues_the_same_table(
         card = match.view(0).sides[action.player].stocks[action.stock].top
         game.press(key_for(KEYMAP, action, match.round.phase))
         match.apply(action, 1.0 + plays)
-        deadline = time.monotonic() + 10
-        while card.label() not in pile_line(game.screen()):
-            assert time.monotonic() < deadline, game.screen()
-            time.sleep(0.05)
+        game.wait_for(lambda s, card=card: card.label() in pile_line(s))
         plays += 1
     before = game.screen()
     game.kill()
@@ -127,7 +105,7 @@ def test_kill_9_then_spit_resume_continues_the_same_table(
     assert record.match.view(0).piles == match.view(0).piles
     assert record.match.view(0).sides == match.view(0).sides
 
-    resumed = Game(term, "resume", data_dir, config, "resume")
+    resumed = Game(server, "resume", data_dir, config, "resume")
     resumed.wait_for("Paused")
     resumed.press("escape")
     screen = resumed.wait_for(lambda s: "Paused" not in s and s.count("░") >= 4)
@@ -145,14 +123,14 @@ def test_kill_9_then_spit_resume_continues_the_same_table(
 
 
 def test_killed_at_random_moments_every_record_reads_back(
-    term: Terminal, data_dir: Path, config: Path
+    server: str, data_dir: Path, config: Path
 ) -> None:
     rng = random.Random(20261201)
     keys = [KEYMAP.key(c.id) for c in KEYMAP.controls]
     steps = 0
     for kill in range(KILLS):
         args = f"play --two-player --seed {SEED}" if kill == 0 else "resume"
-        game = Game(term, f"kill{kill}", data_dir, config, args)
+        game = Game(server, f"kill{kill}", data_dir, config, args)
         game.wait_for("Round 1" if kill == 0 else "Paused")
         if kill:
             game.press("escape")
@@ -168,9 +146,9 @@ def test_killed_at_random_moments_every_record_reads_back(
     assert steps > 0
 
 
-def test_two_games_at_once_both_record(term: Terminal, data_dir: Path, config: Path) -> None:
+def test_two_games_at_once_both_record(server: str, data_dir: Path, config: Path) -> None:
     games = [
-        Game(term, f"two{n}", data_dir, config, f"play --two-player --seed {SEED + n}")
+        Game(server, f"two{n}", data_dir, config, f"play --two-player --seed {SEED + n}")
         for n in (0, 1)
     ]
     for game in games:

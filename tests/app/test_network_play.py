@@ -197,9 +197,9 @@ async def test_a_server_that_cannot_be_reached_ends_the_app_with_the_reason(capf
 
 
 async def host_elsewhere(address: str) -> tuple[Friend, asyncio.Task[None]]:
-    """The friend opens a room on the server at ``address`` (no screen)."""
+    """The friend opens a room on the server at ``address`` (no screen), dealt from SEED."""
     game = RemoteGame(address, name="Ana")
-    await game.connect()
+    await game.connect(seed=SEED)
     friend = Friend(game)
     ready = asyncio.Event()
     game.on_first_table(ready.set)

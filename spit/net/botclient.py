@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 class BotSeat(Listener):
-    """Plays one networked seat with the bot at ``level``."""
+    """Plays one networked seat with the bot at ``level`` (``adaptive``: the bot that moves
+    along the ladder towards its opponent's strength)."""
 
     def __init__(self, level: str, rng: random.Random) -> None:
         self.level = level
@@ -40,9 +41,17 @@ class BotSeat(Listener):
 
     def welcomed(self, welcome: Welcome) -> None:
         from spit.bot import Bot
+        from spit.bot.levels import ADAPTIVE
 
         if self.bot is None or self.bot.player != welcome.seat:
-            self.bot = Bot(welcome.seat, self.level, self._rng)
+            if self.level == ADAPTIVE:
+                from spit.bot.adaptive import Adaptive
+
+                # A stranger at the other seat: it starts from the middle of the ladder, not
+                # from what this machine's own player taught it.
+                self.bot = Adaptive(welcome.seat, self._rng)  # type: ignore[assignment]
+            else:
+                self.bot = Bot(welcome.seat, self.level, self._rng)
         # After a reconnect the move in flight may never have arrived: look afresh.
         self._waiting = None
         self._drop()

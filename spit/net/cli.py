@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spit import wording
-from spit.bot.levels import LEVEL_NAMES
+from spit.bot.levels import BOT_CHOICES
 from spit.engine import Variant
 from spit.net.wire import DEFAULT_PORT
 
@@ -191,9 +191,9 @@ def _add_seat_arguments(
 ) -> None:
     parser.add_argument(
         "--bot",
-        choices=LEVEL_NAMES,
+        choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=wording.seat_bot_help(levels=", ".join(LEVEL_NAMES)),
+        help=wording.seat_bot_help(levels=", ".join(BOT_CHOICES)),
     )
     parser.add_argument(
         "--json",

@@ -107,6 +107,20 @@ def test_host_without_a_server_starts_one_in_its_own_process():
     assert f"Player {result['winner']} wins after {result['rounds']} round" in join_out
 
 
+def test_the_adaptive_bot_takes_a_networked_seat_as_spit_play_takes_it():
+    """``--bot adaptive`` is accepted by host and join as by play, and plays a match out."""
+    deadline = time.monotonic() + LIMIT
+    host = spit("host", "--port", "0", "--pace", "40", "--bot", "adaptive", "--json")
+    first = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])
+    joiner = spit("join", first["address"], first["code"], "--bot", "adaptive", "--json")
+    host_status, host_out, host_err = finish(host, deadline)
+    join_status, join_out, join_err = finish(joiner, deadline)
+    assert (host_status, join_status) == (0, 0), (host_err, join_err)
+    result = json.loads(host_out.strip().splitlines()[-1])
+    assert result == json.loads(join_out.strip().splitlines()[-1])
+    assert result["ended"] == "match over" and min(result["actions"]) > 0
+
+
 def test_the_server_stops_cleanly_on_ctrl_c():
     deadline = time.monotonic() + LIMIT
     server = spit("server", "--port", "0")

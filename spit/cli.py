@@ -111,11 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
         ascii=None,
         four_colour=None,
         lockout=None,
+        practice=False,
     )
     commands = parser.add_subparsers(
         title=wording.command_help("commands"), metavar="COMMAND", parser_class=CommandParser
     )
     _add_play_parser(commands)
+    _add_practice_parser(commands)
     add_simulate_parser(commands)
     add_resume_parser(commands)
     add_replay_parser(commands)
@@ -207,6 +209,25 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help=wording.command_help("play --lockout"),
     )
+
+
+def _add_practice_parser(commands: argparse._SubParsersAction) -> None:
+    practice = commands.add_parser(
+        "practice",
+        help=wording.command_help("practice"),
+        description=wording.command_help("practice/"),
+    )
+    _add_lang_option(practice)
+    practice.add_argument(
+        "--keys",
+        choices=PRESET_NAMES,
+        help=wording.keys_option_help(layouts=", ".join(PRESET_NAMES)),
+    )
+    practice.add_argument("--seed", type=int, metavar="N", help=wording.command_help("play --seed"))
+    practice.add_argument(
+        "--ascii", action=argparse.BooleanOptionalAction, help=wording.command_help("play --ascii")
+    )
+    practice.set_defaults(practice=True)
 
 
 SYMBOLS = "♠♥♦♣╭─╮│✓✗"
@@ -309,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CONFIG_ERROR_EXIT
     # Without a config file the menu's choices are not kept either.
     config_file = None if args.no_config else config.path or config_path()
-    return run_app(options, config_file=config_file)
+    return run_app(options, config_file=config_file, practice=args.practice)
 
 
 def play_networked(args: argparse.Namespace) -> int:

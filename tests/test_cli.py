@@ -478,3 +478,32 @@ def test_an_app_that_panicked_exits_1_whatever_its_return_code(fake_app, monkeyp
     monkeypatch.setattr(fake_app, "return_code", None)
     monkeypatch.setattr(fake_app, "crashed", True)
     assert main([]) == 1
+
+
+# --- spit practice --------------------------------------------------------------------------
+
+
+def test_spit_practice_starts_the_guided_practice_with_the_flags_and_config(monkeypatch, config):
+    """``spit practice`` starts the app on the practice round, the keys and look from the
+    flags, else the config file; a bad flag is one line and exit 2 like any other."""
+    path = config('[keys]\npreset = "qwertz"\n[display]\nfour_colour = true\n')
+    monkeypatch.setenv("SPIT_CONFIG", str(path))
+    runs: list[tuple[GameOptions, dict[str, object]]] = []
+
+    def run_app(options: GameOptions, **kwargs: object) -> int:
+        runs.append((options, kwargs))
+        return 0
+
+    monkeypatch.setattr(spit.cli, "run_app", run_app)
+    assert main(["practice", "--seed", "7", "--ascii"]) == 0
+    options, kwargs = runs[-1]
+    assert kwargs["practice"] is True
+    assert (options.seed, options.ascii, options.keys, options.four_colour) == (
+        7,
+        True,
+        "qwertz",
+        True,
+    )
+    assert main(["play", "--two-player"]) == 0
+    assert runs[-1][1]["practice"] is False
+    assert main(["practice", "--bot", "easy"]) == 2

@@ -35,6 +35,7 @@ from spit.app.messages import (
     RememberMenu,
     SizeChanged,
     StartGame,
+    StartPractice,
 )
 from spit.app.options import GameOptions, Mode, Network
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
@@ -59,6 +60,9 @@ if TYPE_CHECKING:
 # Bad bytes from the terminal are dropped, not a crash (see spit.app.terminal).
 guard_input_parser()
 guard_input_decoding()
+
+PRACTICE_LEVEL = "practice"
+"""The bot's level as the practice round's table names it (see spit.game.patient)."""
 
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
@@ -98,6 +102,7 @@ class SpitApp(App[None]):
         replay: Record | None = None,
         network: Network | None = None,
         config_file: Path | None = None,
+        practice: bool = False,
     ) -> None:
         """Start from ``options``.
 
@@ -110,7 +115,7 @@ class SpitApp(App[None]):
         ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
         and the app ends with the match.
         ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
-        tests).
+        tests). ``practice`` starts with the guided practice round (``spit practice``).
         """
         super().__init__()
         self.config_file = config_file
@@ -140,6 +145,7 @@ class SpitApp(App[None]):
         """Whether the page showing this app is open (always, but for a browser seat)."""
         self.room_link: str | None = None
         """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        self._practice = practice
 
     # -- ASCII -----------------------------------------------------------------------
 
@@ -180,6 +186,8 @@ class SpitApp(App[None]):
             self.resume_match(record)
         elif self._network is not None:
             self.connect(self._network)
+        elif self._practice:
+            self.start_practice(self.options)
         elif self.options.mode is None:
             from spit.app.menu import MenuScreen
 
@@ -217,6 +225,35 @@ class SpitApp(App[None]):
             recorder.begin(match, defer=True)
             self.call_after_refresh(recorder.ensure)
         self._show_game(options, keymap, match, clock, driver, recorder)
+
+    def start_practice(self, options: GameOptions) -> None:
+        """Deal a practice round: a real deal against a bot that waits for the player, with
+        the guide's steps under the table. It is not recorded: a practice is no match of the
+        player's history."""
+        from spit.app.practice import PracticeScreen
+        from spit.game.patient import PatientDriver
+
+        keymap = self._keys_for(options)
+        self.options = options  # what the menu shows again afterwards
+        self.keymap = keymap
+        self.ascii = options.ascii
+        # The table names the bot by its level: the practice's own (no level of the ladder).
+        options = replace(options, mode=Mode.BOT, bot_level=PRACTICE_LEVEL)
+        driver = PatientDriver(patience=self.pace.patience)
+        clock = GameClock(self._clock_source) if self._clock_source else GameClock()
+        # A rematch is dealt from the menu, not from a practice: no deal.
+        game = LocalGame(
+            self._first_match or self.new_match(options),
+            clock=clock,
+            driver=driver,
+            names=options.names,
+        )
+        self._first_match = None
+        screen = PracticeScreen(options, game, keymap=keymap, pace=self.pace, driver=driver)
+        if self._game_screen() is None:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
 
     def _show_game(
         self,
@@ -486,6 +523,9 @@ class SpitApp(App[None]):
 
     def on_start_game(self, message: StartGame) -> None:
         self.start_game(message.options)
+
+    def on_start_practice(self, message: StartPractice) -> None:
+        self.start_practice(message.options)
 
     def on_remember_menu(self, message: RememberMenu) -> None:
         self.remember_menu(message.options)

@@ -69,6 +69,7 @@ from spit.engine import (
     Slap,
 )
 from spit.game import Change, Game, Lost
+from spit.game.patient import PATIENCE
 from spit.wording import player_name, short_name
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ class Pace:
     """The match-over screen ignores keys this long, so the last frantic key presses of a
     match cannot choose rematch or quit by accident; the pause screen's help and quit keys
     wait as long, so the other player's last presses cannot choose them."""
+    patience: float = PATIENCE
+    """The practice round's bot waits this long before it moves (see spit.game.patient)."""
 
 
 class GameScreen(Screen[None]):
@@ -260,13 +263,18 @@ class GameScreen(Screen[None]):
         # collections then walk only what play makes, and take a fraction of that.
         gc.freeze()
 
+    def table_room(self) -> tuple[int, int]:
+        """The columns and lines the table may fill: the whole terminal."""
+        width, height = self.app.size
+        return width, height
+
     def _fit_cards(self) -> bool:
         """Draw the cards at the largest size the terminal has room for; whether it changed.
 
         Only the boxes the cards sit in change (a side's width, a row's height): the
         widgets draw every picture from the size their state carries.
         """
-        size = card_size_for(*self.app.size)
+        size = card_size_for(*self.table_room())
         if size == self.card_size and self.is_mounted:
             return False
         self.card_size = size

@@ -22,6 +22,7 @@ from spit.app.messages import (
     RememberMenu,
     SizeChanged,
     StartGame,
+    StartPractice,
 )
 from spit.app.options import GameOptions, Mode, Network
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
@@ -187,6 +188,7 @@ class MenuScreen(Screen[None]):
         Binding("j", "join", wording.menu_label("join a game"), id="join"),
         # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
         Binding("question_mark", "menu_help", wording.binding("help"), show=False, id="menu-help"),
+        Binding("p", "practice", wording.binding("practice"), id="practice"),
     ]
     """Bindings for the start menu."""
 
@@ -218,6 +220,7 @@ class MenuScreen(Screen[None]):
                         id="bot",
                         disabled=not self._bot_available,
                     )
+                    yield Option(wording.practice_choice(), id="practice")
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = wording.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
@@ -309,10 +312,17 @@ class MenuScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        """Start a match with the options chosen."""
+        """Start a match with the options chosen (or the practice, if that is chosen)."""
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#practice"):
+            self.action_practice()
+            return
         chosen = self.chosen()
         self.post_message(RememberMenu(chosen))
         self.post_message(StartGame(chosen))
+
+    def action_practice(self) -> None:
+        """The guided practice round, with the keys and look chosen here."""
+        self.post_message(StartPractice(self.chosen()))
 
     @on(Button.Pressed, "#names")
     def action_names(self) -> None:
@@ -378,7 +388,8 @@ class MenuScreen(Screen[None]):
             assert button is not None and button.id is not None
             return button.id
 
-        mode = Mode.BOT if pressed("mode") == "bot" else Mode.TWO_PLAYER
+        # The practice is played against a bot, with both halves of the keyboard.
+        mode = Mode.BOT if pressed("mode") in ("bot", "practice") else Mode.TWO_PLAYER
 
         def on(toggle_id: str) -> bool:
             return self.query_one(f"#{toggle_id}", Checkbox).value

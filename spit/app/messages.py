@@ -18,6 +18,13 @@ class StartGame(Message):
 
 
 @dataclass
+class StartPractice(Message):
+    """Deal a practice round with these options' keys and look (the menu's P)."""
+
+    options: GameOptions
+
+
+@dataclass
 class KeysChosen(Message):
     """The players pressed their keys in the menu: play with them and keep them."""
 

@@ -11,10 +11,13 @@ import pytest
 from textual.pilot import Pilot
 
 from spit import i18n
+from spit.app.app import SpitApp
+from spit.app.coach import Step
 from spit.app.options import Mode
-from spit.engine import Match, Phase, Variant
+from spit.engine import Match, Phase, Play, Variant
 
 from .factory import FakeClock, drive, make_app, played_until
+from .test_practice import next_move, practice, practice_app
 
 SIZE = (80, 24)
 
@@ -331,3 +334,45 @@ class TestLanguages:
         i18n.set_language(lang)
         match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
         assert snap_compare(make_app(3, match=match), terminal_size=SIZE)
+
+
+class TestPractice:
+    """The practice round: the guide's step in a band under the table, never over a card."""
+
+    @staticmethod
+    def app() -> SpitApp:
+        return practice_app(3)
+
+    def test_the_first_step_shows_the_stocks(self, snap_compare) -> None:
+        """The dealt table against the patient bot ("Bot (patient)"), and
+        under the player's line the band "Practice 1/7": the five stocks, face up on top,
+        +3 for the cards beneath, the 11 spit cards by the left pile, Tab to go on."""
+        assert snap_compare(self.app(), terminal_size=SIZE)
+
+    def test_the_third_step_names_a_card_that_fits(self, snap_compare) -> None:
+        """After the first spit nothing of the player's fitted, so the bot played on until
+        the left pile showed 3♥ ("Bot: 3♥ → left"); now the band "Practice 3/7" says the
+        rule and names the player's 2♥, which fits on it, with its keys (q or y)."""
+
+        async def a_card_fits(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            while not any(isinstance(a, Play) for a in screen.game.view(0).legal_actions):
+                next_move(screen)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=a_card_fits, terminal_size=SIZE)
+
+    def test_the_slap_step_says_which_keys_slap_which_pile(self, snap_compare) -> None:
+        """The round is over (the player went out): the banner calls for the slap, the piles
+        show their sizes, and the band "Practice 6/7" names the top-row key for the left pile
+        and the middle-row key for the right, with each pile's cards."""
+
+        async def to_the_slap(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            while screen.step is not Step.SLAP:
+                next_move(screen)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=to_the_slap, terminal_size=SIZE)

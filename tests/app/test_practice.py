@@ -1,0 +1,287 @@
+"""The guided practice round: its steps, each done when the engine says so; the bot that
+waits for the player; leaving it; and that it is kept out of the records."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.widgets import Input
+
+from spit import i18n, wording
+from spit.app.app import SpitApp
+from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
+from spit.app.game import GameScreen
+from spit.app.keymap import PRESET_OF_LANGUAGE, KeyMap
+from spit.app.menu import MenuScreen
+from spit.app.options import GameOptions
+from spit.app.practice import PANEL_LINES, CoachPanel, PracticePauseScreen, PracticeScreen
+from spit.engine import Action, Fill, Phase, Play, Slap, Spit
+from spit.i18n import LANGUAGES
+
+from .factory import STILL, FakeClock, key_for, local, screen_text
+
+SIZE = (80, 24)
+
+NEVER = replace(STILL, patience=3600.0)
+"""The bot's own timer never fires: the tests say when it moves."""
+
+
+def practice_app(seed: int = 3, **options: object) -> SpitApp:
+    """The app as ``spit practice`` starts it, on a clock that moves only when told."""
+    return SpitApp(
+        GameOptions(seed=seed, **options),  # type: ignore[arg-type]
+        clock=FakeClock(),
+        pace=NEVER,
+        opponents=None,
+        practice=True,
+    )
+
+
+def practice(app: SpitApp) -> PracticeScreen:
+    screen = next(s for s in app.screen_stack if isinstance(s, PracticeScreen))
+    return screen
+
+
+def panel(app: SpitApp) -> str:
+    return str(practice(app).query_one(CoachPanel).render())
+
+
+def bot_moves(screen: PracticeScreen) -> None:
+    """The patient bot makes the move it would make now (there must be one)."""
+    action = screen.driver.choice()
+    assert action is not None, "the bot has nothing to do"
+    result = screen.act(action)
+    assert result is not None and result.ok, result
+
+
+def press(screen: PracticeScreen, action: Action) -> None:
+    """The player presses the key for ``action`` (their seat, the left half's key)."""
+    phase = local(screen).match.round.phase
+    result = screen.press_key(key_for(screen.keymap, action, phase))
+    assert result is not None and result.ok, (action, result)
+
+
+def next_move(screen: PracticeScreen) -> None:
+    """One move of a practice: what the step asks of the player, else the bot's move."""
+    view = screen.game.view(0)
+    step = screen.step
+    if step in (Step.KEYS, Step.STUCK, Step.NEXT):
+        if not screen.game.view(1).sides[1].ready:
+            bot_moves(screen)  # the bot presses SPIT with the player
+        press(screen, Spit(0))
+    elif step is Step.SLAP:
+        sizes = [pile.size for pile in view.piles]
+        press(screen, Slap(0, 0 if sizes[0] <= sizes[1] else 1))
+    else:
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        fills = [a for a in view.legal_actions if isinstance(a, Fill)]
+        if plays or fills:
+            press(screen, (plays or fills)[0])
+        else:
+            assert screen.bot_may_move()
+            bot_moves(screen)
+
+
+async def test_the_practice_walks_every_step_from_the_stocks_to_what_comes_next() -> None:
+    """Each step is shown in turn and is done only by what it asks: Tab after the stocks,
+    SPIT to start, a play of the player's, a fill, SPIT when stuck, the slap; then the
+    round's end says what the player holds, and Tab ends the practice at the menu."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        assert screen.step is Step.STOCKS
+        assert "Practice 1/7" in panel(app) and "five stocks" in panel(app)
+        assert "11 spit cards" in panel(app)
+        await pilot.press("tab")
+        assert screen.step is Step.KEYS
+        # The keys are the player's layout's: stock 1's top-row key on both halves.
+        assert "(q or y for stock 1)" in panel(app)
+        seen = [Step.STOCKS, Step.KEYS]
+        for _ in range(200):
+            if screen.step is Step.NEXT:
+                break
+            next_move(screen)
+            if screen.step is not seen[-1]:
+                seen.append(screen.step)  # type: ignore[arg-type]
+            if screen.step is Step.PLAY:
+                # A card to play is named only when the engine lists a play of the player's.
+                plays = [a for a in screen.game.view(0).legal_actions if isinstance(a, Play)]
+                assert ("fits on the" in panel(app)) is bool(plays)
+                assert ("None of your cards fits" in panel(app)) is not bool(plays)
+        await pilot.pause()
+        ordered = [step for step in Step if step is not Step.FREE]
+        assert [step for step in seen if step is not Step.FREE][:5] == ordered[:5]
+        assert set(ordered[:6]) <= screen.coach.done | {Step.NEXT}
+        assert seen[-2:] == [Step.SLAP, Step.NEXT]
+        view = screen.game.view(0)
+        assert view.between_rounds
+        held = view.last_round.held  # type: ignore[union-attr]
+        assert f"you hold {held[0]} cards now, the bot {held[1]} cards" in panel(app)
+        assert "Round 1 is over" not in screen_text(app)  # the panel has the summary's room
+        assert app.focused is None or not isinstance(app.focused, Input)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, PracticeScreen) for s in app.screen_stack)
+
+
+async def test_card_keys_wait_while_the_first_step_is_read() -> None:
+    """During the first step a card key or SPIT does nothing but say Tab goes on."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("space", "q")
+        await pilot.pause()
+        view = screen.game.view(0)
+        assert view.phase is Phase.DEALT and not view.sides[0].ready
+        assert "Read, then Tab: go on" in screen_text(app)
+        await pilot.press("tab", "space")
+        assert screen.game.view(0).sides[0].ready
+
+
+async def test_the_bot_waits_while_the_player_reads_or_has_a_card_to_play() -> None:
+    """The bot moves a card only when the engine lists no play for the player, and not
+    while the first step is read; it presses SPIT with the player and never slaps."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        assert not screen.bot_may_move()  # reading
+        assert isinstance(screen.driver.choice(), Spit)  # but it is ready to start
+        await pilot.press("tab")
+        bot_moves(screen)
+        press(screen, Spit(0))
+        for _ in range(200):
+            view = screen.game.view(0)
+            has_play = any(isinstance(a, Play) for a in view.legal_actions)
+            if view.phase is Phase.PLAYING:
+                assert screen.bot_may_move() is not has_play
+            if view.phase is Phase.SLAP:
+                assert screen.driver.choice() is None  # the slap is the player's
+                break
+            next_move(screen)
+        else:
+            raise AssertionError("the round never ended")
+
+
+async def test_escape_pauses_and_the_pause_leaves_the_practice_cleanly() -> None:
+    """Esc pauses the practice (its clock stops); the pause says how to leave; Ctrl+L there
+    ends it: back at the menu, the game stopped, no text field holding the keys."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab", "space")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PracticePauseScreen)
+        assert local(screen).paused
+        assert "Ctrl+L: leave the practice" in screen_text(app)
+        await pilot.press("q", "space")  # card keys do not answer the pause
+        assert isinstance(app.screen, PracticePauseScreen)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, PracticeScreen) for s in app.screen_stack)
+        assert local(screen)._stopped
+        assert not isinstance(app.focused, Input)
+        await pilot.press("s")  # the menu starts a match as ever
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, PracticeScreen)
+
+
+async def test_escape_twice_goes_on_with_the_practice_where_it_was() -> None:
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.step is Step.KEYS
+        assert not local(screen).paused
+
+
+async def test_a_practice_is_not_recorded(data_dir: Path) -> None:
+    """A practice is not a match of the player's: no record is written, so it is neither
+    resumed nor counted in the history."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        bot_moves(screen)
+        press(screen, Spit(0))
+        await pilot.pause()
+        assert local(screen).recorder is None
+    assert not list(data_dir.rglob("*.jsonl"))
+
+
+async def test_p_in_the_menu_starts_the_practice_with_the_keys_chosen_there() -> None:
+    app = SpitApp(GameOptions(seed=3, keys="azerty"), clock=FakeClock(), pace=NEVER, opponents=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        screen = practice(app)
+        assert screen.keymap.name == "azerty"
+        await pilot.press("tab")
+        assert "(a or y for stock 1)" in panel(app)
+
+
+async def test_the_menu_offers_the_practice_among_the_players() -> None:
+    """The practice is the third choice under Players; Start then starts it."""
+    app = SpitApp(GameOptions(seed=3), clock=FakeClock(), pace=NEVER)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter", "s")
+        await pilot.pause()
+        assert practice(app).step is Step.STOCKS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
+    """Each step's words, heading included, wrap into the panel's four lines at 80x24 in
+    every language, with the longest keys and cards they can name (the language's own
+    layout; Space or Enter; 10♥)."""
+    i18n.set_language(lang)
+    keymap = KeyMap.preset(PRESET_OF_LANGUAGE.get(lang, "qwerty"))
+    coach = Coach(keymap, lambda card: "10♥")
+
+    def keys(control: str) -> str:
+        return coach._keys(control)
+
+    spit, ten = keys("spit"), "10♥"
+    texts = [
+        wording.practice_stocks(11, GO_ON_LABEL),
+        wording.practice_keys(keys("stock1.left"), keys("stock1.right"), keys("stock1.fill"), spit),
+        wording.practice_play(ten, ten, 1, keys("stock5.right")),
+        wording.practice_no_play(),
+        wording.practice_fill(ten, 5, keys("stock5.fill")),
+        wording.practice_fill_later(),
+        wording.practice_stuck(spit),
+        *(
+            wording.practice_slap(who, (17, 18), keys("stock1.left"), keys("stock1.right"))
+            for who in (0, 1, None)
+        ),
+        *(wording.practice_next(took, (38, 38), spit, GO_ON_LABEL) for took in (0, 1, None)),
+        wording.practice_free(),
+    ]
+    console = Console(width=80 - 2, file=io.StringIO())
+    heading = wording.practice_step(7, STEPS) + "  "
+    for text in texts:
+        lines = Text(heading + text).wrap(console, 80 - 2)
+        assert len(lines) <= PANEL_LINES, (lang, text)
+
+
+async def test_the_cards_grow_only_when_the_table_has_room_above_the_band() -> None:
+    """The band takes its lines from the table: at 100x32, where a game has medium cards,
+    the practice keeps the small ones (the medium table would not fit above the band);
+    four lines more and they grow."""
+    for size, card in (((100, 32), "small"), ((100, 36), "medium")):
+        app = practice_app(3)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert practice(app).card_size.name == card, size

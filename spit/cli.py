@@ -328,9 +328,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"{PROG}: {printable(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
-    # Without a config file the menu's choices are not kept either.
+    # Without a config file the menu's choices are not kept either (nor is the practice
+    # offered: nothing could say it was).
     config_file = None if args.no_config else config.path or config_path()
-    return run_app(options, config_file=config_file, practice=args.practice)
+    return run_app(
+        options,
+        config_file=config_file,
+        practice=args.practice,
+        offer_practice=not config.practice_offered,
+    )
 
 
 def play_networked(args: argparse.Namespace) -> int:

@@ -507,3 +507,16 @@ def test_spit_practice_starts_the_guided_practice_with_the_flags_and_config(monk
     assert main(["play", "--two-player"]) == 0
     assert runs[-1][1]["practice"] is False
     assert main(["practice", "--bot", "easy"]) == 2
+
+
+def test_the_menu_offers_the_practice_until_the_config_says_it_was_offered(monkeypatch, config):
+    path = config("")
+    monkeypatch.setenv("SPIT_CONFIG", str(path))
+    offers: list[object] = []
+    monkeypatch.setattr(
+        spit.cli, "run_app", lambda options, **kwargs: offers.append(kwargs["offer_practice"]) or 0
+    )
+    assert main([]) == 0
+    path.write_text("[menu]\npractice_offered = true\n", encoding="utf-8")
+    assert main([]) == 0
+    assert offers == [True, False]

@@ -103,6 +103,7 @@ class SpitApp(App[None]):
         network: Network | None = None,
         config_file: Path | None = None,
         practice: bool = False,
+        offer_practice: bool = False,
     ) -> None:
         """Start from ``options``.
 
@@ -115,7 +116,8 @@ class SpitApp(App[None]):
         ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
         and the app ends with the match.
         ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
-        tests). ``practice`` starts with the guided practice round (``spit practice``).
+        tests). ``practice`` starts with the guided practice round (``spit practice``);
+        ``offer_practice`` offers it when the menu opens (the config file says it never was).
         """
         super().__init__()
         self.config_file = config_file
@@ -146,6 +148,7 @@ class SpitApp(App[None]):
         self.room_link: str | None = None
         """The link that opens the hosted room's second seat in a browser (``--web``)."""
         self._practice = practice
+        self._offer = offer_practice
 
     # -- ASCII -----------------------------------------------------------------------
 
@@ -192,7 +195,8 @@ class SpitApp(App[None]):
             from spit.app.menu import MenuScreen
 
             self.push_screen(MenuScreen(self.options, bot_available=self.bot_available))
-            self._offer_resume()
+            self._offer_practice()
+            self._offer_resume()  # on top: a match cut short comes first
         else:
             self.start_game(self.options)
         self.check_size()
@@ -233,6 +237,8 @@ class SpitApp(App[None]):
         from spit.app.practice import PracticeScreen
         from spit.game.patient import PatientDriver
 
+        if self._offer:
+            self._practice_offered()  # found without the offer: it need not come
         keymap = self._keys_for(options)
         self.options = options  # what the menu shows again afterwards
         self.keymap = keymap
@@ -295,6 +301,24 @@ class SpitApp(App[None]):
         except RuntimeError:  # on the app's own thread (or the app has stopped)
             if self.is_running:
                 self.notify(message, severity="warning", timeout=8)
+
+    def _offer_practice(self) -> None:
+        """At the very first start's menu: offer the practice round. Once answered, either
+        way, the config file says so and it is not offered again."""
+        if not self._offer or self.config_file is None:
+            return
+        from spit.app.practice import PracticeOfferScreen
+
+        def answered(practise: bool | None) -> None:
+            self._practice_offered()
+            if practise:
+                self.start_practice(self.options)
+
+        self.push_screen(PracticeOfferScreen(), answered)
+
+    def _practice_offered(self) -> None:
+        self._offer = False
+        self._keep({("menu", "practice_offered"): True})
 
     def _offer_resume(self) -> None:
         """At the menu: offer the newest unfinished match, if there is one."""

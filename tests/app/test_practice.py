@@ -15,11 +15,18 @@ from textual.widgets import Input
 from spit import i18n, wording
 from spit.app.app import SpitApp
 from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
+from spit.app.config import load_config
 from spit.app.game import GameScreen
 from spit.app.keymap import PRESET_OF_LANGUAGE, KeyMap
 from spit.app.menu import MenuScreen
-from spit.app.options import GameOptions
-from spit.app.practice import PANEL_LINES, CoachPanel, PracticePauseScreen, PracticeScreen
+from spit.app.options import GameOptions, Mode
+from spit.app.practice import (
+    PANEL_LINES,
+    CoachPanel,
+    PracticeOfferScreen,
+    PracticePauseScreen,
+    PracticeScreen,
+)
 from spit.engine import Action, Fill, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
 
@@ -285,3 +292,87 @@ async def test_the_cards_grow_only_when_the_table_has_room_above_the_band() -> N
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             assert practice(app).card_size.name == card, size
+
+
+# --- the offer at the first start ---------------------------------------------------------
+
+
+def first_start(config_file: Path, **options: object) -> SpitApp:
+    """The app as ``spit`` starts it: options from the config file at ``config_file``."""
+    offered = load_config(config_file).practice_offered
+    return SpitApp(
+        GameOptions(seed=3, **options),  # type: ignore[arg-type]
+        offer_practice=not offered,
+        clock=FakeClock(),
+        pace=NEVER,
+        opponents=None,
+        record=False,
+        config_file=config_file,
+    )
+
+
+async def test_the_practice_is_offered_once_at_the_first_start(tmp_path: Path) -> None:
+    """No config file yet: the menu opens with the offer on top. Declined with Esc, the
+    config file says so, the menu is there, and the next start offers it no more."""
+    path = tmp_path / "config.toml"
+    app = first_start(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PracticeOfferScreen)
+        assert "New to Spit?" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    assert load_config(path).practice_offered
+    again = first_start(path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, MenuScreen)
+        assert not any(isinstance(s, PracticeOfferScreen) for s in again.screen_stack)
+
+
+async def test_taking_the_offer_starts_the_practice_and_it_is_not_offered_again(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("# mine\n[display]\nhints = true  # the cards that fit\n", encoding="utf-8")
+    app = first_start(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert practice(app).step is Step.STOCKS
+        assert app.focused is None or not isinstance(app.focused, Input)
+    config = load_config(path)
+    assert config.practice_offered and config.hints
+    assert "# the cards that fit" in path.read_text(encoding="utf-8")  # the player's words stay
+
+
+async def test_a_game_started_from_the_command_line_is_not_interrupted_by_the_offer(
+    tmp_path: Path,
+) -> None:
+    """`spit play` goes straight to the table; the offer waits for a start at the menu."""
+    path = tmp_path / "config.toml"
+    app = first_start(path, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    assert not load_config(path).practice_offered
+
+
+async def test_a_practice_started_by_the_player_is_not_offered_any_more(tmp_path: Path) -> None:
+    """`spit practice` before the first menu: the player has found it, so it is not offered."""
+    path = tmp_path / "config.toml"
+    app = SpitApp(
+        GameOptions(seed=3),
+        offer_practice=True,
+        clock=FakeClock(),
+        pace=NEVER,
+        opponents=None,
+        config_file=path,
+        practice=True,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert practice(app).step is Step.STOCKS
+    assert load_config(path).practice_offered

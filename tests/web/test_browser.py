@@ -27,7 +27,8 @@ ROWS = (("qwert", "asdfg"), ("yuiop", "hjkl;"))
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[Page]:
     config = tmp_path / "config.toml"
-    config.write_text("")
+    # Not a first start: the practice was offered, so the page opens on the menu itself.
+    config.write_text("[menu]\npractice_offered = true\n")
     with (
         spit_web(config=config, log=tmp_path / "server.log") as address,
         chromium(tmp_path / "profile") as page,

@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine import Match, Play, Reason, Refusal
+from tests.polling import wait_for_text
 
 SPIT = Path(sys.executable).parent / "spit"
 """The installed command, next to this Python."""
@@ -147,12 +147,4 @@ class Terminal:
     def wait_for(self, what: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         """The screen, once it holds ``what`` (or ``what(screen)`` holds); fails after
         ``timeout`` seconds, showing the screen it last read."""
-        check = what if callable(what) else (lambda text: what in text)
-        deadline = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.screen()
-            if check(text):
-                return text
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what!r}; the screen was:\n{text}")
+        return wait_for_text(self.screen, what, timeout, "the screen was")

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.polling import wait_for_text
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SPIT = Path(sys.executable).parent / "spit"
@@ -109,15 +111,7 @@ class Page:
         )
 
     def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
-        check = what if callable(what) else (lambda text: what in text)
-        deadline = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < deadline:
-            text = self.screen()
-            if check(text):
-                return text
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what!r}; the page showed:\n{text}")
+        return wait_for_text(self.screen, what, timeout, "the page showed")
 
     def wait_until(self, check: Callable[[], bool], timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout

@@ -191,8 +191,8 @@ async def press_keys(
             return key_rng.choice("qwertasdfgzxcvbyuiophjkl")
     else:
         from spit.app.app import SpitApp
-        from spit.app.options import GameOptions, Mode
         from spit.engine import Match
+        from spit.settings.options import GameOptions, Mode
 
         apply = Match.apply
 

@@ -2,7 +2,7 @@
 
 ``spit`` opens the start menu; ``spit play --two-player`` or ``spit play --bot hard`` starts a
 match at once; ``spit simulate`` runs bot against bot without a screen. Settings come from
-the config file (see :mod:`spit.app.config`), and command-line flags win over it. Everything
+the config file (see :mod:`spit.settings.config`), and command-line flags win over it. Everything
 is checked before the game takes over the terminal, so a mistake is a one-line message.
 """
 
@@ -13,18 +13,18 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-from spit import __version__, wording
-from spit.app.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
-from spit.app.keymap import PRESET_NAMES
-from spit.app.options import GameOptions, Mode
+from spit import __version__, words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
+from spit.commands.network import add_network_parsers
+from spit.commands.records import add_replay_parser, add_resume_parser, add_stats_parser
+from spit.commands.sim import add_ladder_parser, add_simulate_parser
+from spit.commands.web import add_web_parser
 from spit.engine import Variant
 from spit.i18n import LANGUAGES, choose_language, set_language, translate_argparse
-from spit.net.cli import add_network_parsers
 from spit.printable import printable
-from spit.records.cli import add_replay_parser, add_resume_parser, add_stats_parser
-from spit.sim.cli import add_ladder_parser, add_simulate_parser
-from spit.web.cli import add_web_parser
+from spit.settings.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
+from spit.settings.keymap import PRESET_NAMES
+from spit.settings.options import GameOptions, Mode
 
 PROG = "spit"
 """The command's name in messages."""
@@ -41,11 +41,11 @@ def lockout_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
+        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
     low, high = LOCKOUT_RANGE
     if not low <= seconds <= high:
         raise argparse.ArgumentTypeError(
-            wording.out_of_range(low=low, high=high, text=printable(text))
+            words.commands.out_of_range(low=low, high=high, text=printable(text))
         )
     return seconds
 
@@ -59,7 +59,9 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         print(
-            wording.usage_error(command=self.prog, problem=printable(" ".join(message.split()))),
+            words.commands.usage_error(
+                command=self.prog, problem=printable(" ".join(message.split()))
+            ),
             file=sys.stderr,
         )
         raise SystemExit(USAGE_ERROR_EXIT)
@@ -77,7 +79,7 @@ class CommandParser(Parser):
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
-            self.error(wording.unrecognized_arguments(words=" ".join(extras)))
+            self.error(words.commands.unrecognized_arguments(words=" ".join(extras)))
         return parsed, extras
 
 
@@ -85,20 +87,20 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser for ``spit`` and its subcommands ``play`` and ``simulate``."""
     parser = Parser(
         prog=PROG,
-        description=wording.command_help("spit"),
-        epilog=wording.config_epilog(path=config_path()),
+        description=words.commands.command_help("spit"),
+        epilog=words.commands.config_epilog(path=config_path()),
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"{PROG} {__version__}",
-        help=wording.command_help("--version"),
+        help=words.commands.command_help("--version"),
     )
     _add_lang_option(parser)
     parser.add_argument(
         "--no-config",
         action="store_true",
-        help=wording.command_help("--no-config"),
+        help=words.commands.command_help("--no-config"),
     )
     # The start menu asks for everything `play` takes on the command line.
     parser.set_defaults(
@@ -114,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         practice=False,
     )
     commands = parser.add_subparsers(
-        title=wording.command_help("commands"), metavar="COMMAND", parser_class=CommandParser
+        title=words.commands.command_help("commands"), metavar="COMMAND", parser_class=CommandParser
     )
     _add_play_parser(commands)
     _add_practice_parser(commands)
@@ -134,7 +136,7 @@ def _add_lang_option(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         metavar="CODE",
         default=argparse.SUPPRESS,  # read before parsing (see main); here to be checked and listed
-        help=wording.lang_option_help(codes=", ".join(LANGUAGES)),
+        help=words.commands.lang_option_help(codes=", ".join(LANGUAGES)),
     )
 
 
@@ -157,8 +159,8 @@ def _lang_flag(argv: Sequence[str]) -> str | None:
 def _add_play_parser(commands: argparse._SubParsersAction) -> None:
     play = commands.add_parser(
         "play",
-        help=wording.command_help("play"),
-        description=wording.command_help("play/"),
+        help=words.commands.command_help("play"),
+        description=words.commands.command_help("play/"),
     )
     _add_lang_option(play)
     who = play.add_mutually_exclusive_group(required=True)
@@ -167,35 +169,37 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
         dest="mode",
         action="store_const",
         const=Mode.TWO_PLAYER,
-        help=wording.command_help("play --two-player"),
+        help=words.commands.command_help("play --two-player"),
     )
     who.add_argument(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=wording.bot_option_help(levels=", ".join(LADDER), adaptive=ADAPTIVE),
+        help=words.commands.bot_option_help(levels=", ".join(LADDER), adaptive=ADAPTIVE),
     )
     play.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
-        help=wording.command_help("play --variant"),
+        help=words.commands.command_help("play --variant"),
     )
     play.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=wording.keys_option_help(layouts=", ".join(PRESET_NAMES)),
+        help=words.commands.keys_option_help(layouts=", ".join(PRESET_NAMES)),
     )
-    play.add_argument("--seed", type=int, metavar="N", help=wording.command_help("play --seed"))
+    play.add_argument(
+        "--seed", type=int, metavar="N", help=words.commands.command_help("play --seed")
+    )
     play.add_argument(
         "--ascii",
         action=argparse.BooleanOptionalAction,
-        help=wording.command_help("play --ascii"),
+        help=words.commands.command_help("play --ascii"),
     )
     play.add_argument(
         "--four-colour",
         dest="four_colour",
         action=argparse.BooleanOptionalAction,
-        help=wording.command_help("play --four-colour"),
+        help=words.commands.command_help("play --four-colour"),
     )
     play.add_argument(  # the American spelling works too, without cluttering the help
         "--four-color",
@@ -207,25 +211,29 @@ def _add_play_parser(commands: argparse._SubParsersAction) -> None:
         "--lockout",
         type=lockout_seconds,
         metavar="SECONDS",
-        help=wording.command_help("play --lockout"),
+        help=words.commands.command_help("play --lockout"),
     )
 
 
 def _add_practice_parser(commands: argparse._SubParsersAction) -> None:
     practice = commands.add_parser(
         "practice",
-        help=wording.command_help("practice"),
-        description=wording.command_help("practice/"),
+        help=words.commands.command_help("practice"),
+        description=words.commands.command_help("practice/"),
     )
     _add_lang_option(practice)
     practice.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=wording.keys_option_help(layouts=", ".join(PRESET_NAMES)),
+        help=words.commands.keys_option_help(layouts=", ".join(PRESET_NAMES)),
     )
-    practice.add_argument("--seed", type=int, metavar="N", help=wording.command_help("play --seed"))
     practice.add_argument(
-        "--ascii", action=argparse.BooleanOptionalAction, help=wording.command_help("play --ascii")
+        "--seed", type=int, metavar="N", help=words.commands.command_help("play --seed")
+    )
+    practice.add_argument(
+        "--ascii",
+        action=argparse.BooleanOptionalAction,
+        help=words.commands.command_help("play --ascii"),
     )
     practice.set_defaults(practice=True)
 
@@ -342,9 +350,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def play_networked(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
     seat at a room on a server (one started here, to host without ``--server``)."""
-    from spit.app.options import Network
-    from spit.net.cli import LOOPBACK, WEB_PORT
+    from spit.commands.network import LOOPBACK, WEB_PORT
     from spit.net.wire import DEFAULT_PORT
+    from spit.settings.options import Network
 
     try:
         config = Config() if args.no_config else load_config()

@@ -117,7 +117,7 @@ def translate_argparse() -> None:
     argparse looks each up through the module-level ``_`` and ``ngettext`` it imported from
     gettext, at the moment it writes them; pointing those at ours makes ``--help`` and the
     command-line errors speak the language that is on. The words are listed in
-    ``spit.wording.ARGPARSE`` so that extraction puts them in the catalogues.
+    ``spit.words.commands.ARGPARSE`` so that extraction puts them in the catalogues.
     """
     import argparse
 

@@ -13,11 +13,11 @@ from typing import ClassVar
 import pytest
 
 import spit.cli
-import spit.sim.cli
+import spit.commands.sim
 from spit import __version__
-from spit.app.options import GameOptions, Mode
 from spit.cli import main
 from spit.engine import Variant
+from spit.settings.options import GameOptions, Mode
 
 
 @pytest.fixture(autouse=True)
@@ -301,7 +301,7 @@ def test_simulate_runs_the_simulators_own_command(monkeypatch, config):
         ran.append((args.games, args.bot1, args.bot2))
         return 3
 
-    monkeypatch.setattr(spit.sim.cli, "run", run)
+    monkeypatch.setattr(spit.commands.sim, "run", run)
     assert main(["simulate", "--games", "2", "--bot1", "easy", "--bot2", "expert"]) == 3
     assert ran == [(2, "easy", "expert")]
 

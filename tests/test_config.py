@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spit.app.config import Config, ConfigError, config_path, load_config
-from spit.app.keymap import Control, KeyMap, Row
+from spit.settings.config import Config, ConfigError, config_path, load_config
+from spit.settings.keymap import Control, KeyMap, Row
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ from textual import events
 from textual._xterm_parser import XTermParser
 from textual.keys import _character_to_key
 
-from spit.app.keymap import (
+from spit.engine import Fill, Phase, Play, Slap, Spit
+from spit.settings.keymap import (
     CONTROLS,
     PRESET_NAMES,
     RESERVED_KEYS,
@@ -21,7 +22,6 @@ from spit.app.keymap import (
     key_label,
     normalize_key,
 )
-from spit.engine import Fill, Phase, Play, Slap, Spit
 
 KEYBOARDS = {
     "qwerty": (
@@ -395,7 +395,7 @@ def test_docs_list_every_action_id_with_its_qwerty_key():
     assert listed == KeyMap.preset("qwerty").bindings
 
 
-# -- national presets, by key position (spit/app/layouts.py, generated from xkb) -----------
+# -- national presets, by key position (spit/settings/layouts.py, generated from xkb) -----------
 
 
 @pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
@@ -410,7 +410,7 @@ def test_a_national_preset_gives_no_character_two_meanings(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
 def test_a_national_preset_answers_to_the_layouts_character_at_each_latin_key(name: str) -> None:
-    from spit.app.layouts import BASE
+    from spit.settings.layouts import BASE
 
     keymap = KeyMap.preset(name)
     position_of = {

@@ -1,4 +1,4 @@
-"""Write spit/app/layouts.py: what each key position types on the Greek, Georgian, Latvian and
+"""Write spit/settings/layouts.py: what each key position types on the Greek, Georgian, Latvian and
 US layouts, read from the system's xkb symbol files (xkeyboard-config).
 
     python tools/xkb_layouts.py [--symbols /usr/share/X11/xkb/symbols] [--keysyms keysymdef.h]
@@ -94,7 +94,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--symbols", type=Path, default=Path("/usr/share/X11/xkb/symbols"))
     parser.add_argument("--keysyms", type=Path, default=Path("/usr/include/X11/keysymdef.h"))
-    parser.add_argument("--out", type=Path, default=Path("spit/app/layouts.py"))
+    parser.add_argument("--out", type=Path, default=Path("spit/settings/layouts.py"))
     args = parser.parse_args()
     keysyms = read_keysyms(args.keysyms)
     lines = [

@@ -20,10 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from spit import wording
+from spit import words
 from spit.app.ascii import AsciiFilter
 from spit.app.game import GameScreen, Pace
-from spit.app.keymap import KeyMap, KeyMapError
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -37,7 +36,6 @@ from spit.app.messages import (
     StartGame,
     StartPractice,
 )
-from spit.app.options import GameOptions, Mode, Network
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.app.terminal import (
     SIGNALS,
@@ -50,7 +48,9 @@ from spit.app.terminal import (
 from spit.engine import Match, Settings
 from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_driver
 from spit.printable import printable
-from spit.wording import player_name
+from spit.settings.keymap import KeyMap, KeyMapError
+from spit.settings.options import GameOptions, Mode, Network
+from spit.words.labels import player_name
 
 if TYPE_CHECKING:
     from spit.game.remote import RemoteGame
@@ -76,12 +76,12 @@ class SpitApp(App[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so that F1 opens the help over the dialogs too (pause, match over).
-        Binding("f1", "help", wording.binding("help"), priority=True, id="help"),
-        Binding("ctrl+q", "request_quit", wording.binding("quit"), priority=True, id="quit"),
+        Binding("f1", "help", words.dialogs.binding("help"), priority=True, id="help"),
+        Binding("ctrl+q", "request_quit", words.dialogs.binding("quit"), priority=True, id="quit"),
         Binding(
             "ctrl+c",
             "request_quit",
-            wording.binding("quit"),
+            words.dialogs.binding("quit"),
             priority=True,
             show=False,
             id="interrupt",
@@ -206,7 +206,7 @@ class SpitApp(App[None]):
         if options.mode is Mode.BOT and self._opponents is None:
             from spit.app.menu import MenuScreen
 
-            self.notify(wording.app_notice("no bot, choose"), severity="error")
+            self.notify(words.dialogs.app_notice("no bot, choose"), severity="error")
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -334,7 +334,9 @@ class SpitApp(App[None]):
         players = record.header.players
         names = (
             players[0].name or DEFAULT_NAMES[0],
-            players[1].name if not players[1].bot else wording.player_name(1, against_bot=True),
+            players[1].name
+            if not players[1].bot
+            else words.labels.player_name(1, against_bot=True),
         )
 
         def answered(answer: str | None) -> None:
@@ -358,8 +360,8 @@ class SpitApp(App[None]):
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
         from spit.app.replay import ReplayScreen
-        from spit.records.playback import Playback
-        from spit.records.replay import ReplayGame
+        from spit.game.playback import Playback
+        from spit.game.replay import ReplayGame
 
         header = record.header
         mode = Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER
@@ -394,7 +396,7 @@ class SpitApp(App[None]):
             names=(names[0], names[1]),
         )
         if mode is Mode.BOT and self._opponents is None:
-            self.notify(wording.app_notice("no bot, cannot go on"), severity="error")
+            self.notify(words.dialogs.app_notice("no bot, cannot go on"), severity="error")
             self.open_menu(options)
             return
         recorder = self._recorder(options) if self._record else None
@@ -457,7 +459,7 @@ class SpitApp(App[None]):
         its table once the server sends it; say why not if that fails."""
         from spit.app.screens import StandstillScreen
 
-        waiting = StandstillScreen(wording.connecting(network.address, network.code))
+        waiting = StandstillScreen(words.network.connecting(network.address, network.code))
         self.push_screen(waiting)
         self.run_worker(self._play_networked(network, waiting), group="network", exclusive=True)
 
@@ -494,7 +496,7 @@ class SpitApp(App[None]):
             await game.run()
         except (ServerGone, OSError) as error:
             why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
-            self._lost(wording.no_seat(why))
+            self._lost(words.network.no_seat(why))
         finally:
             self._seat = None
             if web is not None:
@@ -575,7 +577,7 @@ class SpitApp(App[None]):
         said."""
         if self.config_file is None:
             return
-        from spit.app.config import ConfigError, remember
+        from spit.settings.config import ConfigError, remember
 
         try:
             remember(self.config_file, entries)
@@ -602,7 +604,7 @@ class SpitApp(App[None]):
             # clashes with it. Play the preset as it is rather than not at all.
             if self.is_running:
                 self.notify(
-                    wording.keys_do_not_fit(layout=options.keys, error=error),
+                    words.dialogs.keys_do_not_fit(layout=options.keys, error=error),
                     severity="warning",
                 )
             return KeyMap.preset(options.keys)
@@ -654,7 +656,7 @@ class SpitApp(App[None]):
         else:
             against_bot = self.options.mode is Mode.BOT
         if against_bot:
-            names = (wording.your_hand(0), wording.your_hand(1))
+            names = (words.labels.your_hand(0), words.labels.your_hand(1))
         else:
             names = (player_name(0), player_name(1))
         self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
@@ -721,12 +723,12 @@ class SpitApp(App[None]):
         self._exit_renderables.clear()
         path = write_crash_log(text.getvalue())
         where = (
-            wording.crash_log_at(path=printable(path))
+            words.dialogs.crash_log_at(path=printable(path))
             if path is not None
-            else wording.app_notice("no crash log")
+            else words.dialogs.app_notice("no crash log")
         )
         print(
-            wording.crashed(error=printable(self._crash), where=where),
+            words.dialogs.crashed(error=printable(self._crash), where=where),
             file=sys.__stderr__,
         )
 
@@ -775,7 +777,7 @@ def _summary(renderables: Sequence[object]) -> str:
         if isinstance(renderable, Traceback) and renderable.trace.stacks:
             last = renderable.trace.stacks[-1]
             return f"{last.exc_type}: {last.exc_value}"
-    return wording.app_notice("unexpected error")
+    return words.dialogs.app_notice("unexpected error")
 
 
 def _terminal_fd() -> int | None:

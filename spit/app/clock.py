@@ -1,4 +1,4 @@
-"""Timers for the app that pause with the game (the game clock is :mod:`spit.game.clock`)."""
+"""Timers for the app that pause with the game (the game clock is :mod:`spit.clock`)."""
 
 from __future__ import annotations
 

@@ -15,8 +15,7 @@ import enum
 from collections.abc import Callable
 from typing import Final
 
-from spit import wording
-from spit.app.keymap import KeyMap
+from spit import words
 from spit.engine import (
     Card,
     CardPlayed,
@@ -29,6 +28,7 @@ from spit.engine import (
     RoundSettled,
     SlotFilled,
 )
+from spit.settings.keymap import KeyMap
 
 GO_ON_KEY: Final = "tab"
 """The key that goes on from a step that only shows something: the app keeps Tab for
@@ -138,8 +138,8 @@ class Coach:
     def heading(self, step: Step | None) -> str:
         """The panel's heading: the step's number while it is still to be done."""
         if step is None or step is Step.FREE or step in self.done:
-            return wording.practice_step(None, STEPS)
-        return wording.practice_step(step.value, STEPS)
+            return words.practice.practice_step(None, STEPS)
+        return words.practice.practice_step(step.value, STEPS)
 
     def says(self, view: PlayerView) -> str:
         """The words for the table as ``view`` shows it."""
@@ -147,9 +147,9 @@ class Coach:
         spit = self._keys("spit")
         match step:
             case Step.STOCKS:
-                return wording.practice_stocks(view.me.spit_cards, GO_ON_LABEL)
+                return words.practice.practice_stocks(view.me.spit_cards, GO_ON_LABEL)
             case Step.KEYS:
-                return wording.practice_keys(
+                return words.practice.practice_keys(
                     self._keys("stock1.left"),
                     self._keys("stock1.right"),
                     self._keys("stock1.fill"),
@@ -158,11 +158,11 @@ class Coach:
             case Step.PLAY:
                 play = next((a for a in view.legal_actions if isinstance(a, Play)), None)
                 if play is None:
-                    return wording.practice_no_play()
+                    return words.practice.practice_no_play()
                 row = "left" if play.pile == 0 else "right"
                 card, top = view.me.stocks[play.stock].top, view.piles[play.pile].top
                 assert card is not None and top is not None  # the engine lists a real play
-                return wording.practice_play(
+                return words.practice.practice_play(
                     self._label(card),
                     self._label(top),
                     play.pile,
@@ -171,17 +171,17 @@ class Coach:
             case Step.FILL:
                 fill = next((a for a in view.legal_actions if isinstance(a, Fill)), None)
                 if fill is None:
-                    return wording.practice_fill_later()
+                    return words.practice.practice_fill_later()
                 card = view.me.stocks[fill.stock].top
                 assert card is not None  # the engine lists a fill from a stock with cards
-                return wording.practice_fill(
+                return words.practice.practice_fill(
                     self._label(card), fill.stock + 1, self._keys(f"stock{fill.stock + 1}.fill")
                 )
             case Step.STUCK:
-                return wording.practice_stuck(spit)
+                return words.practice.practice_stuck(spit)
             case Step.SLAP:
                 sizes = (view.piles[0].size, view.piles[1].size)
-                return wording.practice_slap(
+                return words.practice.practice_slap(
                     view.went_out,
                     sizes,
                     self._keys("stock1.left", both=False),
@@ -190,9 +190,11 @@ class Coach:
             case Step.NEXT:
                 settled = view.last_round
                 assert settled is not None  # between rounds, a round has settled
-                return wording.practice_next(settled.took[YOU], settled.held, spit, GO_ON_LABEL)
+                return words.practice.practice_next(
+                    settled.took[YOU], settled.held, spit, GO_ON_LABEL
+                )
             case Step.FREE:
-                return wording.practice_free()
+                return words.practice.practice_free()
         return ""
 
     def _keys(self, control: str, *, both: bool = True) -> str:
@@ -202,4 +204,4 @@ class Coach:
         if not both:
             return left
         right = self.keymap.label(f"p2.{control}", ascii=self._ascii)
-        return wording.either_key(left, right)
+        return words.practice.either_key(left, right)

@@ -22,12 +22,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 
-from spit import wording
+from spit import words
 from spit.app.clock import Fader, PumpTimers
-from spit.app.keymap import Control, KeyMap
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
-from spit.app.options import GameOptions, Mode
 from spit.app.stats import MatchStats
 from spit.app.table import (
     ROW_WIDTH,
@@ -70,7 +68,9 @@ from spit.engine import (
 )
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
-from spit.wording import player_name, short_name
+from spit.settings.keymap import Control, KeyMap
+from spit.settings.options import GameOptions, Mode
+from spit.words.labels import player_name, short_name
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -144,7 +144,7 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "pause", wording.binding("pause"), id="pause"),
+        Binding("escape", "pause", words.dialogs.binding("pause"), id="pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 
@@ -182,7 +182,7 @@ class GameScreen(Screen[None]):
         """The player whose side is drawn at the bottom, its spit pile on the left."""
         self.names = self._names()
         """How the players are called on screen."""
-        self._bot_name = wording.bot_name(self.names[1], options.bot_level)
+        self._bot_name = words.labels.bot_name(self.names[1], options.bot_level)
         """The bot's name with its level, on its line."""
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
@@ -292,12 +292,12 @@ class GameScreen(Screen[None]):
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
         left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
         if phase is Phase.SLAP:
-            caption = wording.legend_slap(left=left, right=right)
+            caption = words.table.legend_slap(left=left, right=right)
         else:
-            caption = wording.legend_fill(left=left, right=right)
+            caption = words.table.legend_fill(left=left, right=right)
         halves = [("#p1-legend", "p1", caption)]
         if self.solo:
-            halves.append(("#p1-legend-right", "p2", wording.table_label("or")))
+            halves.append(("#p1-legend-right", "p2", words.table.table_label("or")))
         else:
             halves.append(("#p2-legend", "p2", caption))
         for widget_id, prefix, text in halves:
@@ -401,7 +401,9 @@ class GameScreen(Screen[None]):
         """The game cannot go on: the app says why (and where it goes from here)."""
         self._notice(None)
         detail = getattr(self.game, "lost", None)
-        self.post_message(GameLost(wording.lost(why), detail if isinstance(detail, str) else None))
+        self.post_message(
+            GameLost(words.network.lost(why), detail if isinstance(detail, str) else None)
+        )
 
     def _standstill(self) -> str | None:
         """Why a networked room stands still when nobody here paused it, or None."""
@@ -411,18 +413,18 @@ class GameScreen(Screen[None]):
         other = 1 - self.seat
         name = self.names[other]
         if not connection.connected:
-            return wording.reconnecting()
+            return words.network.reconnecting()
         if connection.waiting:
             link = getattr(self.app, "room_link", None)
             if link:
-                return wording.waiting_for_friend_or_browser(
+                return words.network.waiting_for_friend_or_browser(
                     connection.address, connection.room, link
                 )
-            return wording.waiting_for_friend(connection.address, connection.room)
+            return words.network.waiting_for_friend(connection.address, connection.room)
         if not connection.here[other]:
-            return wording.gone_away(name, connection.back_within[other])
+            return words.network.gone_away(name, connection.back_within[other])
         if connection.paused_by[other]:
-            return wording.paused_by(name)
+            return words.network.paused_by(name)
         return None
 
     def _notice(self, text: str | None) -> None:
@@ -459,7 +461,7 @@ class GameScreen(Screen[None]):
         if self.against_bot and refusal.player == 1 and quiet:
             return
         player = refusal.player
-        text = wording.refusal(
+        text = words.refusals.refusal(
             refusal,
             at,
             view=self.game.view(self.seat),
@@ -528,7 +530,7 @@ class GameScreen(Screen[None]):
             return None
         player, card = last
         name = self._short_names()[player]
-        return wording.last_move(name, self.look.label(card), shown_at), player
+        return words.dates.last_move(name, self.look.label(card), shown_at), player
 
     def _end_flash(self, pile: int) -> None:
         self._flash[pile] = None
@@ -623,14 +625,14 @@ class GameScreen(Screen[None]):
     def _hints(self) -> tuple[str, ...]:
         if self.app.is_web:
             # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
-            keys = (wording.top_hints("browser"), wording.top_hints("browser short"))
+            keys = (words.table.top_hints("browser"), words.table.top_hints("browser short"))
         else:
-            keys = (wording.top_hints("terminal"), wording.top_hints("terminal short"))
+            keys = (words.table.top_hints("terminal"), words.table.top_hints("terminal short"))
         connection = self.game.connection
         if connection is None:
             return keys
         # Both players' round-trip times: races go by arrival at the server.
-        lag = wording.round_trips(self.names, connection.rtt)
+        lag = words.network.round_trips(self.names, connection.rtt)
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     def _bot_line(self) -> str:
@@ -638,7 +640,7 @@ class GameScreen(Screen[None]):
         playing = getattr(getattr(self.game, "driver", None), "playing", None)
         if playing is None:
             return self._bot_name
-        return wording.adaptive_bot_name(self.names[1], playing)
+        return words.labels.adaptive_bot_name(self.names[1], playing)
 
     def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
         if self.solo:
@@ -648,23 +650,25 @@ class GameScreen(Screen[None]):
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
         names = self.names
-        note = wording.one_pile_note(
+        note = words.table.one_pile_note(
             view, self.game.variant, names, against_bot=self.against_bot, you=self._you
         )
         if view.is_over:
-            return BannerState(wording.match_over())
+            return BannerState(words.table.match_over())
         if phase in (Phase.DEALT, Phase.STUCK):
             ready = [p for p in (0, 1) if view.sides[p].ready]
             text = (
-                wording.round_start(view.round_number) if phase is Phase.DEALT else wording.stuck()
+                words.table.round_start(view.round_number)
+                if phase is Phase.DEALT
+                else words.table.stuck()
             )
             if len(ready) == 1:
-                text += "  " + wording.waiting_for(
+                text += "  " + words.table.waiting_for(
                     1 - ready[0], names, against_bot=self.against_bot, you=self._you
                 )
             return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
-            return BannerState(wording.slap(view.went_out, names), urgent=True)
+            return BannerState(words.table.slap(view.went_out, names), urgent=True)
         return BannerState("", note=note)
 
     def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
@@ -680,7 +684,7 @@ class GameScreen(Screen[None]):
             next_round=view.round_number,
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
-            note=wording.one_pile_note(
+            note=words.table.one_pile_note(
                 view, self.game.variant, self.names, against_bot=self.against_bot, you=self._you
             ),
             look=self.look,

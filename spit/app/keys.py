@@ -17,9 +17,9 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from spit import wording
+from spit import words
 from spit.app.dialog import Dialog
-from spit.app.keymap import CONTROLS, RESERVED_KEYS, KeyMap, key_label, normalize_key
+from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, key_label, normalize_key
 
 
 class KeysScreen(Dialog[dict[str, str]]):
@@ -71,12 +71,12 @@ class KeysScreen(Dialog[dict[str, str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = wording.press_keys("title")
+            box.border_title = words.keys.press_keys("title")
             yield Static(id="who")
             yield Static(id="action")
             yield Static(id="now")
             yield Static(id="problem")
-            yield Static(wording.press_keys("hint"), id="hint")
+            yield Static(words.keys.press_keys("hint"), id="hint")
 
     def on_mount(self) -> None:
         self._show()
@@ -84,13 +84,13 @@ class KeysScreen(Dialog[dict[str, str]]):
     def _show(self, problem: str = "") -> None:
         control = CONTROLS[self.asking]
         self.query_one("#who", Static).update(
-            wording.keys_progress(self._names[control.player], self.asking + 1, len(CONTROLS))
+            words.keys.keys_progress(self._names[control.player], self.asking + 1, len(CONTROLS))
         )
         self.query_one("#action", Static).update(
-            wording.press_key_for(control.row.value, control.stock)
+            words.keys.press_key_for(control.row.value, control.stock)
         )
         now = key_label(self._keymap.key(control.id))
-        self.query_one("#now", Static).update(wording.key_now(key=now))
+        self.query_one("#now", Static).update(words.keys.key_now(key=now))
         self.query_one("#problem", Static).update(problem)
 
     def on_key(self, event: events.Key) -> None:
@@ -104,16 +104,16 @@ class KeysScreen(Dialog[dict[str, str]]):
             return
         key = self._keymap.key(control.id) if event.key == "tab" else normalize_key(event.key)
         if key is None:
-            self._show(wording.press_keys("indistinct"))
+            self._show(words.keys.press_keys("indistinct"))
             return
         if key in RESERVED_KEYS:
-            self._show(wording.key_kept(key=key_label(key)))
+            self._show(words.keys.key_kept(key=key_label(key)))
             return
         taken = next((i for i, k in self._chosen.items() if k == key), None)
         if taken is not None:
             self._show(
-                wording.key_taken(
-                    key=key_label(key), action=wording.action_name(taken, self._names)
+                words.keys.key_taken(
+                    key=key_label(key), action=words.keys.action_name(taken, self._names)
                 )
             )
             return

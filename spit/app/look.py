@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from spit import wording
+from spit import words
 from spit.engine import Card, Suit
 
 LAYERS: Final = 4
@@ -182,7 +182,7 @@ class Look:
 
     def ready(self) -> str:
         """The word "ready" with its mark."""
-        return wording.ready(self.tick)
+        return words.labels.ready(self.tick)
 
     @property
     def boxes(self) -> Boxes:
@@ -191,7 +191,7 @@ class Look:
 
     def label(self, card: Card) -> str:
         """The card as text: ``10♥``, or ``10H`` in ASCII."""
-        return wording.card_label(card, ascii=self.ascii)
+        return words.labels.card_label(card, ascii=self.ascii)
 
     def suit_style(self, card: Card) -> Style:
         """The ink for a card's rank and suit."""
@@ -239,7 +239,7 @@ class Look:
         pip = card.suit.letter if self.ascii else card.suit.symbol
         middle: list[str] = [pip]
         if size.big_rank:
-            tall = big_rank(wording.rank_label(card.rank), ascii=self.ascii)
+            tall = big_rank(words.labels.rank_label(card.rank), ascii=self.ascii)
             if tall is not None:
                 middle = [pip, *tall, pip]
         out = [" " * inner] * rows

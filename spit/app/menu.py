@@ -12,8 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
-from spit import wording
-from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
+from spit import words
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -24,11 +23,12 @@ from spit.app.messages import (
     StartGame,
     StartPractice,
 )
-from spit.app.options import GameOptions, Mode, Network
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, language, set_language
+from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
+from spit.settings.options import GameOptions, Mode, Network
 
 
 class Choice(RadioSet):
@@ -74,8 +74,8 @@ class Toggle(_Marked, Checkbox):
 def level_label(name: str) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
     if name == ADAPTIVE:
-        return wording.adaptive_label()
-    return wording.level_label(name, ladder_level(name).reaction_median(1))
+        return words.labels.adaptive_label()
+    return words.labels.level_label(name, ladder_level(name).reaction_median(1))
 
 
 class MenuScreen(Screen[None]):
@@ -181,14 +181,16 @@ class MenuScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", wording.menu_label("start"), id="start"),
-        Binding("n", "names", wording.menu_label("names"), id="names"),
-        Binding("k", "keys", wording.menu_label("keys"), id="press-keys"),
-        Binding("h", "host", wording.menu_label("host a game"), id="host"),
-        Binding("j", "join", wording.menu_label("join a game"), id="join"),
+        Binding("s", "start", words.menu.menu_label("start"), id="start"),
+        Binding("n", "names", words.menu.menu_label("names"), id="names"),
+        Binding("k", "keys", words.menu.menu_label("keys"), id="press-keys"),
+        Binding("h", "host", words.menu.menu_label("host a game"), id="host"),
+        Binding("j", "join", words.menu.menu_label("join a game"), id="join"),
         # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-        Binding("question_mark", "menu_help", wording.binding("help"), show=False, id="menu-help"),
-        Binding("p", "practice", wording.binding("practice"), id="practice"),
+        Binding(
+            "question_mark", "menu_help", words.dialogs.binding("help"), show=False, id="menu-help"
+        ),
+        Binding("p", "practice", words.dialogs.binding("practice"), id="practice"),
     ]
     """Bindings for the start menu."""
 
@@ -202,7 +204,7 @@ class MenuScreen(Screen[None]):
         with Vertical():
             yield Static("S  P  I  T", id="title")
             yield Static(
-                wording.menu_label("tagline"),
+                words.menu.menu_label("tagline"),
                 id="tagline",
             )
             bot = (o.mode or o.menu_mode) is Mode.BOT and self._bot_available
@@ -210,37 +212,41 @@ class MenuScreen(Screen[None]):
             # the ladder's levels stand beside both players and game.
             with Grid(id="choices"):
                 with Choice(id="mode") as mode:
-                    mode.border_title = wording.menu_label("players")
-                    yield Option(wording.menu_label("two players"), value=not bot, id="two-player")
+                    mode.border_title = words.menu.menu_label("players")
                     yield Option(
-                        wording.menu_label("against the bot")
+                        words.menu.menu_label("two players"), value=not bot, id="two-player"
+                    )
+                    yield Option(
+                        words.menu.menu_label("against the bot")
                         if self._bot_available
-                        else wording.menu_label("against the bot (not available)"),
+                        else words.menu.menu_label("against the bot (not available)"),
                         value=bot,
                         id="bot",
                         disabled=not self._bot_available,
                     )
-                    yield Option(wording.practice_choice(), id="practice")
+                    yield Option(words.practice.practice_choice(), id="practice")
                 with Choice(id="level", disabled=not bot) as level:
-                    level.border_title = wording.menu_label("bot level")
+                    level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
                     for name in (*LADDER, ADAPTIVE):
                         yield Option(level_label(name), value=name == chosen, id=f"level-{name}")
                 with Choice(id="variant") as variant:
-                    variant.border_title = wording.menu_label("game")
+                    variant.border_title = words.menu.menu_label("game")
                     yield Option(
-                        wording.menu_label("standard"),
+                        words.menu.menu_label("standard"),
                         value=o.variant is Variant.STANDARD,
                         id="standard",
                     )
                     yield Option(
-                        wording.menu_label("points"), value=o.variant is Variant.POINTS, id="points"
+                        words.menu.menu_label("points"),
+                        value=o.variant is Variant.POINTS,
+                        id="points",
                     )
                 with Horizontal(id="settings"):
                     with Vertical(classes="box") as box:
-                        box.border_title = wording.menu_label("keyboard")
+                        box.border_title = words.menu.menu_label("keyboard")
                         yield Select(
-                            [(wording.preset_name(name), name) for name in PRESET_NAMES],
+                            [(words.labels.preset_name(name), name) for name in PRESET_NAMES],
                             value=o.keys,
                             allow_blank=False,
                             compact=True,
@@ -248,7 +254,7 @@ class MenuScreen(Screen[None]):
                             id="keys",
                         )
                     with Vertical(classes="box") as box:
-                        box.border_title = wording.menu_label("language")
+                        box.border_title = words.menu.menu_label("language")
                         yield Select(
                             [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
                             value=language(),
@@ -258,23 +264,23 @@ class MenuScreen(Screen[None]):
                             id="lang",
                         )
                     with Horizontal(id="display", classes="box") as display:
-                        display.border_title = wording.menu_label("display")
-                        yield Toggle(wording.menu_label("ascii"), o.ascii, id="ascii")
+                        display.border_title = words.menu.menu_label("display")
+                        yield Toggle(words.menu.menu_label("ascii"), o.ascii, id="ascii")
                         yield Toggle(
-                            wording.menu_label("4 colours"), o.four_colour, id="four-colour"
+                            words.menu.menu_label("4 colours"), o.four_colour, id="four-colour"
                         )
-                        yield Toggle(wording.menu_label("hints"), o.hints, id="hints")
+                        yield Toggle(words.menu.menu_label("hints"), o.hints, id="hints")
             with Horizontal(id="buttons"):
-                yield Button(wording.menu_label("start"), variant="primary", id="start")
-                yield Button(wording.menu_label("host"), id="host")
-                yield Button(wording.menu_label("join"), id="join")
-                yield Button(wording.menu_label("names"), id="names")
-                yield Button(wording.menu_label("keys"), id="keys-screen")
-                yield Button(wording.menu_label("quit"), id="quit")
+                yield Button(words.menu.menu_label("start"), variant="primary", id="start")
+                yield Button(words.menu.menu_label("host"), id="host")
+                yield Button(words.menu.menu_label("join"), id="join")
+                yield Button(words.menu.menu_label("names"), id="names")
+                yield Button(words.menu.menu_label("keys"), id="keys-screen")
+                yield Button(words.menu.menu_label("quit"), id="quit")
             yield Static(
-                wording.menu_label("hint in a browser")
+                words.menu.menu_label("hint in a browser")
                 if self.app.is_web  # a browser may keep F1 for itself
-                else wording.menu_label("hint"),
+                else words.menu.menu_label("hint"),
                 id="hint",
             )
 
@@ -338,8 +344,8 @@ class MenuScreen(Screen[None]):
     @on(Button.Pressed, "#keys-screen")
     def action_keys(self) -> None:
         """Press your keys: each player chooses the key for each action, in turn."""
-        from spit.app.keymap import KeyMap
         from spit.app.keys import KeysScreen
+        from spit.settings.keymap import KeyMap
 
         options = self.chosen()
         keymap = KeyMap.preset(options.keys).with_bindings(options.bindings)
@@ -349,7 +355,7 @@ class MenuScreen(Screen[None]):
                 self._options = replace(self.chosen(), bindings=bindings)
                 self.post_message(KeysChosen(bindings))
 
-        names = (wording.player_name(0), wording.player_name(1))
+        names = (words.labels.player_name(0), words.labels.player_name(1))
         self.app.push_screen(KeysScreen(keymap, names), given)
 
     def action_menu_help(self) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from spit.app.options import GameOptions, Network
+from spit.settings.options import GameOptions, Network
 
 
 @dataclass

@@ -14,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from spit import wording
-from spit.app.config import NAME_LENGTH
+from spit import words
 from spit.app.dialog import Dialog
+from spit.settings.config import NAME_LENGTH
 
 Names = tuple[str | None, str | None]
 """Player 1's and player 2's names; None for the default name."""
@@ -64,7 +64,7 @@ class NamesScreen(Dialog[Names]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", wording.binding("cancel"), id="cancel-names"),
+        Binding("escape", "cancel", words.dialogs.binding("cancel"), id="cancel-names"),
     ]
     """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
 
@@ -74,25 +74,25 @@ class NamesScreen(Dialog[Names]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.names_dialog("title"))
-            yield Label(wording.names_dialog("player 1"))
+            yield Static(words.dialogs.names_dialog("title"))
+            yield Label(words.dialogs.names_dialog("player 1"))
             yield Input(
                 self._names[0] or "",
-                placeholder=wording.player_name(0),
+                placeholder=words.labels.player_name(0),
                 max_length=NAME_LENGTH,
                 id="name1",
             )
-            yield Label(wording.names_dialog("player 2"))
+            yield Label(words.dialogs.names_dialog("player 2"))
             yield Input(
                 self._names[1] or "",
-                placeholder=wording.player_name(1),
+                placeholder=words.labels.player_name(1),
                 max_length=NAME_LENGTH,
                 id="name2",
             )
             yield Static("", id="problem")
             with Horizontal():
-                yield Button(wording.button("keep names"), variant="primary", id="keep")
-                yield Button(wording.button("cancel"), id="cancel")
+                yield Button(words.dialogs.button("keep names"), variant="primary", id="keep")
+                yield Button(words.dialogs.button("cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#name1", Input).focus()
@@ -111,7 +111,7 @@ class NamesScreen(Dialog[Names]):
                 clean_name(self.query_one("#name2", Input).value),
             )
         except ValueError:
-            self.query_one("#problem", Static).update(wording.name_too_long(n=NAME_LENGTH))
+            self.query_one("#problem", Static).update(words.dialogs.name_too_long(n=NAME_LENGTH))
             return
         self.dismiss(names)
 

@@ -14,11 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from spit import wording
+from spit import words
 from spit.app.dialog import Dialog
-from spit.app.options import Network
-from spit.net.cli import join_address
+from spit.commands.network import join_address
 from spit.net.wire import DEFAULT_PORT
+from spit.settings.options import Network
 
 
 def parse_address(
@@ -78,7 +78,7 @@ class _NetworkDialog(Dialog[Network]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", wording.binding("cancel"), id="cancel-network"),
+        Binding("escape", "cancel", words.dialogs.binding("cancel"), id="cancel-network"),
     ]
     """Esc goes back to the menu."""
 
@@ -119,7 +119,7 @@ class _NetworkDialog(Dialog[Network]):
         yield Static("", id="problem")
         with Horizontal():
             yield Button(go, variant="primary", id="go")
-            yield Button(wording.button("cancel"), id="cancel")
+            yield Button(words.dialogs.button("cancel"), id="cancel")
 
 
 class HostScreen(_NetworkDialog):
@@ -127,28 +127,30 @@ class HostScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.network_dialog("host title"), id="what")
-            yield Label(wording.network_dialog("listen on"))
+            yield Static(words.menu.network_dialog("host title"), id="what")
+            yield Label(words.menu.network_dialog("listen on"))
             yield Input(f"127.0.0.1:{DEFAULT_PORT}", id="first")
             yield Static(
-                wording.network_dialog("listen hint"),
+                words.menu.network_dialog("listen hint"),
                 classes="note",
             )
-            yield Label(wording.network_dialog("server"))
-            yield Input("", placeholder=wording.network_dialog("server placeholder"), id="second")
-            yield from self._buttons(wording.button("host"))
+            yield Label(words.menu.network_dialog("server"))
+            yield Input(
+                "", placeholder=words.menu.network_dialog("server placeholder"), id="second"
+            )
+            yield from self._buttons(words.dialogs.button("host"))
 
     def network(self, first: str, second: str) -> Network:
         if second.strip():
             try:
                 host, port = parse_address(second, default_port=DEFAULT_PORT)
             except ValueError:
-                raise ValueError(wording.not_an_address(second)) from None
+                raise ValueError(words.menu.not_an_address(second)) from None
             return Network(address=join_address(host, port), name=self._name)
         try:
             bind, port = parse_address(first, default_port=DEFAULT_PORT, any_port=True)
         except ValueError:
-            raise ValueError(wording.not_an_address(first)) from None
+            raise ValueError(words.menu.not_an_address(first)) from None
         return Network(bind=bind, port=port, name=self._name)
 
 
@@ -157,12 +159,12 @@ class JoinScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.network_dialog("join title"), id="what")
-            yield Label(wording.network_dialog("join server"))
+            yield Static(words.menu.network_dialog("join title"), id="what")
+            yield Label(words.menu.network_dialog("join server"))
             yield Input("", placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="first")
-            yield Label(wording.network_dialog("room code"))
+            yield Label(words.menu.network_dialog("room code"))
             yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
-            yield from self._buttons(wording.button("join"))
+            yield from self._buttons(words.dialogs.button("join"))
 
     def network(self, first: str, second: str) -> Network:
         from spit.net.wire import ProtocolError, room_code
@@ -170,9 +172,9 @@ class JoinScreen(_NetworkDialog):
         try:
             host, port = parse_address(first, default_port=DEFAULT_PORT)
         except ValueError:
-            raise ValueError(wording.not_an_address(first)) from None
+            raise ValueError(words.menu.not_an_address(first)) from None
         try:
             code = room_code(second)
         except ProtocolError:
-            raise ValueError(wording.not_a_room_code(second)) from None
+            raise ValueError(words.menu.not_a_room_code(second)) from None
         return Network(address=join_address(host, port), code=code, name=self._name)

@@ -19,18 +19,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from spit import wording
+from spit import words
 from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
-from spit.app.keymap import Control, KeyMap
 from spit.app.messages import OpenMenu
-from spit.app.options import GameOptions
 from spit.app.screens import PauseScreen, answer_button
 from spit.app.table import RoundSummary
 from spit.engine import Play, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
+from spit.settings.keymap import Control, KeyMap
+from spit.settings.options import GameOptions
 
 PANEL_LINES = 4
 """Rows of the guide's panel: what an 80×24 terminal has left under the table."""
@@ -54,7 +54,9 @@ class PracticeScreen(GameScreen):
     """A practice round: the table, and under it the guide's step."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(GO_ON_KEY, "go_on", wording.binding("go on"), show=False, id="practice-go-on"),
+        Binding(
+            GO_ON_KEY, "go_on", words.dialogs.binding("go on"), show=False, id="practice-go-on"
+        ),
     ]
     """Tab goes on from a step that only shows the table (Esc pauses, as in any game)."""
 
@@ -104,7 +106,7 @@ class PracticeScreen(GameScreen):
 
     def press(self, control: Control) -> Result | None:
         if self.running and self.coach.reading(self.game.view(YOU)):
-            self._show_message(YOU, wording.practice_wait(GO_ON_LABEL))
+            self._show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
             self.redraw()
             return None
         return super().press(control)
@@ -167,11 +169,13 @@ class PracticePauseScreen(PauseScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+l", "leave", wording.binding("leave the practice"), id="leave-practice"),
+        Binding(
+            "ctrl+l", "leave", words.dialogs.binding("leave the practice"), id="leave-practice"
+        ),
         Binding(
             "l",
             "browser_leave",
-            wording.binding("leave the practice"),
+            words.dialogs.binding("leave the practice"),
             show=False,
             id="browser-leave",
         ),
@@ -182,7 +186,7 @@ class PracticePauseScreen(PauseScreen):
         # (Textual calls PauseScreen's own on_mount as well: it sets the grace timer.)
         box = self.query_one(Vertical)
         web = self.app.is_web
-        line, button = wording.practice_leave(web=web)
+        line, button = words.practice.practice_leave(web=web)
         box.mount(Static(line))
         box.mount(Horizontal(answer_button(button, variant="warning", id="leave"), id="leave-row"))
 
@@ -229,13 +233,13 @@ class PracticeOfferScreen(Dialog[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,p", "answer(True)", wording.binding("practise"), id="practise"),
-        Binding("escape", "answer(False)", wording.binding("not now"), id="no-practice"),
+        Binding("enter,p", "answer(True)", words.dialogs.binding("practise"), id="practise"),
+        Binding("escape", "answer(False)", words.dialogs.binding("not now"), id="no-practice"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 
     def compose(self) -> ComposeResult:
-        question, keys, practise, not_now = wording.practice_offer()
+        question, keys, practise, not_now = words.practice.practice_offer()
         with Vertical():
             yield Static(question, id="offer")
             yield Static(keys)

@@ -1,6 +1,6 @@
 """The replay screen: the table screen playing a record back, with its controls and figures.
 
-It is the game screen itself, given a :class:`spit.records.replay.ReplayGame`, so a replay
+It is the game screen itself, given a :class:`spit.game.replay.ReplayGame`, so a replay
 shows the table, the flashes and the refusals exactly as play did. Below the table a bar
 says where the replay stands and, for each player, what live play could not show: reaction
 times, missed plays and races lost (``spit.records.analysis``), up to the step on the table.
@@ -14,11 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from spit import wording
+from spit import words
 from spit.app.game import GameScreen
 from spit.game import Change
+from spit.game.replay import ReplayGame
 from spit.records.analysis import PlayerFigures
-from spit.records.replay import ReplayGame
 
 
 def _clock(seconds: float) -> str:
@@ -30,14 +30,14 @@ def figures_line(name: str, figures: PlayerFigures) -> str:
     """One player's figures so far, in a line."""
     median = figures.median_reaction
     if median is None:
-        reaction = wording.replay_text("no card yet")
+        reaction = words.replay.replay_text("no card yet")
     else:
-        reaction = wording.reaction_figures(median=median, last=figures.reactions[-1].seconds)
+        reaction = words.replay.reaction_figures(median=median, last=figures.reactions[-1].seconds)
     lost = figures.races_lost
-    races = wording.races_lost(n=len(lost))
+    races = words.replay.races_lost(n=len(lost))
     if lost:
-        races = wording.races_lost_by(races=races, seconds=lost[-1].seconds)
-    missed = wording.missed(n=len(figures.missed))
+        races = words.replay.races_lost_by(races=races, seconds=lost[-1].seconds)
+    missed = words.replay.missed(n=len(figures.missed))
     return f"{name}: {reaction} · {missed} · {races}"
 
 
@@ -62,19 +62,33 @@ class ReplayScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the players' keys do nothing in a replay, and space must not reach them.
         Binding(
-            "space", "toggle", wording.binding("play pause"), priority=True, id="replay-toggle"
+            "space",
+            "toggle",
+            words.dialogs.binding("play pause"),
+            priority=True,
+            id="replay-toggle",
         ),
-        Binding("right", "forward", wording.binding("step"), priority=True, id="replay-forward"),
-        Binding("left", "back", wording.binding("step back"), priority=True, id="replay-back"),
-        Binding("up", "faster", wording.binding("faster"), priority=True, id="replay-faster"),
-        Binding("down", "slower", wording.binding("slower"), priority=True, id="replay-slower"),
         Binding(
-            "pagedown", "round(1)", wording.binding("next round"), priority=True, id="replay-next"
+            "right", "forward", words.dialogs.binding("step"), priority=True, id="replay-forward"
+        ),
+        Binding(
+            "left", "back", words.dialogs.binding("step back"), priority=True, id="replay-back"
+        ),
+        Binding("up", "faster", words.dialogs.binding("faster"), priority=True, id="replay-faster"),
+        Binding(
+            "down", "slower", words.dialogs.binding("slower"), priority=True, id="replay-slower"
+        ),
+        Binding(
+            "pagedown",
+            "round(1)",
+            words.dialogs.binding("next round"),
+            priority=True,
+            id="replay-next",
         ),
         Binding(
             "pageup",
             "round(-1)",
-            wording.binding("previous round"),
+            words.dialogs.binding("previous round"),
             priority=True,
             id="replay-previous",
         ),
@@ -110,12 +124,12 @@ class ReplayScreen(GameScreen):
     def _update_bar(self) -> None:
         playback = self.game.playback
         if playback.at_end and not self.game.playing:
-            state = wording.replay_text("the end")
+            state = words.replay.replay_text("the end")
         elif self.game.playing:
-            state = wording.replay_text("playing")
+            state = words.replay.replay_text("playing")
         else:
-            state = wording.replay_text("stopped")
-        status = wording.replay_status(
+            state = words.replay.replay_text("stopped")
+        status = words.replay.replay_status(
             n=playback.position,
             total=len(playback.steps),
             time=_clock(playback.time),
@@ -124,7 +138,7 @@ class ReplayScreen(GameScreen):
             speed=playback.speed,
             state=state,
         )
-        keys = wording.replay_text("keys")
+        keys = words.replay.replay_text("keys")
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from spit import wording
+from spit import words
 from spit.app.dialog import Dialog
 from spit.app.screens import answer_button
 from spit.records.record import Record
@@ -23,16 +23,17 @@ def when(record: Record) -> str:
         stamp = datetime.fromtimestamp(record.path.stat().st_mtime)
     except OSError:
         stamp = datetime.fromisoformat(record.header.started.replace("Z", "+00:00")).astimezone()
-    return wording.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
+    return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
 def table_summary(record: Record, names: tuple[str, str]) -> str:
     """Where the match stands: the round and the cards each holds."""
     view = record.match.view(0)
     held = [
-        wording.player_cards(names[player], side.cards) for player, side in enumerate(view.sides)
+        words.dialogs.player_cards(names[player], side.cards)
+        for player, side in enumerate(view.sides)
     ]
-    return " · ".join([wording.round_number(view.round_number), *held])
+    return " · ".join([words.dialogs.round_number(view.round_number), *held])
 
 
 class ResumeScreen(Dialog[str]):
@@ -64,9 +65,13 @@ class ResumeScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,ctrl+r", "answer('resume')", wording.binding("resume"), id="resume-match"),
-        Binding("ctrl+d", "answer('give-up')", wording.binding("give up"), id="give-up-match"),
-        Binding("escape", "answer(None)", wording.binding("not now"), id="not-now"),
+        Binding(
+            "enter,ctrl+r", "answer('resume')", words.dialogs.binding("resume"), id="resume-match"
+        ),
+        Binding(
+            "ctrl+d", "answer('give-up')", words.dialogs.binding("give up"), id="give-up-match"
+        ),
+        Binding("escape", "answer(None)", words.dialogs.binding("not now"), id="not-now"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 
@@ -78,13 +83,13 @@ class ResumeScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.resume_question(when=when(self.record)), id="question")
+            yield Static(words.dialogs.resume_question(when=when(self.record)), id="question")
             yield Static(table_summary(self.record, self._names), id="where")
-            yield Static(wording.dialog_text("resume keys"))
+            yield Static(words.dialogs.dialog_text("resume keys"))
             with Horizontal():
-                yield answer_button(wording.button("resume"), variant="primary", id="resume")
-                yield answer_button(wording.button("give up"), variant="error", id="give-up")
-                yield answer_button(wording.button("not now"), id="not-now")
+                yield answer_button(words.dialogs.button("resume"), variant="primary", id="resume")
+                yield answer_button(words.dialogs.button("give up"), variant="error", id="give-up")
+                yield answer_button(words.dialogs.button("not now"), id="not-now")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

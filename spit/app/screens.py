@@ -16,14 +16,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from spit import wording
+from spit import words
 from spit.app.dialog import Dialog
-from spit.app.keymap import KeyMap
 from spit.app.look import DIM, Look, player_style
 from spit.app.messages import SizeChanged
 from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
+from spit.settings.keymap import KeyMap
 
 
 class TooSmallScreen(Screen[None]):
@@ -57,7 +57,7 @@ class TooSmallScreen(Screen[None]):
     def _show(self) -> None:
         width, height = self.app.size
         self.query_one(Static).update(
-            wording.terminal_too_small(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
+            words.dialogs.terminal_too_small(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
         )
 
 
@@ -86,12 +86,12 @@ class PauseScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", wording.binding("resume"), id="resume"),
+        Binding("escape", "dismiss", words.dialogs.binding("resume"), id="resume"),
         # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
         # Linux), so there help and quit have plain keys here, where no card is played.
         # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
-        Binding("h", "browser_help", wording.binding("help"), show=False, id="pause-help"),
-        Binding("q", "browser_quit", wording.binding("quit"), show=False, id="pause-quit"),
+        Binding("h", "browser_help", words.dialogs.binding("help"), show=False, id="pause-help"),
+        Binding("q", "browser_quit", words.dialogs.binding("quit"), show=False, id="pause-quit"),
     ]
     """Bindings for the pause dialog."""
 
@@ -121,11 +121,11 @@ class PauseScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(wording.dialog_text("paused"), id="paused")
+            yield Static(words.dialogs.dialog_text("paused"), id="paused")
             if self.app.is_web:
-                yield Static(wording.dialog_text("pause keys in a browser"))
+                yield Static(words.dialogs.dialog_text("pause keys in a browser"))
             else:
-                yield Static(wording.dialog_text("pause keys"))
+                yield Static(words.dialogs.dialog_text("pause keys"))
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:
@@ -174,10 +174,10 @@ class QuitScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(None)", wording.binding("keep playing"), id="cancel-quit"),
-        Binding("ctrl+d", "answer('give-up')", wording.binding("give up"), id="give-up"),
+        Binding("escape", "answer(None)", words.dialogs.binding("keep playing"), id="cancel-quit"),
+        Binding("ctrl+d", "answer('give-up')", words.dialogs.binding("give up"), id="give-up"),
         # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
-        Binding("q", "browser_quit", wording.binding("quit"), show=False, id="browser-quit"),
+        Binding("q", "browser_quit", words.dialogs.binding("quit"), show=False, id="browser-quit"),
     ]
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
@@ -207,30 +207,40 @@ class QuitScreen(Dialog[str]):
         with Vertical():
             if self.keepable:
                 yield Static(
-                    wording.dialog_text("quit or keep in a browser")
+                    words.dialogs.dialog_text("quit or keep in a browser")
                     if web
-                    else wording.dialog_text("quit or keep")
+                    else words.dialogs.dialog_text("quit or keep")
                 )
                 with Horizontal():
                     yield answer_button(
-                        wording.button("keep in a browser") if web else wording.button("keep"),
+                        words.dialogs.button("keep in a browser")
+                        if web
+                        else words.dialogs.button("keep"),
                         variant="warning",
                         id="keep",
                     )
-                    yield answer_button(wording.button("give up"), variant="error", id="give-up")
-                    yield answer_button(wording.button("play on"), variant="primary", id="play")
+                    yield answer_button(
+                        words.dialogs.button("give up"), variant="error", id="give-up"
+                    )
+                    yield answer_button(
+                        words.dialogs.button("play on"), variant="primary", id="play"
+                    )
             else:
                 yield Static(
-                    wording.dialog_text("quit in a browser") if web else wording.dialog_text("quit")
+                    words.dialogs.dialog_text("quit in a browser")
+                    if web
+                    else words.dialogs.dialog_text("quit")
                 )
                 with Horizontal():
                     yield answer_button(
-                        wording.button("quit in a browser") if web else wording.button("quit"),
+                        words.dialogs.button("quit in a browser")
+                        if web
+                        else words.dialogs.button("quit"),
                         variant="error",
                         id="give-up",
                     )
                     yield answer_button(
-                        wording.button("keep playing"), variant="primary", id="play"
+                        words.dialogs.button("keep playing"), variant="primary", id="play"
                     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -258,9 +268,9 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
     columns never wrap; a long caption wraps instead.
     """
     rows = (
-        ("left", wording.keys_row("left")),
-        ("right", wording.keys_row("right")),
-        ("fill", wording.keys_row("fill")),
+        ("left", words.dialogs.keys_row("left")),
+        ("right", words.dialogs.keys_row("right")),
+        ("fill", words.dialogs.keys_row("fill")),
     )
     labels = {
         (prefix, row): [
@@ -282,13 +292,13 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
             Text(names[player], style=player_style(player)), justify="left", no_wrap=True
         )
     table.add_row(
-        Text(wording.keys_row("stock"), style=DIM),
+        Text(words.dialogs.keys_row("stock"), style=DIM),
         *(keys([str(s + 1) for s in range(STOCKS)], DIM),) * 2,
     )
     for row, caption in rows:
         table.add_row(caption, *(keys(labels[prefix, row], "bold") for prefix in ("p1", "p2")))
     table.add_row(
-        wording.keys_row("spit"),
+        words.dialogs.keys_row("spit"),
         Text(keymap.label("p1.spit", ascii=ascii), style="bold"),
         Text(keymap.label("p2.spit", ascii=ascii), style="bold"),
     )
@@ -325,7 +335,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "dismiss", wording.binding("close help"), id="close-help"),
+        Binding("escape,f1", "dismiss", words.dialogs.binding("close help"), id="close-help"),
     ]
     """Bindings for the help screen."""
 
@@ -340,20 +350,20 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = wording.dialog_text("help title")
+            scroll.border_title = words.dialogs.dialog_text("help title")
             yield Static(keys_table(self._keymap, self._names, ascii=self._ascii), id="keys")
             if self._against_bot:
-                yield Static(wording.dialog_text("help against the bot"))
+                yield Static(words.dialogs.dialog_text("help against the bot"))
             if self.app.is_web:
                 yield Static(
-                    wording.dialog_text("help in a browser"),
+                    words.dialogs.dialog_text("help in a browser"),
                     id="browser-keys",
                 )
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.
             rules = Table.grid(padding=(0, 1, 0, 0))
             rules.add_column(style=DIM)
             rules.add_column()
-            for line in wording.rules_in_brief():
+            for line in words.dialogs.rules_in_brief():
                 rules.add_row("•", line)
             yield Static(rules, id="rules")
 
@@ -393,8 +403,8 @@ class MatchOverScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+r", "choose('rematch')", wording.binding("rematch"), id="rematch"),
-        Binding("escape", "choose('menu')", wording.binding("menu"), id="menu"),
+        Binding("ctrl+r", "choose('rematch')", words.dialogs.binding("rematch"), id="rematch"),
+        Binding("escape", "choose('menu')", words.dialogs.binding("menu"), id="menu"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""
@@ -432,11 +442,11 @@ class MatchOverScreen(Dialog[str]):
             yield Static(self._figures(), id="figures")
             with Horizontal():
                 yield answer_button(
-                    wording.button("rematch"), variant="primary", id="rematch", disabled=True
+                    words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
                 )
-                yield answer_button(wording.button("menu"), id="menu", disabled=True)
+                yield answer_button(words.dialogs.button("menu"), id="menu", disabled=True)
                 yield answer_button(
-                    wording.button("quit"), variant="error", id="quit", disabled=True
+                    words.dialogs.button("quit"), variant="error", id="quit", disabled=True
                 )
 
     def on_mount(self) -> None:
@@ -472,9 +482,9 @@ class MatchOverScreen(Dialog[str]):
 
     def _winner(self) -> Text:
         winner = self._outcome.winner
-        you_name = wording.player_name(0, against_bot=True)
+        you_name = words.labels.player_name(0, against_bot=True)
         you = self._names.index(you_name) if you_name in self._names else None
-        text = Text(wording.winner(winner, self._names, you=you))
+        text = Text(words.match.winner(winner, self._names, you=you))
         if winner is not None:
             text.highlight_words([self._names[winner]], player_style(winner))
         return text
@@ -486,36 +496,41 @@ class MatchOverScreen(Dialog[str]):
         for player in (0, 1):
             table.add_column(Text(names[player], style=player_style(player)), justify="right")
         if self._variant is Variant.POINTS:
-            table.add_row(wording.match_figure("points"), *(str(s) for s in self._outcome.scores))
+            table.add_row(
+                words.dialogs.match_figure("points"), *(str(s) for s in self._outcome.scores)
+            )
         if self._last_round is not None:
-            table.add_row(wording.match_figure("held"), *(str(h) for h in self._last_round.held))
-        table.add_row(wording.match_figure("played"), *(str(n) for n in self._stats.played))
+            table.add_row(
+                words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held)
+            )
+        table.add_row(words.dialogs.match_figure("played"), *(str(n) for n in self._stats.played))
         stats = self._stats
         medians = [stats.median_reaction(p) for p in (0, 1)]
         rates = [stats.plays_per_minute(p) for p in (0, 1)]
         table.add_row(
-            wording.match_figure("median reaction"),
+            words.dialogs.match_figure("median reaction"),
             *("—" if m is None else f"{m:.2f} s" for m in medians),
         )
         table.add_row(
-            wording.match_figure("plays a minute"),
+            words.dialogs.match_figure("plays a minute"),
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
-        how = Text(wording.rounds(self._rounds))
+        how = Text(words.table.rounds(self._rounds))
         if self._outcome.termination is Termination.POINTS:
-            how.append(" · " + wording.match_figure("total reached 100"))
+            how.append(" · " + words.dialogs.match_figure("total reached 100"))
         elif self._variant is Variant.POINTS:
             # Holding no cards ends a points match too, but the totals decide who won.
-            how.append(" · " + wording.match_figure("lower total wins"))
+            how.append(" · " + words.dialogs.match_figure("lower total wins"))
         elif self._outcome.winner is not None:
-            how.append(" · " + wording.match_figure("no cards"))
+            how.append(" · " + words.dialogs.match_figure("no cards"))
         fast = self._stats.fastest
         if fast is None:
-            fastest = Text(wording.no_fastest_play(), style=DIM)
+            fastest = Text(words.match.no_fastest_play(), style=DIM)
         else:
             card = self._look.label(fast.card)
             fastest = Text(
-                wording.fastest_play(names[fast.player], card, fast.pile, fast.seconds), style=DIM
+                words.match.fastest_play(names[fast.player], card, fast.pile, fast.seconds),
+                style=DIM,
             )
             fastest.highlight_words([names[fast.player]], player_style(fast.player))
             fastest.highlight_words([card], self._look.suit_style(fast.card))
@@ -523,7 +538,7 @@ class MatchOverScreen(Dialog[str]):
         if self._against_bot and medians[0] is not None:
             from spit.bot.levels import plays_like
 
-            lines.append(Text(wording.plays_like(plays_like(medians[0])), style=DIM))
+            lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=DIM))
         return Group(*lines)
 
 

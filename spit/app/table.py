@@ -25,7 +25,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
-from spit import wording
+from spit import words
 from spit.app.look import (
     DIM,
     LAYERS,
@@ -39,7 +39,7 @@ from spit.app.look import (
     player_style,
 )
 from spit.engine import PileView, RoundEnd, RoundSettled, StockView, Variant
-from spit.wording import pile_name
+from spit.words.labels import pile_name
 
 MARGIN: Final = 13
 """Columns left of a player's stocks, where the legend's caption stands."""
@@ -229,10 +229,10 @@ class TopBar(Part):
         assert isinstance(state, TopBarState)
         left = ink(" SPIT ", style="bold reverse")
         left.append("  ")
-        left.append(wording.round_number(n=state.round_number), style="bold")
+        left.append(words.dialogs.round_number(n=state.round_number), style="bold")
         if state.variant is Variant.POINTS:
             left.append("  ·  ")
-            left.append(wording.table_label("points"), style=DIM)
+            left.append(words.table.table_label("points"), style=DIM)
             for player in (0, 1):
                 left.append("  " if player == 0 else " · ")
                 left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
@@ -273,16 +273,16 @@ class PlayerInfo(Part):
         assert isinstance(state, InfoState)
         line = ink(state.name, style=player_style(state.player))
         line.append("  ·  ")
-        line.append(wording.cards(state.cards), style="bold")
+        line.append(words.table.cards(state.cards), style="bold")
         if state.spit_key:
             line.append("  ·  ")
-            line.append(wording.spit_key(key=state.spit_key))
+            line.append(words.table.spit_key(key=state.spit_key))
         if state.waiting:
             line.append("  ·  ")
             if state.ready:
                 line.append(state.look.ready(), style=player_style(state.player))
             else:
-                line.append(wording.table_label("press spit"), style="bold reverse")
+                line.append(words.table.table_label("press spit"), style="bold reverse")
         return line
 
 
@@ -482,8 +482,8 @@ class PileRow(Part):
     def _spit_cards(look: Look, size: CardSize, count: int) -> tuple[Tile, str, Style | None]:
         if count == 0:
             empty = _card(("empty", look, size, ""), size, lambda: look.empty(size=size))
-            return empty, wording.table_label("no spit cards"), None
-        caption = wording.spit_cards(count)
+            return empty, words.table.table_label("no spit cards"), None
+        caption = words.table.spit_cards(count)
         back = _card(("back", look, size, count), size, lambda: look.back(str(count), size=size))
         return back, caption, None
 
@@ -493,11 +493,11 @@ class PileRow(Part):
     ) -> tuple[Tile, str, Style | None]:
         if not pile.in_play:
             empty = _card(("empty", look, size, ""), size, lambda: look.empty(size=size))
-            return empty, wording.table_label("not in play"), None
-        cards = wording.cards(pile.size)
+            return empty, words.table.table_label("not in play"), None
+        cards = words.table.cards(pile.size)
         top = pile.top
         if top is None:
-            note = wording.table_label("spit")
+            note = words.table.table_label("spit")
             empty = _card(("empty", look, size, note), size, lambda: look.empty(note, size=size))
             return empty, cards, None
         if flash is None:
@@ -583,21 +583,23 @@ class RoundSummary(Part):
         assert isinstance(state, SummaryState)
         s = state.settled
         names = state.names
-        title = ink(wording.round_over(n=s.number), style="bold")
+        title = ink(words.table.round_over(n=s.number), style="bold")
         title.append(" — ")
         if s.how is RoundEnd.STALEMATE and s.went_out is None:
-            title.append(wording.table_label("nobody could move"))
+            title.append(words.table.table_label("nobody could move"))
         elif s.how is RoundEnd.STALEMATE:
-            title.append(wording.fewer_stock_cards(name=names[s.went_out]))
+            title.append(words.table.fewer_stock_cards(name=names[s.went_out]))
         else:
-            title.append(wording.went_out_first(name=names[s.went_out]))
+            title.append(words.table.went_out_first(name=names[s.went_out]))
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
-        table.add_column(ink(wording.table_label("took"), style=DIM))
-        table.add_column(ink(wording.table_label("holds now"), style=DIM), justify="right")
+        table.add_column(ink(words.table.table_label("took"), style=DIM))
+        table.add_column(ink(words.table.table_label("holds now"), style=DIM), justify="right")
         points = state.variant is Variant.POINTS
         if points:
-            table.add_column(ink(wording.table_label("points column"), style=DIM), justify="right")
+            table.add_column(
+                ink(words.table.table_label("points column"), style=DIM), justify="right"
+            )
         for player in (0, 1):
             row = [
                 ink(names[player], style=player_style(player)),
@@ -607,7 +609,7 @@ class RoundSummary(Part):
             if points:
                 row.append(ink(str(state.scores[player]), style="bold"))
             table.add_row(*row)
-        go = ink(wording.round_start(state.next_round), style="bold")
+        go = ink(words.table.round_start(state.next_round), style="bold")
         for player in (0, 1):
             go.append("    ")
             go.append(names[player], style=player_style(player))
@@ -626,8 +628,8 @@ class RoundSummary(Part):
     def _took(state: SummaryState, player: int) -> Text:
         pile = state.settled.took[player]
         if pile is None:
-            return Text(wording.table_label("nothing taken"))
+            return Text(words.table.table_label("nothing taken"))
         size = state.settled.taken[player]  # the engine counted it when the round settled
         if size is None:
             return Text(pile_name(pile))
-        return Text(wording.pile_size(pile_name(pile), size))
+        return Text(words.table.pile_size(pile_name(pile), size))

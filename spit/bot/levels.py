@@ -53,7 +53,7 @@ MIDDLE: Final[str] = LADDER[len(LADDER) // 2]
 
 def label(name: str) -> str:
     """A level's name as a player reads it, in their language."""
-    from spit.wording import level_name  # the wording loads only when a name is shown
+    from spit.words.labels import level_name  # the wording loads only when a name is shown
 
     return level_name(ALIASES.get(name, name))
 

@@ -8,7 +8,7 @@ same interface speaks to a server. Nothing here imports Textual, so servers and 
 clients share it with the app.
 """
 
-from spit.game.clock import GameClock, Source
+from spit.clock import GameClock, Source
 from spit.game.driver import BotDriver, Driver, DriverFactory, Seat, bot_driver
 from spit.game.local import LocalGame
 from spit.game.seat import Cancellable, Change, Connection, Game, Listener, Lost, Timers

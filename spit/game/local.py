@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
-from spit.game.clock import GameClock
 from spit.game.driver import Driver
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
 

@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from spit import wording
+from spit import words
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
 from spit.net.wire import (
     MAX_SERVER_FRAME,
@@ -217,9 +217,11 @@ class Client:
                 close_timeout=2,
             )
         except InvalidURI:
-            raise ServerGone(wording.not_an_address_at(address=self.address)) from None
+            raise ServerGone(words.network.not_an_address_at(address=self.address)) from None
         except (OSError, InvalidHandshake, TimeoutError) as error:
-            raise ServerGone(wording.cannot_reach(address=self.address, why=_why(error))) from None
+            raise ServerGone(
+                words.network.cannot_reach(address=self.address, why=_why(error))
+            ) from None
         self._ws = ws
         return ws
 
@@ -240,11 +242,11 @@ class Client:
                 if obj["type"] == "ended":
                     await ws.close()
                     self._ended(obj)
-                    raise ServerGone(wording.network_problem("already over"))
+                    raise ServerGone(words.network.network_problem("already over"))
         except ConnectionClosed as closed:
             raise ServerGone(_closed_why(closed, self.address)) from None
         except ProtocolError as error:
-            raise ServerGone(wording.unreadable_from_server(why=error)) from None
+            raise ServerGone(words.network.unreadable_from_server(why=error)) from None
 
     def _start_writer(self, ws: ClientConnection) -> None:
         self._out = asyncio.Queue()  # what was meant for a lost connection is not sent later
@@ -330,7 +332,7 @@ class Client:
                 closed = error
             except ProtocolError as error:
                 await ws.close()
-                raise ServerGone(wording.unreadable_from_server(why=error)) from None
+                raise ServerGone(words.network.unreadable_from_server(why=error)) from None
             self.up = False
             if self._writer is not None:
                 self._writer.cancel()
@@ -348,7 +350,7 @@ class Client:
         assert welcome is not None
         deadline = self._source() + self._give_up
         wait = self._first_wait
-        last = wording.network_problem("dropped")
+        last = words.network.network_problem("dropped")
         while True:
             if not self._present.is_set():
                 # Stepped away: the seat is kept, and nobody would see it back; try again,
@@ -374,10 +376,10 @@ class Client:
             except ServerGone as error:
                 if self.over is not None:
                     return
-                raise ServerGone(wording.lost_the_seat(why=error)) from None
+                raise ServerGone(words.network.lost_the_seat(why=error)) from None
             self.listener.welcomed(self.welcome)
             return
-        raise ServerGone(wording.lost_the_server_because(address=self.address, why=last))
+        raise ServerGone(words.network.lost_the_server_because(address=self.address, why=last))
 
     # -- what the server says ----------------------------------------------------------------
 
@@ -479,9 +481,9 @@ def _list(value: object) -> list[Any]:
 
 def _why(error: BaseException) -> str:
     if isinstance(error, ConnectionRefusedError):
-        return wording.network_problem("refused")
+        return words.network.network_problem("refused")
     if isinstance(error, TimeoutError):
-        return wording.network_problem("no answer")
+        return words.network.network_problem("no answer")
     text = getattr(error, "strerror", None) or str(error)
     return text or type(error).__name__
 
@@ -490,9 +492,9 @@ def _closed_why(closed: ConnectionClosed, address: str) -> str:
     code = closed.rcvd.code if closed.rcvd is not None else None
     reason = closed.rcvd.reason if closed.rcvd is not None else ""
     if code == GOING_AWAY:
-        return wording.server_stopped(address=address)
+        return words.network.server_stopped(address=address)
     if code == REPLACED:
-        return wording.network_problem("replaced")
+        return words.network.network_problem("replaced")
     if code == POLICY:
-        return wording.server_closed(why=reason)
-    return wording.lost_the_server(address=address)
+        return words.network.server_closed(why=reason)
+    return words.network.lost_the_server(address=address)

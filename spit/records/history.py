@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
-from spit import wording
+from spit import words
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
 from spit.records.record import Record, RecordError, read_record, record_files
@@ -226,7 +226,7 @@ class History:
             with self._db:  # one transaction: committed on success, rolled back on error
                 yield
         except sqlite3.OperationalError as error:
-            raise HistoryUnavailable(wording.history_not_updated(error=error)) from None
+            raise HistoryUnavailable(words.records.history_not_updated(error=error)) from None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -299,16 +299,16 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
             except OSError as error:
                 raise HistoryUnavailable(_unavailable(path, error)) from None
             if notice is not None:
-                notice(wording.history_moved_aside(why.suffix, path=path, aside=aside))
+                notice(words.records.history_moved_aside(why.suffix, path=path, aside=aside))
         except sqlite3.Error as error:
             raise HistoryUnavailable(_unavailable(path, error)) from None
-    raise HistoryUnavailable(_unavailable(path, wording.record_problem("not made anew")))
+    raise HistoryUnavailable(_unavailable(path, words.records.record_problem("not made anew")))
 
 
 def _unavailable(path: Path, error: object) -> str:
     if isinstance(error, OSError):
         error = error.strerror or error
-    return wording.history_not_kept(path=path, error=error)
+    return words.records.history_not_kept(path=path, error=error)
 
 
 class _MoveAside(Exception):
@@ -373,7 +373,7 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
     if version == SCHEMA_VERSION:
         return
     if version > SCHEMA_VERSION:
-        raise HistoryUnavailable(wording.history_too_new(path=path, version=version))
+        raise HistoryUnavailable(words.records.history_too_new(path=path, version=version))
     db.execute("BEGIN IMMEDIATE")  # another spit migrating at once waits, then finds it done
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from spit import __version__, wording
+from spit import __version__, words
 from spit.engine import (
     PLAYERS,
     Action,
@@ -156,12 +156,12 @@ class Header:
     def from_json(cls, data: object) -> Header:
         """The header from its line; ValueError (with the reason) if it is not one."""
         if not isinstance(data, dict) or data.get("record") != FORMAT:
-            raise ValueError(wording.record_problem("not a record"))
+            raise ValueError(words.records.record_problem("not a record"))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ValueError(wording.record_problem("bad version"))
+            raise ValueError(words.records.record_problem("bad version"))
         if version > FORMAT_VERSION:
-            raise ValueError(wording.record_too_new(version=version, known=FORMAT_VERSION))
+            raise ValueError(words.records.record_too_new(version=version, known=FORMAT_VERSION))
         try:
             settings = data["settings"]
             players = data["players"]
@@ -181,7 +181,7 @@ class Header:
                 version=version,
             )
         except (KeyError, TypeError, ValueError, IndexError):
-            raise ValueError(wording.record_problem("bad header")) from None
+            raise ValueError(words.records.record_problem("bad header")) from None
         return header
 
 
@@ -340,7 +340,7 @@ def parse_record(path: Path, data: bytes) -> Record:
     tail = chunks.pop()
     torn = bool(tail)
     if not chunks:
-        raise RecordError(path, 1, wording.record_problem("empty"))
+        raise RecordError(path, 1, words.records.record_problem("empty"))
     header = _header(path, chunks[0])
     if header.sealed:
         header = _unseal(path, header, chunks)
@@ -365,19 +365,19 @@ def _unseal(path: Path, header: Header, chunks: list[bytes]) -> Header:
         raise RecordError(
             path,
             last,
-            wording.record_problem("sealed"),
+            words.records.record_problem("sealed"),
         )
     try:
         return replace(header, seed=_int(seed))
     except ValueError:
-        raise RecordError(path, last, wording.record_problem("bad value")) from None
+        raise RecordError(path, last, words.records.record_problem("bad value")) from None
 
 
 def _header(path: Path, raw: bytes) -> Header:
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, 1, wording.record_problem("not a record")) from None
+        raise RecordError(path, 1, words.records.record_problem("not a record")) from None
     try:
         return Header.from_json(data)
     except ValueError as error:
@@ -391,15 +391,15 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
         if not isinstance(entry, dict):
             raise ValueError
     except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, number, wording.record_problem("cut")) from None
+        raise RecordError(path, number, words.records.record_problem("cut")) from None
     if entry.get("n") != number:
         raise RecordError(
             path,
             number,
-            wording.entry_out_of_order(found=entry.get("n"), expected=number),
+            words.records.entry_out_of_order(found=entry.get("n"), expected=number),
         )
     if record.end is not None:
-        raise RecordError(path, number, wording.record_problem("after the end"))
+        raise RecordError(path, number, words.records.record_problem("after the end"))
     try:
         if "end" in entry:
             _end(record, number, entry)
@@ -412,12 +412,12 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError):
-        raise RecordError(path, number, wording.record_problem("bad value")) from None
+        raise RecordError(path, number, words.records.record_problem("bad value")) from None
 
 
 def _check_time(record: Record, number: int, at: float) -> None:
     if at < record.last_at or at != at:
-        raise RecordError(record.path, number, wording.record_problem("time backwards"))
+        raise RecordError(record.path, number, words.records.record_problem("time backwards"))
 
 
 def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
@@ -434,16 +434,16 @@ def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
         raise RecordError(
             record.path,
             number,
-            wording.table_disagrees(got=_verdict(got), said=_verdict(reason)),
+            words.records.table_disagrees(got=_verdict(got), said=_verdict(reason)),
         )
     record.steps.append(Step(number, at, action, reason))
 
 
 def _verdict(reason: Reason | None) -> str:
     return (
-        wording.record_problem("accepted")
+        words.records.record_problem("accepted")
         if reason is None
-        else wording.refused_because(why=reason.name.lower())
+        else words.records.refused_because(why=reason.name.lower())
     )
 
 
@@ -460,10 +460,12 @@ def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
             raise RecordError(
                 record.path,
                 number,
-                wording.record_problem("wrong result"),
+                words.records.record_problem("wrong result"),
             )
     elif outcome is not None:
-        raise RecordError(record.path, number, wording.record_problem("abandoned after decided"))
+        raise RecordError(
+            record.path, number, words.records.record_problem("abandoned after decided")
+        )
     record.end = end
 
 
@@ -568,14 +570,14 @@ class RecordWriter:
     @classmethod
     def _reopen(cls, record: Record, on_failure: Callable[[str], None] | None) -> RecordWriter:
         if not record.unfinished:
-            raise RecordError(record.path, record.lines, wording.record_problem("over"))
+            raise RecordError(record.path, record.lines, words.records.record_problem("over"))
         fd = os.open(record.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
         try:
             if not _lock(fd):
-                raise RecordBusy(record.path, record.lines, wording.record_problem("busy"))
+                raise RecordBusy(record.path, record.lines, words.records.record_problem("busy"))
             data = os.pread(fd, os.fstat(fd).st_size, 0)
             if parse_record(record.path, data).lines != record.lines:
-                raise RecordBusy(record.path, record.lines, wording.record_problem("changed"))
+                raise RecordBusy(record.path, record.lines, words.records.record_problem("changed"))
             whole = data.rfind(b"\n") + 1
             if whole < len(data):
                 os.ftruncate(fd, whole)
@@ -641,7 +643,7 @@ class RecordWriter:
         self._line += 1
 
     def _fail(self, error: OSError) -> None:
-        self.failure = wording.not_recorded_any_more(error=error.strerror or error)
+        self.failure = words.records.not_recorded_any_more(error=error.strerror or error)
         fd, self._fd = self._fd, None
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -774,7 +776,7 @@ def find_record(which: str, directory: Path | None = None) -> Path:
         files = record_files(directory)
         if not files:
             folder = records_dir() if directory is None else directory
-            raise RecordError(folder, 0, wording.record_problem("none yet"))
+            raise RecordError(folder, 0, words.records.record_problem("none yet"))
         return files[0]
     path = Path(which)
     if not path.exists() and not path.is_absolute():
@@ -782,5 +784,5 @@ def find_record(which: str, directory: Path | None = None) -> Path:
         if inside.exists():
             return inside
     if not path.is_file():
-        raise RecordError(path, 0, wording.record_problem("no such file"))
+        raise RecordError(path, 0, words.records.record_problem("no such file"))
     return path

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from spit import wording
+from spit import words
 from spit.engine import Action, Match, MatchEnded, Result
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class MatchRecorder:
         from spit.records.record import Header, RecordWriter
 
         if match.seed is None:
-            self._tell(wording.record_problem("no seed"))
+            self._tell(words.records.record_problem("no seed"))
             return
         # A networked match's record is written where its server runs, which may be one
         # player's machine: its seed waits for the end, so the deal is never on that disk
@@ -115,7 +115,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:
-            self._tell(wording.not_recorded(error=error.strerror or error))
+            self._tell(words.records.not_recorded(error=error.strerror or error))
 
     def resume(self, record: Record) -> None:
         """Go on writing ``record``, whose match (``record.match``) is played from here.
@@ -128,7 +128,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
-            self._tell(wording.not_recorded(error=error.strerror or error))
+            self._tell(words.records.not_recorded(error=error.strerror or error))
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spit import wording
+from spit import words
 from spit.records.history import Row
 
 DECIDED = ("won", "lost", "drawn")
@@ -41,7 +41,7 @@ class _Person:
 def opponent_label(opponent: str) -> str:
     """``bot:hard`` as "bot (hard)"; a person's name as it is."""
     if opponent.startswith("bot:"):
-        return wording.bot_opponent(opponent[4:])
+        return words.records.bot_opponent(opponent[4:])
     return opponent
 
 
@@ -153,16 +153,16 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
 
     out: list[Any] = []
     if not figures["matches"]:
-        out.append(Text(wording.stats_label("no matches")))
+        out.append(Text(words.records.stats_label("no matches")))
     else:
-        opponents = Table(title=wording.stats_label("by opponent"), title_justify="left")
+        opponents = Table(title=words.records.stats_label("by opponent"), title_justify="left")
         for heading in (
-            wording.stats_label("player"),
-            wording.stats_label("opponent"),
-            wording.stats_label("matches"),
-            wording.stats_label("won"),
-            wording.stats_label("lost"),
-            wording.stats_label("drawn"),
+            words.records.stats_label("player"),
+            words.records.stats_label("opponent"),
+            words.records.stats_label("matches"),
+            words.records.stats_label("won"),
+            words.records.stats_label("lost"),
+            words.records.stats_label("drawn"),
         ):
             opponents.add_column(heading, justify="left" if len(opponents.columns) < 2 else "right")
         for line in figures["opponents"]:
@@ -172,15 +172,15 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
                 *(str(line[k]) for k in ("matches", "won", "lost", "drawn")),
             )
         out.append(opponents)
-        players = Table(title=wording.stats_label("players"), title_justify="left")
+        players = Table(title=words.records.stats_label("players"), title_justify="left")
         for heading in (
-            wording.stats_label("player"),
-            wording.stats_label("matches"),
-            wording.stats_label("won"),
-            wording.stats_label("best streak"),
-            wording.stats_label("streak now"),
-            wording.stats_label("median reaction"),
-            wording.stats_label("fastest round"),
+            words.records.stats_label("player"),
+            words.records.stats_label("matches"),
+            words.records.stats_label("won"),
+            words.records.stats_label("best streak"),
+            words.records.stats_label("streak now"),
+            words.records.stats_label("median reaction"),
+            words.records.stats_label("fastest round"),
         ):
             players.add_column(heading, justify="left" if not players.columns else "right")
         for p in figures["players"]:
@@ -191,17 +191,19 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
                 str(p["won"]),
                 str(p["longest_streak"]),
                 str(p["current_streak"]),
-                "—" if p["median_reaction"] is None else wording.seconds_2(s=p["median_reaction"]),
-                "—" if fastest is None else wording.seconds_1(s=fastest["seconds"]),
+                "—"
+                if p["median_reaction"] is None
+                else words.records.seconds_2(s=p["median_reaction"]),
+                "—" if fastest is None else words.records.seconds_1(s=fastest["seconds"]),
             )
         out.append(players)
     extra = []
     if figures["unfinished"]:
-        extra.append(wording.unfinished_matches(figures["unfinished"]))
+        extra.append(words.records.unfinished_matches(figures["unfinished"]))
     if figures["abandoned"]:
-        extra.append(wording.given_up(figures["abandoned"]))
+        extra.append(words.records.given_up(figures["abandoned"]))
     if figures["unreadable"]:
-        extra.append(wording.unreadable_records(len(figures["unreadable"])))
+        extra.append(words.records.unreadable_records(len(figures["unreadable"])))
     if extra:
         out.append(Text(" · ".join(extra), style="dim"))
     chart = reaction_chart(figures, width=width) if plot else None
@@ -232,7 +234,7 @@ def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14
             label=name,
             marker="braille",
         )
-    plt.title(wording.stats_label("reaction chart"))
+    plt.title(words.records.stats_label("reaction chart"))
     chart = Text.from_ansi(plt.build())
     plt.clear_figure()
     return chart

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from spit import wording
+from spit import words
 from spit.sim.ladder import Ladder
 from spit.sim.simulator import Config, MatchReport, Summary
 
@@ -25,7 +25,7 @@ def progress_bar(config: Config) -> Iterator[Callable[[MatchReport], None]]:
     """A rich progress bar on stderr for the run; yields the callback that advances it."""
     console = Console(stderr=True)
     with Progress(
-        TextColumn(wording.bots_against(bot1=config.bot1, bot2=config.bot2)),
+        TextColumn(words.sim.bots_against(bot1=config.bot1, bot2=config.bot2)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -45,37 +45,39 @@ def table(summary: Summary) -> Table:
     """The figures of a run as a rich table."""
     c = summary.config
     games = summary.games
-    names = (wording.first_bot(name=c.bot1), wording.second_bot(name=c.bot2))
+    names = (words.sim.first_bot(name=c.bot1), words.sim.second_bot(name=c.bot2))
     out = Table(
-        title=wording.simulation_title(games=games, variant=c.variant.value, seed=c.seed),
+        title=words.sim.simulation_title(games=games, variant=c.variant.value, seed=c.seed),
         show_header=False,
     )
     out.add_column("")
     out.add_column("", justify="right")
     out.add_column("", justify="right")
     for name, wins in zip(names, summary.wins, strict=True):
-        out.add_row(wording.won_by(name=name), str(wins), _percent(wins, games))
-    draw_note = wording.unfinished(summary.unfinished) if summary.unfinished else ""
-    out.add_row(wording.simulation_label("draws"), str(summary.draws), draw_note)
-    out.add_row(wording.simulation_label("mean rounds"), f"{summary.mean_rounds:.2f}", "")
+        out.add_row(words.sim.won_by(name=name), str(wins), _percent(wins, games))
+    draw_note = words.sim.unfinished(summary.unfinished) if summary.unfinished else ""
+    out.add_row(words.sim.simulation_label("draws"), str(summary.draws), draw_note)
+    out.add_row(words.sim.simulation_label("mean rounds"), f"{summary.mean_rounds:.2f}", "")
     out.add_row(
-        wording.simulation_label("mean match length"), f"{summary.mean_match_seconds:.1f} s", ""
+        words.sim.simulation_label("mean match length"), f"{summary.mean_match_seconds:.1f} s", ""
     )
-    out.add_row(wording.simulation_label("actions"), f"{summary.actions:,}", "")
+    out.add_row(words.sim.simulation_label("actions"), f"{summary.actions:,}", "")
     out.add_row(
-        wording.simulation_label("refusals"),
+        words.sim.simulation_label("refusals"),
         f"{summary.refusals:,}",
-        wording.refusal_share(share=_percent(summary.refusals, summary.actions), n=summary.fumbles),
+        words.sim.refusal_share(
+            share=_percent(summary.refusals, summary.actions), n=summary.fumbles
+        ),
     )
     out.add_row(
-        wording.simulation_label("throughput"),
-        wording.matches_per_second(n=summary.matches_per_s),
+        words.sim.simulation_label("throughput"),
+        words.sim.matches_per_second(n=summary.matches_per_s),
         "",
     )
     out.add_row(
         "",
-        wording.actions_per_second(n=summary.actions_per_s),
-        wording.run_seconds(s=summary.seconds),
+        words.sim.actions_per_second(n=summary.actions_per_s),
+        words.sim.run_seconds(s=summary.seconds),
     )
     return out
 
@@ -94,7 +96,7 @@ def print_json(summary: Summary) -> None:
 def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
     """A rich progress bar on stderr for a round robin of ``total`` matches."""
     with Progress(
-        TextColumn(wording.simulation_label("ladder")),
+        TextColumn(words.sim.simulation_label("ladder")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -113,17 +115,17 @@ def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
 def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
     """The ratings with each level's figures, and the win-rate matrix."""
     ratings = Table(
-        title=wording.ladder_title(
+        title=words.sim.ladder_title(
             games=ladder.games, variant=ladder.variant.value, seed=ladder.seed
         )
     )
     ratings.add_column("")
-    ratings.add_column(wording.simulation_label("level"))
-    ratings.add_column(wording.simulation_label("Elo"), justify="right")
-    ratings.add_column(wording.simulation_label("interval"), justify="right")
-    ratings.add_column(wording.simulation_label("beats below"), justify="right")
-    ratings.add_column(wording.simulation_label("median reaction"), justify="right")
-    ratings.add_column(wording.simulation_label("plays/min"), justify="right")
+    ratings.add_column(words.sim.simulation_label("level"))
+    ratings.add_column(words.sim.simulation_label("Elo"), justify="right")
+    ratings.add_column(words.sim.simulation_label("interval"), justify="right")
+    ratings.add_column(words.sim.simulation_label("beats below"), justify="right")
+    ratings.add_column(words.sim.simulation_label("median reaction"), justify="right")
+    ratings.add_column(words.sim.simulation_label("plays/min"), justify="right")
     below = {hi: share for hi, _lo, share in ladder.adjacent()}
     for rung, r in enumerate(ladder.ratings, 1):
         figures = ladder.figures[r.name]
@@ -137,8 +139,8 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
             f"{figures.median_reaction:.2f} s",
             f"{figures.plays_per_minute:.1f}",
         )
-    ratings.caption = wording.ladder_caption(n=ladder.matches, s=ladder.seconds)
-    matrix = Table(title=wording.simulation_label("matrix"))
+    ratings.caption = words.sim.ladder_caption(n=ladder.matches, s=ladder.seconds)
+    matrix = Table(title=words.sim.simulation_label("matrix"))
     matrix.add_column("")
     for rung in range(1, len(ladder.levels) + 1):
         matrix.add_column(str(rung), justify="right")

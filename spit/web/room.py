@@ -32,9 +32,9 @@ import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 
-from spit import wording
+from spit import words
+from spit.commands.network import LOOPBACK
 from spit.i18n import SOURCE_LANGUAGE, language_code
-from spit.net.cli import LOOPBACK
 from spit.web.driver import PAGE
 from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
 
@@ -208,14 +208,14 @@ class RoomWebServer(WebServer):
         try:
             code = room_code(request.match_info["code"])
         except ProtocolError:
-            raise web.HTTPNotFound(text=wording.web_page("no such room")) from None
+            raise web.HTTPNotFound(text=words.web.web_page("no such room")) from None
         if code not in self._rooms:
-            raise web.HTTPNotFound(text=wording.web_page("no such room"))
+            raise web.HTTPNotFound(text=words.web.web_page("no such room"))
         return code
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """No game at the top: the host's link names the room."""
-        return web.Response(status=404, text=wording.web_page("room link hint"))
+        return web.Response(status=404, text=words.web.web_page("room link hint"))
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()
@@ -223,9 +223,9 @@ class RoomWebServer(WebServer):
     async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
         code = self._room(request)
         context = self.page_context(request, f"/ws/room/{code}")
-        context["title"] = wording.room_title(code=code)
-        context["ended"] = wording.web_page("seat ended")
-        context["restart"] = wording.web_page("open again")
+        context["title"] = words.web.room_title(code=code)
+        context["ended"] = words.web.web_page("seat ended")
+        context["restart"] = words.web.web_page("open again")
         return aiohttp_jinja2.render_template("spit.html", request, context)
 
     async def handle_room_websocket(self, request: web.Request) -> web.StreamResponse:

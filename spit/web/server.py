@@ -32,7 +32,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from spit import wording
+from spit import words
 
 log = logging.getLogger("spit.web")
 
@@ -142,10 +142,10 @@ class WebServer(Server):
             "static_url": "/static/",
             "websocket_url": f"{scheme}://{request.host}{websocket_path}",
             "font_size": _clamp(request.query.get("fontsize"), 8, 48, DEFAULT_FONT_SIZE),
-            "loading": wording.web_page("dealing"),
-            "ended": wording.web_page("ended"),
-            "restart": wording.web_page("play again"),
-            "no_script": wording.web_page("needs javascript"),
+            "loading": words.web.web_page("dealing"),
+            "ended": words.web.web_page("ended"),
+            "restart": words.web.web_page("play again"),
+            "no_script": words.web.web_page("needs javascript"),
         }
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
@@ -159,7 +159,7 @@ class WebServer(Server):
     def _busy(self) -> web.Response:
         return web.Response(
             status=503,
-            text=wording.tables_taken(self.max_sessions),
+            text=words.web.tables_taken(self.max_sessions),
         )
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:

@@ -13,10 +13,10 @@ from rich.console import Console
 
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen, Pace
-from spit.app.keymap import KeyMap
-from spit.app.options import GameOptions, Mode
 from spit.engine import DECK, Action, Fill, Match, Phase, Play, Slap, Spit, Variant
 from spit.game import DriverFactory, LocalGame
+from spit.settings.keymap import KeyMap
+from spit.settings.options import GameOptions, Mode
 
 STILL = Pace(flash=0.0, message=3600.0, last_move=3600.0, grace=0.0)
 """Feedback that neither flashes nor fades: every picture is the same on every run."""

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from spit.app.app import SpitApp
-from spit.app.options import Mode
 from spit.engine import Match, Phase, Variant
+from spit.settings.options import Mode
 
 from .factory import FakeClock, drive, make_app, played_until, screen_text
 from .test_flow import opponents

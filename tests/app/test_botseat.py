@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from spit.app.options import Mode
 from spit.engine import Phase
 from spit.game import BotDriver, bot_driver
+from spit.settings.options import Mode
 
 from .factory import game, local, make_app
 

@@ -7,8 +7,8 @@ from spit.app.app import SpitApp
 from spit.app.game import Pace
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen
-from spit.app.options import GameOptions, Mode
 from spit.app.screens import HelpScreen, PauseScreen, QuitScreen
+from spit.settings.options import GameOptions, Mode
 
 from .factory import STILL, FakeClock, make_app, screen_text
 

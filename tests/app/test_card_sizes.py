@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from textual.widget import Widget
 
-from spit.app.keymap import KeyMap
 from spit.app.look import CARD_SIZES, LARGE, MEDIUM, SMALL, CardSize, Look, card_size_for
 from spit.app.screens import TooSmallScreen
 from spit.app.table import (
@@ -21,6 +20,7 @@ from spit.app.table import (
     row_width,
 )
 from spit.engine import DECK, Action, Match, Phase
+from spit.settings.keymap import KeyMap
 
 from .factory import game, make_app, played_until
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from spit.app.keymap import KeyMap
 from spit.app.menu import MenuScreen
-from spit.app.options import Mode
 from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Variant
+from spit.settings.keymap import KeyMap
+from spit.settings.options import Mode
 
 from .factory import FakeClock, drive, game, local, make_app, screen_text
 from .test_flow import opponents

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from spit.app.options import Mode
 from spit.app.table import TopBar
 from spit.engine import Match, Phase, Play, Reason, Variant
+from spit.settings.options import Mode
 
 from .factory import FakeClock, game, make_app, message_line, played_until, screen_text
 from .test_flow import ScriptedOpponent, opponents

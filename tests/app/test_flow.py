@@ -7,7 +7,6 @@ from collections.abc import Callable
 import pytest
 
 from spit.app.menu import MenuScreen
-from spit.app.options import Mode
 from spit.app.screens import MatchOverScreen
 from spit.app.stats import MatchStats
 from spit.engine import (
@@ -23,6 +22,7 @@ from spit.engine import (
     Variant,
 )
 from spit.game import Driver, GameClock, Seat
+from spit.settings.options import Mode
 
 from .factory import FakeClock, drive, game, local, make_app, screen_text
 

@@ -14,8 +14,8 @@ from time import monotonic
 from textual import events
 
 from spit.app.game import GameScreen
-from spit.app.keymap import KeyMap
 from spit.engine import Match, Phase
+from spit.settings.keymap import KeyMap
 
 from .factory import FakeClock, cards_conserved, key_for, local, make_app
 

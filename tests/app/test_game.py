@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from spit.app.game import Pace
-from spit.app.keymap import PRESET_NAMES, KeyMap
 from spit.app.screens import HelpScreen, PauseScreen, QuitScreen, TooSmallScreen
 from spit.app.table import PileRow
 from spit.engine import (
@@ -16,6 +15,7 @@ from spit.engine import (
     Reason,
     Spit,
 )
+from spit.settings.keymap import PRESET_NAMES, KeyMap
 
 from .factory import (
     FakeClock,

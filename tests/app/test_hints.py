@@ -6,9 +6,9 @@ can play, and marks none for a seat it does not play (the bot's).
 
 from __future__ import annotations
 
-from spit.app.options import Mode
 from spit.app.table import StockRow
 from spit.engine import STOCKS, Match, Phase, Play
+from spit.settings.options import Mode
 
 from .factory import FakeClock, game, make_app, played_until, screen_text
 from .test_snapshots import _Idle

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from spit.app.keymap import CONTROLS, KeyMap
 from spit.app.look import STOCK_WIDTH
 from spit.app.screens import keys_table
 from spit.app.table import GAP, MARGIN, ROW_WIDTH, KeyLegend, LegendState, legend_slot
 from spit.engine import STOCKS
+from spit.settings.keymap import CONTROLS, KeyMap
 
 from .factory import make_app, screen_text
 

@@ -6,11 +6,11 @@ import tomllib
 from pathlib import Path
 
 from spit.app.app import SpitApp
-from spit.app.config import load_config
 from spit.app.game import GameScreen
-from spit.app.keymap import CONTROLS
 from spit.app.keys import KeysScreen
-from spit.app.options import GameOptions
+from spit.settings.config import load_config
+from spit.settings.keymap import CONTROLS
+from spit.settings.options import GameOptions
 
 from .factory import FakeClock, screen_text
 

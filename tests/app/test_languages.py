@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.containers import ScrollableContainer
 from textual.widgets import Button
 
-from spit import i18n, wording
+from spit import i18n, words
 from spit.app.look import Look
 from spit.app.menu import level_label
 from spit.engine import Phase, Variant
@@ -79,7 +79,7 @@ async def test_the_menu_fits(lang: str) -> None:
             pilot.app,
             _("Against the bot"),
             level_label("very-fast"),
-            wording.adaptive_label(),
+            words.labels.adaptive_label(),
             _("Points (to 100)"),
             i18n.LANGUAGE_NAMES[lang],
         )
@@ -92,7 +92,7 @@ async def test_the_table_fits_with_a_refusal_and_every_caption(lang: str) -> Non
         assert_fits(
             pilot.app,
             _("{left} {right} fill").format(left=left, right=right),
-            _("SPIT: {key}").format(key=wording.key_name("space")),
+            _("SPIT: {key}").format(key=words.labels.key_name("space")),
             _("F1 help · Esc pause · Ctrl+Q quit"),
         )
 
@@ -101,30 +101,30 @@ async def test_the_slap_call_fits(lang: str) -> None:
     match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
     async with make_app(3, match=match).run_test(size=SIZE) as pilot:
         await pilot.pause()
-        names = (wording.player_name(0), wording.player_name(1))
-        assert_fits(pilot.app, wording.slap(match.round.went_out, names))
+        names = (words.labels.player_name(0), words.labels.player_name(1))
+        assert_fits(pilot.app, words.table.slap(match.round.went_out, names))
 
 
 async def test_the_help_fits_without_scrolling(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        assert_fits(pilot.app, *wording.rules_in_brief(), wording.keys_row("right"))
+        assert_fits(pilot.app, *words.dialogs.rules_in_brief(), words.dialogs.keys_row("right"))
 
 
 async def test_the_round_summary_fits(lang: str) -> None:
     match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
     async with make_app(3, match=match).run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert_fits(pilot.app, wording.round_start(2), _("holds now"))
+        assert_fits(pilot.app, words.table.round_start(2), _("holds now"))
 
 
 async def test_the_single_pile_note_fits(lang: str) -> None:
     match = played_until(0, lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.PLAYING)
     async with make_app(0, match=match).run_test(size=SIZE) as pilot:
         await pilot.pause()
-        names = (wording.player_name(0), wording.player_name(1))
-        note = wording.one_pile_note(match.view(0), Variant.STANDARD, names, against_bot=False)
+        names = (words.labels.player_name(0), words.labels.player_name(1))
+        note = words.table.one_pile_note(match.view(0), Variant.STANDARD, names, against_bot=False)
         assert_fits(pilot.app, *note.splitlines())
 
 
@@ -132,10 +132,10 @@ async def test_pause_and_quit_fit(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("escape")
         await pilot.pause()
-        assert_fits(pilot.app, wording.dialog_text("paused"))
+        assert_fits(pilot.app, words.dialogs.dialog_text("paused"))
         await pilot.press("escape", "ctrl+q")
         await pilot.pause()
-        assert_fits(pilot.app, wording.button("play on"), wording.button("give up"))
+        assert_fits(pilot.app, words.dialogs.button("play on"), words.dialogs.button("give up"))
 
 
 async def test_the_match_over_screen_fits(lang: str) -> None:
@@ -144,7 +144,9 @@ async def test_the_match_over_screen_fits(lang: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         drive(pilot.app, clock, lambda m: m.is_over)  # type: ignore[arg-type]
         await pilot.pause()
-        assert_fits(pilot.app, wording.match_figure("points"), wording.match_figure("held"))
+        assert_fits(
+            pilot.app, words.dialogs.match_figure("points"), words.dialogs.match_figure("held")
+        )
 
 
 async def test_the_names_dialog_fits(lang: str) -> None:
@@ -168,7 +170,7 @@ async def test_the_press_your_keys_screen_fits(lang: str) -> None:
         await pilot.pause()
         assert_fits(
             pilot.app,
-            wording.press_key_for("left", 1),
+            words.keys.press_key_for("left", 1),
             _("Tab: keep the key it has · Esc: cancel, keys as they were"),
         )
 
@@ -181,7 +183,7 @@ async def test_the_resume_offer_s_buttons_are_whole(lang: str, data_dir) -> None
     async with make_app(mode=None).run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(pilot.app.screen, ResumeScreen)
-        assert_fits(pilot.app, wording.dialog_text("resume keys"))
+        assert_fits(pilot.app, words.dialogs.dialog_text("resume keys"))
         assert_buttons_whole(pilot.app)
 
 

@@ -48,7 +48,7 @@ async def test_the_label_waits_out_a_pause() -> None:
 
 
 async def test_a_label_for_every_play_against_the_bot_names_who_played() -> None:
-    from spit.app.options import Mode
+    from spit.settings.options import Mode
 
     from .test_snapshots import _Idle
 

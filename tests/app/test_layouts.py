@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from spit.app.keymap import KeyMap
 from spit.engine import Match, Spit
+from spit.settings.keymap import KeyMap
 
 from .factory import STEP, FakeClock, cards_conserved, make_app
 

@@ -7,8 +7,8 @@ Enter changed the level instead of keeping it, and the levels did not say how qu
 from __future__ import annotations
 
 from spit.app.menu import MenuScreen
-from spit.app.options import GameOptions, Mode
 from spit.engine import Variant
+from spit.settings.options import GameOptions, Mode
 
 from .factory import make_app, screen_text
 from .test_flow import ScriptedOpponent, opponents

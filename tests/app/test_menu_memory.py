@@ -13,11 +13,11 @@ import pytest
 from textual.widgets import Select
 
 from spit.app.app import SpitApp
-from spit.app.config import Config, ConfigError, load_config, remember
 from spit.app.menu import MenuScreen
-from spit.app.options import Mode
 from spit.cli import game_options
 from spit.engine import Variant
+from spit.settings.config import Config, ConfigError, load_config, remember
+from spit.settings.options import Mode
 
 from .factory import STILL, FakeClock, game, make_app
 from .test_flow import opponents

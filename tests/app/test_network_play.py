@@ -13,17 +13,17 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from spit import wording
+from spit import words
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen, JoinScreen
-from spit.app.options import GameOptions, Mode, Network
 from spit.app.screens import StandstillScreen
 from spit.engine import Match, Phase, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
 from spit.net.server import GameServer
+from spit.settings.options import GameOptions, Mode, Network
 
 from .factory import STILL, screen_text
 
@@ -247,7 +247,7 @@ async def test_the_joining_player_sits_at_the_bottom_with_their_pile_on_the_left
         friend.game.act(Spit(0))
         await until(lambda: screen.game.view(1).phase is Phase.PLAYING, pilot)
         view = screen.game.view(1)
-        theirs, mine = (wording.card_label(p.top) for p in view.piles)  # type: ignore[arg-type]
+        theirs, mine = (words.labels.card_label(p.top) for p in view.piles)  # type: ignore[arg-type]
         row = next(line for line in screen_text(app).splitlines() if mine in line)
         assert theirs in row and row.index(mine) < row.index(theirs)
         task.cancel()

@@ -12,14 +12,11 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Input
 
-from spit import i18n, wording
+from spit import i18n, words
 from spit.app.app import SpitApp
 from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
-from spit.app.config import load_config
 from spit.app.game import GameScreen
-from spit.app.keymap import PRESET_OF_LANGUAGE, KeyMap
 from spit.app.menu import MenuScreen
-from spit.app.options import GameOptions, Mode
 from spit.app.practice import (
     PANEL_LINES,
     CoachPanel,
@@ -29,6 +26,9 @@ from spit.app.practice import (
 )
 from spit.engine import Action, Fill, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
+from spit.settings.config import load_config
+from spit.settings.keymap import PRESET_OF_LANGUAGE, KeyMap
+from spit.settings.options import GameOptions, Mode
 
 from .factory import STILL, FakeClock, key_for, local, screen_text
 
@@ -262,22 +262,24 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
 
     spit, ten = keys("spit"), "10♥"
     texts = [
-        wording.practice_stocks(11, GO_ON_LABEL),
-        wording.practice_keys(keys("stock1.left"), keys("stock1.right"), keys("stock1.fill"), spit),
-        wording.practice_play(ten, ten, 1, keys("stock5.right")),
-        wording.practice_no_play(),
-        wording.practice_fill(ten, 5, keys("stock5.fill")),
-        wording.practice_fill_later(),
-        wording.practice_stuck(spit),
+        words.practice.practice_stocks(11, GO_ON_LABEL),
+        words.practice.practice_keys(
+            keys("stock1.left"), keys("stock1.right"), keys("stock1.fill"), spit
+        ),
+        words.practice.practice_play(ten, ten, 1, keys("stock5.right")),
+        words.practice.practice_no_play(),
+        words.practice.practice_fill(ten, 5, keys("stock5.fill")),
+        words.practice.practice_fill_later(),
+        words.practice.practice_stuck(spit),
         *(
-            wording.practice_slap(who, (17, 18), keys("stock1.left"), keys("stock1.right"))
+            words.practice.practice_slap(who, (17, 18), keys("stock1.left"), keys("stock1.right"))
             for who in (0, 1, None)
         ),
-        *(wording.practice_next(took, (38, 38), spit, GO_ON_LABEL) for took in (0, 1, None)),
-        wording.practice_free(),
+        *(words.practice.practice_next(took, (38, 38), spit, GO_ON_LABEL) for took in (0, 1, None)),
+        words.practice.practice_free(),
     ]
     console = Console(width=80 - 2, file=io.StringIO())
-    heading = wording.practice_step(7, STEPS) + "  "
+    heading = words.practice.practice_step(7, STEPS) + "  "
     for text in texts:
         lines = Text(heading + text).wrap(console, 80 - 2)
         assert len(lines) <= PANEL_LINES, (lang, text)

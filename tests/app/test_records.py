@@ -10,8 +10,8 @@ from spit.app.resume import ResumeScreen
 from spit.app.screens import PauseScreen, QuitScreen
 from spit.engine import Phase
 from spit.game import bot_driver
+from spit.game.replay import ReplayGame
 from spit.records.record import latest_unfinished, read_record, record_files
-from spit.records.replay import ReplayGame
 from tests.app.factory import FakeClock, drive, game, local, make_app
 from tests.records.played import play_recorded
 

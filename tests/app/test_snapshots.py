@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from spit import i18n
 from spit.app.app import SpitApp
 from spit.app.coach import Step
-from spit.app.options import Mode
 from spit.engine import Match, Phase, Play, Variant
+from spit.settings.options import Mode
 
 from .factory import FakeClock, drive, make_app, played_until
 from .test_practice import next_move, practice, practice_app

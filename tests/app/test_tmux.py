@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from spit.app.keymap import KeyMap
 from spit.engine import Match, Play, Spit
+from spit.settings.keymap import KeyMap
 
 from .tmux import SPIT, Terminal, misfit, pile_line, playing, terminal_available
 

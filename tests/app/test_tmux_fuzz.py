@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from spit.app.keymap import KeyMap
 from spit.engine import Action, Match, Result, RoundDealt, Settings, Variant
 from spit.records.record import Header, Player, RecordWriter
+from spit.settings.keymap import KeyMap
 
 from .factory import STEP, next_action
 from .test_terminal_survives import HOSTILE, Game, game  # noqa: F401  (the fixture)

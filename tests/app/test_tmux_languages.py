@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from spit import i18n, wording
-from spit.app.keymap import KeyMap
+from spit import i18n, words
 from spit.engine import Match, Play, Reason, Spit
+from spit.settings.keymap import KeyMap
 
 from .tmux import Terminal, misfit, pile_line, playing
 
@@ -38,17 +38,19 @@ def type_georgian(term: Terminal, play: Play) -> None:
 def test_spit_speaks_georgian_and_plays_on_georgian_letters(georgian: Terminal) -> None:
     i18n.set_language("ka")
     match = Match.new(SEED)
-    georgian.wait_for(wording.round_start(1))
+    georgian.wait_for(words.table.round_start(1))
 
     georgian.press("space")
-    georgian.wait_for(wording.ready("✓"))
+    georgian.wait_for(words.labels.ready("✓"))
     georgian.press("enter")
     match.apply(Spit(0))
     match.apply(Spit(1))
     view = match.view(0)
     left = view.piles[0].top
     assert left is not None
-    georgian.wait_for(lambda s: wording.round_start(1) not in s and left.label() in pile_line(s))
+    georgian.wait_for(
+        lambda s: words.table.round_start(1) not in s and left.label() in pile_line(s)
+    )
 
     # A legal play typed as a Georgian letter lands on its pile.
     play = next(
@@ -66,7 +68,7 @@ def test_spit_speaks_georgian_and_plays_on_georgian_letters(georgian: Terminal) 
     wrong, refusal = misfit(match, at=3.0)
     type_georgian(georgian, wrong)
     georgian.wait_for(
-        wording.reason(Reason.DOES_NOT_FIT, refusal.card.label(), refusal.top.label())
+        words.refusals.reason(Reason.DOES_NOT_FIT, refusal.card.label(), refusal.top.label())
     )
 
     georgian.press("C-q")

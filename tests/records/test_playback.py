@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spit.records.playback import SPEEDS, Playback
+from spit.game.playback import SPEEDS, Playback
 from spit.records.record import read_record
 from tests.records.played import play_recorded
 

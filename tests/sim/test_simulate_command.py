@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from spit.sim.cli import INTERRUPTED, add_simulate_parser
+from spit.commands.sim import INTERRUPTED, add_simulate_parser
 from spit.sim.report import progress_bar
 from spit.sim.simulator import Config, simulate_match
 

@@ -22,7 +22,7 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from spit import wording
+from spit import words
 from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
 from spit.printable import printable
 
@@ -170,9 +170,9 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
 
     The Latin key is what the US layout types at the position; the layout's character (its
     level 1, and for Latvian its AltGr letters: ā at a, š at s…) is another name for the same
-    key. The characters come from the xkb tables in :mod:`spit.app.layouts`.
+    key. The characters come from the xkb tables in :mod:`spit.settings.layouts`.
     """
-    from spit.app.layouts import ALTGR, BASE
+    from spit.settings.layouts import ALTGR, BASE
 
     keys = tuple(_position_key(BASE["us"], position) for position in _POSITIONS[name])
     aliases: dict[str, str] = {}
@@ -288,12 +288,12 @@ def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
     ``short`` keeps it to three columns (``"Spc"``), for the hints under the stocks, where
     three keys share a stock's width; ``ascii`` spells the arrows out.
     """
-    name = wording.key_abbreviation(key, ascii=ascii) if short else None
+    name = words.labels.key_abbreviation(key, ascii=ascii) if short else None
     if name is None:
-        name = wording.key_name(key, ascii=ascii)
+        name = words.labels.key_name(key, ascii=ascii)
     if name is not None:
         if short:  # a translation longer than asked for must not break the columns
-            return _cells(name, wording.KEY_ABBREVIATION_CELLS)
+            return _cells(name, words.labels.KEY_ABBREVIATION_CELLS)
         return name
     if key.startswith("f") and key[1:].isdigit():
         return key.upper()
@@ -365,7 +365,9 @@ class KeyMap:
         if name in _POSITIONS:
             return cls(name, *_position_preset(name))
         if name not in _PRESETS:
-            raise KeyMapError(wording.unknown_layout(name=name, choices=", ".join(PRESET_NAMES)))
+            raise KeyMapError(
+                words.config.unknown_layout(name=name, choices=", ".join(PRESET_NAMES))
+            )
         return cls(name, _PRESETS[name])
 
     @property
@@ -384,20 +386,20 @@ class KeyMap:
         for control_id, key in bindings.items():
             if control_id not in _CONTROL_BY_ID:
                 raise KeyMapError(
-                    wording.binding_problem("no such action"),
+                    words.config.binding_problem("no such action"),
                     control_id,
                 )
             name = normalize_key(key) if isinstance(key, str) else None
             if name is None and isinstance(key, str) and "+" in key:
                 raise KeyMapError(
-                    wording.key_combination(key=key),
+                    words.config.key_combination(key=key),
                     control_id,
                 )
             if name is None:
-                raise KeyMapError(wording.unknown_key(key=key), control_id)
+                raise KeyMapError(words.config.unknown_key(key=key), control_id)
             if name in RESERVED_KEYS:
                 raise KeyMapError(
-                    wording.reserved_key(key=key),
+                    words.config.reserved_key(key=key),
                     control_id,
                 )
             key_by_id[control_id] = name
@@ -410,7 +412,9 @@ class KeyMap:
             key = key_by_id[control_id]
             if key in owner:
                 raise KeyMapError(
-                    wording.key_taken_by_id(key=bindings.get(control_id, key), other=owner[key]),
+                    words.config.key_taken_by_id(
+                        key=bindings.get(control_id, key), other=owner[key]
+                    ),
                     control_id,
                 )
             owner[key] = control_id

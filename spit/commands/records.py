@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spit import wording
+from spit import words
 from spit.printable import printable
 
 PROG = "spit"
@@ -22,10 +22,12 @@ def add_stats_parser(subparsers: Any) -> None:
     """Register ``stats`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "stats",
-        help=wording.command_help("stats"),
-        description=wording.command_help("stats/"),
+        help=words.commands.command_help("stats"),
+        description=words.commands.command_help("stats/"),
     )
-    parser.add_argument("--json", action="store_true", help=wording.command_help("stats --json"))
+    parser.add_argument(
+        "--json", action="store_true", help=words.commands.command_help("stats --json")
+    )
     parser.set_defaults(func=run_stats)
 
 
@@ -63,10 +65,12 @@ def add_resume_parser(subparsers: Any) -> None:
     """Register ``resume`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "resume",
-        help=wording.command_help("resume"),
-        description=wording.command_help("resume/"),
+        help=words.commands.command_help("resume"),
+        description=words.commands.command_help("resume/"),
     )
-    parser.add_argument("file", nargs="?", metavar="FILE", help=wording.command_help("resume FILE"))
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help=words.commands.command_help("resume FILE")
+    )
     parser.set_defaults(func=run_resume)
 
 
@@ -74,23 +78,23 @@ def add_replay_parser(subparsers: Any) -> None:
     """Register ``replay`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "replay",
-        help=wording.command_help("replay"),
-        description=wording.command_help("replay/"),
+        help=words.commands.command_help("replay"),
+        description=words.commands.command_help("replay/"),
     )
     parser.add_argument(
         "which",
         nargs="?",
         default="last",
         metavar="FILE | last",
-        help=wording.command_help("replay FILE"),
+        help=words.commands.command_help("replay FILE"),
     )
     parser.set_defaults(func=run_replay)
 
 
 def _options(args: argparse.Namespace) -> Any:
     """The display and keys from the config file (the record says the rest)."""
-    from spit.app.config import Config, load_config
-    from spit.app.options import GameOptions
+    from spit.settings.config import Config, load_config
+    from spit.settings.options import GameOptions
 
     config = Config() if getattr(args, "no_config", False) else load_config()
     config.keymap()
@@ -106,7 +110,6 @@ def _options(args: argparse.Namespace) -> Any:
 
 def run_resume(args: argparse.Namespace) -> int:
     """``spit resume [FILE]``: the match on from where it stopped."""
-    from spit.app.config import ConfigError
     from spit.records.record import (
         RecordError,
         find_record,
@@ -114,20 +117,21 @@ def run_resume(args: argparse.Namespace) -> int:
         latest_unfinished,
         read_record,
     )
+    from spit.settings.config import ConfigError
 
     try:
         options = _options(args)
         if args.file:
             path = find_record(args.file)
             if is_busy(path):
-                raise RecordError(path, 0, wording.record_problem("busy"))
+                raise RecordError(path, 0, words.records.record_problem("busy"))
             record = read_record(path)
             if not record.unfinished:
-                raise RecordError(path, record.lines, wording.record_problem("over"))
+                raise RecordError(path, record.lines, words.records.record_problem("over"))
         else:
             record = latest_unfinished()
             if record is None:
-                _notice(wording.record_problem("nothing to resume"))
+                _notice(words.records.record_problem("nothing to resume"))
                 return RECORD_ERROR_EXIT
     except (ConfigError, RecordError) as error:
         _notice(str(error))
@@ -139,8 +143,8 @@ def run_resume(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """``spit replay [FILE | last]``: the match played back."""
-    from spit.app.config import ConfigError
     from spit.records.record import RecordError, find_record, read_record
+    from spit.settings.config import ConfigError
 
     try:
         options = _options(args)

@@ -1,4 +1,4 @@
-"""spit.wording on its own: every engine fact has words, and the module needs no Textual."""
+"""spit.words on its own: every engine fact has words, and the module needs no Textual."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from spit import i18n, wording
+from spit import i18n, words
 from spit.engine import Card, Match, Play, Rank, Reason, Refusal, Round, Spit, Suit, Variant, cards
 from spit.game import Lost
 
@@ -24,9 +24,9 @@ def english() -> Iterator[None]:
 NAMES = ("Player 1", "Player 2")
 
 
-def test_wording_imports_nothing_from_textual_or_rich() -> None:
+def test_the_words_import_nothing_from_textual_or_rich() -> None:
     code = (
-        "import sys, spit.wording; "
+        "import sys, spit.words; "
         "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -35,7 +35,7 @@ def test_wording_imports_nothing_from_textual_or_rich() -> None:
 
 @pytest.mark.parametrize("reason", list(Reason))
 def test_every_reason_reads_as_a_sentence(reason: Reason) -> None:
-    message = wording.reason(reason, card="7♣", top="Q♥")
+    message = words.refusals.reason(reason, card="7♣", top="Q♥")
     assert message and "{" not in message and "None" not in message
     assert message != reason.value
 
@@ -46,7 +46,7 @@ def test_a_card_that_does_not_fit_is_named_with_the_pile_top() -> None:
     )
     refused = round_.apply(Play(0, 0, 0), at=1.0).refusal
     assert refused is not None
-    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
     assert text.startswith("7♣ does not go on Q♥")
     assert "hand locked 0.5 s" in text
 
@@ -56,7 +56,7 @@ def test_a_locked_hand_is_told_how_long_to_wait_rounded_up() -> None:
     round_ = Round.from_layout(
         (["7C", "", "", "", ""], ["AS", "", "", "", ""]), ("3S", "4S"), ("QH", "9D")
     )
-    text = wording.refusal(refused, 10.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 10.0, names=NAMES, view=round_.view(0))
     assert text == "wait 0.5 s — your hand is locked after a fumble"
 
 
@@ -67,11 +67,11 @@ def test_spit_refused_names_who_still_has_a_move() -> None:
     )
     refused = round_.apply(Spit(0), at=1.0).refusal
     assert refused is not None and refused.reason is Reason.NOT_STUCK
-    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
     assert text == "not stuck — Player 2 still has a move"
     refused = round_.apply(Spit(1), at=1.0).refusal
     assert refused is not None
-    text = wording.refusal(refused, 1.0, names=NAMES, view=round_.view(1))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(1))
     assert text == "not stuck — you still have a move"
 
 
@@ -79,69 +79,69 @@ def test_a_player_who_pressed_spit_hears_that_the_other_is_awaited() -> None:
     match = Match(random.Random(3))
     match.apply(Spit(0), at=0.0)
     refused = Refusal(0, Reason.BEFORE_SPIT)
-    text = wording.refusal(refused, 0.0, view=match.view(0), names=NAMES)
-    assert text == wording.reason(Reason.ALREADY_READY)
+    text = words.refusals.refusal(refused, 0.0, view=match.view(0), names=NAMES)
+    assert text == words.refusals.reason(Reason.ALREADY_READY)
 
 
 def test_the_slap_call_names_who_went_out() -> None:
-    assert wording.slap(1, NAMES) == "Player 2 went out — SLAP the smaller pile!"
-    assert wording.slap(None, NAMES) == "Nobody can move — SLAP the smaller pile!"
+    assert words.table.slap(1, NAMES) == "Player 2 went out — SLAP the smaller pile!"
+    assert words.table.slap(None, NAMES) == "Nobody can move — SLAP the smaller pile!"
 
 
 def test_a_single_pile_round_says_what_going_out_first_means() -> None:
     match = Match(random.Random(1), variant=Variant.STANDARD)
-    assert wording.one_pile_note(match.view(0), match.variant, NAMES, against_bot=False) == ""
+    assert words.table.one_pile_note(match.view(0), match.variant, NAMES, against_bot=False) == ""
 
 
 def test_cards_in_wording_are_the_engine_cards() -> None:
-    assert [wording.card_label(card) for card in cards("2C AH")] == ["2♣", "A♥"]
+    assert [words.labels.card_label(card) for card in cards("2C AH")] == ["2♣", "A♥"]
 
 
 @pytest.mark.parametrize("why", list(Lost))
 def test_every_way_a_game_is_lost_reads_as_a_sentence(why: Lost) -> None:
-    text = wording.lost(why)
+    text = words.network.lost(why)
     assert text.endswith(".") and text != why.value and "-" not in text
 
 
 def test_card_labels_follow_the_language() -> None:
     queen = Card(Rank.QUEEN, Suit.SPADES)
-    assert wording.card_label(queen) == "Q♠"
-    assert wording.card_label(Card(Rank.TEN, Suit.HEARTS), ascii=True) == "10H"
+    assert words.labels.card_label(queen) == "Q♠"
+    assert words.labels.card_label(Card(Rank.TEN, Suit.HEARTS), ascii=True) == "10H"
     i18n.set_language("de")
-    assert wording.card_label(queen) == "D♠"
-    assert wording.card_label(Card(Rank.JACK, Suit.CLUBS)) == "B♣"
+    assert words.labels.card_label(queen) == "D♠"
+    assert words.labels.card_label(Card(Rank.JACK, Suit.CLUBS)) == "B♣"
 
 
 def test_counts_take_the_plural_the_language_needs() -> None:
-    assert wording.cards(1) == "1 card"
-    assert wording.cards(2) == "2 cards"
+    assert words.table.cards(1) == "1 card"
+    assert words.table.cards(2) == "2 cards"
     i18n.set_language("lv")
     # Latvian: one form for 0, one for 1, 21, 31…, one for the rest.
-    forms = {wording.cards(n) for n in (0, 1, 2)}
+    forms = {words.table.cards(n) for n in (0, 1, 2)}
     assert len(forms) == 3
-    assert wording.cards(21).replace("21", "1") == wording.cards(1)
+    assert words.table.cards(21).replace("21", "1") == words.table.cards(1)
 
 
 def test_every_bot_level_has_a_name_of_its_own() -> None:
     from spit.bot.levels import LEVEL_NAMES
 
     i18n.set_language("de")
-    names = [wording.level_name(level) for level in LEVEL_NAMES]
+    names = [words.labels.level_name(level) for level in LEVEL_NAMES]
     assert len(set(names)) == len(LEVEL_NAMES)
     assert names != list(LEVEL_NAMES)
 
 
 def test_dates_use_the_languages_own_day_and_month_names() -> None:
-    assert wording.date_and_time(1, 1, 12, "14:05") == "Tue 1 Dec 14:05"
+    assert words.dates.date_and_time(1, 1, 12, "14:05") == "Tue 1 Dec 14:05"
     i18n.set_language("de")
-    assert wording.date_and_time(1, 1, 12, "14:05") == "Di, 1. Dez. 14:05"
+    assert words.dates.date_and_time(1, 1, 12, "14:05") == "Di, 1. Dez. 14:05"
 
 
 def test_the_winner_on_a_network_is_you_on_your_own_screen() -> None:
     names = ("Ana", "You")
-    assert wording.winner(1, names, you=1) == "You win the match!"
-    assert wording.winner(0, names, you=1) == "Ana wins the match!"
-    assert wording.winner(0, ("You", "Bot"), against_bot=True) == "You win the match!"
+    assert words.match.winner(1, names, you=1) == "You win the match!"
+    assert words.match.winner(0, names, you=1) == "Ana wins the match!"
+    assert words.match.winner(0, ("You", "Bot"), against_bot=True) == "You win the match!"
 
 
 @pytest.mark.parametrize(
@@ -160,39 +160,41 @@ def test_unreadable_records_are_counted_in_each_language_s_plural_forms(
 ) -> None:
     i18n.set_language(code)
     for n, start in counts.items():
-        assert wording.unreadable_records(n).startswith(start), (code, n)
+        assert words.records.unreadable_records(n).startswith(start), (code, n)
 
 
 def test_the_history_s_other_counts_agree_with_their_number() -> None:
-    assert wording.unfinished_matches(1) == "1 match unfinished (spit resume)"
-    assert wording.given_up(2) == "2 matches given up"
+    assert words.records.unfinished_matches(1) == "1 match unfinished (spit resume)"
+    assert words.records.given_up(2) == "2 matches given up"
     i18n.set_language("lv")
-    assert wording.given_up(1) == "1 pamesta spēle"
-    assert wording.given_up(5) == "5 pamestas spēles"
-    assert wording.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
+    assert words.records.given_up(1) == "1 pamesta spēle"
+    assert words.records.given_up(5) == "5 pamestas spēles"
+    assert words.records.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
 
 
-def _asked_by_id() -> list[tuple[str, str, str]]:
-    """Every ``wording.f("id")`` call in spit/: where, the function and the id."""
+def _asked_by_id() -> list[tuple[str, object, str]]:
+    """Every ``words.part.f("id")`` call in spit/: where, the part, the function and the id."""
     import ast
     from pathlib import Path
 
-    root = Path(wording.__file__).parent
+    root = Path(words.__file__).parent.parent
     asked = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "wording"
+                and isinstance(node.func.value, ast.Attribute)
+                and isinstance(node.func.value.value, ast.Name)
+                and node.func.value.value.id == "words"
                 and len(node.args) == 1
                 and not node.keywords
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)
             ):
                 where = f"{path.relative_to(root.parent)}:{node.lineno}"
-                asked.append((where, node.func.attr, node.args[0].value))
+                part = getattr(words, node.func.value.attr)
+                asked.append((where, getattr(part, node.func.attr), node.args[0].value))
     return asked
 
 
@@ -204,16 +206,16 @@ def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
     for code in i18n.LANGUAGES:
         i18n.set_language(code)
         for where, function, what in asked:
-            text = getattr(wording, function)(what)
+            text = function(what)
             assert isinstance(text, str) and text.strip(), (code, where, function, what)
 
 
 def test_the_network_and_browser_counts_agree_with_their_number() -> None:
-    assert wording.tables_taken(1).startswith("The only table is taken")  # not "All 1 tables"
-    assert wording.tables_taken(4).startswith("All 4 tables are taken")
-    assert wording.draw_after(1) == "A draw after 1 round."
-    assert wording.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
-    assert wording.unfinished(1) == "1 match unfinished (round or time cap)"
+    assert words.web.tables_taken(1).startswith("The only table is taken")  # not "All 1 tables"
+    assert words.web.tables_taken(4).startswith("All 4 tables are taken")
+    assert words.network.draw_after(1) == "A draw after 1 round."
+    assert words.network.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
+    assert words.sim.unfinished(1) == "1 match unfinished (round or time cap)"
     i18n.set_language("lv")
-    assert wording.draw_after(21) == "Neizšķirts pēc 21 kārtas."
-    assert wording.draw_after(3) == "Neizšķirts pēc 3 kārtām."
+    assert words.network.draw_after(21) == "Neizšķirts pēc 21 kārtas."
+    assert words.network.draw_after(3) == "Neizšķirts pēc 3 kārtām."

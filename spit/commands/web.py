@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any, Final
 
-from spit import wording
+from spit import words
 
 DEFAULT_BIND: Final = "127.0.0.1"
 """Only this machine's browsers by default; ``--bind`` opens it to others on purpose."""
@@ -26,9 +26,9 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_port(text=text)) from None
+        raise argparse.ArgumentTypeError(words.network.not_a_port(text=text)) from None
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(wording.web_port_out_of_range(value=value))
+        raise argparse.ArgumentTypeError(words.web.web_port_out_of_range(value=value))
     return value
 
 
@@ -37,9 +37,9 @@ def table_count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_whole_number(text=text)) from None
+        raise argparse.ArgumentTypeError(words.sim.not_a_whole_number(text=text)) from None
     if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(wording.tables_out_of_range(value=value))
+        raise argparse.ArgumentTypeError(words.web.tables_out_of_range(value=value))
     return value
 
 
@@ -47,28 +47,28 @@ def add_web_parser(subparsers: Any) -> None:
     """Register ``web`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "web",
-        help=wording.command_help("web"),
-        description=wording.command_help("web/"),
+        help=words.commands.command_help("web"),
+        description=words.commands.command_help("web/"),
     )
     parser.add_argument(
         "--bind",
         default=DEFAULT_BIND,
         metavar="ADDR",
-        help=wording.web_bind_help(default=DEFAULT_BIND),
+        help=words.web.web_bind_help(default=DEFAULT_BIND),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
         metavar="N",
-        help=wording.web_port_help_default(default=DEFAULT_PORT),
+        help=words.web.web_port_help_default(default=DEFAULT_PORT),
     )
     parser.add_argument(
         "--max-tables",
         type=table_count,
         default=DEFAULT_TABLES,
         metavar="N",
-        help=wording.web_tables_help(default=DEFAULT_TABLES),
+        help=words.web.web_tables_help(default=DEFAULT_TABLES),
     )
     parser.set_defaults(func=run)
 
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
     def ready(address: str) -> None:
         print(
-            wording.served_at(address=address),
+            words.web.served_at(address=address),
             flush=True,
         )
 
@@ -91,7 +91,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(
             "spit: "
-            + wording.cannot_serve(bind=args.bind, port=args.port, reason=error.strerror or error),
+            + words.web.cannot_serve(
+                bind=args.bind, port=args.port, reason=error.strerror or error
+            ),
             file=sys.stderr,
         )
         return BIND_ERROR_EXIT

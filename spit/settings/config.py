@@ -46,11 +46,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from spit import wording
-from spit.app.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
+from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
+from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
 
 if TYPE_CHECKING:
     from tomlkit import TOMLDocument
@@ -130,7 +130,7 @@ class Config:
                 raise ConfigError(printable(error)) from None
             problem = error.problem
             if preset is not None and preset != self.keys:
-                problem = wording.in_layout(problem=problem, preset=name)
+                problem = words.config.in_layout(problem=problem, preset=name)
             raise self._error(_entry("keys", "bindings", error.control_id), problem) from None
 
     def _error(self, entry: str, problem: str) -> ConfigError:
@@ -166,12 +166,12 @@ def load_config(path: Path | None = None) -> Config:
             raise _config_error(
                 path,
                 None,
-                wording.config_problem("no such file"),
+                words.config.config_problem("no such file"),
             ) from None
         return Config()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise _config_error(path, None, wording.cannot_read(reason=reason)) from None
+        raise _config_error(path, None, words.config.cannot_read(reason=reason)) from None
     return _Reader(path).config(document)
 
 
@@ -187,7 +187,7 @@ def _read(path: Path) -> bytes:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _config_error(path, None, wording.not_a_regular_file(what=_file_kind(mode)))
+        raise _config_error(path, None, words.config.not_a_regular_file(what=_file_kind(mode)))
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_SIZE + 1)
         if len(data) > MAX_SIZE:
@@ -195,23 +195,23 @@ def _read(path: Path) -> bytes:
             raise _config_error(
                 path,
                 None,
-                wording.config_too_large(size=size // 2**20, limit=MAX_SIZE // 2**20),
+                words.config.config_too_large(size=size // 2**20, limit=MAX_SIZE // 2**20),
             )
         return data
 
 
 def _file_kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return wording.file_kind("directory")
+        return words.config.file_kind("directory")
     if stat.S_ISFIFO(mode):
-        return wording.file_kind("named pipe")
+        return words.config.file_kind("named pipe")
     if stat.S_ISCHR(mode):
-        return wording.file_kind("character device")
+        return words.config.file_kind("character device")
     if stat.S_ISBLK(mode):
-        return wording.file_kind("block device")
+        return words.config.file_kind("block device")
     if stat.S_ISSOCK(mode):
-        return wording.file_kind("socket")
-    return wording.file_kind("not a file")
+        return words.config.file_kind("socket")
+    return words.config.file_kind("not a file")
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -223,13 +223,13 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise _config_error(path, None, wording.not_toml(error=error)) from None
+        raise _config_error(path, None, words.config.not_toml(error=error)) from None
     except UnicodeDecodeError:
-        raise _config_error(path, None, wording.config_problem("not utf-8")) from None
+        raise _config_error(path, None, words.config.config_problem("not utf-8")) from None
     except RecursionError:
         # tomllib parses nested arrays and inline tables by recursion: some 500 levels
         # exhaust Python's stack. No config needs more than three.
-        raise _config_error(path, None, wording.config_problem("too deep")) from None
+        raise _config_error(path, None, words.config.config_problem("too deep")) from None
 
 
 class _Reader:
@@ -241,12 +241,12 @@ class _Reader:
     def config(self, document: dict[str, Any]) -> Config:
         self.known(document, (), {"lang", "keys", "display", "rules", "players", "menu"})
         lang = self.value(
-            document, ("lang",), None, _is_optional_string, wording.expected("string")
+            document, ("lang",), None, _is_optional_string, words.config.expected("string")
         )
         if lang is not None and lang not in LANGUAGES:
             raise self.error(
                 ("lang",),
-                wording.unknown_language(name=lang, choices=", ".join(LANGUAGES)),
+                words.config.unknown_language(name=lang, choices=", ".join(LANGUAGES)),
             )
         keys = self.table(document, "keys")
         display = self.table(document, "display")
@@ -261,46 +261,54 @@ class _Reader:
         names = (self.name(players, "one"), self.name(players, "two"))
 
         preset = self.value(
-            keys, ("keys", "preset"), None, _is_optional_string, wording.expected("string")
+            keys, ("keys", "preset"), None, _is_optional_string, words.config.expected("string")
         )
         if preset is not None and preset not in PRESET_NAMES:
             raise self.error(
                 ("keys", "preset"),
-                wording.unknown_layout(name=preset, choices=", ".join(PRESET_NAMES)),
+                words.config.unknown_layout(name=preset, choices=", ".join(PRESET_NAMES)),
             )
         bindings = self.table(keys, "bindings", ("keys",))
         for control_id, key in bindings.items():
             if not isinstance(key, str):
                 raise self.error(
                     ("keys", "bindings", control_id),
-                    wording.not_a_key_name(value=_show(key)),
+                    words.config.not_a_key_name(value=_show(key)),
                 )
         lockout = self.value(
-            rules, ("rules", "lockout"), 0.5, _is_number, wording.expected("number")
+            rules, ("rules", "lockout"), 0.5, _is_number, words.config.expected("number")
         )
         low, high = LOCKOUT_RANGE
         if not low <= lockout <= high:
             raise self.error(
                 ("rules", "lockout"),
-                wording.seconds_out_of_range(low=low, high=high, value=_show(lockout)),
+                words.config.seconds_out_of_range(low=low, high=high, value=_show(lockout)),
             )
         config = Config(
             keys=preset,
             lang=lang,
             bindings=dict(bindings),
             ascii=self.value(
-                display, ("display", "ascii"), False, _is_bool, wording.expected("true or false")
+                display,
+                ("display", "ascii"),
+                False,
+                _is_bool,
+                words.config.expected("true or false"),
             ),
             four_colour=self.value(
                 display,
                 ("display", "four_colour"),
                 False,
                 _is_bool,
-                wording.expected("true or false"),
+                words.config.expected("true or false"),
             ),
             lockout=float(lockout),
             hints=self.value(
-                display, ("display", "hints"), False, _is_bool, wording.expected("true or false")
+                display,
+                ("display", "hints"),
+                False,
+                _is_bool,
+                words.config.expected("true or false"),
             ),
             menu_mode=self.choice(menu, ("menu", "mode"), MENU_CHOICES["mode"]),
             menu_level=self.choice(menu, ("menu", "level"), MENU_CHOICES["level"]),
@@ -310,7 +318,7 @@ class _Reader:
                 ("menu", "practice_offered"),
                 False,
                 _is_bool,
-                wording.expected("true or false"),
+                words.config.expected("true or false"),
             ),
             names=names,
             path=self.path,
@@ -321,24 +329,24 @@ class _Reader:
     def choice(
         self, table: Mapping[str, Any], where: tuple[str, ...], choices: Sequence[str]
     ) -> str:
-        value = self.value(table, where, choices[0], _is_string, wording.expected("string"))
+        value = self.value(table, where, choices[0], _is_string, words.config.expected("string"))
         if value not in choices:
             raise self.error(
                 where,
-                wording.unknown_choice(name=value, choices=", ".join(choices)),
+                words.config.unknown_choice(name=value, choices=", ".join(choices)),
             )
         return value
 
     def name(self, players: Mapping[str, Any], seat: str) -> str | None:
         where = ("players", seat)
-        name = self.value(players, where, None, _is_name, wording.expected("name"))
+        name = self.value(players, where, None, _is_name, words.config.expected("name"))
         if name is None:
             return None
         name = name.strip()
         if not name or len(name) > NAME_LENGTH or not name.isprintable():
             raise self.error(
                 where,
-                wording.bad_name(n=NAME_LENGTH, value=_show(name)),
+                words.config.bad_name(n=NAME_LENGTH, value=_show(name)),
             )
         return name
 
@@ -346,14 +354,14 @@ class _Reader:
         for name, value in table.items():
             if name not in names:
                 what = (
-                    wording.config_problem("unknown table")
+                    words.config.config_problem("unknown table")
                     if isinstance(value, dict)
-                    else wording.config_problem("unknown setting")
+                    else words.config.config_problem("unknown setting")
                 )
                 allowed = ", ".join(sorted(names))
                 raise self.error(
                     (*where, name),
-                    wording.expected_one_of(what=what, allowed=allowed),
+                    words.config.expected_one_of(what=what, allowed=allowed),
                 )
 
     def table(
@@ -361,7 +369,7 @@ class _Reader:
     ) -> dict[str, Any]:
         value = table.get(name, {})
         if not isinstance(value, dict):
-            raise self.error((*where, name), wording.not_a_table(value=_show(value)))
+            raise self.error((*where, name), words.config.not_a_table(value=_show(value)))
         return value
 
     def value(
@@ -376,7 +384,7 @@ class _Reader:
         if not accepts(value):
             raise self.error(
                 where,
-                wording.must_be(expected=expected, value=_show(value)),
+                words.config.must_be(expected=expected, value=_show(value)),
             )
         return value
 
@@ -423,19 +431,21 @@ def _show(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, dict):
-        return wording.expected("table")
+        return words.config.expected("table")
     if isinstance(value, list):
-        return wording.expected("list")
+        return words.config.expected("list")
     return " ".join(str(value).split())
 
 
 def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigError:
     # TOML parse errors and OS messages are one line already; this keeps it that way.
     problem = printable(" ".join(problem.split()))
-    where = printable(path) if path is not None else wording.config_problem("the file")
+    where = printable(path) if path is not None else words.config.config_problem("the file")
     if entry:
-        return ConfigError(wording.config_entry_error(path=where, entry=entry, problem=problem))
-    return ConfigError(wording.config_error(path=where, problem=problem))
+        return ConfigError(
+            words.config.config_entry_error(path=where, entry=entry, problem=problem)
+        )
+    return ConfigError(words.config.config_error(path=where, problem=problem))
 
 
 def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
@@ -524,7 +534,7 @@ def _load_document(path: Path) -> TOMLDocument:
     try:
         return tomlkit.parse(text)
     except TOMLKitError as error:
-        raise _config_error(path, None, wording.not_toml(error=error)) from None
+        raise _config_error(path, None, words.config.not_toml(error=error)) from None
 
 
 def _save_document(path: Path, document: TOMLDocument) -> None:
@@ -546,6 +556,6 @@ def _write_problem(error: BaseException) -> str:
     reason = (
         (error.strerror or str(error))
         if isinstance(error, OSError)
-        else wording.config_problem("not utf-8")
+        else words.config.config_problem("not utf-8")
     )
-    return wording.cannot_save(reason=reason)
+    return words.config.cannot_save(reason=reason)

@@ -10,8 +10,8 @@ back, faster, slower, a jump to a round) are the screen's, and come here.
 from __future__ import annotations
 
 from spit.engine import Action, PlayerView, Result, Variant
+from spit.game.playback import Playback
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
-from spit.records.playback import Playback
 
 
 class ReplayGame:

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from spit import wording
+from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import Variant
 from spit.net.wire import DEFAULT_PORT
@@ -49,9 +49,9 @@ def port_number(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_port(text=text)) from None
+        raise argparse.ArgumentTypeError(words.network.not_a_port(text=text)) from None
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(wording.port_out_of_range(text=text))
+        raise argparse.ArgumentTypeError(words.network.port_out_of_range(text=text))
     return port
 
 
@@ -61,10 +61,10 @@ def server_address(text: str) -> str:
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
     if not sep or not host or any(c.isspace() for c in host) or "/" in host:
-        raise argparse.ArgumentTypeError(wording.not_an_address_flag(text=text))
+        raise argparse.ArgumentTypeError(words.network.not_an_address_flag(text=text))
     port = port_number(port_text)
     if port == 0:
-        raise argparse.ArgumentTypeError(wording.network_problem("server port zero"))
+        raise argparse.ArgumentTypeError(words.network.network_problem("server port zero"))
     return join_address(host, port)
 
 
@@ -73,9 +73,9 @@ def pace_factor(text: str) -> float:
     try:
         pace = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
+        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
     if not 1 <= pace <= 100:
-        raise argparse.ArgumentTypeError(wording.pace_out_of_range(text=text))
+        raise argparse.ArgumentTypeError(words.network.pace_out_of_range(text=text))
     return pace
 
 
@@ -84,9 +84,9 @@ def grace_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_number(text=text)) from None
+        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
     if not 0.1 <= seconds <= 3600:
-        raise argparse.ArgumentTypeError(wording.grace_out_of_range(text=text))
+        raise argparse.ArgumentTypeError(words.network.grace_out_of_range(text=text))
     return seconds
 
 
@@ -103,8 +103,8 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
     screen by ``play_on_screen(args)``."""
     server = commands.add_parser(
         "server",
-        help=wording.command_help("server"),
-        description=wording.command_help("server/"),
+        help=words.commands.command_help("server"),
+        description=words.commands.command_help("server/"),
     )
     _add_listen_arguments(server)
     server.add_argument(
@@ -112,56 +112,59 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         type=grace_seconds,
         default=60.0,
         metavar="SECONDS",
-        help=wording.command_help("server --grace"),
+        help=words.commands.command_help("server --grace"),
     )
     server.set_defaults(func=run_server_command)
 
     host = commands.add_parser(
         "host",
-        help=wording.command_help("host"),
-        description=wording.command_help("host/"),
+        help=words.commands.command_help("host"),
+        description=words.commands.command_help("host/"),
     )
     _add_listen_arguments(host)
     host.add_argument(
         "--server",
         type=server_address,
         metavar="ADDR:PORT",
-        help=wording.command_help("host --server"),
+        help=words.commands.command_help("host --server"),
     )
     host.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help=wording.command_help("host --variant"),
+        help=words.commands.command_help("host --variant"),
     )
     host.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help=wording.command_help("host --seed"),
+        help=words.commands.command_help("host --seed"),
     )
     host.add_argument(
         "--web",
         action="store_true",
-        help=wording.command_help("host --web"),
+        help=words.commands.command_help("host --web"),
     )
     host.add_argument(
         "--web-port",
         type=port_number,
         metavar="N",
-        help=wording.web_port_help(port=WEB_PORT),
+        help=words.network.web_port_help(port=WEB_PORT),
     )
     _add_seat_arguments(host, play_on_screen)
 
     join = commands.add_parser(
         "join",
-        help=wording.command_help("join"),
-        description=wording.command_help("join/"),
+        help=words.commands.command_help("join"),
+        description=words.commands.command_help("join/"),
     )
     join.add_argument(
-        "address", type=server_address, metavar="ADDR:PORT", help=wording.command_help("join ADDR")
+        "address",
+        type=server_address,
+        metavar="ADDR:PORT",
+        help=words.commands.command_help("join ADDR"),
     )
-    join.add_argument("code", metavar="CODE", help=wording.command_help("join CODE"))
+    join.add_argument("code", metavar="CODE", help=words.commands.command_help("join CODE"))
     _add_seat_arguments(join, play_on_screen)
 
 
@@ -169,20 +172,20 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bind",
         metavar="ADDR",
-        help=wording.bind_help(loopback=LOOPBACK),
+        help=words.network.bind_help(loopback=LOOPBACK),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         metavar="N",
-        help=wording.port_help(port=DEFAULT_PORT),
+        help=words.network.port_help(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--pace",
         type=pace_factor,
         default=1.0,
         metavar="N",
-        help=wording.command_help("--pace"),
+        help=words.commands.command_help("--pace"),
     )
 
 
@@ -193,14 +196,16 @@ def _add_seat_arguments(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=wording.seat_bot_help(levels=", ".join(BOT_CHOICES)),
+        help=words.network.seat_bot_help(levels=", ".join(BOT_CHOICES)),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help=wording.command_help("--json"),
+        help=words.commands.command_help("--json"),
     )
-    parser.add_argument("--name", default="", metavar="NAME", help=wording.command_help("--name"))
+    parser.add_argument(
+        "--name", default="", metavar="NAME", help=words.commands.command_help("--name")
+    )
     parser.set_defaults(func=lambda args: run_seat_command(args, play_on_screen))
 
 
@@ -212,18 +217,18 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
-        return wording.network_problem("json needs bot")
+        return words.network.network_problem("json needs bot")
     if getattr(args, "web_port", None) is not None and not args.web:
-        return wording.network_problem("web port needs web")
+        return words.network.network_problem("web port needs web")
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
-        return wording.network_problem("server or bind")
+        return words.network.network_problem("server or bind")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        return wording.network_name_too_long(n=MAX_NAME)
+        return words.network.network_name_too_long(n=MAX_NAME)
     if getattr(args, "code", None) is not None:
         try:
             args.code = room_code(args.code)
         except ProtocolError:
-            return wording.not_a_room_code_flag(code=args.code)
+            return words.network.not_a_room_code_flag(code=args.code)
     return None
 
 
@@ -235,7 +240,7 @@ def run_seat_command(
     problem = check_seat_arguments(args)
     if problem is not None:
         print(
-            wording.usage_error(command=command, problem=problem),
+            words.commands.usage_error(command=command, problem=problem),
             file=sys.stderr,
         )
         return 2
@@ -244,7 +249,7 @@ def run_seat_command(
     try:
         return asyncio.run(_bot_seat(args, command))
     except KeyboardInterrupt:
-        print(wording.command_interrupted(command=command), file=sys.stderr)
+        print(words.network.command_interrupted(command=command), file=sys.stderr)
         return INTERRUPTED
 
 
@@ -260,7 +265,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             server, address = await start_local_server(args)
         except OSError as error:
             print(
-                wording.cannot_listen(command=command, why=error.strerror or error),
+                words.network.cannot_listen(command=command, why=error.strerror or error),
                 file=sys.stderr,
             )
             return LOST
@@ -272,7 +277,9 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             if server is not None:
                 await server.stop()
             print(
-                wording.cannot_serve_browser_seat(command=command, why=error.strerror or error),
+                words.network.cannot_serve_browser_seat(
+                    command=command, why=error.strerror or error
+                ),
                 file=sys.stderr,
             )
             return LOST
@@ -288,11 +295,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
         else:
             print(
-                wording.room_and_command(code=welcome.room, address=address),
+                words.network.room_and_command(code=welcome.room, address=address),
                 flush=True,
             )
             if link:
-                print(wording.room_link(link=link), flush=True)
+                print(words.network.room_link(link=link), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -314,7 +321,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 task.cancel()
                 client.leave()
                 await client.close()
-                print(wording.command_interrupted(command=command), file=sys.stderr)
+                print(words.network.command_interrupted(command=command), file=sys.stderr)
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
@@ -337,14 +344,14 @@ def describe_result(result: dict[str, Any]) -> str:
     """The result in one sentence."""
     held = result.get("held") or [0, 0]
     if result.get("ended") == "abandoned":
-        return wording.network_problem("abandoned")
+        return words.network.network_problem("abandoned")
     if result.get("ended") == "left":
-        return wording.network_problem("left")
+        return words.network.network_problem("left")
     winner = result.get("winner")
     rounds = int(result.get("rounds") or 0)
     if winner is None:
-        return wording.draw_after(rounds)
-    return wording.won_after(winner, rounds, held[0], held[1])
+        return words.network.draw_after(rounds)
+    return words.network.won_after(winner, rounds, held[0], held[1])
 
 
 async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
@@ -424,7 +431,7 @@ async def _serve(args: argparse.Namespace) -> int:
             )
         except OSError as error:
             print(
-                wording.server_cannot_listen(why=error.strerror or error),
+                words.network.server_cannot_listen(why=error.strerror or error),
                 file=sys.stderr,
             )
             return LOST

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from spit import wording
+from spit import words
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.engine import Variant
 
@@ -25,9 +25,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(wording.not_a_whole_number(text=text)) from None
+        raise argparse.ArgumentTypeError(words.sim.not_a_whole_number(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(wording.not_positive(value=value))
+        raise argparse.ArgumentTypeError(words.sim.not_positive(value=value))
     return value
 
 
@@ -35,38 +35,42 @@ def add_simulate_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "simulate",
-        help=wording.command_help("simulate"),
-        description=wording.command_help("simulate/"),
+        help=words.commands.command_help("simulate"),
+        description=words.commands.command_help("simulate/"),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         required=True,
         metavar="N",
-        help=wording.command_help("simulate --games"),
+        help=words.commands.command_help("simulate --games"),
     )
     parser.add_argument(
         "--bot1",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=wording.first_bot_help(choices=", ".join(POLICIES)),
+        help=words.sim.first_bot_help(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--bot2",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=wording.second_bot_help(choices=", ".join(POLICIES)),
+        help=words.sim.second_bot_help(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=wording.command_help("simulate --variant"),
+        help=words.commands.command_help("simulate --variant"),
     )
-    parser.add_argument("--seed", type=int, default=1, help=wording.command_help("simulate --seed"))
-    parser.add_argument("--json", action="store_true", help=wording.command_help("simulate --json"))
+    parser.add_argument(
+        "--seed", type=int, default=1, help=words.commands.command_help("simulate --seed")
+    )
+    parser.add_argument(
+        "--json", action="store_true", help=words.commands.command_help("simulate --json")
+    )
     parser.set_defaults(func=run)
 
 
@@ -89,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             summary = simulate(config)
     except KeyboardInterrupt:
-        print(wording.interrupted("simulate"), file=sys.stderr)
+        print(words.sim.interrupted("simulate"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(summary)
@@ -102,24 +106,28 @@ def add_ladder_parser(subparsers: Any) -> None:
     """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
     parser = subparsers.add_parser(
         "ladder",
-        help=wording.command_help("ladder"),
-        description=wording.command_help("ladder/"),
+        help=words.commands.command_help("ladder"),
+        description=words.commands.command_help("ladder/"),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         default=200,
         metavar="N",
-        help=wording.command_help("ladder --games"),
+        help=words.commands.command_help("ladder --games"),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=wording.command_help("ladder --variant"),
+        help=words.commands.command_help("ladder --variant"),
     )
-    parser.add_argument("--seed", type=int, default=1, help=wording.command_help("ladder --seed"))
-    parser.add_argument("--json", action="store_true", help=wording.command_help("ladder --json"))
+    parser.add_argument(
+        "--seed", type=int, default=1, help=words.commands.command_help("ladder --seed")
+    )
+    parser.add_argument(
+        "--json", action="store_true", help=words.commands.command_help("ladder --json")
+    )
     parser.set_defaults(func=run_ladder)
 
 
@@ -137,7 +145,7 @@ def run_ladder(args: argparse.Namespace) -> int:
         else:
             result = ladder.run(args.games, variant=variant, seed=args.seed)
     except KeyboardInterrupt:
-        print(wording.interrupted("ladder"), file=sys.stderr)
+        print(words.sim.interrupted("ladder"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_ladder_json(result)

@@ -1,0 +1,243 @@
+"""The command line's words: argparse's own, every flag's help, usage errors."""
+
+from __future__ import annotations
+
+from spit.i18n import N_, _
+
+ARGPARSE: tuple[str, ...] = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unrecognized arguments: %s"),
+)
+"""The words argparse itself writes into ``--help`` and its errors, so that they are in the
+catalogues; :func:`spit.i18n.translate_argparse` makes argparse look them up there."""
+
+
+def not_a_number(*, text: str) -> str:
+    """A number flag's complaint: ``text`` is no number."""
+    return _("not a number: {text!r}").format(text=text)
+
+
+def out_of_range(*, low: float, high: float, text: str) -> str:
+    """A seconds flag's complaint: ``text`` lies outside ``low`` to ``high``."""
+    return _("must be between {low:g} and {high:g} seconds, not {text}").format(
+        low=low, high=high, text=text
+    )
+
+
+def usage_error(*, command: str, problem: str) -> str:
+    """A command-line mistake in one line: the command, the problem, where to read more."""
+    return _("{command}: {problem} (see '{command} --help')").format(
+        command=command, problem=problem
+    )
+
+
+def unrecognized_arguments(*, words: str) -> str:
+    """Words a command does not take."""
+    return _("unrecognized arguments: {words}").format(words=words)
+
+
+def config_epilog(*, path: object) -> str:
+    """The end of ``spit --help``: what the config file at ``path`` can set."""
+    return _(
+        "Language, keyboard layout, remapped keys, display and lockout can be set in the "
+        "config file "
+        "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
+    ).format(path=path)
+
+
+def lang_option_help(*, codes: str) -> str:
+    """The help for ``--lang``: the language ``codes`` it takes."""
+    return _(
+        "the language to speak: {codes} (default: the config file's, else the environment's)"
+    ).format(codes=codes)
+
+
+def bot_option_help(*, levels: str, adaptive: str) -> str:
+    """The help for ``play --bot``: the ladder's ``levels`` and the ``adaptive`` bot."""
+    return _(
+        "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
+        "expert still work), or {adaptive}, which moves along the ladder to meet you"
+    ).format(levels=levels, adaptive=adaptive)
+
+
+def keys_option_help(*, layouts: str) -> str:
+    """The help for ``--keys``: the keyboard ``layouts`` it takes."""
+    return _("keyboard layout: {layouts} (default: the config file's, else the language's)").format(
+        layouts=layouts
+    )
+
+
+def command_help(what: str) -> str:
+    """The command line's help for each command and option, by name: ``play --seed``;
+    ``play/`` heads the command's own ``--help``."""
+    match what:
+        case "spit":
+            return _(
+                "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
+                "or one against the bot. Without a command, the start menu opens."
+            )
+        case "--version":
+            return _("show the version")
+        case "--no-config":
+            return _(
+                "read no config file: the language's keys and the usual look and names (a "
+                "browser seat of spit host --web plays so, not with the host's settings)"
+            )
+        case "commands":
+            return _("commands")
+        case "play":
+            return _("start a match at once, without the menu")
+        case "play/":
+            return _("Start a match at once: two players on one keyboard, or one against the bot.")
+        case "play --two-player":
+            return _("two people, one keyboard: player 1 the left half, player 2 the right half")
+        case "play --variant":
+            return _(
+                "standard (first to hold no cards wins; the default) "
+                "or points (to 100, lowest wins)"
+            )
+        case "play --seed":
+            return _("shuffle seed, to replay the same deals")
+        case "play --ascii":
+            return _("suits as S H D C, for terminals without ♠♥♦♣")
+        case "play --four-colour":
+            return _("a four-colour deck: each suit its own colour")
+        case "play --lockout":
+            return _(
+                "how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"
+            )
+        case "practice":
+            return _("a guided practice round against a bot that waits for you")
+        case "practice/":
+            return _(
+                "A guided practice round: a real deal against a bot that moves only when you "
+                "cannot, with each step explained under the table. It is not kept in your history."
+            )
+        case "simulate":
+            return _("play matches bot against bot, headless, and report who wins")
+        case "simulate/":
+            return _(
+                "Play whole matches bot against bot on a virtual clock (no waiting), with the "
+                "same engine and bot as the game, and report wins, rounds and speed. The same "
+                "arguments always give the same results. Seats alternate every match."
+            )
+        case "simulate --games":
+            return _("matches to play")
+        case "simulate --variant":
+            return _("standard (first to hold no cards) or points (to 100, lowest wins)")
+        case "simulate --seed":
+            return _("seed for the deals and the bots' hands (default 1)")
+        case "simulate --json":
+            return _("print one JSON object on stdout instead of a table")
+        case "ladder":
+            return _("play every bot level against every other and rate them")
+        case "ladder/":
+            return _(
+                "A round robin of the bot's ladder on the simulator: every level plays every "
+                "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
+                "maximum likelihood, 95% intervals), the win rates and each level's figures. "
+                "The same arguments always give the same results."
+            )
+        case "ladder --games":
+            return _("matches per pair of levels (default 200)")
+        case "ladder --variant":
+            return _("standard (first to hold no cards) or points (to 100, lowest wins)")
+        case "ladder --seed":
+            return _("seed for the deals and the bots' hands (default 1)")
+        case "ladder --json":
+            return _("print one JSON object on stdout instead of tables")
+        case "stats":
+            return _("your history: wins by opponent, streaks, fastest round, reactions")
+        case "stats/":
+            return _(
+                "Figures from every match recorded on this machine: matches and wins by opponent "
+                "(each bot level, and named people), win streaks, the fastest round and each "
+                "player's median reaction over time."
+            )
+        case "stats --json":
+            return _("print one JSON object on stdout instead of tables")
+        case "resume":
+            return _("go on with a match that did not finish (the newest one, or FILE)")
+        case "resume/":
+            return _(
+                "Go on with a match that did not finish — spit was killed, the terminal closed, "
+                "or the match was kept on quitting — exactly where it stopped, paused."
+            )
+        case "resume FILE":
+            return _("a record file (default: the newest unfinished)")
+        case "replay":
+            return _("play a recorded match back (FILE, or last)")
+        case "replay/":
+            return _(
+                "Play a recorded match back on the table: real speed, faster or slower, pause, "
+                "one action forward or back, a jump to a round; with each player's reaction "
+                "times, missed plays and lost races."
+            )
+        case "replay FILE":
+            return _("a record file, or last for the newest match (the default)")
+        case "server":
+            return _("run a game server for any number of rooms, headless")
+        case "server/":
+            return _(
+                "Run a game server: players open rooms on it with 'spit host --server' and join "
+                "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
+            )
+        case "server --grace":
+            return _("how long a dropped player's seat is kept before the match is abandoned (60)")
+        case "host":
+            return _("open a room for a friend to join over the network")
+        case "host/":
+            return _(
+                "Open a room and play seat 1. Without --server a server starts in this process; "
+                "the friend joins with the command shown: spit join ADDR:PORT CODE."
+            )
+        case "host --server":
+            return _("open the room on a server already running there")
+        case "host --variant":
+            return _(
+                "standard (first to hold no cards wins; the default) "
+                "or points (to 100, lowest wins)"
+            )
+        case "host --seed":
+            return _(
+                "shuffle seed, to replay the same deals (the friend is told the deal is seeded)"
+            )
+        case "host --web":
+            return _(
+                "also serve the second seat to a web browser: the friend opens the link shown, "
+                "with nothing installed"
+            )
+        case "join":
+            return _("join a friend's room over the network")
+        case "join/":
+            return _("Take seat 2 in the room CODE on the server at ADDR:PORT.")
+        case "join ADDR":
+            return _("the server")
+        case "join CODE":
+            return _("the room code, e.g. ABCD-EFGH")
+        case "--pace":
+            return _("run every room's game clock N times faster (for bot matches and tests)")
+        case "--json":
+            return _("with --bot: print JSON lines (the room code, then the result) for scripts")
+        case "--name":
+            return _("your name at the table")
+        case "web":
+            return _("serve spit to a web browser")
+        case "web/":
+            return _(
+                "Serve spit to web browsers: open the address it prints and the start menu "
+                "appears in the page; two players on one keyboard or against the bot, as in the "
+                "terminal. Every browser tab gets a table of its own."
+            )
+    raise ValueError(what)

@@ -1,0 +1,67 @@
+"""The "press your keys" screen: which key plays what."""
+
+from __future__ import annotations
+
+from spit.i18n import _
+from spit.words.labels import Names
+
+
+def press_key_for(row: str, stock: int | None) -> str:
+    """What to press a key for: ``row`` is left, right, fill or spit; ``stock`` counts from 0."""
+    n = (stock or 0) + 1
+    match row:
+        case "left":
+            return _("Press the key for stock {n} onto the left pile (slap left)").format(n=n)
+        case "right":
+            return _("Press the key for stock {n} onto the right pile (slap right)").format(n=n)
+        case "fill":
+            return _("Press the key for stock {n} into an empty slot").format(n=n)
+    return _("Press the key for spit / ready")
+
+
+def keys_progress(name: str, n: int, total: int) -> str:
+    """Whose key is asked for, and how far along the list."""
+    return _("{name} · key {n} of {total}").format(name=name, n=n, total=total)
+
+
+def action_name(action_id: str, names: Names) -> str:
+    """An action id (``p2.stock3.fill``) in words: whose, which stock, which row."""
+    player, *rest = action_id.split(".")
+    name = names[1 if player == "p2" else 0]
+    if rest == ["spit"]:
+        return _("{name}: spit").format(name=name)
+    stock, row = rest
+    n = int(stock.removeprefix("stock"))
+    match row:
+        case "left":
+            return _("{name}: stock {n}, left pile").format(name=name, n=n)
+        case "right":
+            return _("{name}: stock {n}, right pile").format(name=name, n=n)
+    return _("{name}: stock {n}, fill").format(name=name, n=n)
+
+
+def key_now(*, key: str) -> str:
+    """The key an action has now, on the "press your keys" screen."""
+    return _("Its key now: {key}").format(key=key)
+
+
+def key_kept(*, key: str) -> str:
+    """On the "press your keys" screen: a key kept for help, pause and quit."""
+    return _("{key} is kept for help, pause and quit").format(key=key)
+
+
+def key_taken(*, key: str, action: str) -> str:
+    """On the "press your keys" screen: a key another action has."""
+    return _("{key} is already the key for {action}").format(key=key, action=action)
+
+
+def press_keys(what: str) -> str:
+    """The "press your keys" screen's fixed lines, by a short id."""
+    match what:
+        case "title":
+            return _("Press your keys")
+        case "hint":
+            return _("Tab: keep the key it has · Esc: cancel, keys as they were")
+        case "indistinct":
+            return _("that key cannot be told apart; choose another")
+    raise ValueError(what)

@@ -1,0 +1,166 @@
+"""Names for the things on the table: cards, players, piles, keys, bot levels."""
+
+from __future__ import annotations
+
+from spit.engine import Card, Rank
+from spit.i18n import _, pgettext
+
+Names = tuple[str, str]
+"""The two players' names as the table shows them, player 1 first."""
+
+
+def rank_label(rank: Rank) -> str:
+    """A rank as the card's corner shows it: ``7``, ``10``, and J Q K A in the players' letters."""
+    match rank:
+        case Rank.JACK:
+            return pgettext("card rank: Jack", "J")
+        case Rank.QUEEN:
+            return pgettext("card rank: Queen", "Q")
+        case Rank.KING:
+            return pgettext("card rank: King", "K")
+        case Rank.ACE:
+            return pgettext("card rank: Ace", "A")
+    return str(int(rank))
+
+
+def card_label(card: Card, *, ascii: bool = False) -> str:
+    """A card as text: ``10♥``, ``D♠`` in German; suit letters S H D C with ``ascii``."""
+    suit = card.suit.letter if ascii else card.suit.symbol
+    return f"{rank_label(card.rank)}{suit}"
+
+
+def player_name(player: int, *, against_bot: bool = False) -> str:
+    """How a player is called on screen: Player 1/2, or You/Bot against the bot."""
+    if against_bot:
+        return _("You") if player == 0 else _("Bot")
+    return _("Player 1") if player == 0 else _("Player 2")
+
+
+def your_hand(hand: int) -> str:
+    """The person against the bot, by hand (0 the left), where the help lists both halves'
+    keys."""
+    return _("You, left hand") if hand == 0 else _("You, right hand")
+
+
+def short_name(player: int, *, against_bot: bool = False) -> str:
+    """A player's name where room is short: P1/P2, or You/Bot against the bot."""
+    if against_bot:
+        return player_name(player, against_bot=True)
+    return _("P1") if player == 0 else _("P2")
+
+
+def pile_name(pile: int) -> str:
+    """A spit pile by where it lies."""
+    return _("the left pile") if pile == 0 else _("the right pile")
+
+
+def level_name(level: str) -> str:
+    """A bot level's name (the command line's ``first-game``, ``casual``… in the player's
+    words); the four names from before the ladder keep theirs."""
+    names = {
+        "first-game": _("first game"),
+        "beginner": _("beginner"),
+        "casual": _("casual"),
+        "regular": _("regular"),
+        "seasoned": _("seasoned"),
+        "fast": _("fast"),
+        "very-fast": _("very fast"),
+        "adaptive": _("adaptive"),
+        "practice": _("patient"),
+        "easy": _("easy"),
+        "normal": _("normal"),
+        "hard": _("hard"),
+        "expert": _("expert"),
+    }
+    return names.get(level, level)
+
+
+def level_label(level: str, seconds: float) -> str:
+    """A bot level as the menu offers it: its name and how quick its hand is."""
+    return _("{level} · {seconds:.1f} s").format(level=level_name(level), seconds=seconds)
+
+
+def adaptive_label() -> str:
+    """The adaptive bot as the menu offers it."""
+    return _("adaptive · meets you")
+
+
+def adaptive_bot_name(name: str, level: str) -> str:
+    """The adaptive bot's line on the table: its name and the level it plays at now."""
+    return _("{name} (adaptive: {level})").format(name=name, level=level_name(level))
+
+
+def bot_name(name: str, level: str) -> str:
+    """The bot's line on the table: its name and level."""
+    return _("{name} ({level})").format(name=name, level=level_name(level))
+
+
+def key_name(key: str, *, ascii: bool = False) -> str | None:
+    """A named key (Textual's ``space``, ``pageup``…) as a legend prints it; None for others.
+
+    With ``ascii`` the arrows are words, for terminals without the arrow symbols.
+    """
+    if ascii and key in ("up", "down", "left", "right"):
+        arrows = {"up": _("Up"), "down": _("Down"), "left": _("Left"), "right": _("Right")}
+        return arrows[key]
+    names = {
+        "space": _("Space"),
+        "enter": _("Enter"),
+        "backspace": _("Backspace"),
+        "delete": _("Del"),
+        "insert": _("Ins"),
+        "home": _("Home"),
+        "end": _("End"),
+        "pageup": _("PgUp"),
+        "pagedown": _("PgDn"),
+        "up": "↑",
+        "down": "↓",
+        "left": "←",
+        "right": "→",
+    }
+    return names.get(key)
+
+
+KEY_ABBREVIATION_CELLS = 3
+"""The widest a key's short name may be: three keys and two spaces under an 11-column stock."""
+
+
+def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
+    """A named key in at most three letters, for the hints under the stocks; None for others."""
+    names = {
+        "space": pgettext("key name, at most 3 letters", "Spc"),
+        "enter": pgettext("key name, at most 3 letters", "Ent"),
+        "backspace": pgettext("key name, at most 3 letters", "Bsp"),
+        "delete": pgettext("key name, at most 3 letters", "Del"),
+        "insert": pgettext("key name, at most 3 letters", "Ins"),
+        "home": pgettext("key name, at most 3 letters", "Hom"),
+        "end": pgettext("key name, at most 3 letters", "End"),
+        "pageup": pgettext("key name, at most 3 letters", "PgU"),
+        "pagedown": pgettext("key name, at most 3 letters", "PgD"),
+    }
+    if ascii:
+        names |= {
+            "up": pgettext("key name, at most 3 letters", "Up"),
+            "down": pgettext("key name, at most 3 letters", "Dn"),
+            "left": pgettext("key name, at most 3 letters", "Lt"),
+            "right": pgettext("key name, at most 3 letters", "Rt"),
+        }
+    return names.get(key)
+
+
+def preset_name(preset: str) -> str:
+    """A keyboard preset as the menu offers it."""
+    names = {
+        "qwerty": "QWERTY",  # the letters on the keys: the same in every language
+        "qwertz": "QWERTZ",
+        "azerty": "AZERTY",
+        "greek": _("Greek"),
+        "georgian": _("Georgian"),
+        "latvian": _("Latvian"),
+    }
+    return names.get(preset, preset)
+
+
+def ready(tick: str) -> str:
+    """The word "ready" with its mark (none in ASCII)."""
+    return f"{_('ready')} {tick}".rstrip()

@@ -1,0 +1,258 @@
+"""A game across the network: waiting, presence, lost lines, the network commands."""
+
+from __future__ import annotations
+
+import math
+
+from spit.game.seat import Lost
+from spit.i18n import _, ngettext
+from spit.words.labels import Names
+
+
+def lost(why: Lost) -> str:
+    """Why a game ended before its match did."""
+    match why:
+        case Lost.SERVER_GONE:
+            return _("The server went away; the match cannot go on.")
+        case Lost.ABANDONED:
+            return _("The match was abandoned: the other player did not come back.")
+        case Lost.REFUSED:
+            return _("The server would not seat you in that room.")
+
+
+def reconnecting() -> str:
+    """Over the table while this player's line to the server is down."""
+    return _("The connection to the server dropped — getting it back…")
+
+
+def waiting_for_friend(address: str, room: str) -> str:
+    """Over the table while a hosted room waits for the second player: the very command."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
+    ).format(address=address, room=room)
+
+
+def waiting_for_friend_or_browser(address: str, room: str, link: str) -> str:
+    """Over the table while a room hosted with ``--web`` waits: the command, or the link."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+        "or this link, to play in a web browser:\n\n{link}"
+    ).format(address=address, room=room, link=link)
+
+
+def gone_away(name: str, seconds: float | None = None) -> str:
+    """Over the table while the other player is not connected (a line down, a browser tab
+    closed): how long the server still keeps their seat, counting down, if it said."""
+    if seconds is None:
+        return _(
+            "{name} lost the connection — waiting for them to come back (up to a minute)."
+        ).format(name=name)
+    n = math.ceil(seconds)
+    return ngettext(
+        "Waiting for {name} to come back ({n} s).\n\nThe match is paused until then.",
+        "Waiting for {name} to come back ({n} s).\n\nThe match is paused until then.",
+        n,
+    ).format(name=name, n=n)
+
+
+def paused_by(name: str) -> str:
+    """Over the table while the other player holds a pause."""
+    return _("{name} paused the game.").format(name=name)
+
+
+def round_trips(names: Names, rtt: tuple[float | None, float | None]) -> str:
+    """Both players' round-trip times to the server, for the top bar."""
+    return " · ".join(
+        _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
+        for name, t in zip(names, rtt, strict=True)
+    )
+
+
+def connecting(address: str | None, code: str | None) -> str:
+    """While the seat is being taken."""
+    if code is None and address is None:
+        return _("Opening a room…")
+    if code is None:
+        return _("Opening a room on {address}…").format(address=address)
+    return _("Joining room {code} on {address}…").format(code=code, address=address)
+
+
+def no_seat(why: str) -> str:
+    """The seat could not be taken (or kept): the line's own words on why."""
+    return _("No networked game: {why}").format(why=why)
+
+
+def not_a_port(*, text: str) -> str:
+    """A port flag's complaint: ``text`` is no number."""
+    return _("not a port number: {text!r}").format(text=text)
+
+
+def port_out_of_range(*, text: str) -> str:
+    """A port flag's complaint: ``text`` is outside 0 to 65535."""
+    return _("a port is from 0 to 65535, not {text}").format(text=text)
+
+
+def not_an_address_flag(*, text: str) -> str:
+    """An address flag's complaint: ``text`` is no ADDR:PORT."""
+    return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=text)
+
+
+def pace_out_of_range(*, text: str) -> str:
+    """The pace flag's complaint: ``text`` is outside 1 to 100."""
+    return _("the pace is from 1 to 100, not {text}").format(text=text)
+
+
+def grace_out_of_range(*, text: str) -> str:
+    """The grace flag's complaint: ``text`` is outside 0.1 to 3600 seconds."""
+    return _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
+
+
+def web_port_help(*, port: int) -> str:
+    """The help for ``host --web-port``: its default ``port``."""
+    return _("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
+        port=port
+    )
+
+
+def bind_help(*, loopback: str) -> str:
+    """The help for ``--bind``: the default ``loopback`` address."""
+    return _(
+        "the address to listen on (default {loopback}: this machine only; give one the "
+        "other machine can reach to play across a network)"
+    ).format(loopback=loopback)
+
+
+def port_help(*, port: int) -> str:
+    """The help for ``--port``: its default ``port``."""
+    return _("the port to listen on (default {port}; 0 picks a free one)").format(port=port)
+
+
+def seat_bot_help(*, levels: str) -> str:
+    """The help for ``host``/``join`` ``--bot``: the ``levels`` it takes."""
+    return _("let the bot play this seat, without a screen: {levels}").format(levels=levels)
+
+
+def network_name_too_long(*, n: int) -> str:
+    """A name longer than the ``n`` characters the server takes."""
+    return _("a name is up to {n} printable characters").format(n=n)
+
+
+def not_a_room_code_flag(*, code: str) -> str:
+    """A room code flag that cannot be one."""
+    return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(code=code)
+
+
+def command_interrupted(*, command: str) -> str:
+    """A command stopped by Ctrl-C."""
+    return _("{command}: interrupted").format(command=command)
+
+
+def cannot_listen(*, command: str, why: str) -> str:
+    """A network command cannot listen on the address given, and why."""
+    return _("{command}: cannot listen there: {why}").format(command=command, why=why)
+
+
+def cannot_serve_browser_seat(*, command: str, why: str) -> str:
+    """``spit host --web`` cannot serve the browser seat's page, and why."""
+    return _("{command}: cannot serve the browser seat there: {why}").format(
+        command=command, why=why
+    )
+
+
+def room_and_command(*, code: str, address: str) -> str:
+    """The host's line: the room and the command that joins it."""
+    return _("Room {code}. Your friend types: spit join {address} {code}").format(
+        code=code, address=address
+    )
+
+
+def room_link(*, link: str) -> str:
+    """The host's line: the link that opens the room's second seat in a browser."""
+    return _("Or opens in a browser: {link}").format(link=link)
+
+
+def draw_after(n: int) -> str:
+    """A headless seat's result: a draw after ``n`` rounds."""
+    return ngettext("A draw after {n} round.", "A draw after {n} rounds.", n).format(n=n)
+
+
+def won_after(winner: int, n: int, one: int, two: int) -> str:
+    """A headless seat's result: who won after ``n`` rounds, and the cards each held."""
+    return ngettext(
+        "Player {winner} wins after {n} round (cards held: {one}–{two}).",
+        "Player {winner} wins after {n} rounds (cards held: {one}–{two}).",
+        n,
+    ).format(winner=winner, n=n, one=one, two=two)
+
+
+def server_cannot_listen(*, why: str) -> str:
+    """``spit server`` cannot listen on the address given, and why."""
+    return _("spit server: cannot listen there: {why}").format(why=why)
+
+
+def network_problem(what: str) -> str:
+    """What is wrong with a network command's flags or its line to the server, by a short id."""
+    match what:
+        case "server port zero":
+            return _("a server's port is from 1 to 65535")
+        case "json needs bot":
+            return _("--json needs --bot: a game on the screen prints no JSON")
+        case "web port needs web":
+            return _("--web-port needs --web")
+        case "server or bind":
+            return _("--bind, --port and --pace start a server here; --server uses a running one")
+        case "abandoned":
+            return _("The match was abandoned: a player did not come back.")
+        case "left":
+            return _("The match ended: a player left.")
+        case "already over":
+            return _("the match is already over")
+        case "dropped":
+            return _("the connection dropped")
+        case "refused":
+            return _("connection refused")
+        case "no answer":
+            return _("no answer")
+        case "replaced":
+            return _("this seat was taken back by another connection")
+    raise ValueError(what)
+
+
+def not_an_address_at(*, address: str) -> str:
+    """A server address that cannot be one."""
+    return _("{address} is not an address").format(address=address)
+
+
+def cannot_reach(*, address: str, why: str) -> str:
+    """No spit server answers at ``address``, and why."""
+    return _("cannot reach a spit server at {address} ({why})").format(address=address, why=why)
+
+
+def unreadable_from_server(*, why: str) -> str:
+    """The server sent a frame this client cannot read."""
+    return _("the server sent something this client cannot read: {why}").format(why=why)
+
+
+def lost_the_seat(*, why: str) -> str:
+    """The server took this seat away, and why."""
+    return _("lost the seat: {why}").format(why=why)
+
+
+def lost_the_server_because(*, address: str, why: str) -> str:
+    """The line to the server is gone, and why."""
+    return _("lost the server at {address}: {why}").format(address=address, why=why)
+
+
+def server_stopped(*, address: str) -> str:
+    """The server at ``address`` stopped."""
+    return _("the server at {address} stopped").format(address=address)
+
+
+def server_closed(*, why: str) -> str:
+    """The server closed the connection, and why."""
+    return _("the server closed the connection: {why}").format(why=why)
+
+
+def lost_the_server(*, address: str) -> str:
+    """The line to the server at ``address`` is gone."""
+    return _("lost the server at {address}").format(address=address)

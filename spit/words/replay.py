@@ -1,0 +1,50 @@
+"""A replay: its status bar and the figures beside it."""
+
+from __future__ import annotations
+
+from spit.i18n import _
+
+
+def reaction_figures(*, median: float, last: float) -> str:
+    """A player's reactions in a replay so far: the median and the last."""
+    return _("reaction {median:.2f} s median, {last:.2f} s last").format(median=median, last=last)
+
+
+def races_lost(*, n: int) -> str:
+    """How many races a player lost so far in a replay."""
+    return _("races lost {n}").format(n=n)
+
+
+def races_lost_by(*, races: str, seconds: float) -> str:
+    """The races lost and by how much the last one was."""
+    return _("{races} (by {seconds:.2f} s)").format(races=races, seconds=seconds)
+
+
+def missed(*, n: int) -> str:
+    """How many plays a player missed so far in a replay."""
+    return _("missed {n}").format(n=n)
+
+
+def replay_status(
+    *, n: int, total: int, time: str, round: int, rounds: int, speed: float, state: str
+) -> str:
+    """The replay's status line: where in the record, at what speed, playing or not."""
+    return _(
+        "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
+    ).format(n=n, total=total, time=time, round=round, rounds=rounds, speed=speed, state=state)
+
+
+def replay_text(what: str) -> str:
+    """The replay's fixed words, by a short id."""
+    match what:
+        case "no card yet":
+            return _("no card played yet")
+        case "the end":
+            return _("the end — Space: from the start")
+        case "playing":
+            return _("playing")
+        case "stopped":
+            return _("stopped")
+        case "keys":
+            return _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
+    raise ValueError(what)

@@ -1,0 +1,168 @@
+"""The table's words: the banner over the piles and each player's lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spit.engine import PlayerView, Variant
+from spit.i18n import _, ngettext
+from spit.words.labels import Names
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """What the banner says: a line, whether it calls for action, and a note under it."""
+
+    text: str = ""
+    urgent: bool = False
+    note: str = ""
+
+
+def waiting_for(player: int, names: Names, *, against_bot: bool, you: int | None = None) -> str:
+    """The banner's note on whose spit the table still waits for."""
+    if player == (0 if against_bot else you):
+        return _("(waiting for you)")
+    return _("(waiting for {name})").format(name=names[player])
+
+
+def one_pile_note(
+    view: PlayerView, variant: Variant, names: Names, *, against_bot: bool, you: int | None = None
+) -> str:
+    """In a single-pile round: why there is one pile, and what going out first means."""
+    if view.spit_piles != 1:
+        return ""
+    # The unused pile is the one its owner would have spat on.
+    alone = next(p for p in (0, 1) if not view.piles[p].in_play)
+    # "You" is the person at this keyboard: against the bot player 1, on a network their seat.
+    yours = alone == (0 if against_bot else you)
+    name = names[alone]
+    if yours:
+        why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
+    else:
+        why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
+    if variant is Variant.STANDARD:
+        if yours:
+            stake = _("Go out first and you win the match!")
+        else:
+            stake = _("If {name} goes out first, {name} wins the match.")
+    elif yours:
+        stake = _("If you go out first, the match ends.")
+    else:
+        stake = _("If {name} goes out first, the match ends.")
+    return why.format(name=name) + "\n" + stake.format(name=name)
+
+
+def round_start(number: int) -> str:
+    """The call before a round: both players press spit."""
+    return _("Round {n}: both press SPIT").format(n=number)
+
+
+def stuck() -> str:
+    """The call when nobody can play: both press spit again."""
+    return _("Stuck — press SPIT")
+
+
+def slap(went_out: int | None, names: Names) -> str:
+    """The call at the end of a two-pile round."""
+    if went_out is not None:
+        return _("{name} went out — SLAP the smaller pile!").format(name=names[went_out])
+    return _("Nobody can move — SLAP the smaller pile!")
+
+
+def match_over() -> str:
+    """The banner once the match is decided."""
+    return _("The match is over")
+
+
+def cards(n: int) -> str:
+    """How many cards a player holds in all."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def spit_cards(n: int) -> str:
+    """How many spit cards lie face down by a pile."""
+    return ngettext("{n} spit card", "{n} spit cards", n).format(n=n)
+
+
+def pile_size(pile: str, n: int) -> str:
+    """A pile and how many cards it held: ``the left pile (7 cards)``."""
+    return ngettext("{pile} ({n} card)", "{pile} ({n} cards)", n).format(pile=pile, n=n)
+
+
+def rounds(n: int) -> str:
+    """How many rounds a match took."""
+    return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
+def legend_slap(*, left: str, right: str) -> str:
+    """Under the stocks while slapping: which key slaps which pile (``left`` and ``right`` are
+    arrows)."""
+    return _("slap {left} {right}").format(left=left, right=right)
+
+
+def legend_fill(*, left: str, right: str) -> str:
+    """Under the stocks: the rows of keys (arrows), and the row that fills."""
+    return _("{left} {right} fill").format(left=left, right=right)
+
+
+def table_label(what: str) -> str:
+    """The table's fixed words (the top bar, the piles' captions, the round summary's heads),
+    by a short id."""
+    match what:
+        case "or":
+            return _("or")
+        case "points":
+            return _("Points:")
+        case "press spit":
+            return _("press SPIT")
+        case "no spit cards":
+            return _("no spit cards")
+        case "not in play":
+            return _("not in play")
+        case "spit":
+            return _("spit")
+        case "nobody could move":
+            return _("nobody could move.")
+        case "took":
+            return _("took")
+        case "holds now":
+            return _("holds now")
+        case "points column":
+            return _("points")
+        case "nothing taken":
+            return _("nothing from the centre")
+    raise ValueError(what)
+
+
+def top_hints(what: str) -> str:
+    """The top bar's key hints, longest first (a browser keeps F1 and Ctrl+Q), by a short id."""
+    match what:
+        case "browser":
+            return _("Esc: pause, then H help, Q quit")
+        case "browser short":
+            return _("Esc: pause")
+        case "terminal":
+            return _("F1 help · Esc pause · Ctrl+Q quit")
+        case "terminal short":
+            return _("F1 help")
+    raise ValueError(what)
+
+
+def spit_key(*, key: str) -> str:
+    """A player's line: the key that spits."""
+    return _("SPIT: {key}").format(key=key)
+
+
+def round_over(*, n: int) -> str:
+    """The round summary's heading: which round is over."""
+    return _("Round {n} is over").format(n=n)
+
+
+def fewer_stock_cards(*, name: str) -> str:
+    """A stalemate's end: who held fewer stock cards."""
+    return _("nobody could move; {name} had fewer stock cards.").format(name=name)
+
+
+def went_out_first(*, name: str) -> str:
+    """A round's end: who went out."""
+    return _("{name} went out first.").format(name=name)

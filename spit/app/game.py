@@ -2,7 +2,8 @@
 
 The screen plays a :class:`spit.game.Game` (a match here, or one across the network) and
 knows nothing else of it. A key goes the same short way, with no ``await`` anywhere on it:
-``KeyMap.control(key)`` -> ``Control.action(phase)`` -> ``Game.act(action)``. The game tells
+``KeyMap.control(key)`` -> ``Control.press()`` -> ``PlayerView.resolve(press)`` ->
+``Game.act(action)``. The game tells
 the screen what happened (``table_changed``: the events or the refusal; a local game does so
 inside ``act``), and the screen shows flashes and messages from them and hands each widget
 its slice of ``Game.view(seat)``. Every fact it shows is the engine's; it keeps no table of
@@ -58,13 +59,13 @@ from spit.engine import (
     Event,
     MatchEnded,
     Phase,
+    PilePress,
     Play,
     PlayerView,
     Reason,
     Refusal,
     Result,
     RoundSettled,
-    Slap,
 )
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
@@ -340,21 +341,14 @@ class GameScreen(Screen[None]):
         seats = self.game.seats
         # With one seat on this keyboard, both halves of it play for that seat.
         who = seats[0] if len(seats) == 1 else control.player
-        view = self.game.view(who)
-        phase = view.phase
-        if phase is Phase.DEALT and view.slap_winner not in (None, who):
-            # The slap that settled the round beat this one: it is still a slap, and the
-            # engine says it came too late.
-            phase = Phase.SLAP
-        action = control.action(phase, player=who)
+        press = control.press(player=who)
+        if self.near == 1 and isinstance(press, PilePress):
+            # Drawn from the other side of the table: the pile on the left is pile 1.
+            press = PilePress(press.player, press.stock, 1 - press.pile)
+        # What the key means now (a play or a slap, a fill or nothing) is the engine's answer.
+        action = self.game.view(who).resolve(press)
         if action is None:
             return None
-        if self.near == 1:
-            # Drawn from the other side of the table: the pile on the left is pile 1.
-            if isinstance(action, Play):
-                action = Play(action.player, action.stock, 1 - action.pile)
-            elif isinstance(action, Slap):
-                action = Slap(action.player, 1 - action.pile)
         return self.act(action)
 
     def act(self, action: Action) -> Result | None:

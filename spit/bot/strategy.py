@@ -108,7 +108,7 @@ class _Lookahead:
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
         # In a single-pile round a play onto the unused pile lands on the one pile.
-        pile = action.pile if self.view.piles[action.pile].in_play else 1 - action.pile
+        pile = self.view.landing_pile(action.pile)
         kept = self.fit_mine[1 - pile]
         mine = sum(
             1

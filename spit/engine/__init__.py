@@ -16,6 +16,7 @@ from spit.engine.actions import (
     Refusal,
     Slap,
     Spit,
+    landing_pile,
     other,
 )
 from spit.engine.cards import DECK, Card, Rank, Suit, cards
@@ -40,8 +41,10 @@ from spit.engine.events import (
     Termination,
 )
 from spit.engine.match import POINTS_TARGET, Match, Variant
+from spit.engine.observation import PUBLIC_EVENTS, observe
+from spit.engine.presses import FillPress, PilePress, Press, SpitPress, resolve
 from spit.engine.round import FULL_LAYOUT, Result, Round, Settings, layout
-from spit.engine.view import PileView, PlayerView, SideView, StockView
+from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 __all__ = [
     "DECK",
@@ -49,6 +52,7 @@ __all__ = [
     "FUMBLES",
     "PLAYERS",
     "POINTS_TARGET",
+    "PUBLIC_EVENTS",
     "STOCKS",
     "Action",
     "ActionError",
@@ -58,16 +62,20 @@ __all__ = [
     "CardTurnedUp",
     "Event",
     "Fill",
+    "FillPress",
     "Match",
     "MatchEnded",
+    "OnePile",
     "Outcome",
     "Phase",
+    "PilePress",
     "PileSlapped",
     "PileTaken",
     "PileView",
     "Play",
     "PlayerReady",
     "PlayerView",
+    "Press",
     "Rank",
     "Reason",
     "Refusal",
@@ -83,12 +91,16 @@ __all__ = [
     "Slap",
     "SlotFilled",
     "Spit",
+    "SpitPress",
     "StockView",
     "Suit",
     "TableStuck",
     "Termination",
     "Variant",
     "cards",
+    "landing_pile",
     "layout",
+    "observe",
     "other",
+    "resolve",
 ]

@@ -19,6 +19,15 @@ def other(player: int) -> int:
     return 1 - player
 
 
+def landing_pile(pile: int, in_play: tuple[bool, bool]) -> int:
+    """The spit pile a play aimed at ``pile`` lands on, given which piles are in play.
+
+    In a single-pile round both pile keys play on the one pile (docs/rules.md), so a play
+    aimed at the unused pile lands on the other. ``pile`` must be 0 or 1.
+    """
+    return pile if in_play[pile] else 1 - pile
+
+
 class ActionError(ValueError):
     """An action made from fields that are not whole numbers (a player, stock or pile).
 

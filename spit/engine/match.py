@@ -18,6 +18,7 @@ from spit.engine.events import (
     ScoresChanged,
     Termination,
 )
+from spit.engine.presses import Press, resolve
 from spit.engine.round import Result, Round, Settings
 from spit.engine.view import PlayerView
 
@@ -107,11 +108,23 @@ class Match:
             last_round=history[-1] if history else None,
             slap_winner=self._slapper if round_.phase is Phase.DEALT else None,
             outcome=self._outcome,
+            out_first_wins_match=self.variant is Variant.STANDARD,
         )
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now."""
-        return [] if self.is_over else list(self._round.legal_actions(player))
+        return () if self._outcome is not None else self._round.legal_actions(player)
+
+    def resolve(self, press: Press) -> Action | None:
+        """The action ``press`` means now, or None where the key means nothing: as
+        :meth:`PlayerView.resolve` answers it from the presser's view."""
+        round_ = self._round
+        return resolve(
+            press,
+            round_.phase,
+            slap_winner=self._slapper if round_.phase is Phase.DEALT else None,
+            in_play=round_.in_play,
+        )
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at ``at``, or None if it would be accepted."""

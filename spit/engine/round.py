@@ -17,6 +17,7 @@ from spit.engine.actions import (
     Refusal,
     Slap,
     Spit,
+    landing_pile,
     other,
 )
 from spit.engine.cards import Card, cards
@@ -36,7 +37,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
-from spit.engine.view import PileView, PlayerView, SideView, StockView
+from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 FULL_LAYOUT = 15
 """Cards in a full set of stocks: 1 + 2 + 3 + 4 + 5."""
@@ -135,6 +136,9 @@ class Round:
         self._stocks = [[list(s) for s in side] for side in stocks]
         self._spit = [list(s) for s in spit_cards]
         self._piles: list[list[Card] | None] = [None if p is None else list(p) for p in piles]
+        # Which piles the round uses never changes once dealt.
+        self._in_play = (self._piles[0] is not None, self._piles[1] is not None)
+        self._without_spit_cards = next((p for p in PLAYERS if not self._in_play[p]), None)
         self._phase = phase
         # The time of the last action that changed the table (accepted, or a fumble that
         # locked a hand): no action may come earlier (RULES B6 orders actions by arrival).
@@ -226,6 +230,11 @@ class Round:
         return sum(p is not None for p in self._piles)
 
     @property
+    def in_play(self) -> tuple[bool, bool]:
+        """Which spit piles this round uses: both, or in a single-pile round one."""
+        return self._in_play
+
+    @property
     def went_out(self) -> int | None:
         """Once ended: who went out first (or counts as out, for a single-pile stalemate)."""
         return self._went_out
@@ -267,11 +276,11 @@ class Round:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
         return not self._moves(0) and not self._moves(1)
 
-    def legal_actions(self, player: int) -> Iterator[Action]:
-        """Every action ``player`` may take now (a fumble lock aside)."""
-        return iter(self._legal(player))
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
+        """Every action ``player`` may take now (a fumble lock aside).
 
-    def _legal(self, player: int) -> tuple[Action, ...]:
+        Worked out once per change of the table and handed out as the same tuple each time.
+        """
         phase = self._phase
         if phase is Phase.PLAYING:
             return self._moves(player)
@@ -302,10 +311,12 @@ class Round:
         last_round: RoundSettled | None = None,
         slap_winner: int | None = None,
         outcome: Outcome | None = None,
+        out_first_wins_match: bool = True,
     ) -> PlayerView:
         """What ``player`` may see. Face-down cards appear only as counts.
 
-        The keywords are the match's facts around this round, which the view carries too.
+        The keywords are the match's facts around this round, which the view carries too;
+        ``out_first_wins_match`` is the variant's answer for a single-pile round (OnePile).
         """
         view = self._views[player]
         if (
@@ -314,19 +325,25 @@ class Round:
             or view.last_round is not last_round
             or view.slap_winner != slap_winner
             or view.outcome is not outcome
+            or (
+                view.one_pile is not None
+                and view.one_pile.out_first_wins_match is not out_first_wins_match
+            )
         ):
+            alone = self._without_spit_cards
             view = self._views[player] = PlayerView(
                 player=player,
                 round_number=self.number,
                 phase=self._phase,
                 sides=(self._side_view(0), self._side_view(1)),
                 piles=(self._pile_view(0), self._pile_view(1)),
-                legal_actions=self._legal(player),
+                legal_actions=self.legal_actions(player),
                 scores=scores,
                 went_out=self._went_out,
                 last_round=last_round,
                 slap_winner=slap_winner,
                 outcome=outcome,
+                one_pile=None if alone is None else OnePile(alone, out_first_wins_match),
             )
         return view
 
@@ -370,7 +387,7 @@ class Round:
         # hottest path, and a class pattern costs ten times an isinstance in CPython 3.11.
         move = isinstance(action, Play | Fill)
         if isinstance(action, Play):
-            self._play(player, action.stock, self._resolve_pile(action.pile), at, events)
+            self._play(player, action.stock, self.landing_pile(action.pile), at, events)
         elif isinstance(action, Fill):
             self._fill(player, action.stock, events)
         elif isinstance(action, Spit):
@@ -429,9 +446,13 @@ class Round:
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
-        if self._phase is Phase.PLAYING:
+        phase = self._phase
+        if phase is Phase.PLAYING:
             return None
-        return Refusal(player, _MOVE_REFUSALS[self._phase])
+        if (phase is Phase.DEALT or phase is Phase.STUCK) and self.is_ready(player):
+            # "Press spit" to someone who has (or has no spit cards): they wait for the other.
+            return Refusal(player, Reason.ALREADY_READY)
+        return Refusal(player, _MOVE_REFUSALS[phase])
 
     def _check_play(self, player: int, stock: int, pile: int, at: float) -> Refusal | None:
         if not 0 <= stock < STOCKS:
@@ -444,7 +465,7 @@ class Round:
         if not cards_:
             return Refusal(player, Reason.EMPTY_STOCK)
         card = cards_[-1]
-        target = self._resolve_pile(pile)
+        target = self.landing_pile(pile)
         pile_cards = self._piles[target]
         assert pile_cards  # every pile in play has had a spit card by now
         top = pile_cards[-1]
@@ -498,9 +519,10 @@ class Round:
                 if len(cards_) >= 2:
                     yield fills[stock]
 
-    def _resolve_pile(self, pile: int) -> int:
-        """In a single-pile round both pile keys mean the one pile (docs/rules.md)."""
-        return pile if self._piles[pile] is not None else 1 - pile
+    def landing_pile(self, pile: int) -> int:
+        """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round
+        both pile keys play on the one pile (docs/rules.md)."""
+        return landing_pile(pile, self._in_play)
 
     # -- changes -----------------------------------------------------------------------
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.engine.actions import Action
+from spit.engine.actions import Action, landing_pile
 from spit.engine.cards import Card
 from spit.engine.events import Outcome, Phase, RoundSettled
+from spit.engine.presses import Press, resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,23 @@ class SideView:
 
 
 @dataclass(frozen=True, slots=True)
+class OnePile:
+    """What is at stake in a single-pile round (RULES B8, B9)."""
+
+    without_spit_cards: int
+    """The player with no spit cards: their spit pile is not in play, and the other player
+    spits alone onto the one pile."""
+    out_first_wins_match: bool
+    """Whether that player wins the match by going out first, as they then hold no cards
+    (the standard game); in the points variant going out first ends the match instead."""
+
+    @property
+    def pile(self) -> int:
+        """The one spit pile in play: the other player's."""
+        return 1 - self.without_spit_cards
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """The table as ``player`` sees it. The bot and the app read the game only through this."""
 
@@ -87,6 +105,27 @@ class PlayerView:
     other player's slap then still means a slap, and is refused as too late."""
     outcome: Outcome | None = None
     """How the match ended, once it has."""
+    one_pile: OnePile | None = None
+    """In a single-pile round, what is at stake; None in a two-pile round."""
+
+    def resolve(self, press: Press) -> Action | None:
+        """The action ``press`` means on this table now, or None where the key means nothing.
+
+        A shell sends every key through this, in every phase (see :mod:`spit.engine.presses`).
+        """
+        piles = self.piles
+        return resolve(
+            press,
+            self.phase,
+            slap_winner=self.slap_winner,
+            in_play=(piles[0].in_play, piles[1].in_play),
+        )
+
+    def landing_pile(self, pile: int) -> int:
+        """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round,
+        the one pile in play."""
+        piles = self.piles
+        return landing_pile(pile, (piles[0].in_play, piles[1].in_play))
 
     @property
     def me(self) -> SideView:

@@ -6,7 +6,7 @@ parsed by :func:`parse_client` into a small frozen value, or refused with a
 out of range, a wrong version. Nothing is ever unpickled or evaluated.
 
 What the server sends a seat is built here too, from that seat's :class:`PlayerView` and the
-events :func:`public_events` lets through — the one place that decides what a seat may know.
+events :func:`public_events` lets through — what the engine's ``observe`` lets that seat know.
 A view holds face-up cards and counts only, so a face-down card cannot reach the wire.
 """
 
@@ -53,6 +53,8 @@ from spit.engine import (
     Termination,
     Variant,
 )
+from spit.engine.observation import observe
+from spit.engine.view import OnePile
 
 VERSION: Final = 1
 """The protocol version every frame carries; a frame of any other version is refused."""
@@ -166,7 +168,22 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "last_round": None if view.last_round is None else _event_json(view.last_round),
         "slap_winner": view.slap_winner,
         "outcome": None if view.outcome is None else outcome_json(view.outcome),
+        "one_pile": _one_pile_json(view.one_pile),
     }
+
+
+def _one_pile_json(one_pile: OnePile | None) -> list[Any] | None:
+    if one_pile is None:
+        return None
+    return [one_pile.without_spit_cards, one_pile.out_first_wins_match]
+
+
+def _parse_one_pile(obj: object) -> OnePile | None:
+    if obj is None:
+        return None
+    if not isinstance(obj, list) or len(obj) != 2 or not isinstance(obj[1], bool):
+        raise ProtocolError("a single pile is [without_spit_cards, out_first_wins_match]")
+    return OnePile(_int({"player": obj[0]}, "player", 0, 1), obj[1])
 
 
 def _side_json(side: SideView) -> dict[str, Any]:
@@ -182,7 +199,8 @@ def parse_view(obj: object) -> PlayerView:
     """The :class:`PlayerView` a ``table`` frame carries."""
     o = _object(obj, "view")
     keys = {"player", "round", "phase", "sides", "piles", "legal", "scores"}
-    _exact_keys(o, keys | {"went_out", "last_round", "slap_winner", "outcome"}, "view")
+    optional = {"went_out", "last_round", "slap_winner", "outcome", "one_pile"}
+    _exact_keys(o, keys | optional, "view")
     player = _int(o, "player", 0, 1)
     sides = _list(o, "sides", 2)
     piles = _list(o, "piles", 2)
@@ -201,6 +219,7 @@ def parse_view(obj: object) -> PlayerView:
         last_round=last_round,
         slap_winner=_maybe_player(o.get("slap_winner")),
         outcome=None if o.get("outcome") is None else parse_outcome(o.get("outcome")),
+        one_pile=_parse_one_pile(o.get("one_pile")),
     )
 
 
@@ -308,41 +327,10 @@ def _event_json(event: Event) -> dict[str, Any]:
     raise TypeError(f"no wire form for {event!r}")
 
 
-PUBLIC_EVENTS: Final = (
-    CardPlayed,  # the card lands face up on a spit pile
-    CardTurnedUp,  # the card is face up from this moment
-    SlotFilled,  # a face-up card moves to another slot
-    PlayerReady,
-    CardSpat,  # the spit card lands face up
-    TableStuck,
-    RoundEnded,
-    PileSlapped,
-    PileTaken,  # a count, not the cards
-    RoundSettled,  # counts
-    RoundDealt,  # counts; the new table reaches each seat as its view
-    ScoresChanged,
-    MatchEnded,
-)
-"""Events both seats may know: each names only cards that are face up when it happens.
-
-An engine event not listed here is never sent (:func:`public_events` refuses it), so a new
-kind of event reaches the wire only once someone has decided it reveals nothing hidden."""
-
-
 def public_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
-    """The wire form of the ``events`` that ``seat`` may know: the one filter per seat.
-
-    Every event the engine reports today names face-up cards only and is shown to both
-    players at the same table, so both seats get all of them; the check is by type so that
-    an event carrying a hidden card could not slip through unnoticed.
-    """
-    del seat  # the same for both seats today: see PUBLIC_EVENTS
-    out = []
-    for event in events:
-        if not isinstance(event, PUBLIC_EVENTS):
-            raise TypeError(f"{type(event).__name__} is not known to be public")
-        out.append(_event_json(event))
-    return out
+    """The wire form of the ``events`` that ``seat`` may know: what the engine's
+    :func:`~spit.engine.observation.observe` lets through (TypeError for any other)."""
+    return [_event_json(event) for event in observe(events, seat)]
 
 
 def parse_event(obj: object) -> Event:

@@ -208,8 +208,8 @@ def _race(
         return step.at - slapped[0]
     if step.reason is Reason.TOO_LATE and isinstance(action, Play):
         pile = action.pile
-        if pile in (0, 1) and not match.view(action.player).piles[pile].in_play:
-            pile = 1 - pile  # one-pile round: both pile keys play on the one pile
+        if pile in (0, 1):
+            pile = match.round.landing_pile(pile)  # as the engine played it
         last = changed[pile] if pile in (0, 1) else None
         if last is not None and last[1] != action.player:
             return step.at - last[0]

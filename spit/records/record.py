@@ -64,6 +64,9 @@ ENDS: Final = ("over", "abandoned")
 
 _KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
 _REASONS: Final = {reason.name.lower(): reason for reason in Reason}
+_ALREADY_READY_BEFORE: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
+"""What records written before the engine said "already ready" itself (to a card moved by
+a player who had pressed spit) wrote instead: the same refusal, read as it is now."""
 
 
 class RecordError(ValueError):
@@ -430,6 +433,8 @@ def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
     _check_time(record, number, at)
     result = record.match.apply(action, at)
     got = None if result.refusal is None else result.refusal.reason
+    if got is Reason.ALREADY_READY and reason in _ALREADY_READY_BEFORE:
+        reason = got  # written before the engine told a ready player so itself
     if got != reason:
         raise RecordError(
             record.path,

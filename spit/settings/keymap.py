@@ -23,7 +23,17 @@ from functools import cache
 from typing import Final
 
 from spit import words
-from spit.engine import PLAYERS, STOCKS, Action, Fill, Phase, Play, Slap, Spit
+from spit.engine import (
+    PLAYERS,
+    STOCKS,
+    Action,
+    FillPress,
+    Phase,
+    PilePress,
+    Press,
+    SpitPress,
+    resolve,
+)
 from spit.printable import printable
 
 
@@ -62,23 +72,26 @@ class Control:
             return f"p{self.player + 1}.spit"
         return f"p{self.player + 1}.stock{self.stock + 1}.{self.row.value}"
 
-    def action(self, phase: Phase, player: int | None = None) -> Action | None:
-        """The engine action this key means in ``phase``, made by ``player``.
+    def press(self, player: int | None = None) -> Press:
+        """The engine press this key is, made by ``player``, the same in every phase.
 
         ``player`` defaults to the key's own player; in a game against the bot the app
-        passes 0, so both halves of the keyboard play for the person. This is a pure
-        translation: whether the action is allowed is the engine's answer, not ours.
-        Returns None where the key means nothing (a fill row key while slapping).
+        passes 0, so both halves of the keyboard play for the person. What the press means
+        now (a play or a slap, a fill or nothing) is the engine's answer:
+        ``PlayerView.resolve``.
         """
         who = self.player if player is None else player
         if self.row is Row.SPIT:
-            return Spit(who)
+            return SpitPress(who)
+        assert self.stock is not None  # every row but SPIT has a stock
         if self.row is Row.FILL:
-            return None if phase is Phase.SLAP else Fill(who, self.stock)
-        pile = _PILE_OF_ROW[self.row]
-        if phase is Phase.SLAP:
-            return Slap(who, pile)
-        return Play(who, self.stock, pile)
+            return FillPress(who, self.stock)
+        return PilePress(who, self.stock, _PILE_OF_ROW[self.row])
+
+    def action(self, phase: Phase, player: int | None = None) -> Action | None:
+        """The engine action this key means in ``phase`` on a two-pile table, made by
+        ``player``, as the engine resolves it; None where the key means nothing."""
+        return resolve(self.press(player), phase)
 
 
 def _controls_of(player: int) -> tuple[Control, ...]:

@@ -20,6 +20,7 @@ from spit.engine import (
     Action,
     Fill,
     Match,
+    OnePile,
     Phase,
     PileView,
     Play,
@@ -61,6 +62,8 @@ def fresh_view(round_: Round, player: int, match: Match | None = None) -> Player
         legal = (Spit(player),)
     elif phase is Phase.SLAP:
         legal = (Slap(player, 0), Slap(player, 1))
+    alone = [p for p in PLAYERS if round_._piles[p] is None]
+    wins = match is None or match.variant is Variant.STANDARD
     return PlayerView(
         player=player,
         round_number=round_.number,
@@ -69,6 +72,7 @@ def fresh_view(round_: Round, player: int, match: Match | None = None) -> Player
         piles=(piles[0], piles[1]),
         legal_actions=legal,
         went_out=round_.went_out,
+        one_pile=OnePile(alone[0], wins) if alone else None,
         **({} if match is None else match_facts(match)),
     )
 
@@ -95,7 +99,7 @@ def check(match: Match) -> None:
     assert round_.is_stuck() == (not moves[0] and not moves[1])
     for p in PLAYERS:
         assert match.view(p) == fresh_view(round_, p, match)
-        listed = [] if match.is_over else list(match.view(p).legal_actions)
+        listed = () if match.is_over else match.view(p).legal_actions
         assert match.legal_actions(p) == listed
 
 

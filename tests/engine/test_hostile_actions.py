@@ -197,7 +197,7 @@ def test_after_the_match_every_action_is_refused_and_nothing_changes() -> None:
             assert refusal is not None and refusal.reason is Reason.MATCH_OVER
     assert match.cards_in_play() == cards
     assert [match.view(p) for p in PLAYERS] == views
-    assert match.legal_actions(0) == match.legal_actions(1) == []
+    assert match.legal_actions(0) == match.legal_actions(1) == ()
 
 
 # -- determinism ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_tables import accepted, c, of_type, rest_of_deck, table
+from engine_tables import accepted, c, match_at, of_type, rest_of_deck, table
 
 from spit.engine import (
     CardPlayed,
@@ -19,6 +19,7 @@ from spit.engine import (
     RoundEnded,
     Slap,
     Spit,
+    Variant,
     cards,
 )
 
@@ -131,3 +132,31 @@ def test_single_pile_round_keys_work_for_a_right_hand_pile_too() -> None:
 def test_single_pile_legal_actions_name_only_the_pile_in_play() -> None:
     round_ = short_player_about_to_go_out()
     assert round_.view(1).legal_actions == (Play(1, 0, 0),)
+
+
+def test_a_single_pile_view_names_the_player_without_spit_cards() -> None:
+    round_ = short_player_about_to_go_out()  # player 1 has no spit cards
+    for player in (0, 1):
+        one_pile = round_.view(player).one_pile
+        assert one_pile is not None
+        assert one_pile.without_spit_cards == 1
+        assert one_pile.pile == 0
+
+
+def test_a_two_pile_view_has_no_single_pile_stakes() -> None:
+    round_ = table(["6C", *EMPTY], ["KC", *EMPTY], ("2S", "3S"), ("5S", "9D"))
+    assert round_.view(0).one_pile is None
+
+
+def test_going_out_first_from_a_single_pile_wins_the_standard_match() -> None:
+    match = match_at(short_player_about_to_go_out(), variant=Variant.STANDARD)
+    one_pile = match.view(0).one_pile
+    assert one_pile is not None and one_pile.out_first_wins_match
+    accepted(match.apply(Play(1, 0, 0)))  # player 1 goes out holding nothing
+    assert match.outcome is not None and match.outcome.winner == 1
+
+
+def test_going_out_first_from_a_single_pile_only_ends_a_points_match() -> None:
+    match = match_at(short_player_about_to_go_out(), variant=Variant.POINTS)
+    one_pile = match.view(1).one_pile
+    assert one_pile is not None and not one_pile.out_first_wins_match

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spit.engine import Match, Play, Spit
+from spit.engine import Match, Play, Reason, Spit
 from spit.records.paths import records_dir
 from spit.records.record import (
     FORMAT_VERSION,
@@ -270,3 +270,18 @@ def test_last_names_the_newest_record(tmp_path: Path) -> None:
     assert find_record(newest.name, tmp_path) == newest
     with pytest.raises(RecordError, match="no such record file"):
         find_record("nothing.jsonl", tmp_path)
+
+
+def test_a_record_from_before_the_table_said_already_ready_still_reads(tmp_path: Path) -> None:
+    """Records once wrote "before_spit" (or "stuck") for a card moved by a player who had
+    pressed spit; the engine now says "already_ready" itself, and the old line still reads."""
+    match = Match.new(7)
+    writer = RecordWriter.create(header(7), tmp_path)
+    for action in (Spit(0), Play(0, 0, 0)):
+        writer.action(action, 1.0, match.apply(action, 1.0))
+    writer.close()
+    lines = lines_of(writer.path)
+    assert '"why":"already_ready"' in lines[-1].replace(" ", "")
+    lines[-1] = lines[-1].replace("already_ready", "before_spit")
+    record = read_record(copy_with(tmp_path, writer.path, lines))
+    assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY

@@ -1,0 +1,153 @@
+"""The one written form of cards, actions and refusal reasons, and strict parsers for it.
+
+Plain values in and out (strings, ints, dicts), so any shell can put them in JSON or
+anything else: the wire and the records write these forms and read them back through the
+parsers here, which raise :class:`NotationError` for anything else.
+
+- A card is its rank then its suit letter, ASCII: ``10H``, ``QS``, ``AD``.
+- An action is a dict: ``{"do": "play", "p": 0, "stock": 2, "pile": 1}``, ``{"do": "fill",
+  "p": 1, "stock": 0}``, ``{"do": "spit", "p": 0}``, ``{"do": "slap", "p": 1, "pile": 0}``.
+  Where the sender is known already (a network seat sends only its own actions), the
+  ``"p"`` is left out and the reader is told the player instead.
+- A reason is its :class:`~spit.engine.actions.Reason` value: ``does-not-fit``.
+
+Why these forms: the records' action form (``"do"``, ``"p"``) is THE form because records
+are on disk for good and a record written by any spit must read in every later one, while
+the wire is versioned and both ends of a connection speak the same version, so the wire can
+change at a version with nothing kept. The reason's one spelling is its enum value, the
+engine's stable id; records written before spelt it ``does_not_fit``, and that is still read
+(never written). Numbers are read as they are written: a stock, pile or player that does not
+exist is the table's to refuse (``NO_SUCH_STOCK``…), as records keep whatever reached it;
+:func:`within_table` tells a shell that refuses such actions at the door.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from spit.engine.actions import PLAYERS, STOCKS, Action, Fill, Play, Reason, Slap, Spit
+from spit.engine.cards import DECK, Card
+
+
+class NotationError(ValueError):
+    """Something that is not a card, an action or a reason in the notation; says what."""
+
+
+# -- cards -------------------------------------------------------------------------------
+
+_CARD_TEXT: Final[dict[Card, str]] = {card: card.label(ascii=True) for card in DECK}
+"""Every card's one written form, made once: a table frame names some 25 cards."""
+
+_CARD_OF_TEXT: Final[dict[str, Card]] = {text: card for card, text in _CARD_TEXT.items()}
+
+
+def card_text(card: Card) -> str:
+    """A card as text, rank then suit letter: ``10H``, ``QS``."""
+    return _CARD_TEXT[card]
+
+
+def parse_card(text: object) -> Card:
+    """The card ``text`` names, exactly as :func:`card_text` writes it (no other spelling)."""
+    card = _CARD_OF_TEXT.get(text) if type(text) is str else None
+    if card is None:
+        raise NotationError(f"not a card: {_short(text)}")
+    return card
+
+
+# -- actions -----------------------------------------------------------------------------
+
+_KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
+"""Each action's name in the notation."""
+
+_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "play": ("stock", "pile"),
+    "fill": ("stock",),
+    "spit": (),
+    "slap": ("pile",),
+}
+"""Each kind's fields besides ``do`` and ``p``, in order."""
+
+
+def action_dict(action: Action, *, with_player: bool = True) -> dict[str, object]:
+    """An action in the notation; without ``"p"`` if ``with_player`` is False."""
+    entry: dict[str, object] = {"do": _KINDS[type(action)]}
+    if with_player:
+        entry["p"] = action.player
+    if type(action) is Play or type(action) is Fill:
+        entry["stock"] = action.stock
+    if type(action) is Play or type(action) is Slap:
+        entry["pile"] = action.pile
+    return entry
+
+
+def parse_action(obj: object, *, player: int | None = None) -> Action:
+    """The action ``obj`` writes. Its ``"p"`` names the player, or, where the reader knows
+    who sent it, ``player`` does and ``obj`` has no ``"p"``."""
+    if type(obj) is not dict:
+        raise NotationError("an action is a dict")
+    kind = obj.get("do")
+    if type(kind) is not str or kind not in _FIELDS:
+        raise NotationError(f"no such action: {_short(kind)}")
+    fields = _FIELDS[kind]
+    expected = {"do", *fields} if player is not None else {"do", "p", *fields}
+    keys = set(obj)
+    if keys != expected:
+        extra, missing = sorted(map(str, keys - expected)), sorted(expected - keys)
+        raise NotationError(
+            f"{kind}: unexpected {', '.join(extra)}" if extra else f"{kind}: missing {missing[0]}"
+        )
+    who = _whole(obj, "p") if player is None else player
+    if kind == "play":
+        return Play(who, _whole(obj, "stock"), _whole(obj, "pile"))
+    if kind == "fill":
+        return Fill(who, _whole(obj, "stock"))
+    if kind == "spit":
+        return Spit(who)
+    return Slap(who, _whole(obj, "pile"))
+
+
+def within_table(action: Action) -> bool:
+    """Whether the action names a player, stock and pile that exist (the table refuses the
+    others; a shell may refuse them before they reach it)."""
+    if action.player not in PLAYERS:
+        return False
+    if (type(action) is Play or type(action) is Fill) and not 0 <= action.stock < STOCKS:
+        return False
+    if type(action) is Play or type(action) is Slap:
+        return action.pile in (0, 1)
+    return True
+
+
+def _whole(obj: dict[object, object], key: str) -> int:
+    value = obj[key]
+    if type(value) is not int:  # a bool is no number here, nor is 1.0
+        raise NotationError(f"{key} is a whole number, not {_short(value)}")
+    return value
+
+
+# -- reasons -----------------------------------------------------------------------------
+
+_REASON_OF_TEXT: Final[dict[str, Reason]] = {
+    **{reason.name.lower(): reason for reason in Reason},  # records written before
+    **{reason.value: reason for reason in Reason},
+}
+
+
+def reason_text(reason: Reason) -> str:
+    """A reason's one spelling: its value, ``does-not-fit``."""
+    return reason.value
+
+
+def parse_reason(text: object) -> Reason:
+    """The reason ``text`` names: as :func:`reason_text` writes it, or as records written
+    before spelt it (``does_not_fit``)."""
+    reason = _REASON_OF_TEXT.get(text) if type(text) is str else None
+    if reason is None:
+        raise NotationError(f"no such reason: {_short(text)}")
+    return reason
+
+
+def _short(value: object) -> str:
+    """A value for an error message, cut short: a hostile input may be long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -46,17 +46,14 @@ def test_a_card_that_does_not_fit_is_named_with_the_pile_top() -> None:
     )
     refused = round_.apply(Play(0, 0, 0), at=1.0).refusal
     assert refused is not None
-    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES)
     assert text.startswith("7♣ does not go on Q♥")
     assert "hand locked 0.5 s" in text
 
 
 def test_a_locked_hand_is_told_how_long_to_wait_rounded_up() -> None:
     refused = Refusal(0, Reason.LOCKED, locked_until=10.42)
-    round_ = Round.from_layout(
-        (["7C", "", "", "", ""], ["AS", "", "", "", ""]), ("3S", "4S"), ("QH", "9D")
-    )
-    text = words.refusals.refusal(refused, 10.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 10.0, names=NAMES)
     assert text == "wait 0.5 s — your hand is locked after a fumble"
 
 
@@ -67,19 +64,19 @@ def test_spit_refused_names_who_still_has_a_move() -> None:
     )
     refused = round_.apply(Spit(0), at=1.0).refusal
     assert refused is not None and refused.reason is Reason.NOT_STUCK
-    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(0))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES)
     assert text == "not stuck — Player 2 still has a move"
     refused = round_.apply(Spit(1), at=1.0).refusal
     assert refused is not None
-    text = words.refusals.refusal(refused, 1.0, names=NAMES, view=round_.view(1))
+    text = words.refusals.refusal(refused, 1.0, names=NAMES)
     assert text == "not stuck — you still have a move"
 
 
 def test_a_player_who_pressed_spit_hears_that_the_other_is_awaited() -> None:
     match = Match(random.Random(3))
     match.apply(Spit(0), at=0.0)
-    refused = Refusal(0, Reason.BEFORE_SPIT)
-    text = words.refusals.refusal(refused, 0.0, view=match.view(0), names=NAMES)
+    refused = match.apply(Play(0, 0, 0), at=0.0).refusal
+    text = words.refusals.refusal(refused, 0.0, names=NAMES)
     assert text == words.refusals.reason(Reason.ALREADY_READY)
 
 
@@ -90,7 +87,7 @@ def test_the_slap_call_names_who_went_out() -> None:
 
 def test_a_single_pile_round_says_what_going_out_first_means() -> None:
     match = Match(random.Random(1), variant=Variant.STANDARD)
-    assert words.table.one_pile_note(match.view(0), match.variant, NAMES, against_bot=False) == ""
+    assert words.table.one_pile_note(match.view(0), NAMES, against_bot=False) == ""
 
 
 def test_cards_in_wording_are_the_engine_cards() -> None:

@@ -458,7 +458,6 @@ class GameScreen(Screen[None]):
         text = words.refusals.refusal(
             refusal,
             at,
-            view=self.game.view(self.seat),
             names=self.names,
             label=self.look.label,
         )
@@ -644,9 +643,7 @@ class GameScreen(Screen[None]):
     def _banner(self, view: PlayerView) -> BannerState:
         phase = view.phase
         names = self.names
-        note = words.table.one_pile_note(
-            view, self.game.variant, names, against_bot=self.against_bot, you=self._you
-        )
+        note = words.table.one_pile_note(view, names, against_bot=self.against_bot, you=self._you)
         if view.is_over:
             return BannerState(words.table.match_over())
         if phase in (Phase.DEALT, Phase.STUCK):
@@ -679,7 +676,7 @@ class GameScreen(Screen[None]):
             spit_keys=keys,
             ready=(view.sides[0].ready, view.sides[1].ready),
             note=words.table.one_pile_note(
-                view, self.game.variant, self.names, against_bot=self.against_bot, you=self._you
+                view, self.names, against_bot=self.against_bot, you=self._you
             ),
             look=self.look,
         )

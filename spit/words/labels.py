@@ -163,4 +163,5 @@ def preset_name(preset: str) -> str:
 
 def ready(tick: str) -> str:
     """The word "ready" with its mark (none in ASCII)."""
-    return f"{_('ready')} {tick}".rstrip()
+    word = _("ready")
+    return f"{word} {tick}".rstrip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from spit.engine import Card, PlayerView, Reason, Refusal
+from spit.engine import Card, Reason, Refusal
 from spit.i18n import _
 from spit.words.labels import Names, card_label
 
@@ -63,14 +63,13 @@ def refusal(
     refused: Refusal,
     at: float,
     *,
-    view: PlayerView,
     names: Names,
     label: Callable[[Card], str] = card_label,
 ) -> str:
     """What a refused player reads by their row.
 
-    ``view`` is the table as the screen shows it (who is ready); ``at`` is the game time of
-    the refusal, for the lock's wait.
+    ``at`` is the game time of the refusal, for the lock's wait. Whether the player already
+    pressed spit is the engine's answer (``Reason.ALREADY_READY``), not worked out here.
     """
     why = refused.reason
     if why is Reason.LOCKED and refused.locked_until is not None:
@@ -84,9 +83,6 @@ def refusal(
         if refused.mover is not None:
             return _("not stuck — {name} still has a move").format(name=names[refused.mover])
         return reason(why)
-    if why in (Reason.BEFORE_SPIT, Reason.STUCK) and view.sides[refused.player].ready:
-        # "Press spit" to someone who has: what they wait for is the other player.
-        return reason(Reason.ALREADY_READY)
     text = reason(
         why,
         card=label(refused.card) if refused.card else "",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.engine import PlayerView, Variant
+from spit.engine import PlayerView
 from spit.i18n import _, ngettext
 from spit.words.labels import Names
 
@@ -26,13 +26,14 @@ def waiting_for(player: int, names: Names, *, against_bot: bool, you: int | None
 
 
 def one_pile_note(
-    view: PlayerView, variant: Variant, names: Names, *, against_bot: bool, you: int | None = None
+    view: PlayerView, names: Names, *, against_bot: bool, you: int | None = None
 ) -> str:
-    """In a single-pile round: why there is one pile, and what going out first means."""
-    if view.spit_piles != 1:
+    """In a single-pile round: why there is one pile, and what going out first means (both
+    the engine's facts, on ``view.one_pile``)."""
+    one_pile = view.one_pile
+    if one_pile is None:
         return ""
-    # The unused pile is the one its owner would have spat on.
-    alone = next(p for p in (0, 1) if not view.piles[p].in_play)
+    alone = one_pile.without_spit_cards
     # "You" is the person at this keyboard: against the bot player 1, on a network their seat.
     yours = alone == (0 if against_bot else you)
     name = names[alone]
@@ -40,7 +41,7 @@ def one_pile_note(
         why = _("One spit pile: you have no spit cards. Both pile keys play on it.")
     else:
         why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
-    if variant is Variant.STANDARD:
+    if one_pile.out_first_wins_match:
         if yours:
             stake = _("Go out first and you win the match!")
         else:

@@ -124,7 +124,7 @@ async def test_the_single_pile_note_fits(lang: str) -> None:
     async with make_app(0, match=match).run_test(size=SIZE) as pilot:
         await pilot.pause()
         names = (words.labels.player_name(0), words.labels.player_name(1))
-        note = words.table.one_pile_note(match.view(0), Variant.STANDARD, names, against_bot=False)
+        note = words.table.one_pile_note(match.view(0), names, against_bot=False)
         assert_fits(pilot.app, *note.splitlines())
 
 

@@ -1,0 +1,1 @@
+"""The spit command's subcommands: each one's parser and what it runs."""

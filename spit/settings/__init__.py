@@ -1,0 +1,1 @@
+"""What a player sets: the config file, the key map and its layouts, the game's options. No Textual."""

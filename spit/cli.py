@@ -334,7 +334,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert config is not None
         options = game_options(args, config)
     except ConfigError as error:
-        print(f"{PROG}: {printable(error)}", file=sys.stderr)
+        print(f"{PROG}: {words.config.config_error(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
     # Without a config file the menu's choices are not kept either (nor is the practice
     # offered: nothing could say it was).
@@ -358,7 +358,7 @@ def play_networked(args: argparse.Namespace) -> int:
         config = Config() if args.no_config else load_config()
         config.keymap()  # a bad remap must stop us before the screen is taken over
     except ConfigError as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {words.config.config_error(error)}", file=sys.stderr)
         return CONFIG_ERROR_EXIT
     options = GameOptions(
         mode=Mode.TWO_PLAYER,

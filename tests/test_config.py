@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import Control, KeyMap, Row
+from spit.words.config import config_error as said
 
 
 @pytest.fixture
@@ -31,7 +33,7 @@ def refusal(path: Path) -> str:
     """The message of the ConfigError that reading ``path`` raises, checked to be one line."""
     with pytest.raises(ConfigError) as raised:
         load_config(path)
-    message = str(raised.value)
+    message = said(raised.value)
     assert "\n" not in message
     assert message.startswith(f"config error in {path}: ")
     return message.removeprefix(f"config error in {path}: ")
@@ -67,7 +69,7 @@ def test_a_missing_file_named_by_spit_config_is_an_error(monkeypatch, tmp_path):
     monkeypatch.setenv("SPIT_CONFIG", str(path))
     with pytest.raises(ConfigError) as raised:
         load_config()
-    assert str(raised.value) == (
+    assert said(raised.value) == (
         f"config error in {path}: no such file (SPIT_CONFIG names it; unset SPIT_CONFIG "
         "to use the usual config file)"
     )
@@ -128,7 +130,7 @@ def test_bindings_that_clash_with_another_preset_name_the_entry_and_layout(write
     config = load_config(path)
     with pytest.raises(ConfigError) as raised:
         config.keymap("qwertz")
-    assert str(raised.value) == (
+    assert said(raised.value) == (
         f'config error in {path}: keys.bindings."p1.spit": '
         "'ö' is already the key for p2.stock5.right in the qwertz layout"
     )
@@ -276,7 +278,7 @@ def test_a_file_name_is_shown_escaped(tmp_path):
     path.write_text("[rules]\nlockout = 9\n", encoding="utf-8")
     with pytest.raises(ConfigError) as raised:
         load_config(path)
-    message = str(raised.value)
+    message = said(raised.value)
     assert message.isprintable()
     assert "a\\x1b[2Jb\\nc" in message
 
@@ -317,7 +319,9 @@ def test_a_name_that_cannot_be_shown_is_refused_naming_the_entry(write, value):
 
 def test_the_language_is_a_code_spit_speaks(write):
     assert load_config(write('lang = "ka"')).lang == "ka"
-    with pytest.raises(ConfigError, match=r"lang: unknown language 'fr' \(choose from en, el"):
+    with pytest.raises(ConfigError) as refused:
         load_config(write('lang = "fr"'))
-    with pytest.raises(ConfigError, match="lang: must be a string, not 3"):
+    assert re.search(r"lang: unknown language 'fr' \(choose from en, el", said(refused.value))
+    with pytest.raises(ConfigError) as refused:
         load_config(write("lang = 3"))
+    assert re.search("lang: must be a string, not 3", said(refused.value))

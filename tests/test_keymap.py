@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,10 @@ from spit.settings.keymap import (
     KeyMapError,
     Row,
     character_key,
-    key_label,
     normalize_key,
 )
+from spit.words.config import key_map_error as said
+from spit.words.labels import control_label, key_label
 
 KEYBOARDS = {
     "qwerty": (
@@ -195,8 +197,9 @@ def test_french_preset_ends_the_bottom_row_in_punctuation():
 
 
 def test_unknown_preset_is_refused():
-    with pytest.raises(KeyMapError, match="dvorak"):
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("dvorak")
+    assert re.search("dvorak", said(refused.value))
 
 
 # --- looking keys up ------------------------------------------------------------------------
@@ -221,13 +224,13 @@ def test_caps_lock_does_not_stop_the_game():
 
 def test_labels_print_the_character_a_key_types():
     keymap = KeyMap.preset("azerty")
-    assert keymap.label("p1.stock1.left") == "a"
-    assert keymap.label("p2.stock2.fill") == ","
-    assert keymap.label("p2.stock3.fill") == ";"
-    assert keymap.label("p2.stock5.fill") == "!"
-    assert keymap.label("p1.spit") == "Space"
-    assert keymap.label("p2.spit") == "Enter"
-    assert KeyMap.preset("qwertz").label("p2.stock5.fill") == "-"
+    assert control_label(keymap, "p1.stock1.left") == "a"
+    assert control_label(keymap, "p2.stock2.fill") == ","
+    assert control_label(keymap, "p2.stock3.fill") == ";"
+    assert control_label(keymap, "p2.stock5.fill") == "!"
+    assert control_label(keymap, "p1.spit") == "Space"
+    assert control_label(keymap, "p2.spit") == "Enter"
+    assert control_label(KeyMap.preset("qwertz"), "p2.stock5.fill") == "-"
     assert key_label("f5") == "F5"
 
 
@@ -268,48 +271,53 @@ def test_remap_accepts_characters_and_names_them_as_textual_does():
 
 
 def test_remap_folds_capital_letters_to_their_key():
-    with pytest.raises(KeyMapError, match=r"p1\.stock1\.left"):
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("qwerty").with_bindings({"p2.spit": "Q"})
+    assert re.search(r"p1\.stock1\.left", said(refused.value))
 
 
 def test_remap_of_an_unknown_action_is_refused():
     with pytest.raises(KeyMapError) as refused:
         KeyMap.preset().with_bindings({"p3.spit": "1"})
     assert refused.value.control_id == "p3.spit"
-    assert "no such action" in str(refused.value)
+    assert "no such action" in said(refused.value)
 
 
 @pytest.mark.parametrize("key", ["spacebar", "", "ctrl", "\x07"])
 def test_remap_to_an_unknown_key_name_is_refused(key):
-    with pytest.raises(KeyMapError, match="unknown key name") as refused:
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset().with_bindings({"p1.spit": key})
+    assert re.search("unknown key name", said(refused.value))
     assert refused.value.control_id == "p1.spit"
 
 
 def test_remap_to_a_key_combination_is_refused():
-    with pytest.raises(KeyMapError, match="combination"):
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset().with_bindings({"p1.spit": "ctrl+a"})
+    assert re.search("combination", said(refused.value))
 
 
 @pytest.mark.parametrize("key", [*sorted(RESERVED_KEYS), "Escape", "F1"])
 def test_remap_to_a_reserved_key_is_refused(key):
-    with pytest.raises(KeyMapError, match="reserved"):
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset().with_bindings({"p2.spit": key})
+    assert re.search("reserved", said(refused.value))
 
 
 def test_remap_onto_a_key_in_use_names_both_actions():
     with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("qwerty").with_bindings({"p2.spit": "q"})
     assert refused.value.control_id == "p2.spit"
-    assert "p1.stock1.left" in str(refused.value)
-    assert "p2.spit" in str(refused.value)
+    assert "p1.stock1.left" in said(refused.value)
+    assert "p2.spit" in said(refused.value)
 
 
 def test_remap_of_two_actions_onto_one_key_names_both():
     with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("qwerty").with_bindings({"p1.spit": "1", "p2.spit": "1"})
     assert refused.value.control_id == "p2.spit"
-    assert "p1.spit" in refused.value.problem
+    assert "p1.spit" in said(refused.value)
+    assert refused.value.other == "p1.spit"
 
 
 # --- key names ------------------------------------------------------------------------------
@@ -445,8 +453,9 @@ def test_remapping_an_action_drops_its_layout_character_and_keeps_it_taken_for_o
     georgian = KeyMap.preset("georgian").with_bindings({"p1.stock1.left": "1"})
     assert georgian.control("ქ") is None
     assert georgian.control("1").id == "p1.stock1.left"
-    with pytest.raises(KeyMapError, match=r"already the key for p1\.stock2\.left"):
+    with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("georgian").with_bindings({"p1.spit": "წ"})
+    assert re.search(r"already the key for p1\.stock2\.left", said(refused.value))
 
 
 def _character(key: str) -> str:

@@ -582,7 +582,7 @@ class SpitApp(App[None]):
         try:
             remember(self.config_file, entries)
         except ConfigError as error:
-            self.notify(str(error), severity="warning")
+            self.notify(words.config.config_error(error), severity="warning")
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""

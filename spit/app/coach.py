@@ -200,8 +200,8 @@ class Coach:
     def _keys(self, control: str, *, both: bool = True) -> str:
         """The keys that do ``control`` for the player: against the bot both halves of the
         keyboard play, so the left half's key, then the right half's."""
-        left = self.keymap.label(f"p1.{control}", ascii=self._ascii)
+        left = words.labels.control_label(self.keymap, f"p1.{control}", ascii=self._ascii)
         if not both:
             return left
-        right = self.keymap.label(f"p2.{control}", ascii=self._ascii)
+        right = words.labels.control_label(self.keymap, f"p2.{control}", ascii=self._ascii)
         return words.practice.either_key(left, right)

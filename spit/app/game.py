@@ -209,8 +209,8 @@ class GameScreen(Screen[None]):
         self._stock_keys = {
             prefix: tuple(
                 tuple(  # type: ignore[misc]
-                    keymap.label(
-                        f"{prefix}.stock{stock + 1}.{row}", short=True, ascii=options.ascii
+                    words.labels.control_label(
+                        keymap, f"{prefix}.stock{stock + 1}.{row}", short=True, ascii=options.ascii
                     )
                     for row in ("left", "right", "fill")
                 )
@@ -544,7 +544,10 @@ class GameScreen(Screen[None]):
             self._short_names(),
             self._hints(),
         )
-        spit_keys = (self.keymap.label("p1.spit"), self.keymap.label("p2.spit"))
+        spit_keys = (
+            words.labels.control_label(self.keymap, "p1.spit"),
+            words.labels.control_label(self.keymap, "p2.spit"),
+        )
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
         # Once the match is over, what counts is what each held at the end, not the last
         # round's table (whose piles were just taken).

@@ -19,7 +19,8 @@ from textual.widgets import Static
 
 from spit import words
 from spit.app.dialog import Dialog
-from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, key_label, normalize_key
+from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, normalize_key
+from spit.words.labels import key_label
 
 
 class KeysScreen(Dialog[dict[str, str]]):

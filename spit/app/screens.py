@@ -274,7 +274,9 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
     )
     labels = {
         (prefix, row): [
-            keymap.label(f"{prefix}.stock{s + 1}.{row}", short=True, ascii=ascii)
+            words.labels.control_label(
+                keymap, f"{prefix}.stock{s + 1}.{row}", short=True, ascii=ascii
+            )
             for s in range(STOCKS)
         ]
         for prefix in ("p1", "p2")
@@ -299,8 +301,8 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
         table.add_row(caption, *(keys(labels[prefix, row], "bold") for prefix in ("p1", "p2")))
     table.add_row(
         words.dialogs.keys_row("spit"),
-        Text(keymap.label("p1.spit", ascii=ascii), style="bold"),
-        Text(keymap.label("p2.spit", ascii=ascii), style="bold"),
+        Text(words.labels.control_label(keymap, "p1.spit", ascii=ascii), style="bold"),
+        Text(words.labels.control_label(keymap, "p2.spit", ascii=ascii), style="bold"),
     )
     return table
 

@@ -51,13 +51,6 @@ MIDDLE: Final[str] = LADDER[len(LADDER) // 2]
 """Where the adaptive bot starts."""
 
 
-def label(name: str) -> str:
-    """A level's name as a player reads it, in their language."""
-    from spit.words.labels import level_name  # the wording loads only when a name is shown
-
-    return level_name(ALIASES.get(name, name))
-
-
 NOTICE_FLOOR = 0.1
 """No eye notices a change faster than this (s): an ex-Gaussian's rare low draws stop here."""
 
@@ -132,7 +125,7 @@ class Level:
     """One rung of the ladder: the parameters of the model of a person's hand."""
 
     name: str
-    """Its name on the command line (see :func:`label` for the name a player reads)."""
+    """Its name on the command line; ``spit.words.labels.level_name`` says it in words."""
     notice: ExGaussian
     """From a change on the table to having seen it (and, while the hand is on its way, to
     seeing that the move no longer fits)."""
@@ -170,11 +163,6 @@ class Level:
     def reaction_median(self, moves: int = 1) -> float:
         """The model's median time from a change to a move landing, with ``moves`` in view."""
         return self.notice.median + self.choosing(moves) + self.key
-
-    @property
-    def label(self) -> str:
-        """Its name as a player reads it."""
-        return label(self.name)
 
 
 FIRST_GAME: Final = Level(

@@ -133,7 +133,10 @@ def run_resume(args: argparse.Namespace) -> int:
             if record is None:
                 _notice(words.records.record_problem("nothing to resume"))
                 return RECORD_ERROR_EXIT
-    except (ConfigError, RecordError) as error:
+    except ConfigError as error:
+        _notice(words.config.config_error(error))
+        return RECORD_ERROR_EXIT
+    except RecordError as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
     from spit.cli import run_app
@@ -149,7 +152,10 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         options = _options(args)
         record = read_record(find_record(args.which))
-    except (ConfigError, RecordError) as error:
+    except ConfigError as error:
+        _notice(words.config.config_error(error))
+        return RECORD_ERROR_EXIT
+    except RecordError as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
     from spit.cli import run_app

@@ -43,10 +43,10 @@ import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
@@ -76,8 +76,221 @@ MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 """What each ``[menu]`` entry may say, its default first (the names the command line uses)."""
 
 
+class FileKind(Enum):
+    """What a config path names when it is no regular file."""
+
+    DIRECTORY = "directory"
+    NAMED_PIPE = "named pipe"
+    CHARACTER_DEVICE = "character device"
+    BLOCK_DEVICE = "block device"
+    SOCKET = "socket"
+    NOT_A_FILE = "not a file"
+    """Anything else that is not a file."""
+
+
+class Expected(Enum):
+    """What kind of value a config entry must hold."""
+
+    STRING = "string"
+    NUMBER = "number"
+    TRUE_OR_FALSE = "true or false"
+    NAME = "name"
+    """A player's name: a string in quotes."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoSuchFile:
+    """``SPIT_CONFIG`` names a file that is not there."""
+
+
+@dataclass(frozen=True, slots=True)
+class CannotRead:
+    """The file is there but cannot be read."""
+
+    reason: str
+    """The system's reason (``strerror``), as it gave it."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotARegularFile:
+    """The path names a directory, a pipe, a device..."""
+
+    kind: FileKind
+    """What it names."""
+
+
+@dataclass(frozen=True, slots=True)
+class TooLarge:
+    """The file is larger than any config needs."""
+
+    size: int
+    """Its size in whole MiB."""
+    limit: int
+    """The largest config file read, in MiB."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotToml:
+    """The file is no TOML."""
+
+    error: str
+    """The parser's own words (they come in English from tomllib and tomlkit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotUtf8:
+    """The file is not UTF-8 text."""
+
+
+@dataclass(frozen=True, slots=True)
+class TooDeep:
+    """The TOML nests deeper than the parser's stack allows."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownLanguage:
+    """``lang`` names a language spit does not speak."""
+
+    name: str
+    """The language the file asks for."""
+    choices: tuple[str, ...]
+    """The languages spit speaks."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownLayout:
+    """``keys.preset`` names no keyboard preset."""
+
+    name: str
+    """The preset the file asks for."""
+    choices: tuple[str, ...]
+    """The presets there are."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotAKeyName:
+    """A binding that is no key name in quotes."""
+
+    value: object
+    """The value the file gives (shown as the file would write it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SecondsOutOfRange:
+    """``rules.lockout`` outside the seconds allowed."""
+
+    low: float
+    """The least lockout, in seconds."""
+    high: float
+    """The longest lockout, in seconds."""
+    value: object
+    """The value the file gives."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownChoice:
+    """A ``[menu]`` entry that is none of its choices."""
+
+    name: str
+    """The choice the file gives."""
+    choices: tuple[str, ...]
+    """What the entry may say."""
+
+
+@dataclass(frozen=True, slots=True)
+class BadName:
+    """A player's name that is empty, too long or unprintable."""
+
+    longest: int
+    """The most letters a name may have."""
+    value: object
+    """The name the file gives."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownEntry:
+    """A table or setting the game does not know."""
+
+    table: bool
+    """Whether the unknown entry is a table (else a setting)."""
+    allowed: tuple[str, ...]
+    """The entries allowed there, sorted."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotATable:
+    """An entry that must be a table."""
+
+    value: object
+    """The value the file gives."""
+
+
+@dataclass(frozen=True, slots=True)
+class MustBe:
+    """An entry of the wrong kind."""
+
+    expected: Expected
+    """What it must be."""
+    value: object
+    """The value the file gives."""
+
+
+@dataclass(frozen=True, slots=True)
+class CannotSave:
+    """The menu's choices cannot be written to the file."""
+
+    reason: str | None
+    """The system's reason; None when the file there is not UTF-8 text."""
+
+
+@dataclass(frozen=True, slots=True)
+class BadBinding:
+    """The remapped keys do not work on a keyboard preset."""
+
+    error: KeyMapError
+    """What the key map refused."""
+    preset: str | None = None
+    """The preset it was refused on, when that is not the config's own."""
+
+
+ConfigProblem = (
+    NoSuchFile
+    | CannotRead
+    | NotARegularFile
+    | TooLarge
+    | NotToml
+    | NotUtf8
+    | TooDeep
+    | UnknownLanguage
+    | UnknownLayout
+    | NotAKeyName
+    | SecondsOutOfRange
+    | UnknownChoice
+    | BadName
+    | UnknownEntry
+    | NotATable
+    | MustBe
+    | CannotSave
+    | BadBinding
+)
+"""Everything that can be wrong with a config file, each with its facts as fields."""
+
+
 class ConfigError(ValueError):
-    """A config file the game cannot use. The message is one line naming the file and entry."""
+    """A config file the game cannot use: which file, which entry, and what is wrong.
+
+    It carries the facts, not a sentence: ``spit.words.config.config_error`` says it in one
+    line naming the file and the entry.
+    """
+
+    def __init__(self, path: Path | None, entry: str | None, problem: ConfigProblem) -> None:
+        super().__init__(path, entry, problem)
+        self.path = path
+        """The config file; None when the problem has none (a preset unknown to the key map)."""
+        self.entry = entry
+        """The entry at fault, as a dotted TOML name (``keys.bindings."p1.spit"``), if one is."""
+        self.problem = problem
+        """What is wrong."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +340,11 @@ class Config:
             return KeyMap.preset(name).with_bindings(self.bindings)
         except KeyMapError as error:
             if error.control_id is None:
-                raise ConfigError(printable(error)) from None
-            problem = error.problem
-            if preset is not None and preset != self.keys:
-                problem = words.config.in_layout(problem=problem, preset=name)
-            raise self._error(_entry("keys", "bindings", error.control_id), problem) from None
-
-    def _error(self, entry: str, problem: str) -> ConfigError:
-        return _config_error(self.path, entry, problem)
+                raise ConfigError(None, None, BadBinding(error)) from None
+            other = name if preset is not None and preset != self.keys else None
+            raise ConfigError(
+                self.path, _entry("keys", "bindings", error.control_id), BadBinding(error, other)
+            ) from None
 
 
 def config_path() -> Path:
@@ -163,15 +373,11 @@ def load_config(path: Path | None = None) -> Config:
         document = _parse(_read(path), path)
     except FileNotFoundError:
         if named:  # a file asked for by name: a typo in it must not pass unnoticed
-            raise _config_error(
-                path,
-                None,
-                words.config.config_problem("no such file"),
-            ) from None
+            raise ConfigError(path, None, NoSuchFile()) from None
         return Config()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise _config_error(path, None, words.config.cannot_read(reason=reason)) from None
+        raise ConfigError(path, None, CannotRead(reason)) from None
     return _Reader(path).config(document)
 
 
@@ -187,31 +393,27 @@ def _read(path: Path) -> bytes:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise _config_error(path, None, words.config.not_a_regular_file(what=_file_kind(mode)))
+        raise ConfigError(path, None, NotARegularFile(_file_kind(mode)))
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_SIZE + 1)
         if len(data) > MAX_SIZE:
             size = max(os.fstat(fd).st_size, len(data))
-            raise _config_error(
-                path,
-                None,
-                words.config.config_too_large(size=size // 2**20, limit=MAX_SIZE // 2**20),
-            )
+            raise ConfigError(path, None, TooLarge(size // 2**20, MAX_SIZE // 2**20))
         return data
 
 
-def _file_kind(mode: int) -> str:
+def _file_kind(mode: int) -> FileKind:
     if stat.S_ISDIR(mode):
-        return words.config.file_kind("directory")
+        return FileKind.DIRECTORY
     if stat.S_ISFIFO(mode):
-        return words.config.file_kind("named pipe")
+        return FileKind.NAMED_PIPE
     if stat.S_ISCHR(mode):
-        return words.config.file_kind("character device")
+        return FileKind.CHARACTER_DEVICE
     if stat.S_ISBLK(mode):
-        return words.config.file_kind("block device")
+        return FileKind.BLOCK_DEVICE
     if stat.S_ISSOCK(mode):
-        return words.config.file_kind("socket")
-    return words.config.file_kind("not a file")
+        return FileKind.SOCKET
+    return FileKind.NOT_A_FILE
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -223,13 +425,13 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise _config_error(path, None, words.config.not_toml(error=error)) from None
+        raise ConfigError(path, None, NotToml(str(error))) from None
     except UnicodeDecodeError:
-        raise _config_error(path, None, words.config.config_problem("not utf-8")) from None
+        raise ConfigError(path, None, NotUtf8()) from None
     except RecursionError:
         # tomllib parses nested arrays and inline tables by recursion: some 500 levels
         # exhaust Python's stack. No config needs more than three.
-        raise _config_error(path, None, words.config.config_problem("too deep")) from None
+        raise ConfigError(path, None, TooDeep()) from None
 
 
 class _Reader:
@@ -240,14 +442,9 @@ class _Reader:
 
     def config(self, document: dict[str, Any]) -> Config:
         self.known(document, (), {"lang", "keys", "display", "rules", "players", "menu"})
-        lang = self.value(
-            document, ("lang",), None, _is_optional_string, words.config.expected("string")
-        )
+        lang = self.value(document, ("lang",), None, _is_optional_string, Expected.STRING)
         if lang is not None and lang not in LANGUAGES:
-            raise self.error(
-                ("lang",),
-                words.config.unknown_language(name=lang, choices=", ".join(LANGUAGES)),
-            )
+            raise self.error(("lang",), UnknownLanguage(lang, LANGUAGES))
         keys = self.table(document, "keys")
         display = self.table(document, "display")
         rules = self.table(document, "rules")
@@ -260,30 +457,17 @@ class _Reader:
         self.known(players, ("players",), {"one", "two"})
         names = (self.name(players, "one"), self.name(players, "two"))
 
-        preset = self.value(
-            keys, ("keys", "preset"), None, _is_optional_string, words.config.expected("string")
-        )
+        preset = self.value(keys, ("keys", "preset"), None, _is_optional_string, Expected.STRING)
         if preset is not None and preset not in PRESET_NAMES:
-            raise self.error(
-                ("keys", "preset"),
-                words.config.unknown_layout(name=preset, choices=", ".join(PRESET_NAMES)),
-            )
+            raise self.error(("keys", "preset"), UnknownLayout(preset, PRESET_NAMES))
         bindings = self.table(keys, "bindings", ("keys",))
         for control_id, key in bindings.items():
             if not isinstance(key, str):
-                raise self.error(
-                    ("keys", "bindings", control_id),
-                    words.config.not_a_key_name(value=_show(key)),
-                )
-        lockout = self.value(
-            rules, ("rules", "lockout"), 0.5, _is_number, words.config.expected("number")
-        )
+                raise self.error(("keys", "bindings", control_id), NotAKeyName(key))
+        lockout = self.value(rules, ("rules", "lockout"), 0.5, _is_number, Expected.NUMBER)
         low, high = LOCKOUT_RANGE
         if not low <= lockout <= high:
-            raise self.error(
-                ("rules", "lockout"),
-                words.config.seconds_out_of_range(low=low, high=high, value=_show(lockout)),
-            )
+            raise self.error(("rules", "lockout"), SecondsOutOfRange(low, high, lockout))
         config = Config(
             keys=preset,
             lang=lang,
@@ -293,14 +477,14 @@ class _Reader:
                 ("display", "ascii"),
                 False,
                 _is_bool,
-                words.config.expected("true or false"),
+                Expected.TRUE_OR_FALSE,
             ),
             four_colour=self.value(
                 display,
                 ("display", "four_colour"),
                 False,
                 _is_bool,
-                words.config.expected("true or false"),
+                Expected.TRUE_OR_FALSE,
             ),
             lockout=float(lockout),
             hints=self.value(
@@ -308,7 +492,7 @@ class _Reader:
                 ("display", "hints"),
                 False,
                 _is_bool,
-                words.config.expected("true or false"),
+                Expected.TRUE_OR_FALSE,
             ),
             menu_mode=self.choice(menu, ("menu", "mode"), MENU_CHOICES["mode"]),
             menu_level=self.choice(menu, ("menu", "level"), MENU_CHOICES["level"]),
@@ -318,7 +502,7 @@ class _Reader:
                 ("menu", "practice_offered"),
                 False,
                 _is_bool,
-                words.config.expected("true or false"),
+                Expected.TRUE_OR_FALSE,
             ),
             names=names,
             path=self.path,
@@ -329,47 +513,33 @@ class _Reader:
     def choice(
         self, table: Mapping[str, Any], where: tuple[str, ...], choices: Sequence[str]
     ) -> str:
-        value = self.value(table, where, choices[0], _is_string, words.config.expected("string"))
+        value = self.value(table, where, choices[0], _is_string, Expected.STRING)
         if value not in choices:
-            raise self.error(
-                where,
-                words.config.unknown_choice(name=value, choices=", ".join(choices)),
-            )
+            raise self.error(where, UnknownChoice(value, tuple(choices)))
         return value
 
     def name(self, players: Mapping[str, Any], seat: str) -> str | None:
         where = ("players", seat)
-        name = self.value(players, where, None, _is_name, words.config.expected("name"))
+        name = self.value(players, where, None, _is_name, Expected.NAME)
         if name is None:
             return None
         name = name.strip()
         if not name or len(name) > NAME_LENGTH or not name.isprintable():
-            raise self.error(
-                where,
-                words.config.bad_name(n=NAME_LENGTH, value=_show(name)),
-            )
+            raise self.error(where, BadName(NAME_LENGTH, name))
         return name
 
     def known(self, table: Mapping[str, Any], where: tuple[str, ...], names: set[str]) -> None:
         for name, value in table.items():
             if name not in names:
-                what = (
-                    words.config.config_problem("unknown table")
-                    if isinstance(value, dict)
-                    else words.config.config_problem("unknown setting")
-                )
-                allowed = ", ".join(sorted(names))
-                raise self.error(
-                    (*where, name),
-                    words.config.expected_one_of(what=what, allowed=allowed),
-                )
+                unknown = UnknownEntry(isinstance(value, dict), tuple(sorted(names)))
+                raise self.error((*where, name), unknown)
 
     def table(
         self, table: Mapping[str, Any], name: str, where: tuple[str, ...] = ()
     ) -> dict[str, Any]:
         value = table.get(name, {})
         if not isinstance(value, dict):
-            raise self.error((*where, name), words.config.not_a_table(value=_show(value)))
+            raise self.error((*where, name), NotATable(value))
         return value
 
     def value(
@@ -378,18 +548,15 @@ class _Reader:
         where: tuple[str, ...],
         default: Any,
         accepts: Callable[[Any], bool],
-        expected: str,
+        expected: Expected,
     ) -> Any:
         value = table.get(where[-1], default)
         if not accepts(value):
-            raise self.error(
-                where,
-                words.config.must_be(expected=expected, value=_show(value)),
-            )
+            raise self.error(where, MustBe(expected, value))
         return value
 
-    def error(self, where: tuple[str, ...], problem: str) -> ConfigError:
-        return _config_error(self.path, _entry(*where), problem)
+    def error(self, where: tuple[str, ...], problem: ConfigProblem) -> ConfigError:
+        return ConfigError(self.path, _entry(*where), problem)
 
 
 def _is_string(value: Any) -> bool:
@@ -422,30 +589,6 @@ def _entry(*names: str) -> str:
         name if _BARE_KEY.fullmatch(name) else '"' + printable(name).replace('"', '\\"') + '"'
         for name in names
     )
-
-
-def _show(value: Any) -> str:
-    """A value as a player would recognise it from the file, on one line."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return words.config.expected("table")
-    if isinstance(value, list):
-        return words.config.expected("list")
-    return " ".join(str(value).split())
-
-
-def _config_error(path: Path | None, entry: str | None, problem: str) -> ConfigError:
-    # TOML parse errors and OS messages are one line already; this keeps it that way.
-    problem = printable(" ".join(problem.split()))
-    where = printable(path) if path is not None else words.config.config_problem("the file")
-    if entry:
-        return ConfigError(
-            words.config.config_entry_error(path=where, entry=entry, problem=problem)
-        )
-    return ConfigError(words.config.config_error(path=where, problem=problem))
 
 
 def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
@@ -530,11 +673,11 @@ def _load_document(path: Path) -> TOMLDocument:
     except FileNotFoundError:
         text = ""
     except (OSError, UnicodeDecodeError) as error:
-        raise _config_error(path, None, _write_problem(error)) from None
+        raise ConfigError(path, None, _write_problem(error)) from None
     try:
         return tomlkit.parse(text)
     except TOMLKitError as error:
-        raise _config_error(path, None, words.config.not_toml(error=error)) from None
+        raise ConfigError(path, None, NotToml(str(error))) from None
 
 
 def _save_document(path: Path, document: TOMLDocument) -> None:
@@ -549,13 +692,8 @@ def _save_document(path: Path, document: TOMLDocument) -> None:
         os.replace(new, path)
     except OSError as error:
         new.unlink(missing_ok=True)
-        raise _config_error(path, None, _write_problem(error)) from None
+        raise ConfigError(path, None, _write_problem(error)) from None
 
 
-def _write_problem(error: BaseException) -> str:
-    reason = (
-        (error.strerror or str(error))
-        if isinstance(error, OSError)
-        else words.config.config_problem("not utf-8")
-    )
-    return words.config.cannot_save(reason=reason)
+def _write_problem(error: BaseException) -> CannotSave:
+    return CannotSave((error.strerror or str(error)) if isinstance(error, OSError) else None)

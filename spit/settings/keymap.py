@@ -22,7 +22,6 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from spit import words
 from spit.engine import (
     PLAYERS,
     STOCKS,
@@ -34,7 +33,6 @@ from spit.engine import (
     SpitPress,
     resolve,
 )
-from spit.printable import printable
 
 
 class Row(Enum):
@@ -261,7 +259,7 @@ def _named_characters(start: int, end: int) -> dict[str, str]:
     return table
 
 
-def _named_character(key: str) -> str | None:
+def named_character(key: str) -> str | None:
     """The character a key name types (``"comma"`` -> ``","``), or None if none does.
 
     Every preset key, and most remapped ones, are Latin-1, a table of some 50 names; the
@@ -290,39 +288,9 @@ def normalize_key(key: str) -> str | None:
         # A few capitals lower-case to two characters (İ); such a key is only ever sent as typed.
         return character_key(lower if len(lower) == 1 else key)
     name = key.lower()
-    if name in _NAMED_KEYS or name in RESERVED_KEYS or _named_character(name) is not None:
+    if name in _NAMED_KEYS or name in RESERVED_KEYS or named_character(name) is not None:
         return name
     return None
-
-
-def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
-    """How to print a Textual key name: ``"q"``, ``","``, ``"Space"``, ``"F5"``.
-
-    ``short`` keeps it to three columns (``"Spc"``), for the hints under the stocks, where
-    three keys share a stock's width; ``ascii`` spells the arrows out.
-    """
-    name = words.labels.key_abbreviation(key, ascii=ascii) if short else None
-    if name is None:
-        name = words.labels.key_name(key, ascii=ascii)
-    if name is not None:
-        if short:  # a translation longer than asked for must not break the columns
-            return _cells(name, words.labels.KEY_ABBREVIATION_CELLS)
-        return name
-    if key.startswith("f") and key[1:].isdigit():
-        return key.upper()
-    if len(key) == 1:
-        return key
-    return _named_character(key) or key
-
-
-def _cells(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` terminal columns (a wide character counts two)."""
-    out = ""
-    for character in text:
-        if cell_width(out + character) > width:
-            break
-        out += character
-    return out
 
 
 def cell_width(text: str) -> int:
@@ -330,16 +298,49 @@ def cell_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-class KeyMapError(ValueError):
-    """A key map that cannot work: an unknown preset, action id or key, or a key bound twice."""
+class KeyProblem(Enum):
+    """Why a key map cannot work; :mod:`spit.words.config` says it in words."""
 
-    def __init__(self, problem: str, control_id: str | None = None) -> None:
-        shown = f"{printable(control_id)}: {problem}" if control_id else problem
-        super().__init__(printable(shown))
+    UNKNOWN_LAYOUT = "unknown layout"
+    """No preset has the name asked for (:attr:`KeyMapError.layout`)."""
+    NO_SUCH_ACTION = "no such action"
+    """A binding names an action id no control has."""
+    KEY_COMBINATION = "key combination"
+    """A binding to a combination such as ``ctrl+q``: an action takes one press."""
+    UNKNOWN_KEY = "unknown key"
+    """A binding to a key name Textual never reports."""
+    RESERVED_KEY = "reserved key"
+    """A binding to a key that help, pause, quit or focus keep."""
+    KEY_TAKEN = "key taken"
+    """A binding to a key another action has (:attr:`KeyMapError.other`)."""
+
+
+class KeyMapError(ValueError):
+    """A key map that cannot work: an unknown preset, action id or key, or a key bound twice.
+
+    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it.
+    """
+
+    def __init__(
+        self,
+        problem: KeyProblem,
+        control_id: str | None = None,
+        *,
+        key: object = None,
+        other: str | None = None,
+        layout: str | None = None,
+    ) -> None:
+        super().__init__(problem, control_id, key, other, layout)
         self.problem = problem
-        """What is wrong, in one line, without the action id."""
+        """What is wrong."""
         self.control_id = control_id
         """The action id whose binding is wrong, if one is."""
+        self.key = key
+        """The key as the binding wrote it (a name, or whatever else the file gave)."""
+        self.other = other
+        """The action id that has the key already (:attr:`KeyProblem.KEY_TAKEN`)."""
+        self.layout = layout
+        """The preset name asked for (:attr:`KeyProblem.UNKNOWN_LAYOUT`)."""
 
 
 class KeyMap:
@@ -378,9 +379,7 @@ class KeyMap:
         if name in _POSITIONS:
             return cls(name, *_position_preset(name))
         if name not in _PRESETS:
-            raise KeyMapError(
-                words.config.unknown_layout(name=name, choices=", ".join(PRESET_NAMES))
-            )
+            raise KeyMapError(KeyProblem.UNKNOWN_LAYOUT, layout=name)
         return cls(name, _PRESETS[name])
 
     @property
@@ -398,23 +397,14 @@ class KeyMap:
         key_by_id = dict(self._key_by_id)
         for control_id, key in bindings.items():
             if control_id not in _CONTROL_BY_ID:
-                raise KeyMapError(
-                    words.config.binding_problem("no such action"),
-                    control_id,
-                )
+                raise KeyMapError(KeyProblem.NO_SUCH_ACTION, control_id)
             name = normalize_key(key) if isinstance(key, str) else None
             if name is None and isinstance(key, str) and "+" in key:
-                raise KeyMapError(
-                    words.config.key_combination(key=key),
-                    control_id,
-                )
+                raise KeyMapError(KeyProblem.KEY_COMBINATION, control_id, key=key)
             if name is None:
-                raise KeyMapError(words.config.unknown_key(key=key), control_id)
+                raise KeyMapError(KeyProblem.UNKNOWN_KEY, control_id, key=key)
             if name in RESERVED_KEYS:
-                raise KeyMapError(
-                    words.config.reserved_key(key=key),
-                    control_id,
-                )
+                raise KeyMapError(KeyProblem.RESERVED_KEY, control_id, key=key)
             key_by_id[control_id] = name
         # A remapped action's layout characters go with its old key; the rest stay, and
         # count as taken like any key.
@@ -425,10 +415,10 @@ class KeyMap:
             key = key_by_id[control_id]
             if key in owner:
                 raise KeyMapError(
-                    words.config.key_taken_by_id(
-                        key=bindings.get(control_id, key), other=owner[key]
-                    ),
+                    KeyProblem.KEY_TAKEN,
                     control_id,
+                    key=bindings.get(control_id, key),
+                    other=owner[key],
                 )
             owner[key] = control_id
         return KeyMap(self.name, key_by_id.values(), aliases)
@@ -446,10 +436,6 @@ class KeyMap:
     def key(self, control_id: str) -> str:
         """The Textual key name bound to an action id. KeyError for an unknown id."""
         return self._key_by_id[control_id]
-
-    def label(self, control_id: str, *, short: bool = False, ascii: bool = False) -> str:
-        """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"Spc"`` if short)."""
-        return key_label(self.key(control_id), short=short, ascii=ascii)
 
     def keys_of(self, control_id: str) -> tuple[str, ...]:
         """Every key that does an action: its key, then the layout's own characters for it."""

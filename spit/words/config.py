@@ -1,8 +1,120 @@
-"""The config file's problems, each in one line naming the entry."""
+"""The config file's problems, each in one line naming the entry.
+
+:mod:`spit.settings` raises :class:`~spit.settings.config.ConfigError` and
+:class:`~spit.settings.keymap.KeyMapError` with the facts as fields; :func:`config_error` and
+:func:`key_map_error` say them.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from spit.i18n import _
+from spit.printable import printable
+from spit.settings.config import (
+    BadBinding,
+    BadName,
+    CannotRead,
+    CannotSave,
+    ConfigError,
+    ConfigProblem,
+    Expected,
+    FileKind,
+    MustBe,
+    NoSuchFile,
+    NotAKeyName,
+    NotARegularFile,
+    NotATable,
+    NotToml,
+    NotUtf8,
+    SecondsOutOfRange,
+    TooDeep,
+    TooLarge,
+    UnknownChoice,
+    UnknownEntry,
+    UnknownLanguage,
+    UnknownLayout,
+)
+from spit.settings.keymap import PRESET_NAMES, KeyMapError, KeyProblem
+
+
+def config_error(error: ConfigError) -> str:
+    """A config file's problem in one line, naming the file and the entry."""
+    problem = error.problem
+    if isinstance(problem, BadBinding) and problem.error.control_id is None:
+        return key_map_error(problem.error)  # a preset unknown to the key map: no file
+    # TOML parse errors and OS messages are one line already; this keeps it that way.
+    said = printable(" ".join(config_problem(problem).split()))
+    where = printable(error.path) if error.path is not None else _("the config file")
+    if error.entry:
+        return config_entry_error(path=where, entry=error.entry, problem=said)
+    return config_file_error(path=where, problem=said)
+
+
+def key_map_error(error: KeyMapError) -> str:
+    """A key map's problem in one line, naming the action id if one is at fault."""
+    problem = binding_problem(error)
+    shown = f"{printable(error.control_id)}: {problem}" if error.control_id else problem
+    return printable(shown)
+
+
+def config_problem(problem: ConfigProblem) -> str:
+    """What is wrong with the config file, without the file and the entry."""
+    match problem:
+        case NoSuchFile():
+            return _(
+                "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
+                "config file)"
+            )
+        case CannotRead(reason=reason):
+            return cannot_read(reason=reason)
+        case NotARegularFile(kind=kind):
+            return not_a_regular_file(what=file_kind(kind))
+        case TooLarge(size=size, limit=limit):
+            return config_too_large(size=size, limit=limit)
+        case NotToml(error=parser):
+            return not_toml(error=parser)
+        case NotUtf8():
+            return _("not UTF-8 text")
+        case TooDeep():
+            return _("not valid TOML: nested too deeply")
+        case UnknownLanguage(name=name, choices=choices):
+            return unknown_language(name=name, choices=", ".join(choices))
+        case UnknownLayout(name=name, choices=choices):
+            return unknown_layout(name=name, choices=", ".join(choices))
+        case NotAKeyName(value=value):
+            return not_a_key_name(value=_show(value))
+        case SecondsOutOfRange(low=low, high=high, value=value):
+            return seconds_out_of_range(low=low, high=high, value=_show(value))
+        case UnknownChoice(name=name, choices=choices):
+            return unknown_choice(name=name, choices=", ".join(choices))
+        case BadName(longest=longest, value=value):
+            return bad_name(n=longest, value=_show(value))
+        case UnknownEntry(table=table, allowed=allowed):
+            what = _("unknown table") if table else _("unknown setting")
+            return expected_one_of(what=what, allowed=", ".join(allowed))
+        case NotATable(value=value):
+            return not_a_table(value=_show(value))
+        case MustBe(expected=kind, value=value):
+            return must_be(expected=expected(kind), value=_show(value))
+        case CannotSave(reason=reason):
+            return cannot_save(reason=_("not UTF-8 text") if reason is None else reason)
+        case BadBinding(error=refused, preset=preset):
+            said = binding_problem(refused)
+            return said if preset is None else in_layout(problem=said, preset=preset)
+
+
+def _show(value: Any) -> str:
+    """A value as a player would recognise it from the file, on one line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return _("a table")
+    if isinstance(value, list):
+        return _("a list")
+    return " ".join(str(value).split())
 
 
 def in_layout(*, problem: str, preset: str) -> str:
@@ -88,7 +200,7 @@ def config_entry_error(*, path: object, entry: str, problem: str) -> str:
     )
 
 
-def config_error(*, path: object, problem: str) -> str:
+def config_file_error(*, path: object, problem: str) -> str:
     """A config file's problem."""
     return _("config error in {path}: {problem}").format(path=path, problem=problem)
 
@@ -98,88 +210,71 @@ def cannot_save(*, reason: object) -> str:
     return _("cannot save the menu's choices: {reason}").format(reason=reason)
 
 
-def config_problem(what: str) -> str:
-    """What is wrong with the config file, by a short id."""
-    match what:
-        case "no such file":
-            return _(
-                "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
-                "config file)"
-            )
-        case "not utf-8":
-            return _("not UTF-8 text")
-        case "too deep":
-            return _("not valid TOML: nested too deeply")
-        case "unknown table":
-            return _("unknown table")
-        case "unknown setting":
-            return _("unknown setting")
-        case "the file":
-            return _("the config file")
-    raise ValueError(what)
-
-
-def file_kind(what: str) -> str:
-    """What a path names, when it is no regular file, by a short id."""
-    match what:
-        case "directory":
+def file_kind(kind: FileKind) -> str:
+    """What a path names, when it is no regular file."""
+    match kind:
+        case FileKind.DIRECTORY:
             return _("a directory")
-        case "named pipe":
+        case FileKind.NAMED_PIPE:
             return _("a named pipe")
-        case "character device":
+        case FileKind.CHARACTER_DEVICE:
             return _("a character device")
-        case "block device":
+        case FileKind.BLOCK_DEVICE:
             return _("a block device")
-        case "socket":
+        case FileKind.SOCKET:
             return _("a socket")
-        case "not a file":
+        case FileKind.NOT_A_FILE:
             return _("not a file")
-    raise ValueError(what)
 
 
-def expected(what: str) -> str:
-    """What a config entry must be, by a short id: "must be {expected}"."""
-    match what:
-        case "string":
+def expected(kind: Expected) -> str:
+    """What a config entry must be: "must be {expected}"."""
+    match kind:
+        case Expected.STRING:
             return _("a string")
-        case "number":
+        case Expected.NUMBER:
             return _("a number")
-        case "true or false":
+        case Expected.TRUE_OR_FALSE:
             return _("true or false")
-        case "name":
+        case Expected.NAME:
             return _("a name in quotes")
-        case "table":
-            return _("a table")
-        case "list":
-            return _("a list")
-    raise ValueError(what)
 
 
-def key_combination(*, key: str) -> str:
+def key_combination(*, key: object) -> str:
     """A binding to a key combination, which no action can take."""
     return _("{key!r} is a key combination; bind a single key").format(key=key)
 
 
-def unknown_key(*, key: str) -> str:
+def unknown_key(*, key: object) -> str:
     """A binding to a key name Textual never reports."""
     return _("unknown key name {key!r}").format(key=key)
 
 
-def reserved_key(*, key: str) -> str:
+def reserved_key(*, key: object) -> str:
     """A binding to a key that help, pause, quit or focus keep."""
     return _("{key!r} is reserved for help, pause, quit and focus").format(key=key)
 
 
-def key_taken_by_id(*, key: str, other: str) -> str:
+def key_taken_by_id(*, key: object, other: str) -> str:
     """A binding to a key another action (``other``, its id) has."""
     return _("{key!r} is already the key for {other}").format(key=key, other=other)
 
 
-def binding_problem(what: str) -> str:
-    """What is wrong with a key binding in the config file, by a short id."""
-    match what:
-        case "no such action":
+def binding_problem(error: KeyMapError) -> str:
+    """What is wrong with a key map or a binding, without the action id."""
+    key = error.key
+    match error.problem:
+        case KeyProblem.UNKNOWN_LAYOUT:
+            return unknown_layout(name=error.layout or "", choices=", ".join(PRESET_NAMES))
+        case KeyProblem.NO_SUCH_ACTION:
             return _(
                 "no such action (action ids look like p1.stock3.left, p2.stock1.fill, p1.spit)"
             )
-    raise ValueError(what)
+        case KeyProblem.KEY_COMBINATION:
+            return key_combination(key=key)
+        case KeyProblem.UNKNOWN_KEY:
+            return unknown_key(key=key)
+        case KeyProblem.RESERVED_KEY:
+            return reserved_key(key=key)
+        case KeyProblem.KEY_TAKEN:
+            return key_taken_by_id(key=key, other=error.other or "")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from spit.i18n import _, ngettext
+from spit.settings.keymap import KeyMapError
+from spit.words.config import key_map_error
 
 
 def terminal_too_small(*, w: int, h: int, now_w: int, now_h: int) -> str:
@@ -239,9 +241,11 @@ def names_dialog(what: str) -> str:
     raise ValueError(what)
 
 
-def keys_do_not_fit(*, layout: str, error: str) -> str:
+def keys_do_not_fit(*, layout: str, error: KeyMapError) -> str:
     """The config's remapped keys clash with a keyboard layout."""
-    return _("Your remapped keys do not fit {layout}: {error}").format(layout=layout, error=error)
+    return _("Your remapped keys do not fit {layout}: {error}").format(
+        layout=layout, error=key_map_error(error)
+    )
 
 
 def crash_log_at(*, path: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spit.engine import Card, Rank
 from spit.i18n import _, pgettext
+from spit.settings.keymap import KeyMap, cell_width, named_character
 
 Names = tuple[str, str]
 """The two players' names as the table shows them, player 1 first."""
@@ -146,6 +147,43 @@ def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
             "right": pgettext("key name, at most 3 letters", "Rt"),
         }
     return names.get(key)
+
+
+def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
+    """How to print a Textual key name: ``"q"``, ``","``, ``"Space"``, ``"F5"``.
+
+    ``short`` keeps it to three columns (``"Spc"``), for the hints under the stocks, where
+    three keys share a stock's width; ``ascii`` spells the arrows out.
+    """
+    name = key_abbreviation(key, ascii=ascii) if short else None
+    if name is None:
+        name = key_name(key, ascii=ascii)
+    if name is not None:
+        if short:  # a translation longer than asked for must not break the columns
+            return _cells(name, KEY_ABBREVIATION_CELLS)
+        return name
+    if key.startswith("f") and key[1:].isdigit():
+        return key.upper()
+    if len(key) == 1:
+        return key
+    return named_character(key) or key
+
+
+def control_label(
+    keymap: KeyMap, control_id: str, *, short: bool = False, ascii: bool = False
+) -> str:
+    """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"Spc"`` if short)."""
+    return key_label(keymap.key(control_id), short=short, ascii=ascii)
+
+
+def _cells(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal columns (a wide character counts two)."""
+    out = ""
+    for character in text:
+        if cell_width(out + character) > width:
+            break
+        out += character
+    return out
 
 
 def preset_name(preset: str) -> str:

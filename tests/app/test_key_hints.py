@@ -17,6 +17,7 @@ from spit.app.screens import keys_table
 from spit.app.table import GAP, MARGIN, ROW_WIDTH, KeyLegend, LegendState, legend_slot
 from spit.engine import STOCKS
 from spit.settings.keymap import CONTROLS, KeyMap
+from spit.words.labels import control_label
 
 from .factory import make_app, screen_text
 
@@ -40,7 +41,10 @@ keymaps = st.permutations(POOL).map(lambda keys: remapped(list(keys[: len(CONTRO
 
 def legend_labels(keymap: KeyMap, prefix: str, *, ascii: bool = False) -> tuple:
     return tuple(
-        tuple(keymap.label(f"{prefix}.stock{s + 1}.{row}", short=True, ascii=ascii) for row in ROWS)
+        tuple(
+            control_label(keymap, f"{prefix}.stock{s + 1}.{row}", short=True, ascii=ascii)
+            for row in ROWS
+        )
         for s in range(STOCKS)
     )
 
@@ -98,7 +102,7 @@ def test_the_help_keeps_each_stocks_keys_under_its_number_whatever_is_remapped(
     for row, caption in zip(ROWS, captions, strict=True):
         line = next(line for line in lines if line.lstrip().startswith(caption))
         labels = [
-            keymap.label(f"{prefix}.stock{s + 1}.{row}", short=True)
+            control_label(keymap, f"{prefix}.stock{s + 1}.{row}", short=True)
             for prefix in ("p1", "p2")
             for s in range(STOCKS)
         ]

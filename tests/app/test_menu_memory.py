@@ -18,6 +18,7 @@ from spit.cli import game_options
 from spit.engine import Variant
 from spit.settings.config import Config, ConfigError, load_config, remember
 from spit.settings.options import Mode
+from spit.words.config import config_error
 
 from .factory import STILL, FakeClock, game, make_app
 from .test_flow import opponents
@@ -101,7 +102,7 @@ def test_a_config_path_that_is_a_directory_cannot_be_saved_and_says_so(tmp_path:
     """One line, not a traceback (a directory: even root, as CI runs, cannot write it)."""
     with pytest.raises(ConfigError) as raised:
         remember(tmp_path, {("display", "hints"): True})
-    message = str(raised.value)
+    message = config_error(raised.value)
     assert "\n" not in message and message.startswith(f"config error in {tmp_path}: ")
 
 
@@ -123,7 +124,7 @@ def test_a_bad_menu_entry_is_a_config_error_naming_it(
     path.write_text(text)
     with pytest.raises(ConfigError) as raised:
         load_config(path)
-    assert f": {entry}: " in str(raised.value)
+    assert f": {entry}: " in config_error(raised.value)
 
 
 async def test_the_menu_offers_next_time_what_was_chosen_this_time(tmp_path: Path) -> None:

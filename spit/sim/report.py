@@ -17,7 +17,7 @@ from spit.sim.simulator import Config, MatchReport, Summary
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{part / whole:.1%}" if whole else "—"
+    return words.numbers.number(part / whole, ".1%") if whole else "—"
 
 
 @contextmanager
@@ -57,14 +57,22 @@ def table(summary: Summary) -> Table:
         out.add_row(words.sim.won_by(name=name), str(wins), _percent(wins, games))
     draw_note = words.sim.unfinished(summary.unfinished) if summary.unfinished else ""
     out.add_row(words.sim.simulation_label("draws"), str(summary.draws), draw_note)
-    out.add_row(words.sim.simulation_label("mean rounds"), f"{summary.mean_rounds:.2f}", "")
     out.add_row(
-        words.sim.simulation_label("mean match length"), f"{summary.mean_match_seconds:.1f} s", ""
+        words.sim.simulation_label("mean rounds"),
+        words.numbers.number(summary.mean_rounds, ".2f"),
+        "",
     )
-    out.add_row(words.sim.simulation_label("actions"), f"{summary.actions:,}", "")
+    out.add_row(
+        words.sim.simulation_label("mean match length"),
+        words.records.seconds_1(s=summary.mean_match_seconds),
+        "",
+    )
+    out.add_row(
+        words.sim.simulation_label("actions"), words.numbers.number(summary.actions, ","), ""
+    )
     out.add_row(
         words.sim.simulation_label("refusals"),
-        f"{summary.refusals:,}",
+        words.numbers.number(summary.refusals, ","),
         words.sim.refusal_share(
             share=_percent(summary.refusals, summary.actions), n=summary.fumbles
         ),
@@ -133,11 +141,11 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
         ratings.add_row(
             str(rung),
             r.name,
-            f"{r.elo:.0f}",
-            f"{r.low:.0f}–{r.high:.0f}",
-            "" if share is None else f"{share:.1%}",
-            f"{figures.median_reaction:.2f} s",
-            f"{figures.plays_per_minute:.1f}",
+            words.numbers.number(r.elo, ".0f"),
+            f"{words.numbers.number(r.low, '.0f')}–{words.numbers.number(r.high, '.0f')}",
+            "" if share is None else words.numbers.number(share, ".1%"),
+            words.records.seconds_2(s=figures.median_reaction),
+            words.numbers.number(figures.plays_per_minute, ".1f"),
         )
     ratings.caption = words.sim.ladder_caption(n=ladder.matches, s=ladder.seconds)
     matrix = Table(title=words.sim.simulation_label("matrix"))
@@ -147,7 +155,10 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
     for rung, a in enumerate(ladder.levels, 1):
         matrix.add_row(
             f"{rung} {a}",
-            *("—" if a == b else f"{ladder.score(a, b):.1%}" for b in ladder.levels),
+            *(
+                "—" if a == b else words.numbers.number(ladder.score(a, b), ".1%")
+                for b in ladder.levels
+            ),
         )
     return ratings, matrix
 

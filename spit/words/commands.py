@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spit.i18n import N_, _
+from spit.words.numbers import Number
 
 ARGPARSE: tuple[str, ...] = (
     N_("usage: "),
@@ -31,7 +32,7 @@ def not_a_number(*, text: str) -> str:
 def out_of_range(*, low: float, high: float, text: str) -> str:
     """A seconds flag's complaint: ``text`` lies outside ``low`` to ``high``."""
     return _("must be between {low:g} and {high:g} seconds, not {text}").format(
-        low=low, high=high, text=text
+        low=Number(low), high=Number(high), text=text
     )
 
 

@@ -36,6 +36,7 @@ from spit.settings.config import (
     UnknownLayout,
 )
 from spit.settings.keymap import PRESET_NAMES, KeyMapError, KeyProblem
+from spit.words.numbers import Number
 
 
 def config_error(error: ConfigError) -> str:
@@ -164,7 +165,7 @@ def not_a_key_name(*, value: str) -> str:
 def seconds_out_of_range(*, low: float, high: float, value: str) -> str:
     """The config's lockout outside ``low`` to ``high`` seconds."""
     return _("must be between {low:g} and {high:g} seconds, not {value}").format(
-        low=low, high=high, value=value
+        low=Number(low), high=Number(high), value=value
     )
 
 

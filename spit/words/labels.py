@@ -5,6 +5,7 @@ from __future__ import annotations
 from spit.engine import Card, Rank
 from spit.i18n import _, pgettext
 from spit.settings.keymap import KeyMap, cell_width, named_character
+from spit.words.numbers import Number
 
 Names = tuple[str, str]
 """The two players' names as the table shows them, player 1 first."""
@@ -78,7 +79,7 @@ def level_name(level: str) -> str:
 
 def level_label(level: str, seconds: float) -> str:
     """A bot level as the menu offers it: its name and how quick its hand is."""
-    return _("{level} · {seconds:.1f} s").format(level=level_name(level), seconds=seconds)
+    return _("{level} · {seconds:.1f} s").format(level=level_name(level), seconds=Number(seconds))
 
 
 def adaptive_label() -> str:

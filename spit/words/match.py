@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spit.i18n import _
 from spit.words.labels import Names, level_name
+from spit.words.numbers import Number
 
 
 def winner(
@@ -24,7 +25,7 @@ def fastest_play(name: str, card: str, pile: int, seconds: float) -> str:
         text = _("Fastest play: {name} {card} on the left pile {seconds:.2f} s after it changed")
     else:
         text = _("Fastest play: {name} {card} on the right pile {seconds:.2f} s after it changed")
-    return text.format(name=name, card=card, seconds=seconds)
+    return text.format(name=name, card=card, seconds=Number(seconds))
 
 
 def plays_like(level: str) -> str:

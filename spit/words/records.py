@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spit.i18n import _, ngettext
 from spit.words.labels import level_name
+from spit.words.numbers import Number
 
 
 def record_problem(what: str) -> str:
@@ -128,12 +129,12 @@ def bot_opponent(level: str) -> str:
 
 def seconds_2(*, s: float) -> str:
     """A time in seconds, to a hundredth."""
-    return _("{s:.2f} s").format(s=s)
+    return _("{s:.2f} s").format(s=Number(s))
 
 
 def seconds_1(*, s: float) -> str:
     """A time in seconds, to a tenth."""
-    return _("{s:.1f} s").format(s=s)
+    return _("{s:.1f} s").format(s=Number(s))
 
 
 def unfinished_matches(n: int) -> str:

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from spit.engine import Card, Reason, Refusal
 from spit.i18n import _
 from spit.words.labels import Names, card_label
+from spit.words.numbers import number
 
 
 def seconds_left(seconds: float) -> str:
     """Seconds to wait, rounded up to a tenth: never "0.0" while there is still a wait."""
-    return f"{max(1, math.ceil(seconds * 10 - 1e-9)) / 10:.1f}"
+    return number(max(1, math.ceil(seconds * 10 - 1e-9)) / 10, ".1f")
 
 
 def reason(why: Reason, card: str = "", top: str = "") -> str:

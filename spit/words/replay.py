@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from spit.i18n import _
+from spit.words.numbers import Number
 
 
 def reaction_figures(*, median: float, last: float) -> str:
     """A player's reactions in a replay so far: the median and the last."""
-    return _("reaction {median:.2f} s median, {last:.2f} s last").format(median=median, last=last)
+    return _("reaction {median:.2f} s median, {last:.2f} s last").format(
+        median=Number(median), last=Number(last)
+    )
 
 
 def races_lost(*, n: int) -> str:
@@ -17,7 +20,7 @@ def races_lost(*, n: int) -> str:
 
 def races_lost_by(*, races: str, seconds: float) -> str:
     """The races lost and by how much the last one was."""
-    return _("{races} (by {seconds:.2f} s)").format(races=races, seconds=seconds)
+    return _("{races} (by {seconds:.2f} s)").format(races=races, seconds=Number(seconds))
 
 
 def missed(*, n: int) -> str:
@@ -31,7 +34,9 @@ def replay_status(
     """The replay's status line: where in the record, at what speed, playing or not."""
     return _(
         "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
-    ).format(n=n, total=total, time=time, round=round, rounds=rounds, speed=speed, state=state)
+    ).format(
+        n=n, total=total, time=time, round=round, rounds=rounds, speed=Number(speed), state=state
+    )
 
 
 def replay_text(what: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spit.i18n import _, ngettext
+from spit.words.numbers import Number
 
 
 def not_a_whole_number(*, text: str) -> str:
@@ -71,22 +72,22 @@ def unfinished(n: int) -> str:
 
 def refusal_share(*, share: str, n: int) -> str:
     """The share of actions refused, and how many were fumbles."""
-    return _("{share} ({n:,} fumbles)").format(share=share, n=n)
+    return _("{share} ({n:,} fumbles)").format(share=share, n=Number(n))
 
 
 def matches_per_second(*, n: float) -> str:
     """The simulator's speed in matches."""
-    return _("{n:,.1f} matches/s").format(n=n)
+    return _("{n:,.1f} matches/s").format(n=Number(n))
 
 
 def actions_per_second(*, n: float) -> str:
     """The simulator's speed in actions."""
-    return _("{n:,.0f} actions/s").format(n=n)
+    return _("{n:,.0f} actions/s").format(n=Number(n))
 
 
 def run_seconds(*, s: float) -> str:
     """How long the run took, in seconds."""
-    return _("in {s:.2f} s").format(s=s)
+    return _("in {s:.2f} s").format(s=Number(s))
 
 
 def ladder_title(*, games: int, variant: str, seed: int) -> str:
@@ -98,7 +99,7 @@ def ladder_title(*, games: int, variant: str, seed: int) -> str:
 
 def ladder_caption(*, n: int, s: float) -> str:
     """Under the ladder's table: how many matches in how long."""
-    return _("{n:,} matches in {s:.1f} s").format(n=n, s=s)
+    return _("{n:,} matches in {s:.1f} s").format(n=Number(n), s=Number(s))
 
 
 def simulation_label(what: str) -> str:

@@ -2,7 +2,7 @@
 
 Catalogues live in ``spit/locale/<lang>/LC_MESSAGES/spit.po`` and are compiled to ``spit.mo``
 when the package is built (``hatch_build.py``), editable installs included. The sentences
-themselves live in :mod:`spit.wording`; this module only looks them up. Every lookup goes
+themselves live in :mod:`spit.words`; this module only looks them up. Every lookup goes
 through the language that is on *now*, so the start menu can switch language at once.
 """
 
@@ -85,7 +85,7 @@ def _load(code: str) -> gettext.NullTranslations:
         with mo.open("rb") as file:
             return gettext.GNUTranslations(file)
     # A source checkout whose .po changed since it was built (or was never built): compile
-    # it in memory, if Babel is at hand (it comes with the test extra).
+    # it in memory with Babel (a runtime dependency; kept optional here all the same).
     if po.exists():
         try:
             return _compile(po)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from spit import words
+from spit.commands import play
 from spit.printable import printable
 
 PROG = "spit"
@@ -136,9 +137,7 @@ def run_resume(args: argparse.Namespace) -> int:
     except (ConfigError, RecordError) as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
-    from spit.cli import run_app
-
-    return run_app(options, resume=record)
+    return play.run_app(options, resume=record)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -152,6 +151,4 @@ def run_replay(args: argparse.Namespace) -> int:
     except (ConfigError, RecordError) as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
-    from spit.cli import run_app
-
-    return run_app(options, replay=record)
+    return play.run_app(options, replay=record)

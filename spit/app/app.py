@@ -486,9 +486,10 @@ class SpitApp(App[None]):
             if not self._page_here:
                 game.step_away()
             if network.web_port is not None and network.code is None:
-                from spit.web.room import RoomWebServer, local_game_address
+                from spit.net.address import local_address
+                from spit.web.room import RoomWebServer
 
-                here = local_game_address(network.bind, address, hosting=server is not None)
+                here = local_address(network.bind, address, hosting=server is not None)
                 web = RoomWebServer(here, bind=network.bind, port=network.web_port)
                 await web.start()
                 self.room_link = web.open_room(game.welcome.room)

@@ -12,12 +12,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import random
 import signal
-import socket
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -25,14 +23,19 @@ from typing import Any
 from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import Variant
+from spit.net.address import (
+    LOOPBACK,
+    AddressError,
+    AddressProblem,
+    join_address,
+    parse_address,
+    shown_address,
+)
+from spit.net.address import local_address as local_game_address
 from spit.net.wire import DEFAULT_PORT
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
-
-LOOPBACK = "127.0.0.1"
-"""Where a server listens unless told otherwise: this machine only, until the player chooses
-to open it to others with ``--bind``."""
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C, as shells report a SIGINT."""
@@ -57,15 +60,24 @@ def port_number(text: str) -> int:
 
 def server_address(text: str) -> str:
     """An argparse type: ``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), written back the same way."""
-    host, sep, port_text = text.rpartition(":")
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    if not sep or not host or any(c.isspace() for c in host) or "/" in host:
-        raise argparse.ArgumentTypeError(words.network.not_an_address_flag(text=text))
-    port = port_number(port_text)
-    if port == 0:
-        raise argparse.ArgumentTypeError(words.network.network_problem("server port zero"))
+    try:
+        host, port = parse_address(text)
+    except AddressError as error:
+        raise argparse.ArgumentTypeError(address_problem(error)) from None
     return join_address(host, port)
+
+
+def address_problem(error: AddressError) -> str:
+    """What is wrong with an address flag, in the player's words."""
+    match error.problem:
+        case AddressProblem.NOT_A_PORT:
+            return words.network.not_a_port(text=error.port)
+        case AddressProblem.PORT_OUT_OF_RANGE:
+            return words.network.port_out_of_range(text=error.port)
+        case AddressProblem.PORT_ZERO:
+            return words.network.network_problem("server port zero")
+        case _:
+            return words.network.not_an_address_flag(text=error.text)
 
 
 def pace_factor(text: str) -> float:
@@ -88,11 +100,6 @@ def grace_seconds(text: str) -> float:
     if not 0.1 <= seconds <= 3600:
         raise argparse.ArgumentTypeError(words.network.grace_out_of_range(text=text))
     return seconds
-
-
-def join_address(host: str, port: int) -> str:
-    """``host:port``, with an IPv6 host in brackets."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 # -- the parsers ------------------------------------------------------------------------------
@@ -362,7 +369,7 @@ async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
     server = GameServer(pace=args.pace)
     bind = args.bind or LOOPBACK
     host, port = await server.start(bind, DEFAULT_PORT if args.port is None else args.port)
-    return server, join_address(shown_host(bind, host), port)
+    return server, shown_address(bind, host, port)
 
 
 async def start_browser_seats(args: argparse.Namespace, game_address: str) -> Any:
@@ -378,20 +385,8 @@ async def start_browser_seats(args: argparse.Namespace, game_address: str) -> An
 
 def local_address(args: argparse.Namespace, address: str) -> str:
     """Where a ``spit join`` started on this machine reaches the game server at ``address``."""
-    from spit.web.room import local_game_address
-
     hosting = not getattr(args, "server", None)
     return local_game_address(args.bind or LOOPBACK, address, hosting=hosting)
-
-
-def shown_host(bind: str, host: str) -> str:
-    """The host part a friend should type: the machine's name when listening everywhere."""
-    try:
-        if ipaddress.ip_address(bind).is_unspecified:
-            return socket.gethostname()
-    except ValueError:
-        return bind  # a name: the friend can use it too
-    return host
 
 
 @contextlib.contextmanager

@@ -242,7 +242,8 @@ def run_play(
 def play_networked(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
     seat at a room on a server (one started here, to host without ``--server``)."""
-    from spit.commands.network import LOOPBACK, WEB_PORT
+    from spit.commands.network import WEB_PORT
+    from spit.net.address import LOOPBACK
     from spit.net.wire import DEFAULT_PORT
     from spit.settings.options import Network
 

@@ -29,9 +29,8 @@ from spit.net.address import (
     AddressProblem,
     join_address,
     parse_address,
-    shown_address,
 )
-from spit.net.address import local_address as local_game_address
+from spit.net.hosting import HostingError, HostPart, HostPlan, host
 from spit.net.wire import DEFAULT_PORT
 
 WEB_PORT = 8000
@@ -264,39 +263,29 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, ServerGone
 
-    server = None
-    address = getattr(args, "server", None) or getattr(args, "address", None)
+    hosting = None
     joining = hasattr(args, "code")
-    if not joining and address is None:
+    if joining:
+        address = args.address
+    else:
         try:
-            server, address = await start_local_server(args)
-        except OSError as error:
-            print(
-                words.network.cannot_listen(command=command, why=error.strerror or error),
-                file=sys.stderr,
-            )
+            hosting = await host(_host_plan(args), _browser_seats if args.web else None)
+        except HostingError as error:
+            if error.part is HostPart.GAME_SERVER:
+                said = words.network.cannot_listen(command=command, why=error.why)
+            else:
+                said = words.network.cannot_serve_browser_seat(command=command, why=error.why)
+            print(said, file=sys.stderr)
             return LOST
-    web = None
-    if getattr(args, "web", False):
-        try:
-            web = await start_browser_seats(args, local_address(args, address))
-        except OSError as error:
-            if server is not None:
-                await server.stop()
-            print(
-                words.network.cannot_serve_browser_seat(
-                    command=command, why=error.strerror or error
-                ),
-                file=sys.stderr,
-            )
-            return LOST
+        address = hosting.address
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 
     def welcomed(welcome: Any) -> None:
         if joining:
             return
-        link = web.open_room(welcome.room) if web is not None else None
+        assert hosting is not None
+        link = hosting.open_room(welcome.room)
         if args.json:
             said = {"code": welcome.room, "address": address}
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
@@ -335,10 +324,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         print(f"{command}: {gone}", file=sys.stderr)
         return LOST
     finally:
-        if web is not None:
-            await web.stop()
-        if server is not None:
-            await server.stop()
+        if hosting is not None:
+            await hosting.stop()
     result = ended.result
     if args.json:
         print(json.dumps(result), flush=True)
@@ -361,32 +348,24 @@ def describe_result(result: dict[str, Any]) -> str:
     return words.network.won_after(winner, rounds, held[0], held[1])
 
 
-async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
-    """A server in this process, as ``--bind``/``--port``/``--pace`` say; it and its address
-    to give the friend."""
-    from spit.net.server import GameServer
-
-    server = GameServer(pace=args.pace)
-    bind = args.bind or LOOPBACK
-    host, port = await server.start(bind, DEFAULT_PORT if args.port is None else args.port)
-    return server, shown_address(bind, host, port)
-
-
-async def start_browser_seats(args: argparse.Namespace, game_address: str) -> Any:
-    """The page of the room's second seat (``--web``), listening on ``--bind``; OSError if it
-    cannot. A :class:`spit.web.room.RoomWebServer`, whose ``open_room(code)`` gives the link."""
+def _browser_seats(game_address: str, *, bind: str, port: int) -> Any:
+    """The browser seat's page (``--web``): a :class:`spit.web.room.RoomWebServer`, imported
+    only when asked for (aiohttp and textual-serve are slow to load)."""
     from spit.web.room import RoomWebServer
 
-    port = WEB_PORT if args.web_port is None else args.web_port
-    web = RoomWebServer(game_address, bind=args.bind or LOOPBACK, port=port)
-    await web.start()
-    return web
+    return RoomWebServer(game_address, bind=bind, port=port)
 
 
-def local_address(args: argparse.Namespace, address: str) -> str:
-    """Where a ``spit join`` started on this machine reaches the game server at ``address``."""
-    hosting = not getattr(args, "server", None)
-    return local_game_address(args.bind or LOOPBACK, address, hosting=hosting)
+def _host_plan(args: argparse.Namespace) -> HostPlan:
+    """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
+    return HostPlan(
+        server=args.server,
+        bind=args.bind or LOOPBACK,
+        port=DEFAULT_PORT if args.port is None else args.port,
+        pace=args.pace,
+        web_port=web_port,
+    )
 
 
 @contextlib.contextmanager

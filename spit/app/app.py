@@ -30,7 +30,6 @@ from spit.app.messages import (
     KeysChosen,
     LanguageChosen,
     OpenMenu,
-    PageChanged,
     RememberMenu,
     SizeChanged,
     StartGame,
@@ -50,6 +49,7 @@ from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_dri
 from spit.printable import printable
 from spit.settings.keymap import KeyMap, KeyMapError
 from spit.settings.options import GameOptions, Mode, Network
+from spit.web.driver import PageChanged
 from spit.words.labels import player_name
 
 if TYPE_CHECKING:

@@ -34,8 +34,9 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.commands.stats_table import render
     from spit.records.history import HistoryUnavailable, open_history
-    from spit.records.stats import gather, render
+    from spit.records.stats import gather
 
     try:
         history = open_history(notice=_notice)

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-import spit.cli
+import spit.commands.play
 import spit.commands.sim
 from spit import __version__
 from spit.cli import main
@@ -28,14 +28,14 @@ def no_config(monkeypatch, tmp_path):
     monkeypatch.setenv("SPIT_CONFIG", str(path))
 
 
-NEEDS_ASCII = spit.cli.needs_ascii
+NEEDS_ASCII = spit.commands.play.needs_ascii
 """The real check, which the fixture below replaces for every other test."""
 
 
 @pytest.fixture(autouse=True)
 def unicode_terminal(monkeypatch):
     """Every test draws on a terminal that shows Unicode, whatever stream pytest runs on."""
-    monkeypatch.setattr(spit.cli, "needs_ascii", lambda stream=None: False)
+    monkeypatch.setattr(spit.commands.play, "needs_ascii", lambda stream=None: False)
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def started(monkeypatch) -> list[GameOptions]:
         games.append(options)
         return 0
 
-    monkeypatch.setattr(spit.cli, "run_app", run_app)
+    monkeypatch.setattr(spit.commands.play, "run_app", run_app)
     return games
 
 
@@ -369,9 +369,9 @@ def test_a_stream_that_cannot_carry_the_suits_needs_the_ascii_look(encoding, asc
 def test_pythonioencoding_ascii_chooses_the_ascii_look():
     """Issue 8, defect 7: it drew \\u256d-style escapes instead."""
     code = (
-        "import spit.cli as c; "
+        "import spit.cli as c; import spit.commands.play as p; "
         "args = c.build_parser().parse_args(['play', '--two-player']); "
-        "print(c.game_options(args, c.Config()).ascii)"
+        "print(p.game_options(args, p.Config()).ascii)"
     )
     for encoding, ascii in (("ascii", "True"), ("utf-8", "False")):
         done = subprocess.run(
@@ -494,7 +494,7 @@ def test_spit_practice_starts_the_guided_practice_with_the_flags_and_config(monk
         runs.append((options, kwargs))
         return 0
 
-    monkeypatch.setattr(spit.cli, "run_app", run_app)
+    monkeypatch.setattr(spit.commands.play, "run_app", run_app)
     assert main(["practice", "--seed", "7", "--ascii"]) == 0
     options, kwargs = runs[-1]
     assert kwargs["practice"] is True
@@ -514,7 +514,9 @@ def test_the_menu_offers_the_practice_until_the_config_says_it_was_offered(monke
     monkeypatch.setenv("SPIT_CONFIG", str(path))
     offers: list[object] = []
     monkeypatch.setattr(
-        spit.cli, "run_app", lambda options, **kwargs: offers.append(kwargs["offer_practice"]) or 0
+        spit.commands.play,
+        "run_app",
+        lambda options, **kwargs: offers.append(kwargs["offer_practice"]) or 0,
     )
     assert main([]) == 0
     path.write_text("[menu]\npractice_offered = true\n", encoding="utf-8")

@@ -30,7 +30,6 @@ from spit.app.messages import (
     KeysChosen,
     LanguageChosen,
     OpenMenu,
-    PageChanged,
     RememberMenu,
     SizeChanged,
     StartGame,
@@ -50,6 +49,7 @@ from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_dri
 from spit.printable import printable
 from spit.settings.keymap import KeyMap, KeyMapError
 from spit.settings.options import GameOptions, Mode, Network
+from spit.web.driver import PageChanged
 from spit.words.labels import player_name
 
 if TYPE_CHECKING:
@@ -466,18 +466,23 @@ class SpitApp(App[None]):
     async def _play_networked(self, network: Network, waiting: Screen[None]) -> None:
         from spit.game.remote import RemoteGame
         from spit.net.client import ServerGone
+        from spit.net.hosting import HostingError, HostPlan, host
 
-        server = None
+        hosting = None
         game = None
-        web = None
         try:
             address = network.address
-            if address is None:
-                from spit.net.server import GameServer
-
-                server = GameServer(pace=network.pace)
-                host, port = await server.start(network.bind, network.port)
-                address = shown_address(network.bind, host, port)
+            if network.code is None:  # hosting: the one routine `spit host` uses too
+                plan = HostPlan(
+                    server=network.address,
+                    bind=network.bind,
+                    port=network.port,
+                    pace=network.pace,
+                    web_port=network.web_port,
+                )
+                hosting = await host(plan, _browser_seats)
+                address = hosting.address
+            assert address is not None
             game = RemoteGame(address, name=network.name)
             await game.connect(
                 code=network.code, variant=self.options.variant, seed=self.options.seed
@@ -485,26 +490,24 @@ class SpitApp(App[None]):
             self._seat = game
             if not self._page_here:
                 game.step_away()
-            if network.web_port is not None and network.code is None:
-                from spit.web.room import RoomWebServer, local_game_address
-
-                here = local_game_address(network.bind, address, hosting=server is not None)
-                web = RoomWebServer(here, bind=network.bind, port=network.web_port)
-                await web.start()
-                self.room_link = web.open_room(game.welcome.room)
+            if hosting is not None:
+                self.room_link = hosting.open_room(game.welcome.room)
             game.on_first_table(lambda: self._show_remote(game, waiting))
             await game.run()
-        except (ServerGone, OSError) as error:
-            why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
+        except (ServerGone, HostingError, OSError) as error:
+            if isinstance(error, HostingError):
+                why = error.why
+            elif isinstance(error, ServerGone):
+                why = str(error)
+            else:
+                why = error.strerror or str(error)
             self._lost(words.network.no_seat(why))
         finally:
             self._seat = None
-            if web is not None:
-                await web.stop()
             if game is not None:
                 await game.close()
-            if server is not None:
-                await server.stop()
+            if hosting is not None:
+                await hosting.stop()
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)
@@ -756,6 +759,13 @@ class SpitApp(App[None]):
             if recorder is not None:
                 recorder.abandon()
         self.exit()
+
+
+def _browser_seats(game_address: str, *, bind: str, port: int) -> object:
+    """The browser seat's page for hosting (``spit host --web``), imported when asked for."""
+    from spit.web.room import RoomWebServer
+
+    return RoomWebServer(game_address, bind=bind, port=port)
 
 
 def shown_address(bind: str, host: str, port: int) -> str:

@@ -60,14 +60,6 @@ class GameLost(Message):
 
 
 @dataclass
-class PageChanged(Message):
-    """A browser seat's page went (its tab closed, the line to it lost) or is back
-    (``spit host --web``; :mod:`spit.web.driver` hears it from the host's web server)."""
-
-    here: bool
-
-
-@dataclass
 class Connect(Message):
     """Play a seat at a room on a server (the menu's Host and Join) with these options."""
 

@@ -16,32 +16,9 @@ from textual.widgets import Button, Input, Label, Static
 
 from spit import words
 from spit.app.dialog import Dialog
-from spit.commands.network import join_address
+from spit.net.address import LOOPBACK, join_address, parse_address
 from spit.net.wire import DEFAULT_PORT
 from spit.settings.options import Network
-
-
-def parse_address(
-    text: str, *, default_port: int | None = None, any_port: bool = False
-) -> tuple[str, int]:
-    """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6) as a host and a port; ValueError if it is
-    not one. Without a port, ``default_port`` (if given) is meant; ``any_port`` lets port 0
-    stand for any free one (where a server listens, as ``spit host --port 0``)."""
-    text = text.strip()
-    host, sep, port_text = text.rpartition(":")
-    if not sep or (host.count(":") and not host.startswith("[")):
-        if default_port is None:
-            raise ValueError(text)
-        host, port_text = text, str(default_port)
-    host = host.removeprefix("[").removesuffix("]")
-    if not host or not host.isprintable() or any(c.isspace() or c == "/" for c in host):
-        raise ValueError(text)
-    if not (port_text.isascii() and port_text.isdigit()):
-        raise ValueError(text)
-    port = int(port_text)
-    if not (0 if any_port else 1) <= port <= 65535:
-        raise ValueError(text)
-    return host, port
 
 
 class _NetworkDialog(Dialog[Network]):
@@ -129,7 +106,7 @@ class HostScreen(_NetworkDialog):
         with Vertical():
             yield Static(words.menu.network_dialog("host title"), id="what")
             yield Label(words.menu.network_dialog("listen on"))
-            yield Input(f"127.0.0.1:{DEFAULT_PORT}", id="first")
+            yield Input(join_address(LOOPBACK, DEFAULT_PORT), id="first")
             yield Static(
                 words.menu.network_dialog("listen hint"),
                 classes="note",
@@ -161,7 +138,7 @@ class JoinScreen(_NetworkDialog):
         with Vertical():
             yield Static(words.menu.network_dialog("join title"), id="what")
             yield Label(words.menu.network_dialog("join server"))
-            yield Input("", placeholder=f"127.0.0.1:{DEFAULT_PORT}", id="first")
+            yield Input("", placeholder=join_address(LOOPBACK, DEFAULT_PORT), id="first")
             yield Label(words.menu.network_dialog("room code"))
             yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
             yield from self._buttons(words.dialogs.button("join"))

@@ -12,12 +12,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import random
 import signal
-import socket
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -25,14 +23,18 @@ from typing import Any
 from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import Variant
+from spit.net.address import (
+    LOOPBACK,
+    AddressError,
+    AddressProblem,
+    join_address,
+    parse_address,
+)
+from spit.net.hosting import HostingError, HostPart, HostPlan, host
 from spit.net.wire import DEFAULT_PORT
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
-
-LOOPBACK = "127.0.0.1"
-"""Where a server listens unless told otherwise: this machine only, until the player chooses
-to open it to others with ``--bind``."""
 
 INTERRUPTED = 130
 """Exit status after Ctrl-C, as shells report a SIGINT."""
@@ -57,15 +59,24 @@ def port_number(text: str) -> int:
 
 def server_address(text: str) -> str:
     """An argparse type: ``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), written back the same way."""
-    host, sep, port_text = text.rpartition(":")
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    if not sep or not host or any(c.isspace() for c in host) or "/" in host:
-        raise argparse.ArgumentTypeError(words.network.not_an_address_flag(text=text))
-    port = port_number(port_text)
-    if port == 0:
-        raise argparse.ArgumentTypeError(words.network.network_problem("server port zero"))
+    try:
+        host, port = parse_address(text)
+    except AddressError as error:
+        raise argparse.ArgumentTypeError(address_problem(error)) from None
     return join_address(host, port)
+
+
+def address_problem(error: AddressError) -> str:
+    """What is wrong with an address flag, in the player's words."""
+    match error.problem:
+        case AddressProblem.NOT_A_PORT:
+            return words.network.not_a_port(text=error.port)
+        case AddressProblem.PORT_OUT_OF_RANGE:
+            return words.network.port_out_of_range(text=error.port)
+        case AddressProblem.PORT_ZERO:
+            return words.network.network_problem("server port zero")
+        case _:
+            return words.network.not_an_address_flag(text=error.text)
 
 
 def pace_factor(text: str) -> float:
@@ -88,11 +99,6 @@ def grace_seconds(text: str) -> float:
     if not 0.1 <= seconds <= 3600:
         raise argparse.ArgumentTypeError(words.network.grace_out_of_range(text=text))
     return seconds
-
-
-def join_address(host: str, port: int) -> str:
-    """``host:port``, with an IPv6 host in brackets."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 # -- the parsers ------------------------------------------------------------------------------
@@ -257,39 +263,29 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, ServerGone
 
-    server = None
-    address = getattr(args, "server", None) or getattr(args, "address", None)
+    hosting = None
     joining = hasattr(args, "code")
-    if not joining and address is None:
+    if joining:
+        address = args.address
+    else:
         try:
-            server, address = await start_local_server(args)
-        except OSError as error:
-            print(
-                words.network.cannot_listen(command=command, why=error.strerror or error),
-                file=sys.stderr,
-            )
+            hosting = await host(_host_plan(args), _browser_seats if args.web else None)
+        except HostingError as error:
+            if error.part is HostPart.GAME_SERVER:
+                said = words.network.cannot_listen(command=command, why=error.why)
+            else:
+                said = words.network.cannot_serve_browser_seat(command=command, why=error.why)
+            print(said, file=sys.stderr)
             return LOST
-    web = None
-    if getattr(args, "web", False):
-        try:
-            web = await start_browser_seats(args, local_address(args, address))
-        except OSError as error:
-            if server is not None:
-                await server.stop()
-            print(
-                words.network.cannot_serve_browser_seat(
-                    command=command, why=error.strerror or error
-                ),
-                file=sys.stderr,
-            )
-            return LOST
+        address = hosting.address
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 
     def welcomed(welcome: Any) -> None:
         if joining:
             return
-        link = web.open_room(welcome.room) if web is not None else None
+        assert hosting is not None
+        link = hosting.open_room(welcome.room)
         if args.json:
             said = {"code": welcome.room, "address": address}
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
@@ -328,10 +324,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         print(f"{command}: {gone}", file=sys.stderr)
         return LOST
     finally:
-        if web is not None:
-            await web.stop()
-        if server is not None:
-            await server.stop()
+        if hosting is not None:
+            await hosting.stop()
     result = ended.result
     if args.json:
         print(json.dumps(result), flush=True)
@@ -354,44 +348,24 @@ def describe_result(result: dict[str, Any]) -> str:
     return words.network.won_after(winner, rounds, held[0], held[1])
 
 
-async def start_local_server(args: argparse.Namespace) -> tuple[Any, str]:
-    """A server in this process, as ``--bind``/``--port``/``--pace`` say; it and its address
-    to give the friend."""
-    from spit.net.server import GameServer
-
-    server = GameServer(pace=args.pace)
-    bind = args.bind or LOOPBACK
-    host, port = await server.start(bind, DEFAULT_PORT if args.port is None else args.port)
-    return server, join_address(shown_host(bind, host), port)
-
-
-async def start_browser_seats(args: argparse.Namespace, game_address: str) -> Any:
-    """The page of the room's second seat (``--web``), listening on ``--bind``; OSError if it
-    cannot. A :class:`spit.web.room.RoomWebServer`, whose ``open_room(code)`` gives the link."""
+def _browser_seats(game_address: str, *, bind: str, port: int) -> Any:
+    """The browser seat's page (``--web``): a :class:`spit.web.room.RoomWebServer`, imported
+    only when asked for (aiohttp and textual-serve are slow to load)."""
     from spit.web.room import RoomWebServer
 
-    port = WEB_PORT if args.web_port is None else args.web_port
-    web = RoomWebServer(game_address, bind=args.bind or LOOPBACK, port=port)
-    await web.start()
-    return web
+    return RoomWebServer(game_address, bind=bind, port=port)
 
 
-def local_address(args: argparse.Namespace, address: str) -> str:
-    """Where a ``spit join`` started on this machine reaches the game server at ``address``."""
-    from spit.web.room import local_game_address
-
-    hosting = not getattr(args, "server", None)
-    return local_game_address(args.bind or LOOPBACK, address, hosting=hosting)
-
-
-def shown_host(bind: str, host: str) -> str:
-    """The host part a friend should type: the machine's name when listening everywhere."""
-    try:
-        if ipaddress.ip_address(bind).is_unspecified:
-            return socket.gethostname()
-    except ValueError:
-        return bind  # a name: the friend can use it too
-    return host
+def _host_plan(args: argparse.Namespace) -> HostPlan:
+    """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
+    return HostPlan(
+        server=args.server,
+        bind=args.bind or LOOPBACK,
+        port=DEFAULT_PORT if args.port is None else args.port,
+        pace=args.pace,
+        web_port=web_port,
+    )
 
 
 @contextlib.contextmanager

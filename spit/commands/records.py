@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from spit import words
+from spit.commands import play
 from spit.printable import printable
 
 PROG = "spit"
@@ -33,8 +34,9 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.commands.stats_table import render
     from spit.records.history import HistoryUnavailable, open_history
-    from spit.records.stats import gather, render
+    from spit.records.stats import gather
 
     try:
         history = open_history(notice=_notice)
@@ -139,9 +141,7 @@ def run_resume(args: argparse.Namespace) -> int:
     except RecordError as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
-    from spit.cli import run_app
-
-    return run_app(options, resume=record)
+    return play.run_app(options, resume=record)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -158,6 +158,4 @@ def run_replay(args: argparse.Namespace) -> int:
     except RecordError as error:
         _notice(str(error))
         return RECORD_ERROR_EXIT
-    from spit.cli import run_app
-
-    return run_app(options, replay=record)
+    return play.run_app(options, replay=record)

@@ -76,7 +76,7 @@ def add_simulate_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation ``args`` describe; print a table (or JSON). Returns the exit code."""
-    from spit.sim.report import print_json, print_table, progress_bar
+    from spit.commands.sim_report import print_json, print_table, progress_bar
     from spit.sim.simulator import Config, simulate
 
     config = Config(
@@ -133,8 +133,8 @@ def add_ladder_parser(subparsers: Any) -> None:
 
 def run_ladder(args: argparse.Namespace) -> int:
     """Run the round robin ``args`` describe; print tables (or JSON). Returns the exit code."""
+    from spit.commands.sim_report import ladder_progress, print_ladder, print_ladder_json
     from spit.sim import ladder
-    from spit.sim.report import ladder_progress, print_ladder, print_ladder_json
 
     variant = Variant(args.variant)
     try:

@@ -11,14 +11,24 @@ long it waits — until the page is back and the seat is taken back with its tok
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from textual.drivers.web_driver import WebDriver
-
-from spit.app.messages import PageChanged
+from textual.message import Message
 
 PAGE: Final = "spit-page"
 """The meta packet's type."""
+
+
+@dataclass
+class PageChanged(Message):
+    """A browser seat's page went (its tab closed, the line to it lost) or is back
+    (``spit host --web``; the host's web server says so). Defined here, below the app that
+    handles it, so the driver needs nothing from above."""
+
+    here: bool
+    """Whether a tab shows the seat now."""
 
 
 class SeatDriver(WebDriver):

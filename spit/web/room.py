@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 import sys
 from typing import Final
@@ -33,7 +32,6 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 
 from spit import words
-from spit.commands.network import LOOPBACK
 from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.web.driver import PAGE
 from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
@@ -123,17 +121,6 @@ class _BrowserSeat:
         websocket = self.websocket
         if websocket is not None and not websocket.closed:
             await websocket.close()
-
-
-def local_game_address(bind: str, address: str, *, hosting: bool) -> str:
-    """Where a ``spit join`` on this machine reaches the game server at ``address``: by
-    loopback when this process hosts it on every interface (``address`` then names the
-    machine for the friend, which it may not resolve itself)."""
-    if hosting:
-        with contextlib.suppress(ValueError):
-            if ipaddress.ip_address(bind).is_unspecified:
-                return f"{LOOPBACK}:{address.rpartition(':')[2]}"
-    return address
 
 
 class RoomWebServer(WebServer):

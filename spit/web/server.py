@@ -16,12 +16,10 @@ clean stop that ends every table's process.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import shlex
 import signal
-import socket
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -33,6 +31,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from spit import words
+from spit.net.address import shown_address
 
 log = logging.getLogger("spit.web")
 
@@ -61,15 +60,7 @@ def page_address(host: str, port: int) -> str:
 
     An unspecified bind address (every interface) is shown as this machine's name.
     """
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return f"http://{host}:{port}/"
-    if address.is_unspecified:
-        return f"http://{socket.gethostname()}:{port}/"
-    if address.version == 6:
-        return f"http://[{host}]:{port}/"
-    return f"http://{host}:{port}/"
+    return f"http://{shown_address(host, host, port)}/"
 
 
 QUIT_GRACE: Final = 5.0

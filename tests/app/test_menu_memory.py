@@ -14,7 +14,7 @@ from textual.widgets import Select
 
 from spit.app.app import SpitApp
 from spit.app.menu import MenuScreen
-from spit.cli import game_options
+from spit.commands.play import game_options
 from spit.engine import Variant
 from spit.settings.config import Config, ConfigError, load_config, remember
 from spit.settings.options import Mode

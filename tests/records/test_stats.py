@@ -9,8 +9,9 @@ import pytest
 from rich.console import Console
 
 from spit.cli import main
+from spit.commands.stats_table import render
 from spit.records.history import Row
-from spit.records.stats import gather, render
+from spit.records.stats import gather
 from tests.records.played import play_recorded
 
 

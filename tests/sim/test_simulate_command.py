@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from spit.commands.sim import INTERRUPTED, add_simulate_parser
-from spit.sim.report import progress_bar
+from spit.commands.sim_report import progress_bar
 from spit.sim.simulator import Config, simulate_match
 
 
@@ -95,7 +95,7 @@ def test_the_progress_bar_advances_once_per_match(monkeypatch) -> None:
         yield lambda report: seen.append(report.index)
 
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    monkeypatch.setattr("spit.sim.report.progress_bar", counting_bar)
+    monkeypatch.setattr("spit.commands.sim_report.progress_bar", counting_bar)
     args = parse("--games", "3", "--bot1", "expert", "--bot2", "expert", "--json")
     assert args.func(args) == 0
     assert seen == [0, 1, 2]

@@ -1,0 +1,109 @@
+"""How ``spit stats`` shows the figures of :func:`spit.records.stats.gather`: Rich tables in
+the player's words, and a plotext chart of reaction over time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spit import words
+
+
+def opponent_label(opponent: str) -> str:
+    """``bot:hard`` as "bot (hard)"; a person's name as it is."""
+    if opponent.startswith("bot:"):
+        return words.records.bot_opponent(opponent[4:])
+    return opponent
+
+
+def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> list[Any]:
+    """The figures as Rich renderables, the reaction chart last (if ``plot`` and any data)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    out: list[Any] = []
+    if not figures["matches"]:
+        out.append(Text(words.records.stats_label("no matches")))
+    else:
+        opponents = Table(title=words.records.stats_label("by opponent"), title_justify="left")
+        for heading in (
+            words.records.stats_label("player"),
+            words.records.stats_label("opponent"),
+            words.records.stats_label("matches"),
+            words.records.stats_label("won"),
+            words.records.stats_label("lost"),
+            words.records.stats_label("drawn"),
+        ):
+            opponents.add_column(heading, justify="left" if len(opponents.columns) < 2 else "right")
+        for line in figures["opponents"]:
+            opponents.add_row(
+                line["player"],
+                opponent_label(line["opponent"]),
+                *(str(line[k]) for k in ("matches", "won", "lost", "drawn")),
+            )
+        out.append(opponents)
+        players = Table(title=words.records.stats_label("players"), title_justify="left")
+        for heading in (
+            words.records.stats_label("player"),
+            words.records.stats_label("matches"),
+            words.records.stats_label("won"),
+            words.records.stats_label("best streak"),
+            words.records.stats_label("streak now"),
+            words.records.stats_label("median reaction"),
+            words.records.stats_label("fastest round"),
+        ):
+            players.add_column(heading, justify="left" if not players.columns else "right")
+        for p in figures["players"]:
+            fastest = p["fastest_round"]
+            players.add_row(
+                p["name"],
+                str(p["matches"]),
+                str(p["won"]),
+                str(p["longest_streak"]),
+                str(p["current_streak"]),
+                "—"
+                if p["median_reaction"] is None
+                else words.records.seconds_2(s=p["median_reaction"]),
+                "—" if fastest is None else words.records.seconds_1(s=fastest["seconds"]),
+            )
+        out.append(players)
+    extra = []
+    if figures["unfinished"]:
+        extra.append(words.records.unfinished_matches(figures["unfinished"]))
+    if figures["abandoned"]:
+        extra.append(words.records.given_up(figures["abandoned"]))
+    if figures["unreadable"]:
+        extra.append(words.records.unreadable_records(len(figures["unreadable"])))
+    if extra:
+        out.append(Text(" · ".join(extra), style="dim"))
+    chart = reaction_chart(figures, width=width) if plot else None
+    if chart is not None:
+        out.append(chart)
+    return out
+
+
+def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14) -> Any:
+    """Each player's median reaction per match over time, as a plotext line chart (Rich Text).
+
+    None when no player has two matches with reactions (one point is not a trend).
+    """
+    series = [(p["name"], p["reactions"]) for p in figures["players"] if len(p["reactions"]) > 1]
+    if not series:
+        return None
+    import plotext as plt  # only here: it is needed for this chart alone
+    from rich.text import Text
+
+    plt.clear_figure()
+    plt.plotsize(max(40, min(width, 100)), height)
+    plt.theme("pro")
+    plt.date_form("Y-m-d H:M:S", "m-d H:M")  # many matches a day: the time tells them apart
+    for name, points in series:
+        plt.plot(
+            [p["started"].replace("T", " ").rstrip("Z") for p in points],
+            [p["median"] for p in points],
+            label=name,
+            marker="braille",
+        )
+    plt.title(words.records.stats_label("reaction chart"))
+    chart = Text.from_ansi(plt.build())
+    plt.clear_figure()
+    return chart

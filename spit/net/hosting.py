@@ -1,0 +1,131 @@
+"""Hosting a room, the one way ``spit host`` and the app's Host dialog both do it: a game
+server in this process (unless one runs elsewhere), and optionally the browser seat's page.
+
+The page's web server lives in :mod:`spit.web`, a shell above this floor, so the caller hands
+in its factory. No words here: a part that cannot listen raises :class:`HostingError`
+naming the part, and the caller says it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Protocol
+
+from spit.net.address import LOOPBACK, local_address, shown_address
+from spit.net.wire import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from spit.net.server import GameServer
+
+
+class BrowserSeats(Protocol):
+    """The browser seat's web server, as hosting uses it (:class:`spit.web.room.RoomWebServer`)."""
+
+    async def start(self) -> str: ...
+    def open_room(self, code: str) -> str: ...
+    async def stop(self) -> None: ...
+
+
+class BrowserSeatsFactory(Protocol):
+    """Makes the browser seat's web server for the game server at ``game_address``."""
+
+    def __call__(self, game_address: str, *, bind: str, port: int) -> BrowserSeats: ...
+
+
+class HostPart(Enum):
+    """Which part of hosting could not start."""
+
+    GAME_SERVER = "game-server"
+    """The game server started here could not listen."""
+    BROWSER_SEAT = "browser-seat"
+    """The browser seat's page could not be served."""
+
+
+class HostingError(Exception):
+    """A part of hosting could not listen: which part, and the operating system's reason."""
+
+    def __init__(self, part: HostPart, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.part = part
+        """The part that failed."""
+        self.error = error
+        """The operating system's error."""
+
+    @property
+    def why(self) -> str:
+        """The operating system's reason, as it says it."""
+        return self.error.strerror or str(self.error)
+
+
+@dataclass(frozen=True, slots=True)
+class HostPlan:
+    """What to host."""
+
+    server: str | None = None
+    """A running server's ``ADDR:PORT``; None to start one in this process."""
+    bind: str = LOOPBACK
+    """Where a server (and the browser seat's page) started here listens."""
+    port: int = DEFAULT_PORT
+    """The port a server started here listens on (0: any free one)."""
+    pace: float = 1.0
+    """How many times faster a server started here runs the game clock (tests)."""
+    web_port: int | None = None
+    """Serve the room's second seat to a browser on this port; None for no page."""
+
+
+@dataclass(slots=True)
+class Hosting:
+    """A room's hosting, running: where the friend connects, the page, and how to stop."""
+
+    address: str
+    """The ``ADDR:PORT`` the friend types (and this machine's seat connects to)."""
+    server: GameServer | None = None
+    """The game server started here, if one was."""
+    web: BrowserSeats | None = None
+    """The browser seat's page, if asked for."""
+    code: str | None = None
+    """The room, once the host's seat has opened it."""
+    link: str | None = None
+    """The browser seat's link to the room, once it is open and if there is a page."""
+
+    def open_room(self, code: str) -> str | None:
+        """The host's seat opened ``code``: let the page seat a browser there; its link."""
+        self.code = code
+        if self.web is not None:
+            self.link = self.web.open_room(code)
+        return self.link
+
+    async def stop(self) -> None:
+        """Stop the page (ending its browser seats) and the server started here."""
+        web, server, self.web, self.server = self.web, self.server, None, None
+        if web is not None:
+            await web.stop()
+        if server is not None:
+            await server.stop()
+
+
+async def host(plan: HostPlan, browser_seats: BrowserSeatsFactory | None = None) -> Hosting:
+    """Start what ``plan`` asks (the page only if ``browser_seats`` is given and the plan
+    names its port); HostingError if a part cannot listen, with the others stopped."""
+    from spit.net.server import GameServer
+
+    hosting = Hosting(address=plan.server or "")
+    if plan.server is None:
+        server = GameServer(pace=plan.pace)
+        try:
+            host_name, port = await server.start(plan.bind, plan.port)
+        except OSError as error:
+            raise HostingError(HostPart.GAME_SERVER, error) from error
+        hosting.server = server
+        hosting.address = shown_address(plan.bind, host_name, port)
+    if plan.web_port is not None and browser_seats is not None:
+        here = local_address(plan.bind, hosting.address, hosting=hosting.server is not None)
+        web = browser_seats(here, bind=plan.bind, port=plan.web_port)
+        try:
+            await web.start()
+        except OSError as error:
+            await hosting.stop()
+            raise HostingError(HostPart.BROWSER_SEAT, error) from error
+        hosting.web = web
+    return hosting

@@ -13,9 +13,11 @@ from spit.engine import (
     CardPlayed,
     CardSpat,
     Outcome,
+    Play,
     PlayerReady,
     RoundEnd,
     RoundSettled,
+    Spit,
     Termination,
     Variant,
     cards,
@@ -25,20 +27,21 @@ FIVE, SIX, SEVEN = cards("5S 6H 7D")
 
 
 def played() -> MatchStats:
-    """Spit at 1.0; player 0 plays at 1.8 and 2.6; player 1 plays at 3.0."""
+    """Spit at 1.0; player 0 plays at 1.8 and 2.6; player 1 plays at 3.0. Each play becomes
+    legal with the action before it (the engine lists it from then on)."""
     stats = MatchStats()
-    stats.record((PlayerReady(0),), 0.5)
-    stats.record((CardSpat(0, 0, FIVE), CardSpat(1, 1, FIVE)), 1.0)
-    stats.record((CardPlayed(0, 0, 0, SIX),), 1.8)
-    stats.record((CardPlayed(0, 1, 0, SEVEN),), 2.6)
-    stats.record((CardPlayed(1, 0, 1, SIX),), 3.0)
+    stats.record((PlayerReady(0),), 0.5, ((), (Spit(1),)))
+    stats.record((CardSpat(0, 0, FIVE), CardSpat(1, 1, FIVE)), 1.0, ((Play(0, 0, 0),), ()))
+    stats.record((CardPlayed(0, 0, 0, SIX),), 1.8, ((Play(0, 1, 0),), ()))
+    stats.record((CardPlayed(0, 1, 0, SEVEN),), 2.6, ((), (Play(1, 0, 1),)))
+    stats.record((CardPlayed(1, 0, 1, SIX),), 3.0, ((), ()))
     return stats
 
 
-def test_each_play_is_timed_from_the_tables_last_change() -> None:
+def test_each_play_is_timed_from_the_moment_it_became_legal() -> None:
     stats = played()
     assert stats.reactions[0] == pytest.approx([0.8, 0.8])
-    assert stats.reactions[1] == pytest.approx([0.4])  # from player 0's play at 2.6
+    assert stats.reactions[1] == pytest.approx([0.4])  # legal from player 0's play at 2.6
     assert stats.median_reaction(0) == pytest.approx(0.8)
     # Two cards in 2.5 s of match: 48 a minute.
     assert stats.plays_per_minute(0) == pytest.approx(48.0)

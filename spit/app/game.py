@@ -463,8 +463,16 @@ class GameScreen(Screen[None]):
         )
         self._show_message(player, text)
 
+    def _legal_now(self, seat: int) -> tuple[Action, ...] | None:
+        """The engine's legal actions for ``seat`` now, for the match figures' reactions;
+        None where this game does not show that seat (the other seat of a networked match)."""
+        try:
+            return self.game.view(seat).legal_actions
+        except ValueError:
+            return None
+
     def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
-        self.stats.record(events_, at)
+        self.stats.record(events_, at, tuple(map(self._legal_now, (0, 1))))
         self._clear_message(player, redraw=False)  # act() redraws once for everything
         for event in events_:
             match event:

@@ -229,15 +229,16 @@ LEVELS: Final[dict[str, Level]] = {
 
 
 MEASURED_REACTION: Final[dict[str, float]] = {
-    "first-game": 1.19,
-    "beginner": 1.01,
-    "casual": 0.86,
-    "regular": 0.75,
-    "seasoned": 0.65,
-    "fast": 0.58,
-    "very-fast": 0.50,
+    "first-game": 1.53,
+    "beginner": 1.27,
+    "casual": 1.08,
+    "regular": 0.91,
+    "seasoned": 0.79,
+    "fast": 0.69,
+    "very-fast": 0.58,
 }
-"""Each level's median seconds from a change on the table to its card landing, measured as a
+"""Each level's median reaction (from the play becoming legal to its card landing,
+:mod:`spit.records.figures`), measured as a
 person's are (``spit ladder --games 200 --seed 1``, all its matches; docs/bot.md). A test
 keeps them within 10 % of the simulator."""
 

@@ -10,25 +10,15 @@ verdict on arrival order is final.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
 from spit.game.driver import Driver
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
 
-
-class Recorder(Protocol):
-    """Keeps the record of the matches a game plays (:class:`spit.records.MatchRecorder`)."""
-
-    def begin(self, match: Match) -> None:
-        """A freshly dealt match: start its record."""
-
-    def applied(self, action: Action, at: float, result: Result) -> None:
-        """The engine judged ``action`` at ``at``: write it down."""
-
-    def keep(self) -> None:
-        """The game stops: leave the record as it is (unfinished unless the match is over)."""
+if TYPE_CHECKING:
+    from spit.records.recorder import Recorder
 
 
 class LocalGame:

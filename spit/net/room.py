@@ -13,9 +13,9 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
+from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -29,23 +29,13 @@ from spit.net.wire import (
 TOKEN_BYTES = 16
 """A seat token is 128 random bits: it is never typed, only kept by the client."""
 
+if TYPE_CHECKING:
+    from spit.records.recorder import Recorder
+
 
 def new_room_code() -> str:
     """A fresh room code from :mod:`secrets`: 8 of 32 characters, 40 bits."""
     return room_code("".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH)))
-
-
-class Recorder(Protocol):
-    """Keeps a match's record (:class:`spit.records.recorder.MatchRecorder`)."""
-
-    def begin(self, match: Match) -> None:
-        """The match is about to be played: start its record."""
-
-    def applied(self, action: Action, at: float, result: Result) -> None:
-        """The engine judged ``action`` at ``at``."""
-
-    def abandon(self) -> None:
-        """The match will not go on: end its record so."""
 
 
 class RoomClock:

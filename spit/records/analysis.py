@@ -3,20 +3,20 @@
 Everything is computed by replaying the record's actions through the engine and asking it,
 after each action, which plays each player had: a play's *chance* opens when the engine first
 lists it and closes when it is made or no longer listed. The time from a chance opening to
-the player taking it is their reaction; a chance left open longer than :data:`MISSED_AFTER`
+the player taking it is their reaction (the one definition, :mod:`spit.records.figures`,
+that every figure uses); a chance left open longer than :data:`MISSED_AFTER`
 and then lost is a missed play; a play refused "too late" (or a slap refused because the
 other slapped first) is a race lost, by the time since the other player's winning move.
 """
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
 from spit.engine import (
-    PLAYERS,
+    Action,
     CardPlayed,
     CardSpat,
     Match,
@@ -25,6 +25,7 @@ from spit.engine import (
     Reason,
     RoundEnded,
 )
+from spit.records.figures import Chances, median
 from spit.records.record import Record, Step
 
 MISSED_AFTER: Final = 1.0
@@ -40,7 +41,7 @@ class Reaction:
     round: int
     """The round it was made in."""
     seconds: float
-    """From the change on the table that made it possible to the card landing."""
+    """From the play becoming legal to the card landing (:mod:`spit.records.figures`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +94,7 @@ class PlayerFigures:
     @property
     def median_reaction(self) -> float | None:
         """The median of the reactions, or None without any."""
-        if not self.reactions:
-            return None
-        return statistics.median(r.seconds for r in self.reactions)
+        return median([r.seconds for r in self.reactions])
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +142,7 @@ def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
     players = (PlayerFigures(), PlayerFigures())
     rounds: list[RoundSpan] = []
     round_at_step: list[int] = []
-    chances: list[dict[Play, float]] = [_plays(match, p, {}, 0.0) for p in PLAYERS]
+    chances = Chances(_legal(match), 0.0)
     changed: list[tuple[float, int] | None] = [None, None]  # per pile: when, by whom
     slapped: tuple[float, int] | None = None
     began: float | None = None
@@ -176,24 +175,20 @@ def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
                     rounds.append(RoundSpan(number, began, at, event.went_out))
                 began = None
                 changed = [None, None]
-        for p in PLAYERS:
-            old = chances[p]
-            made = action if isinstance(action, Play) and action.player == p else None
-            new = _plays(match, p, old, at)
-            if made is not None and made in old:
-                players[p].reactions.append(Reaction(index, number, at - old[made]))
-                if made in new:
-                    new[made] = at  # the card under it fits as well: a new chance
-            for play, since in old.items():
-                if play not in new and play != made and at - since > MISSED_AFTER:
-                    players[p].missed.append(Missed(index, number, play, at - since))
-            chances[p] = new
+        taken = chances.accepted(result.events, at, _legal(match))
+        if taken.reaction is not None:
+            players[action.player].reactions.append(Reaction(index, number, taken.reaction))
+        for chance in taken.closed:
+            if chance.seconds > MISSED_AFTER:
+                players[chance.player].missed.append(
+                    Missed(index, number, chance.play, chance.seconds)
+                )
     return Analysis(players, rounds, round_at_step)
 
 
-def _plays(match: Match, player: int, old: dict[Play, float], at: float) -> dict[Play, float]:
-    """The plays open to ``player`` now, each with when its chance opened."""
-    return {a: old.get(a, at) for a in match.legal_actions(player) if isinstance(a, Play)}
+def _legal(match: Match) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Both players' legal actions now, as :class:`Chances` takes them."""
+    return match.legal_actions(0), match.legal_actions(1)
 
 
 def _race(

@@ -28,18 +28,15 @@ from spit import __version__, words
 from spit.engine import (
     PLAYERS,
     Action,
-    Fill,
     Match,
     Outcome,
-    Play,
     Reason,
     Result,
     RoundSettled,
     Settings,
-    Slap,
-    Spit,
     Variant,
 )
+from spit.engine.notation import action_dict, parse_action, parse_reason
 from spit.records.paths import records_dir
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
@@ -62,8 +59,8 @@ MODES: Final = ("two-player", "bot", "network")
 ENDS: Final = ("over", "abandoned")
 """How a record may end: the match was decided, or the players gave it up."""
 
-_KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
-_REASONS: Final = {reason.name.lower(): reason for reason in Reason}
+_ACTION_KEYS: Final = ("do", "p", "stock", "pile")
+"""An entry's keys that are its action's, in the notation (:mod:`spit.engine.notation`)."""
 _ALREADY_READY_BEFORE: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
 """What records written before the engine said "already ready" itself (to a card moved by
 a player who had pressed spit) wrote instead: the same refusal, read as it is now."""
@@ -249,28 +246,22 @@ class Resumption:
     """The wall-clock time it went on, ISO 8601 in UTC."""
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    """An action's fields in a record line."""
-    entry: dict[str, Any] = {"do": _KINDS[type(action)], "p": action.player}
-    if isinstance(action, Play | Fill):
-        entry["stock"] = action.stock
-    if isinstance(action, Play | Slap):
-        entry["pile"] = action.pile
-    return entry
+def action_json(action: Action) -> dict[str, object]:
+    """An action's fields in a record line: the notation's form, with its player."""
+    return action_dict(action)
 
 
 def _action(entry: dict[str, Any]) -> Action:
-    kind = entry["do"]
-    player = _int(entry["p"])
-    if kind == "play":
-        return Play(player, _int(entry["stock"]), _int(entry["pile"]))
-    if kind == "fill":
-        return Fill(player, _int(entry["stock"]))
-    if kind == "spit":
-        return Spit(player)
-    if kind == "slap":
-        return Slap(player, _int(entry["pile"]))
-    raise ValueError
+    """The action an entry holds, read by the one notation (NotationError is a ValueError)."""
+    return parse_action({key: entry[key] for key in _ACTION_KEYS if key in entry})
+
+
+def _why(reason: Reason) -> str:
+    """A refusal's reason as format 1 records spell it (``does_not_fit``). The notation's
+    own spelling (``does-not-fit``) needs format 2, so that an older spit refuses such a
+    record in one line rather than misreading it: until then records keep this one, which
+    :func:`~spit.engine.notation.parse_reason` reads as well."""
+    return reason.name.lower()
 
 
 def _now() -> str:
@@ -429,7 +420,7 @@ def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
     ok = entry["ok"]
     if not isinstance(ok, bool):
         raise ValueError
-    reason = None if ok else _REASONS[entry["why"]]
+    reason = None if ok else parse_reason(entry["why"])
     _check_time(record, number, at)
     result = record.match.apply(action, at)
     got = None if result.refusal is None else result.refusal.reason
@@ -603,7 +594,7 @@ class RecordWriter:
         """Append one action the engine has just judged."""
         entry = {"at": at, **action_json(action), "ok": result.ok}
         if result.refusal is not None:
-            entry["why"] = result.refusal.reason.name.lower()
+            entry["why"] = _why(result.refusal.reason)
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from spit import words
 from spit.engine import Action, Match, MatchEnded, Result
@@ -28,6 +28,23 @@ history counts them as one person whatever language the game is in)."""
 
 BOT_NAME: Final = "Bot"
 """What a record calls the bot's seat."""
+
+
+class Recorder(Protocol):
+    """What a game (:class:`spit.game.LocalGame`, a server's room) tells the keeper of its
+    records: the one recorder protocol. :class:`MatchRecorder` is the one that writes."""
+
+    def begin(self, match: Match) -> None:
+        """A freshly dealt match (the first, or a rematch): start its record."""
+
+    def applied(self, action: Action, at: float, result: Result) -> None:
+        """The engine judged ``action`` at ``at``: write it down."""
+
+    def keep(self) -> None:
+        """The game stops: leave the record as it is (unfinished unless the match is over)."""
+
+    def abandon(self) -> None:
+        """The match will not go on: end its record so (it is not offered again)."""
 
 
 def players(

@@ -26,7 +26,8 @@ from spit.bot import LEVEL_NAMES, Bot, Planned
 from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
 from spit.bot.strategy import Policy
-from spit.engine import FUMBLES, PLAYERS, Match, Play, Variant
+from spit.engine import FUMBLES, PLAYERS, Match, Variant
+from spit.records.figures import Chances
 
 RANDOM = "random"
 """The policy name of the baseline: any legal action."""
@@ -146,7 +147,7 @@ class Played(NamedTuple):
     fumbles: int
     """Refusals that locked the hand."""
     reactions: tuple[list[float], list[float]] = ([], [])
-    """Per seat, for every card it played: seconds since the table last changed."""
+    """Per seat, for every card it played: its reaction (:mod:`spit.records.figures`)."""
 
 
 def play_match(
@@ -161,15 +162,15 @@ def play_match(
 
     This is the bot's driver protocol with a heap for timers. ``after_action`` is called
     after every applied action (for invariant checks in tests). Each seat's reactions are
-    measured as a person's are on screen: from the last accepted action (anyone's) to the
-    card landing.
+    measured as a person's are on screen, by the one definition
+    (:class:`spit.records.figures.Chances`): from the play becoming legal to the card landing.
     """
     heap: list[tuple[float, int, int]] = []
     scheduled: list[Planned | None] = [None, None]
     stamps = [0, 0]
     seq = 0
     now = 0.0
-    changed = 0.0
+    chances = Chances((match.legal_actions(0), match.legal_actions(1)))
     reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
 
@@ -204,9 +205,11 @@ def play_match(
             fumbles += result.refusal.reason in FUMBLES
             look(p)
             continue
-        if type(planned.action) is Play:
-            reactions[p].append(at - changed)
-        changed = at
+        taken = chances.accepted(
+            result.events, at, (match.legal_actions(0), match.legal_actions(1))
+        )
+        if taken.reaction is not None:
+            reactions[p].append(taken.reaction)
         if match.is_over:
             break
         if match.round.number > max_rounds or now > max_seconds:

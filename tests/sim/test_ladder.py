@@ -177,5 +177,5 @@ def test_the_measured_reactions_the_app_compares_with_still_hold() -> None:
 
 def test_a_person_plays_most_like_the_level_nearest_their_median() -> None:
     assert plays_like(2.0) == "first-game"
-    assert plays_like(0.70) == "regular"
+    assert plays_like(0.90) == "regular"
     assert plays_like(0.2) == "very-fast"

@@ -1,0 +1,178 @@
+"""Reaction time, defined once, and the match-over figures that show it.
+
+A player's **reaction** to a card they played is the game time from the moment the play
+became legal to the play: from the accepted action after which the engine first listed that
+play (``Match.legal_actions``) for them, and went on listing it after every action since, to
+the card landing. A play the engine still lists after it was made (the card under it fits
+as well) is a new chance from that moment. Only accepted actions change the table, so only
+they open or close a chance; a fumble lock does not (the engine lists plays "a fumble lock
+aside").
+
+:class:`Chances` is that definition, and every figure that shows a reaction uses it: the
+match-over dialog (:class:`MatchStats`, fed as the match is played), ``spit stats`` and the
+replay's bar (:mod:`spit.records.analysis`, replaying a record), and the simulator and the
+ladder (:func:`spit.sim.simulator.play_match`). So one match gives one figure everywhere.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+
+Legal = Sequence[Sequence[Action] | None]
+"""Per player, the engine's legal actions right after an action; None for a player whose
+legal actions the caller cannot see (the other seat of a networked match)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """A chance that closed without being taken: the play is no longer legal."""
+
+    player: int
+    """Whose chance it was."""
+    play: Play
+    """The play that was there."""
+    seconds: float
+    """How long it was there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """What one accepted action did to the chances: the reaction it was, and what closed."""
+
+    reaction: float | None
+    """The seconds from the play becoming legal to it (the action was a play whose chance
+    was known); None otherwise."""
+    closed: tuple[Closed, ...] = ()
+    """Chances that closed untaken with this action."""
+
+
+class Chances:
+    """Each player's open plays and when each became legal: the one reaction time."""
+
+    __slots__ = ("_open",)
+
+    def __init__(self, legal: Legal = (None, None), at: float = 0.0) -> None:
+        self._open: list[dict[Play, float] | None] = [None, None]
+        self._open = [self._opened(p, legal[p], at) for p in PLAYERS]
+
+    def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
+        """An action the engine accepted at game time ``at`` did ``events``; the engine now
+        lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
+        landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
+        played = next((e for e in events if type(e) is CardPlayed), None)
+        reaction = None
+        closed: list[Closed] = []
+        for p in PLAYERS:
+            old = self._open[p]
+            new = self._opened(p, legal[p], at)
+            if old is not None and new is not None:
+                made = (
+                    Play(p, played.stock, played.pile)
+                    if played is not None and played.player == p
+                    else None
+                )
+                if made is not None and made in old:
+                    reaction = at - old[made]
+                    if made in new:
+                        new[made] = at  # the card under it fits as well: a new chance
+                closed += (
+                    Closed(p, play, at - since)
+                    for play, since in old.items()
+                    if play not in new and play != made
+                )
+            self._open[p] = new
+        return Taken(reaction, tuple(closed))
+
+    def _opened(
+        self, player: int, legal: Sequence[Action] | None, at: float
+    ) -> dict[Play, float] | None:
+        """The plays open to ``player`` now, each with when its chance opened."""
+        if legal is None:
+            return None
+        old = self._open[player] or {}
+        return {a: old.get(a, at) for a in legal if type(a) is Play}
+
+
+def median(seconds: Sequence[float]) -> float | None:
+    """The median of reaction times, or None without any (every figure takes it so)."""
+    return statistics.median(seconds) if seconds else None
+
+
+# -- the match-over figures ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FastPlay:
+    """The quickest play of the match: the shortest time from a pile changing to a card on it."""
+
+    seconds: float
+    """Game seconds between the pile's previous change and this card landing."""
+    player: int
+    """Who played it."""
+    card: Card
+    """The card played."""
+    pile: int
+    """The pile it went on."""
+
+
+@dataclass(slots=True)
+class MatchStats:
+    """Cards played, reactions and the fastest play, per match, fed as it is played. Not
+    table state: only a tally."""
+
+    played: list[int] = field(default_factory=lambda: [0, 0])
+    """Cards each player played from their stocks onto a spit pile."""
+    fastest: FastPlay | None = None
+    """The quickest play so far."""
+    reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """Per player, for each card played whose chance was seen: its reaction (the module's
+    one definition)."""
+    began: float | None = None
+    """Game time of the match's first accepted action."""
+    ended: float | None = None
+    """Game time of its last accepted action so far."""
+    _changed_at: list[float | None] = field(default_factory=lambda: [None, None])
+    _chances: Chances = field(default_factory=Chances)
+
+    def median_reaction(self, player: int) -> float | None:
+        """The player's median reaction (None without any)."""
+        return median(self.reactions[player])
+
+    def plays_per_minute(self, player: int) -> float | None:
+        """Cards the player played per minute of match."""
+        if self.began is None or self.ended is None or self.ended <= self.began:
+            return None
+        return 60.0 * self.played[player] / (self.ended - self.began)
+
+    def record(self, events: Sequence[Event], at: float, legal: Legal = ()) -> None:
+        """Count what ``events`` (from one accepted action at game time ``at``) did;
+        ``legal`` is each player's legal actions after it, as :class:`Chances` takes them
+        (a player left out, or None, is not timed: the module's one definition needs them)."""
+        if self.began is None:
+            self.began = at
+        self.ended = at
+        seen = tuple(legal) + (None,) * (len(PLAYERS) - len(legal))
+        taken = self._chances.accepted(events, at, seen)
+        if taken.reaction is not None:
+            played = next(e for e in events if type(e) is CardPlayed)
+            self.reactions[played.player].append(taken.reaction)
+        for event in events:
+            match event:
+                case CardPlayed(player, _, pile, card):
+                    self.played[player] += 1
+                    since = self._changed_at[pile]
+                    if since is not None and (
+                        self.fastest is None or at - since < self.fastest.seconds
+                    ):
+                        self.fastest = FastPlay(at - since, player, card, pile)
+                    self._changed_at[pile] = at
+                case CardSpat(_, pile, _):
+                    self._changed_at[pile] = at
+                case RoundDealt():
+                    self._changed_at = [None, None]
+                case _:
+                    pass

@@ -1,0 +1,53 @@
+"""Reaction time is defined once: the match-over dialog, ``spit stats`` (the record's
+analysis) and the simulator give one match the same figures (issue 19, item 3)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from spit.bot import Bot
+from spit.engine import Action, Match, Result
+from spit.records.analysis import analyse
+from spit.records.figures import MatchStats
+from spit.records.record import RecordWriter, read_record
+from spit.sim.simulator import play_match
+from tests.records.played import header
+
+
+class _Watched(Match):
+    """A match that writes its record and feeds the match-over figures, as a game does."""
+
+    writer: RecordWriter
+    stats: MatchStats
+
+    def apply(self, action: Action, at: float = 0.0) -> Result:
+        result = super().apply(action, at)
+        self.writer.action(action, at, result)
+        if result.ok:
+            self.stats.record(result.events, at, (self.legal_actions(0), self.legal_actions(1)))
+        return result
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_match_over_figures_spit_stats_and_the_simulator_agree(
+    tmp_path: Path, seed: int
+) -> None:
+    match = Match.new(seed)
+    match.__class__ = _Watched
+    match.writer = RecordWriter.create(header(seed), tmp_path)
+    match.stats = MatchStats()
+    bots = (Bot(0, "regular", random.Random(seed)), Bot(1, "first-game", random.Random(~seed)))
+    played = play_match(match, bots)
+    match.writer.close()
+    figures = analyse(read_record(match.writer.path))
+    for p in (0, 1):
+        measured = [r.seconds for r in figures.players[p].reactions]
+        assert measured, p
+        assert match.stats.reactions[p] == pytest.approx(measured)
+        assert played.reactions[p] == pytest.approx(measured)
+        assert match.stats.median_reaction(p) == pytest.approx(figures.players[p].median_reaction)
+        # Every card played is timed: a play is always legal the moment before it lands.
+        assert len(measured) == figures.players[p].played == match.stats.played[p]

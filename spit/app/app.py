@@ -495,7 +495,10 @@ class SpitApp(App[None]):
             game.on_first_table(lambda: self._show_remote(game, waiting))
             await game.run()
         except (ServerGone, OSError) as error:
-            why = str(error) if isinstance(error, ServerGone) else error.strerror or str(error)
+            if isinstance(error, ServerGone):
+                why = words.network.server_gone(error)
+            else:
+                why = error.strerror or str(error)
             self._lost(words.network.no_seat(why))
         finally:
             self._seat = None

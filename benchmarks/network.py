@@ -37,7 +37,7 @@ from statistics import median
 from spit.engine import Match, PlayerView
 from spit.game import LocalGame
 from spit.net.botclient import BotSeat, play
-from spit.net.client import Client, Listener
+from spit.net.client import Client, Hearing
 
 LOOPBACK = "127.0.0.1"
 LIMIT_MS = 50.0
@@ -105,7 +105,7 @@ def cpu_seconds(pid: int) -> float:
 # -- 1. key -> the other player's table ----------------------------------------------------------
 
 
-class Watcher(Listener):
+class Watcher(Hearing):
     """Notes when each new table arrives."""
 
     def __init__(self) -> None:
@@ -113,7 +113,7 @@ class Watcher(Listener):
         self.view: PlayerView | None = None
         self.at = 0.0
 
-    def table(self, view, events, ack) -> None:
+    def table(self, view, events, by, ack) -> None:
         self.view = view
         self.at = time.perf_counter()
         self.arrived.set()
@@ -209,11 +209,11 @@ class TimedBot(BotSeat):
         self._sent_at = time.perf_counter()
         super()._land()
 
-    def table(self, view, events, ack) -> None:
+    def table(self, view, events, by, ack) -> None:
         if ack is not None and ack == self._waiting and self.measuring:
             self._latencies.append(time.perf_counter() - self._sent_at)
         self.tables_with_events += bool(events)
-        super().table(view, events, ack)
+        super().table(view, events, by, ack)
 
 
 async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:

@@ -498,7 +498,7 @@ class SpitApp(App[None]):
             if isinstance(error, HostingError):
                 why = error.why
             elif isinstance(error, ServerGone):
-                why = str(error)
+                why = words.network.server_gone(error)
             else:
                 why = error.strerror or str(error)
             self._lost(words.network.no_seat(why))

@@ -394,10 +394,8 @@ class GameScreen(Screen[None]):
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
         self._notice(None)
-        detail = getattr(self.game, "lost", None)
-        self.post_message(
-            GameLost(words.network.lost(why), detail if isinstance(detail, str) else None)
-        )
+        detail = words.network.lost_detail(getattr(self.game, "lost", None))
+        self.post_message(GameLost(words.network.lost(why), detail))
 
     def _standstill(self) -> str | None:
         """Why a networked room stands still when nobody here paused it, or None."""

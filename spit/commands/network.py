@@ -321,7 +321,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
-        print(f"{command}: {gone}", file=sys.stderr)
+        print(f"{command}: {words.network.server_gone(gone)}", file=sys.stderr)
         return LOST
     finally:
         if hosting is not None:

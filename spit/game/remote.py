@@ -7,9 +7,11 @@ verdict on to the screen's listener when it arrives: the events of anyone's acce
 with the new view, this seat's refusals, pauses by the other player, the line going down and
 coming back, and the end. ``act`` sends the action and returns None: the verdict comes later.
 
-Run :meth:`RemoteGame.connect` first (it takes the seat, or raises
-:class:`~spit.net.client.ServerGone` with a sentence saying why not), then :meth:`run` until
-the room ends, on the event loop the screen runs on.
+It is the client's one listener (:class:`spit.net.client.Listener`) and turns each fact the
+client reports into the screen's: who acted comes from the server's frame. Run
+:meth:`RemoteGame.connect` first (it takes the seat, or raises
+:class:`~spit.net.client.ServerGone` saying why not, as a typed reason the shells word),
+then :meth:`run` until the room ends, on the event loop the screen runs on.
 """
 
 from __future__ import annotations
@@ -19,8 +21,18 @@ from collections.abc import Callable
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
 from spit.game.seat import Change, Connection, Listener, Lost, Timers
-from spit.net.client import Client, Ended, ServerGone, Status, Welcome
-from spit.net.client import Listener as Hearing
+from spit.net.client import (
+    NO_STATUS,
+    Client,
+    Ended,
+    Error,
+    NotNow,
+    RoomEnd,
+    ServerGone,
+    Stage,
+    Status,
+    Welcome,
+)
 
 
 class RemoteGame:
@@ -32,16 +44,16 @@ class RemoteGame:
         """The server."""
         self.name = name
         """What this player is called at the table."""
-        hearing = _Hearing(self)
         if client is None:
-            client = Client(address, hearing)
-        client.listener = hearing
+            client = Client(address, self)
+        client.listener = self
         self.client = client
         """The connection to the server."""
-        self.lost: str | None = None
-        """Why the game could not go on (the server's or the line's own words), once so."""
+        self.lost: ServerGone | Ended | None = None
+        """Why the game could not go on, once so: the server gone, or the room ended early
+        (the shells word either)."""
         self._listener: Listener | None = None
-        self._sent: dict[int, int] = {}
+        self._status = NO_STATUS
         self._paused = False
         self._ended: Ended | None = None
         self._first_table: Callable[[], None] | None = None
@@ -66,11 +78,11 @@ class RemoteGame:
         try:
             ended = await self.client.run()
         except ServerGone as gone:
-            self.lost = str(gone)
+            self.lost = gone
             self._lose(Lost.SERVER_GONE)
             return
-        if ended.why != "match over":
-            self.lost = ended.why
+        if ended.ended is not RoomEnd.MATCH_OVER:
+            self.lost = ended
             self._lose(Lost.ABANDONED)
 
     def on_first_table(self, callback: Callable[[], None]) -> None:
@@ -118,7 +130,7 @@ class RemoteGame:
             connected=self.client.up,
             here=status.connected,
             paused_by=status.paused_by,
-            waiting=status.stage == "waiting",
+            waiting=status.stage is Stage.WAITING,
             address=self.address,
             room=welcome.room if welcome is not None else "",
             back_within=self._back_within(status),
@@ -154,9 +166,7 @@ class RemoteGame:
 
     def act(self, action: Action) -> None:
         """Send ``action``; the verdict reaches the listener when the server's answer does."""
-        ident = self.client.act(action)
-        if ident is not None:
-            self._sent[ident] = action.player
+        self.client.act(action)
 
     def step_away(self) -> None:
         """Nobody is at this seat for now (its browser tab went): let go of the line, keep
@@ -181,24 +191,30 @@ class RemoteGame:
     def stop(self) -> None:
         self._listener = None
 
-    # -- what the server says (through _Hearing) ---------------------------------------------
+    # -- what the client reports (this game is its listener) ------------------------------
 
-    def _table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+    def welcomed(self, welcome: Welcome) -> None:
+        """The seat is ours (again): the line is up."""
+        self._line()
+
+    def table(
+        self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
+    ) -> None:
+        """A new table: whoever the server says acted (None for a table sent afresh)."""
         if self._first_table is not None:
             callback, self._first_table = self._first_table, None
             callback()
-        player = self._sent.pop(ack, None) if ack is not None else None
-        if player is None:
-            player = _actor(events)
         if self._listener is not None:
-            self._listener.table_changed(Change(player, events, None, self.now()))
+            self._listener.table_changed(Change(by, events, None, self.now()))
 
-    def _refused(self, ack: int, refusal: Refusal | None) -> None:
-        self._sent.pop(ack, None)
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
+        """Our action was refused: the table's refusal is shown; a room that stands, not."""
         if refusal is not None and self._listener is not None:
             self._listener.table_changed(Change(refusal.player, (), refusal, self.now()))
 
-    def _status(self, before: Status, status: Status) -> None:
+    def status(self, status: Status) -> None:
+        """Presence or pauses changed: a pause by the other player is told as such."""
+        before, self._status = self._status, status
         listener = self._listener
         if listener is None:
             return
@@ -207,6 +223,16 @@ class RemoteGame:
         if before.paused_by[other] != status.paused_by[other]:
             listener.pause_changed(status.paused_by[other], other)
         listener.connection_changed()
+
+    def line(self, up: bool) -> None:
+        """The line went down or came back."""
+        self._line()
+
+    def ended(self, ended: Ended) -> None:
+        """The match's end comes with its last table; an early end, from :meth:`run`."""
+
+    def error(self, error: Error) -> None:
+        """A frame of ours the server refused: nothing the player can do about it."""
 
     def _line(self) -> None:
         if self._listener is not None:
@@ -217,47 +243,8 @@ class RemoteGame:
             self._listener.game_lost(why)
 
 
-class _Hearing(Hearing):
-    """The client's listener: hands what the server says to the game."""
-
-    def __init__(self, game: RemoteGame) -> None:
-        self._game = game
-        self._status = Status()
-
-    def welcomed(self, welcome: Welcome) -> None:
-        self._game._line()
-
-    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
-        self._game._table(view, events, ack)
-
-    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
-        self._game._refused(ack, refusal)
-
-    def status(self, status: Status) -> None:
-        before, self._status = self._status, status
-        self._game._status(before, status)
-
-    def connection(self, up: bool) -> None:
-        self._game._line()
-
-    def ended(self, ended: Ended) -> None:
-        """The match's end comes with its last table; an early end, from :meth:`run`."""
-
-    def error(self, message: str) -> None:
-        """A frame of ours the server refused: nothing the player can do about it."""
-
-
 def _seconds(ms: float | None) -> float | None:
     return None if ms is None else ms / 1000
-
-
-def _actor(events: tuple[Event, ...]) -> int | None:
-    """Whose action made ``events``: the player the first of them names."""
-    for event in events:
-        player = getattr(event, "player", None)
-        if isinstance(player, int):
-            return player
-    return None
 
 
 __all__ = ["RemoteGame"]

@@ -15,13 +15,13 @@ import random
 from typing import TYPE_CHECKING
 
 from spit.engine import Event, PlayerView, Refusal, Result
-from spit.net.client import Client, Ended, Listener, Status, Welcome
+from spit.net.client import Client, Ended, Hearing, NotNow, Status, Welcome
 
 if TYPE_CHECKING:
     from spit.bot import Bot, Planned
 
 
-class BotSeat(Listener):
+class BotSeat(Hearing):
     """Plays one networked seat with the bot at ``level`` (``adaptive``: the bot that moves
     along the ladder towards its opponent's strength)."""
 
@@ -56,7 +56,9 @@ class BotSeat(Listener):
         self._waiting = None
         self._drop()
 
-    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+    def table(
+        self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
+    ) -> None:
         self._view = view
         if ack is not None and ack == self._waiting:
             self._waiting = None
@@ -64,7 +66,7 @@ class BotSeat(Listener):
                 self.bot.landed(Result(events=events))
         self._replan()
 
-    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
         if ack == self._waiting:
             self._waiting = None
             if self.bot is not None:
@@ -77,7 +79,7 @@ class BotSeat(Listener):
             self._cancel_timer()  # a plan's wait is on game time: schedule it anew
             self._replan()
 
-    def connection(self, up: bool) -> None:
+    def line(self, up: bool) -> None:
         if not up:
             self._running = False
             self._cancel_timer()

@@ -1,46 +1,54 @@
 """A seat at a room on a server: connects, keeps the seat through dropped connections.
 
 :class:`Client` sends a seat's actions and tells a :class:`Listener` everything the server
-says: the table (this seat's view and the events it may know), refusals of its own actions,
-who is there and who paused, round-trip times, and how the match ended. When the connection
-drops it reconnects by itself, with growing waits, and takes the same seat back with its
-token; the server sends the table as it is, so nothing is lost. When the server is gone
-for good, :meth:`Client.run` raises :class:`ServerGone` with a sentence for the player.
+says, as typed facts: the table (this seat's view, the events it may know, and whose action
+made them), refusals of its own actions, who is there and who paused, round-trip times, and
+how the match ended. When the connection drops it reconnects by itself, with growing waits,
+and takes the same seat back with its token; the server sends the table as it is, so nothing
+is lost. When the server is gone for good, :meth:`Client.run` raises :class:`ServerGone`
+saying why as a :class:`Gone` (the shells word it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import itertools
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from spit import words
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
 from spit.net.wire import (
     MAX_SERVER_FRAME,
     Act,
     ClientMessage,
+    Ended,
+    Error,
     JoinRoom,
     Leave,
+    NotNow,
     OpenRoom,
+    OtherVersion,
+    Ping,
     Pong,
+    Problem,
     ProtocolError,
+    Refused,
     Rejoin,
+    RoomEnd,
     SetPause,
-    action_json,
+    Stage,
+    Status,
+    Table,
+    Welcome,
     client_frame,
-    load_frame,
-    parse_event,
-    parse_refusal,
-    parse_view,
+    parse_server,
 )
 
 GOING_AWAY = 1001
@@ -48,79 +56,141 @@ POLICY = 1008
 REPLACED = 4001
 
 
+class Gone(enum.Enum):
+    """Why a client lost its server (or never reached it), as a stable id."""
+
+    NOT_AN_ADDRESS = "not-an-address"
+    """The address cannot be one."""
+    REFUSED = "refused"
+    """Nothing listens there: the connection was refused."""
+    NO_ANSWER = "no-answer"
+    """Nothing answered in time."""
+    UNREACHABLE = "unreachable"
+    """Another reason it could not be reached (``detail``: the system's words)."""
+    UNREADABLE = "unreadable"
+    """The server sent a frame this client cannot read (``detail`` says what)."""
+    OTHER_VERSION = "other-version"
+    """The server speaks another version of the protocol: an older or newer spit."""
+    TURNED_AWAY = "turned-away"
+    """The server would not seat this client (``problem`` says why)."""
+    ALREADY_OVER = "already-over"
+    """The match was over when the seat was taken back."""
+    STOPPED = "stopped"
+    """The server stopped."""
+    REPLACED = "replaced"
+    """Another connection took this seat back with its token."""
+    CLOSED = "closed"
+    """The server closed the connection for breaking its rules (``detail``: its reason)."""
+    LOST = "lost"
+    """The line to the server went, and it was no time to reconnect."""
+    DROPPED = "dropped"
+    """The connection dropped (the reason a reconnection gives while it has no better)."""
+    LOST_SEAT = "lost-seat"
+    """Back on the server, the seat could not be taken back (``cause`` says why)."""
+    GAVE_UP = "gave-up"
+    """The server stayed away longer than the client waits (``cause``: the last failure)."""
+
+
 class ServerGone(Exception):
-    """The server cannot be reached or ended the connection for good; ``str()`` says why."""
+    """The server cannot be reached or ended the connection for good; :attr:`why` says why."""
+
+    def __init__(
+        self,
+        why: Gone,
+        address: str,
+        *,
+        detail: str = "",
+        problem: Problem | None = None,
+        cause: ServerGone | None = None,
+    ) -> None:
+        super().__init__(why, address, detail)
+        self.why = why
+        """Why, as a stable id."""
+        self.address = address
+        """The server's ``host:port``."""
+        self.detail = detail
+        """The system's or the protocol's own words, where ``why`` has some (never a
+        sentence for a player: for logs, or quoted)."""
+        self.problem = problem
+        """The server's reason, when it turned this client away."""
+        self.cause = cause
+        """What went wrong before, for :attr:`Gone.LOST_SEAT` and :attr:`Gone.GAVE_UP`."""
+
+    def __str__(self) -> str:
+        extra = self.problem.value if self.problem else self.detail
+        cause = f" <- {self.cause}" if self.cause is not None else ""
+        return f"{self.why.value} {self.address}" + (f": {extra}" if extra else "") + cause
 
 
-@dataclass(frozen=True, slots=True)
-class Status:
-    """Who is at the table and how play stands, as the server last said."""
-
-    running: bool = False
-    """Whether the room's clock runs (both here, nobody paused, not over)."""
-    stage: str = "waiting"
-    """``waiting`` for the second player, ``playing`` or ``over``."""
-    connected: tuple[bool, bool] = (False, False)
-    """Which seats have a live connection."""
-    paused_by: tuple[bool, bool] = (False, False)
-    """Which seats hold a pause."""
-    rtt: tuple[float | None, float | None] = (None, None)
-    """Each seat's round-trip time to the server, in milliseconds."""
-    names: tuple[str, str] = ("", "")
-    """What each player calls themselves."""
-    back_within: tuple[float | None, float | None] = (None, None)
-    """For a seat whose connection went: the seconds it had left to come back, when the
-    server sent this, before its match is abandoned."""
-
-
-@dataclass(frozen=True, slots=True)
-class Welcome:
-    """What the server told this seat on taking it."""
-
-    room: str
-    seat: int
-    token: str
-    variant: Variant
-    seeded: bool
-    pace: float
-    lockout: float
-
-
-@dataclass(frozen=True, slots=True)
-class Ended:
-    """How the room ended, the same for both seats."""
-
-    why: str
-    """``match over``, ``abandoned`` (a player did not come back) or ``left``."""
-    result: dict[str, Any] = field(default_factory=dict)
-    """Winner (player 1 or 2, or None), rounds, cards held and actions per player."""
-
-
-class Listener:
-    """What a :class:`Client` reports. Every method is called on the event loop, in order."""
+class Listener(Protocol):
+    """What a :class:`Client` reports, each as a typed fact. Every method is called on the
+    event loop, in order."""
 
     def welcomed(self, welcome: Welcome) -> None:
         """The seat is ours (again, after a reconnect)."""
 
-    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
-        """The table changed (or is sent whole, with no events). ``ack`` is the id of our own
-        action that caused it, if one did."""
+    def table(
+        self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
+    ) -> None:
+        """The table changed (or is sent whole, with no events). ``by``: whose accepted action
+        made ``events``, as the server says (None for a table sent afresh); ``ack``: the id of
+        our own action that did, if ours did."""
 
-    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
         """Our action ``ack`` was refused: by the table (``refusal``), or because the room does
-        not play now (``why``: paused, over)."""
+        not play now (``not_now``: paused, over)."""
 
     def status(self, status: Status) -> None:
         """Presence, pauses or round-trip times changed."""
 
-    def connection(self, up: bool) -> None:
+    def line(self, up: bool) -> None:
         """The connection dropped (False; the client is reconnecting) or is back (True)."""
 
     def ended(self, ended: Ended) -> None:
         """The room is over."""
 
-    def error(self, message: str) -> None:
+    def error(self, error: Error) -> None:
         """The server refused a frame of ours (a bug or a wrong code)."""
+
+
+class Hearing:
+    """A :class:`Listener` that does nothing: subclass it and override what you need."""
+
+    def welcomed(self, welcome: Welcome) -> None:
+        """The seat is ours."""
+
+    def table(
+        self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
+    ) -> None:
+        """The table changed."""
+
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
+        """Our action was refused."""
+
+    def status(self, status: Status) -> None:
+        """Presence, pauses or round-trip times changed."""
+
+    def line(self, up: bool) -> None:
+        """The connection dropped or is back."""
+
+    def ended(self, ended: Ended) -> None:
+        """The room is over."""
+
+    def error(self, error: Error) -> None:
+        """The server refused a frame of ours."""
+
+
+NO_STATUS = Status(
+    clock=0.0,
+    running=False,
+    stage=Stage.WAITING,
+    connected=(False, False),
+    paused_by=(False, False),
+    rtt=(None, None),
+    names=("", ""),
+    back_within=(None, None),
+)
+"""What a client knows of the room before the server says."""
 
 
 def server_url(address: str) -> str:
@@ -148,7 +218,7 @@ class Client:
         """Who hears what the server says."""
         self.welcome: Welcome | None = None
         """The seat, once taken."""
-        self.status = Status()
+        self.status = NO_STATUS
         """Presence and pauses as last reported."""
         self.view: PlayerView | None = None
         """The table as last sent."""
@@ -217,11 +287,9 @@ class Client:
                 close_timeout=2,
             )
         except InvalidURI:
-            raise ServerGone(words.network.not_an_address_at(address=self.address)) from None
+            raise ServerGone(Gone.NOT_AN_ADDRESS, self.address) from None
         except (OSError, InvalidHandshake, TimeoutError) as error:
-            raise ServerGone(
-                words.network.cannot_reach(address=self.address, why=_why(error))
-            ) from None
+            raise _unreachable(error, self.address) from None
         self._ws = ws
         return ws
 
@@ -229,24 +297,32 @@ class Client:
         """Read until the welcome: the server's first answer, or an error saying why not."""
         try:
             while True:
-                obj = load_frame(await ws.recv(), MAX_SERVER_FRAME)
-                if obj["type"] == "welcome":
-                    welcome = _parse_welcome(obj)
-                    self.welcome = welcome
+                message = parse_server(await ws.recv())
+                if type(message) is Welcome:
+                    self.welcome = message
                     self._start_writer(ws)
                     self.up = True
-                    return welcome
-                if obj["type"] == "error":
+                    return message
+                if type(message) is Error:
                     await ws.close()
-                    raise ServerGone(str(obj.get("message")))
-                if obj["type"] == "ended":
+                    if message.problem is Problem.OTHER_VERSION:
+                        raise ServerGone(Gone.OTHER_VERSION, self.address, detail=message.detail)
+                    raise ServerGone(
+                        Gone.TURNED_AWAY,
+                        self.address,
+                        problem=message.problem,
+                        detail=message.detail,
+                    )
+                if type(message) is Ended:
                     await ws.close()
-                    self._ended(obj)
-                    raise ServerGone(words.network.network_problem("already over"))
+                    self._ended(message)
+                    raise ServerGone(Gone.ALREADY_OVER, self.address)
         except ConnectionClosed as closed:
-            raise ServerGone(_closed_why(closed, self.address)) from None
+            raise _closed(closed, self.address) from None
+        except OtherVersion as error:
+            raise ServerGone(Gone.OTHER_VERSION, self.address, detail=str(error)) from None
         except ProtocolError as error:
-            raise ServerGone(words.network.unreadable_from_server(why=error)) from None
+            raise ServerGone(Gone.UNREADABLE, self.address, detail=str(error)) from None
 
     def _start_writer(self, ws: ClientConnection) -> None:
         self._out = asyncio.Queue()  # what was meant for a lost connection is not sent later
@@ -267,7 +343,7 @@ class Client:
         if welcome is None or not self.up or self.over is not None:
             return None
         ident = next(self._ids)
-        self._send(Act(welcome.room, welcome.seat, action_json(action), ident))
+        self._send(Act(action, ident))
         return ident
 
     def pause(self, paused: bool) -> None:
@@ -330,9 +406,12 @@ class Client:
                 closed = ws.close_exc
             except ConnectionClosed as error:
                 closed = error
+            except OtherVersion as error:
+                await ws.close()
+                raise ServerGone(Gone.OTHER_VERSION, self.address, detail=str(error)) from None
             except ProtocolError as error:
                 await ws.close()
-                raise ServerGone(words.network.unreadable_from_server(why=error)) from None
+                raise ServerGone(Gone.UNREADABLE, self.address, detail=str(error)) from None
             self.up = False
             if self._writer is not None:
                 self._writer.cancel()
@@ -340,17 +419,17 @@ class Client:
                 return self.over
             code = closed.rcvd.code if closed.rcvd is not None else None
             if code in (GOING_AWAY, POLICY, REPLACED):
-                raise ServerGone(_closed_why(closed, self.address))
-            self.listener.connection(False)
+                raise _closed(closed, self.address)
+            self.listener.line(False)
             await self._reconnect()
-            self.listener.connection(True)
+            self.listener.line(True)
 
     async def _reconnect(self) -> None:
         welcome = self.welcome
         assert welcome is not None
         deadline = self._source() + self._give_up
         wait = self._first_wait
-        last = words.network.network_problem("dropped")
+        last = ServerGone(Gone.DROPPED, self.address)
         while True:
             if not self._present.is_set():
                 # Stepped away: the seat is kept, and nobody would see it back; try again,
@@ -368,7 +447,7 @@ class Client:
             try:
                 ws = await self._connect()
             except ServerGone as error:
-                last = str(error)
+                last = error
                 continue
             await ws.send(client_frame(Rejoin(welcome.room, welcome.token)))
             try:
@@ -376,125 +455,84 @@ class Client:
             except ServerGone as error:
                 if self.over is not None:
                     return
-                raise ServerGone(words.network.lost_the_seat(why=error)) from None
+                raise ServerGone(Gone.LOST_SEAT, self.address, cause=error) from None
             self.listener.welcomed(self.welcome)
             return
-        raise ServerGone(words.network.lost_the_server_because(address=self.address, why=last))
+        raise ServerGone(Gone.GAVE_UP, self.address, cause=last)
 
     # -- what the server says ----------------------------------------------------------------
 
     def _hear(self, frame: str | bytes) -> None:
-        obj = load_frame(frame, MAX_SERVER_FRAME)
-        kind = obj["type"]
-        if kind == "table":
-            self._set_clock(obj.get("clock"))
-            view = parse_view(obj.get("view"))
-            events = tuple(parse_event(e) for e in _list(obj.get("events")))
-            ack = obj.get("ack")
-            seq = obj.get("seq")
-            self.seq = seq if isinstance(seq, int) else self.seq
+        message = parse_server(frame)
+        kind = type(message)
+        if kind is Table:
+            self._set_clock(message.clock)
+            view = message.view.view()
+            events = tuple(e.event() for e in message.events)
+            self.seq = message.seq
             self.view = view
-            self.listener.table(view, events, ack if isinstance(ack, int) else None)
-        elif kind == "status":
-            self._set_clock(obj.get("clock"))
-            self.status = _parse_status(obj)
+            self.listener.table(view, events, message.by, message.ack)
+        elif kind is Status:
+            self._set_clock(message.clock)
+            self.status = message
             self.status_at = self._source()
-            self.listener.status(self.status)
-        elif kind == "ping":
-            ident = obj.get("id")
-            if isinstance(ident, int):
-                self._send(Pong(ident))
-        elif kind == "refused":
-            ack = obj.get("id")
-            why = obj.get("why")
+            self.listener.status(message)
+        elif kind is Ping:
+            self._send(Pong(id=message.id))
+        elif kind is Refused:
             refusal = None
-            if obj.get("reason") is not None and self.welcome is not None:
-                refusal = parse_refusal(obj, self.welcome.seat)
-            self.listener.refused(
-                ack if isinstance(ack, int) else 0, refusal, why if isinstance(why, str) else None
-            )
-        elif kind == "ended":
-            self._ended(obj)
-        elif kind == "error":
-            self.listener.error(str(obj.get("message")))
-        elif kind == "welcome":
-            self.welcome = _parse_welcome(obj)
-            self.listener.welcomed(self.welcome)
-        else:
-            raise ProtocolError(f"unknown message type {kind!r}")
+            if message.refusal is not None and self.welcome is not None:
+                refusal = message.refusal.refusal(self.welcome.seat)
+            self.listener.refused(message.id, refusal, message.not_now)
+        elif kind is Ended:
+            self._ended(message)
+        elif kind is Error:
+            self.listener.error(message)
+        else:  # a welcome: the seat is taken back
+            self.welcome = message
+            self.listener.welcomed(message)
 
-    def _ended(self, obj: dict[str, Any]) -> None:
-        result = {k: v for k, v in obj.items() if k not in ("v", "type")}
-        self.over = Ended(str(obj.get("ended")), result)
-        self.listener.ended(self.over)
+    def _ended(self, ended: Ended) -> None:
+        self.over = ended
+        self.listener.ended(ended)
 
-    def _set_clock(self, clock: object) -> None:
-        if isinstance(clock, int | float) and not isinstance(clock, bool):
-            self._clock = float(clock)
-            self._clock_at = self._source()
+    def _set_clock(self, clock: float) -> None:
+        self._clock = clock
+        self._clock_at = self._source()
 
 
-def _parse_welcome(obj: dict[str, Any]) -> Welcome:
-    try:
-        return Welcome(
-            room=str(obj["room"]),
-            seat=int(obj["seat"]),
-            token=str(obj["token"]),
-            variant=Variant(obj["variant"]),
-            seeded=bool(obj["seeded"]),
-            pace=float(obj["pace"]),
-            lockout=float(obj["lockout"]),
-        )
-    except (KeyError, ValueError, TypeError):
-        raise ProtocolError("a welcome without its fields") from None
-
-
-def _parse_status(obj: dict[str, Any]) -> Status:
-    try:
-        connected = obj["connected"]
-        paused = obj["paused_by"]
-        rtt = obj["rtt"]
-        names = obj["names"]
-        back = obj.get("back_within", [None, None])  # not sent by an older server
-        return Status(
-            running=bool(obj["running"]),
-            stage=str(obj["stage"]),
-            connected=(bool(connected[0]), bool(connected[1])),
-            paused_by=(bool(paused[0]), bool(paused[1])),
-            rtt=(_ms(rtt[0]), _ms(rtt[1])),
-            names=(str(names[0]), str(names[1])),
-            back_within=(_ms(back[0]), _ms(back[1])),
-        )
-    except (KeyError, IndexError, TypeError):
-        raise ProtocolError("a status without its fields") from None
-
-
-def _ms(value: object) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _list(value: object) -> list[Any]:
-    if not isinstance(value, list):
-        raise ProtocolError("expected a list")
-    return value
-
-
-def _why(error: BaseException) -> str:
+def _unreachable(error: BaseException, address: str) -> ServerGone:
     if isinstance(error, ConnectionRefusedError):
-        return words.network.network_problem("refused")
+        return ServerGone(Gone.REFUSED, address)
     if isinstance(error, TimeoutError):
-        return words.network.network_problem("no answer")
+        return ServerGone(Gone.NO_ANSWER, address)
     text = getattr(error, "strerror", None) or str(error)
-    return text or type(error).__name__
+    return ServerGone(Gone.UNREACHABLE, address, detail=text or type(error).__name__)
 
 
-def _closed_why(closed: ConnectionClosed, address: str) -> str:
+def _closed(closed: ConnectionClosed, address: str) -> ServerGone:
     code = closed.rcvd.code if closed.rcvd is not None else None
     reason = closed.rcvd.reason if closed.rcvd is not None else ""
     if code == GOING_AWAY:
-        return words.network.server_stopped(address=address)
+        return ServerGone(Gone.STOPPED, address)
     if code == REPLACED:
-        return words.network.network_problem("replaced")
+        return ServerGone(Gone.REPLACED, address)
     if code == POLICY:
-        return words.network.server_closed(why=reason)
-    return words.network.lost_the_server(address=address)
+        return ServerGone(Gone.CLOSED, address, detail=reason)
+    return ServerGone(Gone.LOST, address)
+
+
+__all__ = [
+    "Client",
+    "Ended",
+    "Error",
+    "Gone",
+    "Hearing",
+    "Listener",
+    "NotNow",
+    "RoomEnd",
+    "ServerGone",
+    "Status",
+    "Welcome",
+    "server_url",
+]

@@ -8,22 +8,31 @@ server (:mod:`spit.net.server`) owns the connections and routes the frames built
 
 from __future__ import annotations
 
-import enum
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
-    outcome_json,
+    Ended,
+    Frame,
+    NotNow,
+    Refused,
+    RoomEnd,
+    Stage,
+    Status,
+    Table,
+    Welcome,
+    outcome_frame,
     public_events,
-    refusal_json,
+    refusal_frame,
     room_code,
-    view_json,
+    view_frame,
 )
 
 TOKEN_BYTES = 16
@@ -38,61 +47,14 @@ def new_room_code() -> str:
     return room_code("".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH)))
 
 
-class RoomClock:
-    """Game seconds: wall seconds times ``pace`` while running, standing still while stopped.
-
-    The same rule as the app's clock (monotonic time minus the time spent paused), so the
-    fumble lock and the "too late" window (RULES B12) never run out while the room stands.
-    ``pace`` above 1 plays the whole game faster, for tests and bot-only rooms.
-    """
-
-    def __init__(self, source: Callable[[], float] = time.monotonic, pace: float = 1.0) -> None:
-        self._source = source
-        self.pace = pace
-        """Game seconds per wall second."""
-        self._base = 0.0  # game time at the last start
-        self._started_at: float | None = None
-
-    def __call__(self) -> float:
-        """The game time now."""
-        if self._started_at is None:
-            return self._base
-        return self._base + (self._source() - self._started_at) * self.pace
-
-    @property
-    def running(self) -> bool:
-        """Whether the clock moves."""
-        return self._started_at is not None
-
-    def start(self) -> None:
-        """Run on from where it stands."""
-        if self._started_at is None:
-            self._started_at = self._source()
-
-    def stop(self) -> None:
-        """Stand still."""
-        if self._started_at is not None:
-            self._base = self()
-            self._started_at = None
-
-
-class Stage(enum.Enum):
-    """Where a room stands."""
-
-    WAITING = "waiting"
-    """Seat 0 is taken; the room waits for the second player."""
-    PLAYING = "playing"
-    """Both seats are taken and the match goes on."""
-    OVER = "over"
-    """The match ended, or was abandoned."""
-
-
 @dataclass(frozen=True, slots=True)
 class Send:
-    """A frame body for one seat."""
+    """A frame for one seat."""
 
     seat: int
-    body: dict[str, Any]
+    """The seat it is for."""
+    body: Frame
+    """The frame (encoded once, where it is sent)."""
 
 
 class Room:
@@ -119,8 +81,9 @@ class Room:
             seed if seed is not None else secrets.randbits(64), variant=variant, settings=settings
         )
         """The match: the one authority on every rule."""
-        self.clock = RoomClock(source, pace)
-        """The room's game clock, stamped on every action."""
+        self.clock = GameClock(source, pace=pace, paused=True, start=0.0)
+        """The room's game clock, stamped on every action: it starts at 0 and stands until
+        both players are there."""
         self._source = source
         self.tokens = (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
         """Each seat's token: whoever shows it gets the seat back."""
@@ -139,8 +102,8 @@ class Room:
         """Each seat's last measured round-trip time, in seconds."""
         self.actions = [0, 0]
         """Accepted actions per seat."""
-        self.ended: str | None = None
-        """Why the room is over: ``match over``, ``abandoned`` or ``left``."""
+        self.ended: RoomEnd | None = None
+        """Why the room is over, once it is."""
         self.recorder: Recorder | None = None
         """Writes the match record (see :meth:`record`), or None."""
         self._seq = 0
@@ -192,11 +155,11 @@ class Room:
         self.recorder = recorder
         recorder.begin(self.match)
 
-    def end(self, why: str) -> None:
-        """The room is over (``abandoned``, ``left``); its clock stops for good."""
+    def end(self, why: RoomEnd) -> None:
+        """The room is over (abandoned, left); its clock stops for good."""
         if self.ended is None:
             self.ended = why
-        self.clock.stop()
+        self.clock.pause()
         if self.recorder is not None:
             # A decided match has already closed its record; one left or abandoned is over
             # for good (a networked match is not resumed), so its record says so.
@@ -207,111 +170,106 @@ class Room:
         """Apply ``seat``'s action at the room's time now; the frames it causes, and the refusal
         if the table said no. Actions are applied in the order they arrive (RULES B6)."""
         if not self.running:
-            why = "the match is over" if self.stage is Stage.OVER else "the game is paused"
-            body = {
-                "type": "refused",
-                "id": ack,
-                "reason": None,
-                "card": None,
-                "top": None,
-                "locked_until": None,
-                "mover": None,
-                "why": why,
-            }
-            return [Send(seat, body)], None
+            why = NotNow.OVER if self.stage is Stage.OVER else NotNow.PAUSED
+            return [Send(seat, Refused(id=ack, refusal=None, not_now=why))], None
         at = self.clock()
         result = self.match.apply(action, at)
         if self.recorder is not None:
             self.recorder.applied(action, at, result)
         if result.refusal is not None:
-            refused = {"type": "refused", "id": ack, **refusal_json(result.refusal), "why": None}
+            refused = Refused(id=ack, refusal=refusal_frame(result.refusal), not_now=None)
             sends = [Send(seat, refused)]
             if result.refusal.is_fumble and result.refusal.locked_until is not None:
                 sends += self.tables((), ack_seat=None, ack=None)  # the lock shows on the table
             return sends, result.refusal
         self.actions[seat] += 1
         if self.match.is_over:
-            self.ended = "match over"
-            self.clock.stop()
+            self.ended = RoomEnd.MATCH_OVER
+            self.clock.pause()
         return self.tables(result.events, ack_seat=seat, ack=ack), None
 
     def _update_clock(self) -> None:
         if self.running:
-            self.clock.start()
+            self.clock.resume()
         else:
-            self.clock.stop()
+            self.clock.pause()
 
     # -- frames --------------------------------------------------------------------------
 
     def tables(
         self, events: tuple, *, ack_seat: int | None = None, ack: int | None = None
     ) -> list[Send]:
-        """A ``table`` frame for each taken seat: its view and the events it may know."""
+        """A ``table`` frame for each taken seat: its view and the events it may know, and
+        whose action made them (``ack_seat``'s, if any)."""
         self._seq += 1
         clock = self.clock()
-        out = []
-        for seat in PLAYERS:
-            if not self.taken[seat]:
-                continue
-            out.append(
-                Send(
-                    seat,
-                    {
-                        "type": "table",
-                        "seq": self._seq,
-                        "clock": clock,
-                        "view": view_json(self.match.view(seat)),
-                        "events": public_events(events, seat),
-                        "ack": ack if seat == ack_seat else None,
-                    },
-                )
+        return [
+            Send(
+                seat,
+                Table(
+                    seq=self._seq,
+                    clock=clock,
+                    view=view_frame(self.match.view(seat)),
+                    events=public_events(events, seat),
+                    by=ack_seat,
+                    ack=ack if seat == ack_seat else None,
+                ),
             )
-        return out
+            for seat in PLAYERS
+            if self.taken[seat]
+        ]
 
     def status(self) -> list[Send]:
-        """A ``status`` frame for each taken seat: who is here, who paused, round-trip times,
-        and how many seconds a seat that went has left to come back."""
+        """A ``status`` frame for each taken seat (the same one): who is here, who paused,
+        round-trip times, and how many seconds a seat that went has left to come back."""
         now, back_by = self._source(), self.back_by
-        body = {
-            "type": "status",
-            "clock": self.clock(),
-            "running": self.running,
-            "stage": self.stage.value,
-            "connected": list(self.connected),
-            "paused_by": list(self.paused_by),
-            "rtt": [None if r is None else round(r * 1000, 1) for r in self.rtt],
-            "names": list(self.names),
-            "back_within": [None if t is None else round(max(0.0, t - now), 1) for t in back_by],
-        }
+        body = Status(
+            clock=self.clock(),
+            running=self.running,
+            stage=self.stage,
+            connected=(self.connected[0], self.connected[1]),
+            paused_by=(self.paused_by[0], self.paused_by[1]),
+            rtt=_pair(None if r is None else round(r * 1000, 1) for r in self.rtt),
+            names=(self.names[0], self.names[1]),
+            back_within=_pair(None if t is None else round(max(0.0, t - now), 1) for t in back_by),
+        )
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 
-    def welcome(self, seat: int) -> dict[str, Any]:
+    def welcome(self, seat: int) -> Welcome:
         """What a seat learns on taking it: the room, its seat and token, the rules of play."""
-        return {
-            "type": "welcome",
-            "room": self.code,
-            "seat": seat,
-            "token": self.tokens[seat],
-            "variant": self.variant.value,
-            "seeded": self.seeded,
-            "pace": self.clock.pace,
-            "lockout": self.match.settings.lockout,
-        }
+        return Welcome(
+            room=self.code,
+            seat=seat,
+            token=self.tokens[seat],
+            variant=self.variant,
+            seeded=self.seeded,
+            pace=self.clock.pace,
+            lockout=self.match.settings.lockout,
+        )
 
-    def result(self) -> dict[str, Any]:
-        """The match's result as both seats are told it: the same line for both."""
+    def result(self) -> Ended:
+        """How the room ended, as both seats are told it: the same frame for both."""
         history = self.match.history
         outcome = self.match.outcome
-        return {
-            "ended": self.ended,
-            "winner": None if outcome is None or outcome.winner is None else outcome.winner + 1,
-            "rounds": len(history),
-            "held": list(history[-1].held) if history else [26, 26],
-            "actions": list(self.actions),
-            "outcome": None if outcome is None else outcome_json(outcome),
-        }
+        held = history[-1].held if history else (26, 26)
+        return Ended(
+            ended=self.ended or RoomEnd.ABANDONED,
+            winner=None if outcome is None or outcome.winner is None else outcome.winner + 1,
+            rounds=len(history),
+            held=held,
+            actions=(self.actions[0], self.actions[1]),
+            outcome=None if outcome is None else outcome_frame(outcome),
+        )
 
     def ended_frames(self) -> list[Send]:
         """An ``ended`` frame for each seat still connected."""
-        body = {"type": "ended", **self.result()}
+        body = self.result()
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat] and self.connected[seat]]
+
+
+def _pair(values: object) -> tuple[float | None, float | None]:
+    first, second = values  # type: ignore[misc]
+    return first, second
+
+
+__all__ = ["Recorder", "Room", "Send", "Stage", "new_room_code"]

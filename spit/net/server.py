@@ -19,27 +19,32 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.engine import Settings
-from spit.net.room import Room, Send, Stage, new_room_code
+from spit.net.room import Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,
     MAX_CLIENT_FRAME,
     Act,
+    Frame,
     JoinRoom,
     Leave,
     OpenRoom,
+    OtherVersion,
+    Ping,
     Pong,
+    Problem,
     ProtocolError,
     Rejoin,
+    RoomEnd,
     SetPause,
+    Stage,
     encode,
-    parse_action,
+    error_frame,
     parse_client,
 )
 
@@ -117,14 +122,16 @@ class _Peer:
         address = ws.remote_address
         self.name = f"{address[0]}:{address[1]}" if address else "?"
 
-    def send(self, body: dict[str, Any], backlog: int) -> None:
+    def send(self, body: Frame, backlog: int, text: str | None = None) -> None:
+        """Queue ``body`` for this connection; ``text``: its encoding, if made already (one
+        frame sent to both seats is encoded once)."""
         if self.closing:
             return
         if self.queue.qsize() >= backlog:
             log.warning("%s: not reading its frames; closing", self.name)
             self.close(POLICY, "not reading")
             return
-        self.queue.put_nowait(encode(body))
+        self.queue.put_nowait(encode(body) if text is None else text)
 
     def close(self, code: int, reason: str) -> None:
         self.closing = True
@@ -134,6 +141,19 @@ class _Peer:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 await self.ws.send(await self.queue.get())
+
+
+class _Refused(Exception):
+    """A well-formed frame the server will not do: an error frame with its problem."""
+
+    def __init__(self, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
+        super().__init__(why)
+        self.problem = problem
+        """The error frame's stable id."""
+        self.why = why
+        """The log line's words."""
+        self.wrong_code = wrong_code
+        """Whether it counts as a guessed room code or token."""
 
 
 class GameServer:
@@ -220,12 +240,16 @@ class GameServer:
                     await ws.close(POLICY, "too many frames")
                     break
                 try:
-                    self._dispatch(peer, parse_client(frame))
+                    self._dispatch(peer, parse_client(frame, peer.seat))
+                except _Refused as refused:
+                    self._bad(peer, refused.problem, refused.why, wrong_code=refused.wrong_code)
+                except OtherVersion as error:
+                    self._bad(peer, Problem.OTHER_VERSION, str(error))
                 except ProtocolError as error:
-                    self._bad(peer, str(error))
+                    self._bad(peer, Problem.BAD_FRAME, str(error))
                 except Exception:  # a bug of ours: say so, and keep every room going
                     log.exception("%s: internal error on a frame; the room carries on", peer.name)
-                    peer.send({"type": "error", "message": "internal error"}, self.limits.backlog)
+                    peer.send(error_frame(Problem.INTERNAL), self.limits.backlog)
         except ConnectionClosed:
             pass
         finally:
@@ -252,11 +276,13 @@ class GameServer:
             if len(peer.pings) > 10:  # unanswered ones are forgotten
                 peer.pings.clear()
             peer.pings[ping] = self._source()
-            peer.send({"type": "ping", "id": ping}, self.limits.backlog)
+            peer.send(Ping(id=ping), self.limits.backlog)
 
-    def _bad(self, peer: _Peer, why: str, *, wrong_code: bool = False) -> None:
+    def _bad(self, peer: _Peer, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
+        """One bad frame: one log line, an error frame, and it counts toward the caps."""
         log.warning("%s: %s", peer.name, why)
-        peer.send({"type": "error", "message": why}, self.limits.backlog)
+        detail = why if problem in (Problem.BAD_FRAME, Problem.OTHER_VERSION) else ""
+        peer.send(error_frame(problem, detail), self.limits.backlog)
         peer.errors += 1
         peer.wrong_codes += wrong_code
         if peer.errors > self.limits.max_errors:
@@ -300,18 +326,18 @@ class GameServer:
             room = self._room_of(peer)
             if room.stage is not Stage.OVER:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
-                self._end(room, "left")
+                self._end(room, RoomEnd.LEFT)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
-            raise ProtocolError("not in a room: open or join one first")
+            raise _Refused(Problem.NOT_IN_ROOM, "not in a room: open or join one first")
         return peer.room
 
     def _open(self, peer: _Peer, message: OpenRoom) -> None:
         if peer.room is not None:
-            raise ProtocolError("already in a room")
+            raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         if len(self.rooms) >= self.limits.max_rooms:
-            raise ProtocolError("the server is full; try again later")
+            raise _Refused(Problem.SERVER_FULL, "the server is full")
         code = new_room_code()
         while code in self.rooms:
             code = new_room_code()
@@ -336,11 +362,11 @@ class GameServer:
 
     def _join(self, peer: _Peer, message: JoinRoom) -> None:
         if peer.room is not None:
-            raise ProtocolError("already in a room")
+            raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         room = self.rooms.get(message.room)
         if room is None or room.stage is not Stage.WAITING:
-            self._bad(peer, f"no room {message.room} is waiting for a player", wrong_code=True)
-            return
+            why = f"no room {message.room} is waiting for a player"
+            raise _Refused(Problem.NO_ROOM, why, wrong_code=True)
         room.join(message.name)
         if self.record:
             self._record(room)
@@ -361,7 +387,7 @@ class GameServer:
 
     def _rejoin(self, peer: _Peer, message: Rejoin) -> None:
         if peer.room is not None:
-            raise ProtocolError("already in a room")
+            raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         room = self.rooms.get(message.room)
         seat = None
         if room is not None:
@@ -369,10 +395,10 @@ class GameServer:
                 (s for s in (0, 1) if room.taken[s] and room.token_fits(s, message.token)), None
             )
         if room is None or seat is None:
-            self._bad(peer, f"no seat in room {message.room} has that token", wrong_code=True)
-            return
+            why = f"no seat in room {message.room} has that token"
+            raise _Refused(Problem.NO_SEAT, why, wrong_code=True)
         if room.stage is Stage.OVER:
-            peer.send({"type": "ended", **room.result()}, self.limits.backlog)
+            peer.send(room.result(), self.limits.backlog)
             return
         old = self._seats.get((room.code, seat))
         if old is not None:  # the old connection is dead but not yet noticed
@@ -395,22 +421,18 @@ class GameServer:
         self._deliver(room, room.status())
 
     def _act(self, peer: _Peer, message: Act) -> None:
+        # The action was read for this connection's seat: it names no other room or seat.
         room = self._room_of(peer)
-        if message.room != room.code:
-            raise ProtocolError(f"not your room: {message.room}")
-        if message.seat != peer.seat:
-            raise ProtocolError(f"not your seat: you are player {peer.seat + 1}")
-        action = parse_action(message.action, peer.seat)
-        sends, _ = room.act(peer.seat, action, message.id)
+        sends, _ = room.act(peer.seat, message.action, message.id)
         self._deliver(room, sends)
-        if room.ended == "match over" and (room.code, -1) not in self._timers:
+        if room.ended is RoomEnd.MATCH_OVER and (room.code, -1) not in self._timers:
             outcome = room.match.outcome
             assert outcome is not None
             who = "a draw" if outcome.winner is None else f"player {outcome.winner + 1} wins"
             log.info(
                 "room %s: match over after %d rounds, %s", room.code, len(room.match.history), who
             )
-            self._end(room, "match over")
+            self._end(room, RoomEnd.MATCH_OVER)
 
     # -- comings and goings ----------------------------------------------------------------
 
@@ -439,9 +461,9 @@ class GameServer:
         if room.connected[seat] or room.stage is Stage.OVER:
             return
         log.info("room %s: player %d did not come back; match abandoned", room.code, seat + 1)
-        self._end(room, "abandoned")
+        self._end(room, RoomEnd.ABANDONED)
 
-    def _end(self, room: Room, why: str) -> None:
+    def _end(self, room: Room, why: RoomEnd) -> None:
         room.end(why)
         self._deliver(room, room.ended_frames())
         for seat in (0, 1):
@@ -460,10 +482,14 @@ class GameServer:
             self._seats.pop((room.code, seat), None)
 
     def _deliver(self, room: Room, sends: list[Send]) -> None:
+        last: tuple[Frame, str] | None = None
         for send in sends:
             peer = self._seats.get((room.code, send.seat))
             if peer is not None:
-                peer.send(send.body, self.limits.backlog)
+                # A frame both seats get (status, ended) is encoded once.
+                if last is None or last[0] is not send.body:
+                    last = (send.body, encode(send.body))
+                peer.send(send.body, self.limits.backlog, last[1])
 
 
 def _join_address(host: str, port: int) -> str:

@@ -1,25 +1,34 @@
-"""The wire protocol: JSON text frames with a version, checked strictly both ways.
+"""The wire protocol: typed JSON text frames with a version, checked strictly both ways.
 
-Every frame is one JSON object ``{"v": 1, "type": ..., ...}``. What a client may send is
-parsed by :func:`parse_client` into a small frozen value, or refused with a
-:class:`ProtocolError` naming the problem: unknown or missing fields, wrong types, numbers
-out of range, a wrong version. Nothing is ever unpickled or evaluated.
+Every frame is one JSON object ``{"type": ..., "v": 2, ...}``, and every frame either side
+sends is a :mod:`msgspec` ``Struct`` here, encoded once and decoded strictly by the other
+side into the same type: exact fields, exact types (a bool is no number), numbers in range,
+names printable and short. Anything else is a :class:`ProtocolError` naming the problem; a
+frame of another protocol version is an :class:`OtherVersion`. Nothing is ever unpickled or
+evaluated.
 
-What the server sends a seat is built here too, from that seat's :class:`PlayerView` and the
-events :func:`public_events` lets through — what the engine's ``observe`` lets that seat know.
-A view holds face-up cards and counts only, so a face-down card cannot reach the wire.
+Cards, actions and refusal reasons are written in the engine's one notation
+(:mod:`spit.engine.notation`): ``10H``; ``{"do": "play", "stock": 2, "pile": 1}`` without
+the player, who is the seat that sends it; ``does-not-fit``. What the server sends a seat is
+built from that seat's :class:`PlayerView` and the events the engine's ``observe`` lets that
+seat know. A view holds face-up cards and counts only, so a face-down card cannot reach the
+wire.
+
+Why msgspec: it decodes straight into typed structs and checks every field as it reads, in
+C, so the strict check costs less than ``json`` alone did without it.
 """
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Iterable, Mapping
+import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Annotated, Final
+
+import msgspec
+from msgspec import Meta, Struct
 
 from spit.engine import (
-    DECK,
     STOCKS,
     Action,
     Card,
@@ -27,14 +36,12 @@ from spit.engine import (
     CardSpat,
     CardTurnedUp,
     Event,
-    Fill,
     MatchEnded,
     Outcome,
     Phase,
     PileSlapped,
     PileTaken,
     PileView,
-    Play,
     PlayerReady,
     PlayerView,
     Reason,
@@ -45,19 +52,19 @@ from spit.engine import (
     RoundSettled,
     ScoresChanged,
     SideView,
-    Slap,
     SlotFilled,
-    Spit,
     StockView,
     TableStuck,
     Termination,
     Variant,
+    notation,
 )
 from spit.engine.observation import observe
 from spit.engine.view import OnePile
 
-VERSION: Final = 1
-"""The protocol version every frame carries; a frame of any other version is refused."""
+VERSION: Final = 2
+"""The protocol version every frame carries; a frame of any other version is refused.
+Version 2 writes actions in the engine's notation and says who acted on each table."""
 
 DEFAULT_PORT: Final = 7748
 """Where a server listens unless told otherwise: S-P-I-T on a phone's keypad."""
@@ -83,495 +90,253 @@ MAX_ID: Final = 2**31
 
 
 class ProtocolError(ValueError):
-    """A frame that is not a valid message; the text says what is wrong with it."""
+    """A frame that is not a valid message; the text says what is wrong with it (for logs and
+    error frames: it is the protocol's, not a player's, sentence)."""
 
 
-# -- cards, actions, views, events --------------------------------------------------------
+class OtherVersion(ProtocolError):
+    """A frame of another protocol version: the other end is an older or newer spit."""
+
+    def __init__(self, version: object) -> None:
+        super().__init__(f"protocol version must be {VERSION}, not {notation._short(version)}")
+        self.version = version
+        """The version the frame carried (anything, as it came)."""
 
 
-_CARD_TEXT: Final[dict[Card | None, str | None]] = {
-    None: None,
-    **{card: card.label(ascii=True) for card in DECK},
-}
-"""Every card's one written form, made once: the server writes some 25 cards per frame."""
+# -- the values frames are made of -------------------------------------------------------
 
-_CARD_OF_TEXT: Final[dict[str, Card]] = {text: card for card, text in _CARD_TEXT.items() if text}
-
-
-def card_text(card: Card | None) -> str | None:
-    """A card as ASCII text, rank then suit letter: ``10H``, ``QS``."""
-    return _CARD_TEXT[card]
-
-
-def parse_card(text: object) -> Card:
-    """The card ``text`` names, exactly as :func:`card_text` writes it."""
-    card = _CARD_OF_TEXT.get(text) if isinstance(text, str) else None
-    if card is None:
-        raise ProtocolError(f"not a card: {text!r}")
-    return card
-
-
-def _maybe_card(text: object) -> Card | None:
-    return None if text is None else parse_card(text)
+Seat = Annotated[int, Meta(ge=0, le=1)]
+"""A seat, or a player: 0 or 1."""
+Pile = Annotated[int, Meta(ge=0, le=1)]
+"""A centre pile: 0 or 1."""
+StockIndex = Annotated[int, Meta(ge=0, le=STOCKS - 1)]
+"""One of a side's stocks."""
+Count = Annotated[int, Meta(ge=0, le=52)]
+"""A number of cards."""
+RoundNumber = Annotated[int, Meta(ge=1, le=10_000)]
+"""A round's number."""
+Ident = Annotated[int, Meta(ge=0, le=MAX_ID)]
+"""An action's or a ping's id."""
+CardText = Annotated[str, Meta(max_length=3)]
+"""A card in the notation, ``10H``."""
+Name = Annotated[str, Meta(max_length=MAX_NAME)]
+"""What a player calls themselves (printable: checked where it is read)."""
+Seconds = Annotated[float, Meta(ge=0.0)]
+"""A time or a span, in seconds or milliseconds as the field says."""
+ActionText = dict[str, str | int]
+"""An action in the notation, without its player."""
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    """An action without its player: the seat sending it is the player."""
-    if isinstance(action, Play):
-        return {"kind": "play", "stock": action.stock, "pile": action.pile}
-    if isinstance(action, Fill):
-        return {"kind": "fill", "stock": action.stock}
-    if isinstance(action, Spit):
-        return {"kind": "spit"}
-    return {"kind": "slap", "pile": action.pile}
+class Stage(enum.Enum):
+    """Where a room stands."""
+
+    WAITING = "waiting"
+    """Seat 0 is taken; the room waits for the second player."""
+    PLAYING = "playing"
+    """Both seats are taken and the match goes on."""
+    OVER = "over"
+    """The match ended, or was abandoned."""
 
 
-_ACTION_FIELDS: Final = {
-    "play": ("stock", "pile"),
-    "fill": ("stock",),
-    "spit": (),
-    "slap": ("pile",),
-}
+class RoomEnd(enum.StrEnum):
+    """How a room ended (the same for both seats)."""
+
+    MATCH_OVER = "match over"
+    """The match was played to its end."""
+    ABANDONED = "abandoned"
+    """A player's connection went and they did not come back in time."""
+    LEFT = "left"
+    """A player left for good."""
 
 
-def parse_action(obj: object, player: int) -> Action:
-    """The action ``obj`` describes, made by ``player``."""
-    if not isinstance(obj, dict):
-        raise ProtocolError("an action is an object")
-    kind = obj.get("kind")
-    if kind not in _ACTION_FIELDS:
-        raise ProtocolError(f"no such action: {kind!r}")
-    fields = _ACTION_FIELDS[kind]
-    _exact_keys(obj, {"kind", *fields}, "action")
-    stock = _int(obj, "stock", 0, STOCKS - 1) if "stock" in fields else 0
-    pile = _int(obj, "pile", 0, 1) if "pile" in fields else 0
-    if kind == "play":
-        return Play(player, stock, pile)
-    if kind == "fill":
-        return Fill(player, stock)
-    if kind == "spit":
-        return Spit(player)
-    return Slap(player, pile)
+class NotNow(enum.Enum):
+    """Why the room applied no action at all, before asking the table."""
+
+    PAUSED = "paused"
+    """The room stands: a player paused, is away, or has not joined yet."""
+    OVER = "over"
+    """The match is over."""
 
 
-def view_json(view: PlayerView) -> dict[str, Any]:
-    """One seat's view of the table: face-up cards and counts, its own legal actions."""
-    return {
-        "player": view.player,
-        "round": view.round_number,
-        "phase": view.phase.value,
-        "sides": [_side_json(side) for side in view.sides],
-        "piles": [[card_text(p.top), p.size, p.in_play] for p in view.piles],
-        "legal": [action_json(a) for a in view.legal_actions],
-        "scores": list(view.scores),
-        "went_out": view.went_out,
-        "last_round": None if view.last_round is None else _event_json(view.last_round),
-        "slap_winner": view.slap_winner,
-        "outcome": None if view.outcome is None else outcome_json(view.outcome),
-        "one_pile": _one_pile_json(view.one_pile),
-    }
+class Problem(enum.Enum):
+    """Why the server refused a frame: an ``error`` frame's stable id. The shells word it."""
+
+    BAD_FRAME = "bad-frame"
+    """Not a valid frame (the detail says what is wrong)."""
+    OTHER_VERSION = "other-version"
+    """A frame of another protocol version: the client is an older or newer spit."""
+    NOT_IN_ROOM = "not-in-room"
+    """The frame needs a seat, and this connection has none: open or join a room first."""
+    ALREADY_IN_ROOM = "already-in-room"
+    """This connection has a seat already."""
+    SERVER_FULL = "server-full"
+    """The server holds as many rooms as it may; try again later."""
+    NO_ROOM = "no-room"
+    """No room of that code waits for a player."""
+    NO_SEAT = "no-seat"
+    """No seat of that room has that token."""
+    INTERNAL = "internal"
+    """A bug of the server's; the room carries on."""
 
 
-def _one_pile_json(one_pile: OnePile | None) -> list[Any] | None:
-    if one_pile is None:
-        return None
-    return [one_pile.without_spit_cards, one_pile.out_first_wins_match]
+class Frame(Struct, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """What every frame has: its type (the tag) and the protocol version."""
+
+    v: int = VERSION
+    """The protocol version."""
 
 
-def _parse_one_pile(obj: object) -> OnePile | None:
-    if obj is None:
-        return None
-    if not isinstance(obj, list) or len(obj) != 2 or not isinstance(obj[1], bool):
-        raise ProtocolError("a single pile is [without_spit_cards, out_first_wins_match]")
-    return OnePile(_int({"player": obj[0]}, "player", 0, 1), obj[1])
+class _Versioned(Struct):
+    """Only a frame's version, whatever else it holds: to tell another version's frame
+    from a broken one."""
 
-
-def _side_json(side: SideView) -> dict[str, Any]:
-    return {
-        "stocks": [[card_text(s.top), s.face_down] for s in side.stocks],
-        "spit": side.spit_cards,
-        "ready": side.ready,
-        "locked": side.locked_until,
-    }
-
-
-def parse_view(obj: object) -> PlayerView:
-    """The :class:`PlayerView` a ``table`` frame carries."""
-    o = _object(obj, "view")
-    keys = {"player", "round", "phase", "sides", "piles", "legal", "scores"}
-    optional = {"went_out", "last_round", "slap_winner", "outcome", "one_pile"}
-    _exact_keys(o, keys | optional, "view")
-    player = _int(o, "player", 0, 1)
-    sides = _list(o, "sides", 2)
-    piles = _list(o, "piles", 2)
-    last_round = None if o.get("last_round") is None else parse_event(o.get("last_round"))
-    if last_round is not None and not isinstance(last_round, RoundSettled):
-        raise ProtocolError("the last round is a settled round")
-    return PlayerView(
-        player=player,
-        round_number=_int(o, "round", 1, 10_000),
-        phase=_enum(Phase, o.get("phase")),
-        sides=(_parse_side(sides[0]), _parse_side(sides[1])),
-        piles=(_parse_pile(piles[0]), _parse_pile(piles[1])),
-        legal_actions=tuple(parse_action(a, player) for a in _list(o, "legal")),
-        scores=_pair(o.get("scores")),
-        went_out=_maybe_player(o.get("went_out")),
-        last_round=last_round,
-        slap_winner=_maybe_player(o.get("slap_winner")),
-        outcome=None if o.get("outcome") is None else parse_outcome(o.get("outcome")),
-        one_pile=_parse_one_pile(o.get("one_pile")),
-    )
-
-
-def _parse_side(obj: object) -> SideView:
-    o = _object(obj, "side")
-    _exact_keys(o, {"stocks", "spit", "ready", "locked"}, "side")
-    stocks = []
-    for s in _list(o, "stocks", STOCKS):
-        if not isinstance(s, list) or len(s) != 2:
-            raise ProtocolError("a stock is [top, face_down]")
-        stocks.append(StockView(_maybe_card(s[0]), _count(s[1])))
-    locked = o.get("locked")
-    return SideView(
-        stocks=tuple(stocks),
-        spit_cards=_count(o.get("spit")),
-        ready=_bool(o, "ready"),
-        locked_until=None if locked is None else _number(locked),
-    )
-
-
-def _parse_pile(obj: object) -> PileView:
-    if not isinstance(obj, list) or len(obj) != 3 or not isinstance(obj[2], bool):
-        raise ProtocolError("a pile is [top, size, in_play]")
-    return PileView(_maybe_card(obj[0]), _count(obj[1]), obj[2])
-
-
-def outcome_json(outcome: Outcome) -> dict[str, Any]:
-    """How a match ended."""
-    return {
-        "termination": outcome.termination.value,
-        "winner": outcome.winner,
-        "scores": list(outcome.scores),
-    }
-
-
-def parse_outcome(obj: object) -> Outcome:
-    """The :class:`Outcome` written by :func:`outcome_json`."""
-    o = _object(obj, "outcome")
-    _exact_keys(o, {"termination", "winner", "scores"}, "outcome")
-    winner = o.get("winner")
-    return Outcome(
-        _enum(Termination, o.get("termination")),
-        None if winner is None else _int(o, "winner", 0, 1),
-        _pair(o.get("scores")),
-    )
-
-
-def _event_json(event: Event) -> dict[str, Any]:
-    if isinstance(event, CardPlayed):
-        return {
-            "kind": "played",
-            "player": event.player,
-            "stock": event.stock,
-            "pile": event.pile,
-            "card": card_text(event.card),
-        }
-    if isinstance(event, CardTurnedUp):
-        return {
-            "kind": "turned_up",
-            "player": event.player,
-            "stock": event.stock,
-            "card": card_text(event.card),
-        }
-    if isinstance(event, SlotFilled):
-        return {
-            "kind": "filled",
-            "player": event.player,
-            "from_stock": event.from_stock,
-            "to_stock": event.to_stock,
-            "card": card_text(event.card),
-        }
-    if isinstance(event, PlayerReady):
-        return {"kind": "ready", "player": event.player}
-    if isinstance(event, CardSpat):
-        return {
-            "kind": "spat",
-            "player": event.player,
-            "pile": event.pile,
-            "card": card_text(event.card),
-        }
-    if isinstance(event, TableStuck):
-        return {"kind": "stuck"}
-    if isinstance(event, RoundEnded):
-        return {"kind": "round_ended", "how": event.how.value, "went_out": event.went_out}
-    if isinstance(event, PileSlapped):
-        return {"kind": "slapped", "player": event.player, "pile": event.pile}
-    if isinstance(event, PileTaken):
-        return {"kind": "taken", "player": event.player, "pile": event.pile, "cards": event.cards}
-    if isinstance(event, RoundSettled):
-        return {
-            "kind": "settled",
-            "number": event.number,
-            "held": list(event.held),
-            "took": list(event.took),
-            "how": event.how.value,
-            "went_out": event.went_out,
-            "taken": list(event.taken),
-        }
-    if isinstance(event, RoundDealt):
-        return {"kind": "dealt", "number": event.number, "spit_piles": event.spit_piles}
-    if isinstance(event, ScoresChanged):
-        return {"kind": "scores", "scores": list(event.scores)}
-    if isinstance(event, MatchEnded):
-        return {"kind": "match_ended", "outcome": outcome_json(event.outcome)}
-    raise TypeError(f"no wire form for {event!r}")
-
-
-def public_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
-    """The wire form of the ``events`` that ``seat`` may know: what the engine's
-    :func:`~spit.engine.observation.observe` lets through (TypeError for any other)."""
-    return [_event_json(event) for event in observe(events, seat)]
-
-
-def parse_event(obj: object) -> Event:
-    """The engine event a ``table`` frame lists."""
-    o = _object(obj, "event")
-    kind = o.get("kind")
-    if kind == "played":
-        return CardPlayed(
-            _player(o), _int(o, "stock", 0, 4), _int(o, "pile", 0, 1), parse_card(o.get("card"))
-        )
-    if kind == "turned_up":
-        return CardTurnedUp(_player(o), _int(o, "stock", 0, 4), parse_card(o.get("card")))
-    if kind == "filled":
-        return SlotFilled(
-            _player(o),
-            _int(o, "from_stock", 0, 4),
-            _int(o, "to_stock", 0, 4),
-            parse_card(o.get("card")),
-        )
-    if kind == "ready":
-        return PlayerReady(_player(o))
-    if kind == "spat":
-        return CardSpat(_player(o), _int(o, "pile", 0, 1), parse_card(o.get("card")))
-    if kind == "stuck":
-        return TableStuck()
-    if kind == "round_ended":
-        return RoundEnded(_enum(RoundEnd, o.get("how")), _maybe_player(o.get("went_out")))
-    if kind == "slapped":
-        return PileSlapped(_player(o), _int(o, "pile", 0, 1))
-    if kind == "taken":
-        return PileTaken(_player(o), _int(o, "pile", 0, 1), _int(o, "cards", 0, 52))
-    if kind == "settled":
-        took = _list(o, "took", 2)
-        taken = _list(o, "taken", 2)
-        return RoundSettled(
-            number=_int(o, "number", 1, 10_000),
-            held=_pair(o.get("held")),
-            took=(_maybe_pile(took[0]), _maybe_pile(took[1])),
-            how=_enum(RoundEnd, o.get("how")),
-            went_out=_maybe_player(o.get("went_out")),
-            taken=(_maybe_count(taken[0]), _maybe_count(taken[1])),
-        )
-    if kind == "dealt":
-        return RoundDealt(_int(o, "number", 1, 10_000), _int(o, "spit_piles", 1, 2))
-    if kind == "scores":
-        return ScoresChanged(_pair(o.get("scores")))
-    if kind == "match_ended":
-        return MatchEnded(parse_outcome(o.get("outcome")))
-    raise ProtocolError(f"no such event: {kind!r}")
-
-
-def refusal_json(refusal: Refusal) -> dict[str, Any]:
-    """Why the table refused one's own action (sent to that seat only)."""
-    return {
-        "reason": refusal.reason.name,
-        "card": card_text(refusal.card),
-        "top": card_text(refusal.top),
-        "locked_until": refusal.locked_until,
-        "mover": refusal.mover,
-    }
-
-
-def parse_refusal(obj: Mapping[str, Any], player: int) -> Refusal:
-    """The :class:`Refusal` a ``refused`` frame carries."""
-    reason = obj.get("reason")
-    if not isinstance(reason, str) or reason not in Reason.__members__:
-        raise ProtocolError(f"no such reason: {reason!r}")
-    locked = obj.get("locked_until")
-    return Refusal(
-        player,
-        Reason[reason],
-        _maybe_card(obj.get("card")),
-        _maybe_card(obj.get("top")),
-        None if locked is None else _number(locked),
-        _maybe_player(obj.get("mover")),
-    )
+    v: object = None
 
 
 # -- what a client sends ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class OpenRoom:
+def _checked_name(name: str) -> str:
+    if not name.isprintable():
+        raise ValueError("a name must be printable")
+    return name.strip()
+
+
+class OpenRoom(Frame, tag="open"):
     """Open a new room and take seat 0 in it."""
 
     variant: Variant
-    seed: int | None
-    name: str
+    """How the match is won."""
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None
+    """The shuffle's seed, if the host chose one."""
+    name: Name
+    """The host's name."""
+
+    def __post_init__(self) -> None:
+        self.name = _checked_name(self.name)
 
 
-@dataclass(frozen=True, slots=True)
-class JoinRoom:
+class JoinRoom(Frame, tag="join"):
     """Take the free seat of a room, knowing its code."""
 
-    room: str
-    name: str
+    room: Annotated[str, Meta(max_length=2 * ROOM_CODE_LENGTH)]
+    """The room's code, however typed; read in its one form ``ABCD-EFGH``."""
+    name: Name
+    """The second player's name."""
+
+    def __post_init__(self) -> None:
+        self.room = room_code(self.room)
+        self.name = _checked_name(self.name)
 
 
-@dataclass(frozen=True, slots=True)
-class Rejoin:
+class Rejoin(Frame, tag="rejoin"):
     """Take one's seat back after a dropped connection, with the seat's token."""
 
-    room: str
-    token: str
+    room: Annotated[str, Meta(max_length=2 * ROOM_CODE_LENGTH)]
+    """The room's code."""
+    token: Annotated[str, Meta(min_length=1, max_length=64)]
+    """The seat's token, from its welcome."""
+
+    def __post_init__(self) -> None:
+        self.room = room_code(self.room)
+
+
+class _ActFrame(Frame, tag="act"):
+    """An ``act`` frame as it is written: the action in the notation, without its player."""
+
+    action: ActionText
+    id: Ident
 
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """Do an action at one's seat. ``id`` comes back with the answer."""
+    """Do an action at one's seat. ``id`` comes back with the answer.
 
-    room: str
-    seat: int
-    action: dict[str, Any]
-    """The action's wire form, turned into an engine action once the seat is known."""
+    The frame names no room, seat or player: the connection's seat is the player, so the
+    action is read once, for that seat, and nothing it echoes needs checking again."""
+
+    action: Action
+    """The action, made by the seat that sends it."""
     id: int
+    """The action's id, sent back with the table or the refusal it causes."""
 
 
-@dataclass(frozen=True, slots=True)
-class SetPause:
+class SetPause(Frame, tag="pause"):
     """Pause (or resume) the room; it plays on only when neither seat holds a pause."""
 
     paused: bool
+    """Whether this seat holds a pause."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pong:
+class Pong(Frame, tag="pong"):
     """The answer to the server's ping ``id``."""
 
-    id: int
+    id: Ident
+    """The ping's id."""
 
 
-@dataclass(frozen=True, slots=True)
-class Leave:
+class Leave(Frame, tag="leave"):
     """Leave the match for good (quitting): the room ends and the other seat is told."""
 
 
 ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave
-"""Anything a client may send."""
+"""Anything a client may send, as the server reads it."""
+
+_ClientFrame = OpenRoom | JoinRoom | Rejoin | _ActFrame | SetPause | Pong | Leave
+
+_client_decoder: Final = msgspec.json.Decoder(_ClientFrame)
+_versioned: Final = msgspec.json.Decoder(_Versioned)
+_encoder: Final = msgspec.json.Encoder()
 
 
-def _reject_constant(name: str) -> None:
-    raise ProtocolError(f"{name} is not a number JSON allows")
-
-
-def load_frame(frame: str | bytes, limit: int) -> dict[str, Any]:
-    """One frame's JSON object, its version checked."""
+def _decode(decoder: msgspec.json.Decoder, frame: str | bytes, limit: int) -> Frame:
+    """``frame`` decoded as ``decoder``'s type, its version checked; ProtocolError if not."""
     if not isinstance(frame, str):
         raise ProtocolError("frames are JSON text, not binary")
     if len(frame) > limit:
         raise ProtocolError("frame too large")
     try:
-        obj = json.loads(frame, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, RecursionError):
-        raise ProtocolError("not JSON") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("a frame is a JSON object")
-    if obj.get("v") != VERSION or isinstance(obj.get("v"), bool):
-        raise ProtocolError(f"protocol version must be {VERSION}")
-    if not isinstance(obj.get("type"), str):
-        raise ProtocolError("a frame needs a type")
-    return obj
+        message = decoder.decode(frame)
+    except (msgspec.DecodeError, RecursionError) as error:
+        # Another version's frame may not fit this version's types: say which it is.
+        version = _version_of(frame)
+        if version is not None and version != VERSION:
+            raise OtherVersion(version) from None
+        if isinstance(error, msgspec.ValidationError):
+            raise ProtocolError(str(error)) from None
+        raise ProtocolError(f"not JSON: {error}") from None
+    if message.v != VERSION:
+        raise OtherVersion(message.v)
+    return message
 
 
-def parse_client(frame: str | bytes) -> ClientMessage:
-    """A client's frame as a message, or :class:`ProtocolError` saying what is wrong."""
-    o = load_frame(frame, MAX_CLIENT_FRAME)
-    kind = o["type"]
-    fields = _CLIENT_FIELDS.get(kind)
-    if fields is None:
-        raise ProtocolError(f"unknown message type {kind!r}")
-    _exact_keys(o, {"v", "type", *fields}, kind)
-    if kind == "open":
-        seed = o.get("seed")
-        if seed is not None:
-            seed = _int(o, "seed", 0, 2**63 - 1)
-        return OpenRoom(_enum(Variant, o.get("variant")), seed, _name(o.get("name")))
-    if kind == "join":
-        return JoinRoom(room_code(o.get("room")), _name(o.get("name")))
-    if kind == "rejoin":
-        token = o.get("token")
-        if not isinstance(token, str) or not 1 <= len(token) <= 64:
-            raise ProtocolError("token must be a short string")
-        return Rejoin(room_code(o.get("room")), token)
-    if kind == "act":
-        action = o.get("action")
-        parse_action(action, 0)  # the shape is checked now, the player once the seat is known
-        assert isinstance(action, dict)
-        return Act(
-            room_code(o.get("room")), _int(o, "seat", 0, 1), action, _int(o, "id", 0, MAX_ID)
-        )
-    if kind == "pause":
-        return SetPause(_bool(o, "paused"))
-    if kind == "pong":
-        return Pong(_int(o, "id", 0, MAX_ID))
-    return Leave()
+def _version_of(frame: str) -> object:
+    try:
+        version = _versioned.decode(frame).v
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    return version
 
 
-_CLIENT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "open": ("variant", "seed", "name"),
-    "join": ("room", "name"),
-    "rejoin": ("room", "token"),
-    "act": ("room", "seat", "action", "id"),
-    "pause": ("paused",),
-    "pong": ("id",),
-    "leave": (),
-}
+def parse_client(frame: str | bytes, seat: int = 0) -> ClientMessage:
+    """A client's frame as a message, its action made by ``seat`` (the connection's seat),
+    or :class:`ProtocolError` saying what is wrong."""
+    message = _decode(_client_decoder, frame, MAX_CLIENT_FRAME)
+    if type(message) is _ActFrame:
+        return Act(parse_action(message.action, seat), message.id)
+    return message  # type: ignore[return-value]
 
 
 def client_frame(message: ClientMessage) -> str:
     """The frame a client sends for ``message``."""
-    if isinstance(message, OpenRoom):
-        body: dict[str, Any] = {
-            "type": "open",
-            "variant": message.variant.value,
-            "seed": message.seed,
-            "name": message.name,
-        }
-    elif isinstance(message, JoinRoom):
-        body = {"type": "join", "room": message.room, "name": message.name}
-    elif isinstance(message, Rejoin):
-        body = {"type": "rejoin", "room": message.room, "token": message.token}
-    elif isinstance(message, Act):
-        body = {
-            "type": "act",
-            "room": message.room,
-            "seat": message.seat,
-            "action": message.action,
-            "id": message.id,
-        }
-    elif isinstance(message, SetPause):
-        body = {"type": "pause", "paused": message.paused}
-    elif isinstance(message, Pong):
-        body = {"type": "pong", "id": message.id}
-    else:
-        body = {"type": "leave"}
-    return encode(body)
+    if type(message) is Act:
+        return encode(_ActFrame(action=action_text(message.action), id=message.id))
+    return encode(message)  # type: ignore[arg-type]
 
 
-def encode(body: Mapping[str, Any]) -> str:
-    """A frame: ``body`` with the version first, compact JSON."""
-    return json.dumps({"v": VERSION, **body}, separators=(",", ":"), allow_nan=False)
+def encode(frame: Frame) -> str:
+    """A frame as its compact JSON text (text frames, as the protocol sends)."""
+    return _encoder.encode(frame).decode()
 
 
 def room_code(text: object) -> str:
@@ -586,93 +351,541 @@ def room_code(text: object) -> str:
     return f"{bare[:half]}-{bare[half:]}"
 
 
-# -- strict field checks ------------------------------------------------------------------
+# -- cards and actions, in the engine's notation -----------------------------------------
 
 
-def _object(obj: object, what: str) -> dict[str, Any]:
-    if not isinstance(obj, dict):
-        raise ProtocolError(f"{what} must be an object")
-    return obj
+def card_text(card: Card | None) -> str | None:
+    """A card as the notation writes it, ``10H``; None for no card."""
+    return None if card is None else notation.card_text(card)
 
 
-def _exact_keys(obj: Mapping[str, Any], keys: set[str], what: str) -> None:
-    if set(obj) != keys:
-        extra = sorted(set(obj) - keys)
-        missing = sorted(keys - set(obj))
-        raise ProtocolError(
-            f"{what}: unexpected {extra}" if extra else f"{what}: missing {missing}"
+def parse_card(text: object) -> Card:
+    """The card ``text`` names, exactly as :func:`card_text` writes it."""
+    try:
+        return notation.parse_card(text)
+    except notation.NotationError as error:
+        raise ProtocolError(str(error)) from None
+
+
+def _maybe_card(text: str | None) -> Card | None:
+    return None if text is None else parse_card(text)
+
+
+def action_text(action: Action) -> ActionText:
+    """An action in the notation without its player: the seat sending it is the player."""
+    return notation.action_dict(action, with_player=False)  # type: ignore[return-value]
+
+
+def parse_action(obj: object, seat: int) -> Action:
+    """The action ``obj`` writes, made by ``seat``; one off the table (a sixth stock, a third
+    pile) is refused here, at the door."""
+    try:
+        action = notation.parse_action(obj, player=seat)
+    except notation.NotationError as error:
+        raise ProtocolError(str(error)) from None
+    if not notation.within_table(action):
+        raise ProtocolError(f"no such stock or pile: {notation._short(obj)}")
+    return action
+
+
+# -- what the server sends ----------------------------------------------------------------
+
+
+class StockFrame(Struct, array_like=True, forbid_unknown_fields=True):
+    """A stock as ``[top, face_down]``."""
+
+    top: CardText | None
+    face_down: Count
+
+
+class PileFrame(Struct, array_like=True, forbid_unknown_fields=True):
+    """A centre pile as ``[top, size, in_play]``."""
+
+    top: CardText | None
+    size: Count
+    in_play: bool
+
+
+class SideFrame(Struct, forbid_unknown_fields=True):
+    """One player's side of the table, face up."""
+
+    stocks: Annotated[list[StockFrame], Meta(min_length=STOCKS, max_length=STOCKS)]
+    spit: Count
+    ready: bool
+    locked: float | None
+
+
+class OnePileFrame(Struct, array_like=True, forbid_unknown_fields=True):
+    """The single pile's stakes as ``[without_spit_cards, out_first_wins_match]``."""
+
+    without_spit_cards: Seat
+    out_first_wins_match: bool
+
+
+class OutcomeFrame(Struct, forbid_unknown_fields=True):
+    """How a match ended."""
+
+    termination: Termination
+    winner: Seat | None
+    scores: tuple[int, int]
+
+    def outcome(self) -> Outcome:
+        """The engine's :class:`Outcome`."""
+        return Outcome(self.termination, self.winner, self.scores)
+
+
+def outcome_frame(outcome: Outcome) -> OutcomeFrame:
+    """The wire form of how a match ended."""
+    return OutcomeFrame(outcome.termination, outcome.winner, outcome.scores)
+
+
+class _Event(Struct, tag_field="kind", forbid_unknown_fields=True):
+    """An engine event a table frame lists."""
+
+
+class Played(_Event, tag="played"):
+    player: Seat
+    stock: StockIndex
+    pile: Pile
+    card: CardText
+
+    def event(self) -> Event:
+        return CardPlayed(self.player, self.stock, self.pile, parse_card(self.card))
+
+
+class TurnedUp(_Event, tag="turned_up"):
+    player: Seat
+    stock: StockIndex
+    card: CardText
+
+    def event(self) -> Event:
+        return CardTurnedUp(self.player, self.stock, parse_card(self.card))
+
+
+class Filled(_Event, tag="filled"):
+    player: Seat
+    from_stock: StockIndex
+    to_stock: StockIndex
+    card: CardText
+
+    def event(self) -> Event:
+        return SlotFilled(self.player, self.from_stock, self.to_stock, parse_card(self.card))
+
+
+class Ready(_Event, tag="ready"):
+    player: Seat
+
+    def event(self) -> Event:
+        return PlayerReady(self.player)
+
+
+class Spat(_Event, tag="spat"):
+    player: Seat
+    pile: Pile
+    card: CardText
+
+    def event(self) -> Event:
+        return CardSpat(self.player, self.pile, parse_card(self.card))
+
+
+class Stuck(_Event, tag="stuck"):
+    def event(self) -> Event:
+        return TableStuck()
+
+
+class RoundOver(_Event, tag="round_ended"):
+    how: RoundEnd
+    went_out: Seat | None
+
+    def event(self) -> Event:
+        return RoundEnded(self.how, self.went_out)
+
+
+class Slapped(_Event, tag="slapped"):
+    player: Seat
+    pile: Pile
+
+    def event(self) -> Event:
+        return PileSlapped(self.player, self.pile)
+
+
+class Taken(_Event, tag="taken"):
+    player: Seat
+    pile: Pile
+    cards: Count
+
+    def event(self) -> Event:
+        return PileTaken(self.player, self.pile, self.cards)
+
+
+class Settled(_Event, tag="settled"):
+    number: RoundNumber
+    held: tuple[int, int]
+    took: tuple[Pile | None, Pile | None]
+    how: RoundEnd
+    went_out: Seat | None
+    taken: tuple[Count | None, Count | None]
+
+    def event(self) -> RoundSettled:
+        return RoundSettled(self.number, self.held, self.took, self.how, self.went_out, self.taken)
+
+
+class Dealt(_Event, tag="dealt"):
+    number: RoundNumber
+    spit_piles: Annotated[int, Meta(ge=1, le=2)]
+
+    def event(self) -> Event:
+        return RoundDealt(self.number, self.spit_piles)
+
+
+class Scores(_Event, tag="scores"):
+    scores: tuple[int, int]
+
+    def event(self) -> Event:
+        return ScoresChanged(self.scores)
+
+
+class MatchOver(_Event, tag="match_ended"):
+    outcome: OutcomeFrame
+
+    def event(self) -> Event:
+        return MatchEnded(self.outcome.outcome())
+
+
+EventFrame = (
+    Played
+    | TurnedUp
+    | Filled
+    | Ready
+    | Spat
+    | Stuck
+    | RoundOver
+    | Slapped
+    | Taken
+    | Settled
+    | Dealt
+    | Scores
+    | MatchOver
+)
+"""Any event a table frame may list."""
+
+
+def event_frame(event: Event) -> EventFrame:
+    """The wire form of an engine event (TypeError for one with none)."""
+    t = type(event)
+    if t is CardPlayed:
+        return Played(event.player, event.stock, event.pile, notation.card_text(event.card))
+    if t is CardTurnedUp:
+        return TurnedUp(event.player, event.stock, notation.card_text(event.card))
+    if t is SlotFilled:
+        return Filled(
+            event.player, event.from_stock, event.to_stock, notation.card_text(event.card)
+        )
+    if t is PlayerReady:
+        return Ready(event.player)
+    if t is CardSpat:
+        return Spat(event.player, event.pile, notation.card_text(event.card))
+    if t is TableStuck:
+        return Stuck()
+    if t is RoundEnded:
+        return RoundOver(event.how, event.went_out)
+    if t is PileSlapped:
+        return Slapped(event.player, event.pile)
+    if t is PileTaken:
+        return Taken(event.player, event.pile, event.cards)
+    if t is RoundSettled:
+        return Settled(event.number, event.held, event.took, event.how, event.went_out, event.taken)
+    if t is RoundDealt:
+        return Dealt(event.number, event.spit_piles)
+    if t is ScoresChanged:
+        return Scores(event.scores)
+    if t is MatchEnded:
+        return MatchOver(outcome_frame(event.outcome))
+    raise TypeError(f"no wire form for {event!r}")
+
+
+def public_events(events: Iterable[Event], seat: int) -> list[EventFrame]:
+    """The wire form of the ``events`` that ``seat`` may know: what the engine's
+    :func:`~spit.engine.observation.observe` lets through (TypeError for any other)."""
+    return [event_frame(event) for event in observe(events, seat)]
+
+
+class ViewFrame(Struct, forbid_unknown_fields=True):
+    """One seat's view of the table: face-up cards and counts, its own legal actions."""
+
+    player: Seat
+    round: RoundNumber
+    phase: Phase
+    sides: tuple[SideFrame, SideFrame]
+    piles: tuple[PileFrame, PileFrame]
+    legal: list[ActionText]
+    scores: tuple[int, int]
+    went_out: Seat | None
+    last_round: Settled | None
+    slap_winner: Seat | None
+    outcome: OutcomeFrame | None
+    one_pile: OnePileFrame | None
+
+    def view(self) -> PlayerView:
+        """The :class:`PlayerView` this frame carries (ProtocolError for a card or an action
+        that is none)."""
+        player = self.player
+        return PlayerView(
+            player=player,
+            round_number=self.round,
+            phase=self.phase,
+            sides=(_side(self.sides[0]), _side(self.sides[1])),
+            piles=(_pile(self.piles[0]), _pile(self.piles[1])),
+            legal_actions=tuple(parse_action(a, player) for a in self.legal),
+            scores=self.scores,
+            went_out=self.went_out,
+            last_round=None if self.last_round is None else self.last_round.event(),
+            slap_winner=self.slap_winner,
+            outcome=None if self.outcome is None else self.outcome.outcome(),
+            one_pile=None
+            if self.one_pile is None
+            else OnePile(self.one_pile.without_spit_cards, self.one_pile.out_first_wins_match),
         )
 
 
-def _int(obj: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ProtocolError(f"{key} must be a whole number from {low} to {high}")
-    return value
+def _side(side: SideFrame) -> SideView:
+    return SideView(
+        stocks=tuple(StockView(_maybe_card(s.top), s.face_down) for s in side.stocks),
+        spit_cards=side.spit,
+        ready=side.ready,
+        locked_until=side.locked,
+    )
 
 
-def _count(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 52:
-        raise ProtocolError("a count is a whole number from 0 to 52")
-    return value
+def _pile(pile: PileFrame) -> PileView:
+    return PileView(_maybe_card(pile.top), pile.size, pile.in_play)
 
 
-def _maybe_count(value: object) -> int | None:
-    return None if value is None else _count(value)
+def view_frame(view: PlayerView) -> ViewFrame:
+    """The wire form of one seat's view."""
+    last = view.last_round
+    return ViewFrame(
+        player=view.player,
+        round=view.round_number,
+        phase=view.phase,
+        sides=(_side_frame(view.sides[0]), _side_frame(view.sides[1])),
+        piles=(_pile_frame(view.piles[0]), _pile_frame(view.piles[1])),
+        legal=[action_text(a) for a in view.legal_actions],
+        scores=view.scores,
+        went_out=view.went_out,
+        last_round=None if last is None else event_frame(last),  # type: ignore[arg-type]
+        slap_winner=view.slap_winner,
+        outcome=None if view.outcome is None else outcome_frame(view.outcome),
+        one_pile=None
+        if view.one_pile is None
+        else OnePileFrame(view.one_pile.without_spit_cards, view.one_pile.out_first_wins_match),
+    )
 
 
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ProtocolError("expected a number")
-    return float(value)
+def _side_frame(side: SideView) -> SideFrame:
+    return SideFrame(
+        [StockFrame(card_text(s.top), s.face_down) for s in side.stocks],
+        side.spit_cards,
+        side.ready,
+        side.locked_until,
+    )
 
 
-def _bool(obj: Mapping[str, Any], key: str) -> bool:
-    value = obj.get(key)
-    if not isinstance(value, bool):
-        raise ProtocolError(f"{key} must be true or false")
-    return value
+def _pile_frame(pile: PileView) -> PileFrame:
+    return PileFrame(card_text(pile.top), pile.size, pile.in_play)
 
 
-def _list(obj: Mapping[str, Any], key: str, length: int | None = None) -> list[Any]:
-    value = obj.get(key)
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise ProtocolError(f"{key} must be a list" + (f" of {length}" if length else ""))
-    return value
+class Welcome(Frame, tag="welcome"):
+    """What a seat learns on taking it: the room, its seat and token, the rules of play."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    """The room's code, ``ABCD-EFGH``."""
+    seat: Seat
+    """This connection's seat."""
+    token: Annotated[str, Meta(min_length=1, max_length=64)]
+    """The seat's token: whoever shows it gets the seat back."""
+    variant: Variant
+    """How the match is won."""
+    seeded: bool
+    """Whether the host chose the shuffle's seed (and so may know the deal)."""
+    pace: Annotated[float, Meta(gt=0.0)]
+    """Game seconds per wall second."""
+    lockout: Seconds
+    """The fumble lock, in game seconds."""
 
 
-def _pair(value: object) -> tuple[int, int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or any(not isinstance(v, int) or isinstance(v, bool) for v in value)
-    ):
-        raise ProtocolError("expected a pair of whole numbers")
-    return value[0], value[1]
+class Table(Frame, tag="table"):
+    """A seat's table: its view, the events it may know, and whose action caused them."""
+
+    seq: Annotated[int, Meta(ge=1)]
+    """The table's number in its room, counting up."""
+    clock: float
+    """The room's game time when it was sent."""
+    view: ViewFrame
+    """This seat's view."""
+    events: list[EventFrame]
+    """What happened since the last table, as this seat may know it."""
+    by: Seat | None
+    """Whose accepted action made these events; None for a table sent afresh."""
+    ack: Ident | None
+    """The id of this seat's own action that made it, if one did."""
 
 
-def _player(obj: Mapping[str, Any]) -> int:
-    return _int(obj, "player", 0, 1)
+class RefusalFrame(Struct, forbid_unknown_fields=True):
+    """Why the table refused one's own action (sent to that seat only)."""
+
+    reason: Reason
+    """The reason, in its one spelling (its value, ``does-not-fit``)."""
+    card: CardText | None
+    top: CardText | None
+    locked_until: float | None
+    mover: Seat | None
+
+    def refusal(self, player: int) -> Refusal:
+        """The engine's :class:`Refusal` of ``player``'s action."""
+        return Refusal(
+            player,
+            self.reason,
+            _maybe_card(self.card),
+            _maybe_card(self.top),
+            self.locked_until,
+            self.mover,
+        )
 
 
-def _maybe_player(value: object) -> int | None:
-    return None if value is None else _int({"player": value}, "player", 0, 1)
+def refusal_frame(refusal: Refusal) -> RefusalFrame:
+    """The wire form of a refusal."""
+    return RefusalFrame(
+        refusal.reason,
+        card_text(refusal.card),
+        card_text(refusal.top),
+        refusal.locked_until,
+        refusal.mover,
+    )
 
 
-def _maybe_pile(value: object) -> int | None:
-    return None if value is None else _int({"pile": value}, "pile", 0, 1)
+class Refused(Frame, tag="refused"):
+    """One's own action ``id`` changed nothing: the table refused it, or the room plays not."""
+
+    id: Ident
+    refusal: RefusalFrame | None
+    """The table's refusal, or None when the room did not ask the table (``not_now``)."""
+    not_now: NotNow | None
+    """Why the room applied nothing (paused, over), or None when the table refused."""
 
 
-def _enum(kind: Any, value: object) -> Any:
-    try:
-        return kind(value)
-    except (ValueError, TypeError):
-        raise ProtocolError(f"not a {kind.__name__.lower()}: {value!r}") from None
+class Status(Frame, tag="status"):
+    """Who is at the table and how play stands."""
+
+    clock: float
+    """The room's game time."""
+    running: bool
+    """Whether the room's clock runs (both here, nobody paused, not over)."""
+    stage: Stage
+    """Waiting for the second player, playing or over."""
+    connected: tuple[bool, bool]
+    """Which seats have a live connection."""
+    paused_by: tuple[bool, bool]
+    """Which seats hold a pause."""
+    rtt: tuple[Seconds | None, Seconds | None]
+    """Each seat's round-trip time to the server, in milliseconds."""
+    names: tuple[Name, Name]
+    """What each player calls themselves."""
+    back_within: tuple[Seconds | None, Seconds | None]
+    """For a seat whose connection went: the seconds it had left to come back, when the
+    server sent this, before its match is abandoned."""
 
 
-def _name(value: object) -> str:
-    if not isinstance(value, str) or len(value) > MAX_NAME:
-        raise ProtocolError(f"a name is text of at most {MAX_NAME} characters")
-    if not value.isprintable():
-        raise ProtocolError("a name must be printable")
-    return value.strip()
+class Ping(Frame, tag="ping"):
+    """Answer with a :class:`Pong` of the same id: the round trip is measured."""
+
+    id: Ident
+
+
+class Ended(Frame, tag="ended"):
+    """How the room ended: the same frame for both seats."""
+
+    ended: RoomEnd
+    """How: played to its end, abandoned, or left."""
+    winner: Annotated[int, Meta(ge=1, le=2)] | None
+    """Player 1 or 2, or None (a draw, or no end)."""
+    rounds: Annotated[int, Meta(ge=0)]
+    """Rounds settled."""
+    held: tuple[Count, Count]
+    """Cards each player held at the last settled round."""
+    actions: tuple[Annotated[int, Meta(ge=0)], Annotated[int, Meta(ge=0)]]
+    """Accepted actions per seat."""
+    outcome: OutcomeFrame | None
+    """How the match ended, if it did."""
+
+    @property
+    def why(self) -> RoomEnd:
+        """How the room ended (:attr:`ended`)."""
+        return self.ended
+
+    @property
+    def result(self) -> dict[str, object]:
+        """The result as plain JSON values (what ``spit host --json`` prints)."""
+        built = msgspec.to_builtins(self)
+        return {key: value for key, value in built.items() if key not in ("type", "v")}
+
+
+class Error(Frame, tag="error"):
+    """The server refused a frame of this client's."""
+
+    problem: Problem
+    """Why, as a stable id."""
+    detail: Annotated[str, Meta(max_length=200)] = ""
+    """The protocol's own words on a bad frame, for logs (never a player's sentence)."""
+
+
+ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Error
+"""Anything a server may send."""
+
+_server_decoder: Final = msgspec.json.Decoder(ServerMessage)
+
+
+def parse_server(frame: str | bytes) -> ServerMessage:
+    """A server's frame as a message, or :class:`ProtocolError` saying what is wrong."""
+    return _decode(_server_decoder, frame, MAX_SERVER_FRAME)  # type: ignore[return-value]
+
+
+def error_frame(problem: Problem, detail: str = "") -> Error:
+    """An ``error`` frame (the detail cut to what the frame carries)."""
+    return Error(problem=problem, detail=detail[:200])
+
+
+__all__ = [
+    "DEFAULT_PORT",
+    "MAX_CLIENT_FRAME",
+    "MAX_ID",
+    "MAX_NAME",
+    "MAX_SERVER_FRAME",
+    "ROOM_ALPHABET",
+    "ROOM_CODE_LENGTH",
+    "VERSION",
+    "Act",
+    "ClientMessage",
+    "Ended",
+    "Error",
+    "EventFrame",
+    "JoinRoom",
+    "Leave",
+    "NotNow",
+    "OpenRoom",
+    "OtherVersion",
+    "Ping",
+    "Pong",
+    "Problem",
+    "ProtocolError",
+    "Refused",
+    "Rejoin",
+    "RoomEnd",
+    "ServerMessage",
+    "SetPause",
+    "Stage",
+    "Status",
+    "Table",
+    "ViewFrame",
+    "Welcome",
+]

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from spit.game.seat import Lost
 from spit.i18n import _, ngettext
 from spit.words.labels import Names
+
+if TYPE_CHECKING:  # the network is imported only when a game goes over it
+    from spit.net.client import Ended, ServerGone
+    from spit.net.wire import Problem
 
 
 def lost(why: Lost) -> str:
@@ -256,3 +261,72 @@ def server_closed(*, why: str) -> str:
 def lost_the_server(*, address: str) -> str:
     """The line to the server at ``address`` is gone."""
     return _("lost the server at {address}").format(address=address)
+
+
+def server_gone(gone: ServerGone) -> str:
+    """Why the client lost its server, or never reached it (the net's typed reason)."""
+    from spit.net.client import Gone
+
+    address = gone.address
+    match gone.why:
+        case Gone.NOT_AN_ADDRESS:
+            return not_an_address_at(address=address)
+        case Gone.REFUSED:
+            return cannot_reach(address=address, why=network_problem("refused"))
+        case Gone.NO_ANSWER:
+            return cannot_reach(address=address, why=network_problem("no answer"))
+        case Gone.UNREACHABLE:
+            return cannot_reach(address=address, why=gone.detail)
+        case Gone.UNREADABLE | Gone.OTHER_VERSION:
+            return unreadable_from_server(why=gone.detail)
+        case Gone.TURNED_AWAY:
+            return server_problem(gone.problem, gone.detail)
+        case Gone.ALREADY_OVER:
+            return network_problem("already over")
+        case Gone.STOPPED:
+            return server_stopped(address=address)
+        case Gone.REPLACED:
+            return network_problem("replaced")
+        case Gone.CLOSED:
+            return server_closed(why=gone.detail)
+        case Gone.LOST:
+            return lost_the_server(address=address)
+        case Gone.DROPPED:
+            return network_problem("dropped")
+        case Gone.LOST_SEAT:
+            cause = gone.cause
+            return lost_the_seat(why=server_gone(cause) if cause else "")
+        case Gone.GAVE_UP:
+            cause = gone.cause
+            why = server_gone(cause) if cause else network_problem("dropped")
+            return lost_the_server_because(address=address, why=why)
+
+
+def server_problem(problem: Problem | None, detail: str = "") -> str:
+    """Why the server would not seat this client (its typed reason)."""
+    from spit.net.wire import Problem
+
+    if problem in (Problem.NO_ROOM, Problem.NO_SEAT):
+        return lost(Lost.REFUSED)
+    # The other reasons have no words of their own yet: the protocol's id, and its detail.
+    return detail or (problem.value if problem is not None else "")
+
+
+def room_ended_early(ended: Ended) -> str:
+    """How a room ended before its match did (abandoned, left)."""
+    from spit.net.wire import RoomEnd
+
+    if ended.ended is RoomEnd.LEFT:
+        return network_problem("left")
+    return network_problem("abandoned")
+
+
+def lost_detail(lost: ServerGone | Ended | None) -> str | None:
+    """The detail under a lost networked game: why the server went, or how the room ended."""
+    from spit.net.client import Ended, ServerGone
+
+    if isinstance(lost, ServerGone):
+        return server_gone(lost)
+    if isinstance(lost, Ended):
+        return room_ended_early(lost)
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import re
 import selectors
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 from spit.engine import Card, Event, Match, PlayerView, Refusal, Round
 from spit.net import server as server_module
 from spit.net.botclient import BotSeat, play
-from spit.net.client import Client, Ended, Status
+from spit.net.client import Client, Ended, Error, NotNow, Status
 from spit.net.server import GameServer, Limits
 from spit.net.wire import encode, parse_card
 
@@ -96,30 +97,32 @@ class RecordingSeat(BotSeat):
         super().__init__(level, random.Random(seed))
         self.tables: list[tuple[int, PlayerView, tuple[Event, ...]]] = []
         self.statuses: list[Status] = []
-        self.errors: list[str] = []
+        self.errors: list[Error] = []
         self.refusals: list[Refusal | None] = []
         self.drops = 0
         self.ends: list[Ended] = []
 
-    def table(self, view: PlayerView, events: tuple[Event, ...], ack: int | None) -> None:
+    def table(
+        self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
+    ) -> None:
         assert self.client is not None
         self.tables.append((self.client.seq, view, events))
-        super().table(view, events, ack)
+        super().table(view, events, by, ack)
 
     def status(self, status: Status) -> None:
         self.statuses.append(status)
         super().status(status)
 
-    def refused(self, ack: int, refusal: Refusal | None, why: str | None) -> None:
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
         self.refusals.append(refusal)
-        super().refused(ack, refusal, why)
+        super().refused(ack, refusal, not_now)
 
-    def error(self, message: str) -> None:
-        self.errors.append(message)
+    def error(self, error: Error) -> None:
+        self.errors.append(error)
 
-    def connection(self, up: bool) -> None:
+    def line(self, up: bool) -> None:
         self.drops += not up
-        super().connection(up)
+        super().line(up)
 
     def ended(self, ended: Ended) -> None:
         self.ends.append(ended)
@@ -205,21 +208,22 @@ def tap_frames(monkeypatch: Any) -> Any:
     sent: list[SentFrame] = []
     original = server_module._Peer.send
 
-    def send(self: Any, body: dict[str, Any], backlog: int) -> None:
+    def send(self: Any, body: Any, backlog: int, text: str | None = None) -> None:
         if self.room is not None:
             match = self.room.match
+            text = encode(body) if text is None else text
             sent.append(
                 SentFrame(
                     self.room.code,
                     self.seat,
-                    encode(body),
+                    text,
                     face_down_cards(match),
                     (match.round.pile_top(0), match.round.pile_top(1)),
-                    body,
+                    json.loads(text),
                     id(match),
                 )
             )
-        original(self, body, backlog)
+        original(self, body, backlog, text)
 
     monkeypatch.setattr(server_module._Peer, "send", send)
     yield sent

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from spit.engine import Match, Phase, Play, Round
-from spit.net.client import Client, Listener
+from spit.net.client import Client, Hearing
 
 from .netkit import LIMIT, LatencyProxy, run_on_virtual_time, running_server
 
@@ -30,7 +30,7 @@ HEADSTARTS = (-0.075, -0.025, 0.025, 0.075)
 """How much sooner player 1 reacts than player 2 (seconds; negative: later)."""
 
 
-class Racer(Listener):
+class Racer(Hearing):
     """Plays its card on the left pile ``reaction`` seconds after the race table reaches it."""
 
     def __init__(self, seat: int) -> None:
@@ -40,7 +40,7 @@ class Racer(Listener):
         self.armed = False
         self.won: asyncio.Future[bool] | None = None
 
-    def table(self, view, events, ack) -> None:
+    def table(self, view, events, by, ack) -> None:
         if ack is not None and self.won is not None and not self.won.done():
             self.won.set_result(True)
             return
@@ -48,7 +48,7 @@ class Racer(Listener):
             self.armed = False
             asyncio.get_running_loop().call_later(self.reaction, self._play)
 
-    def refused(self, ack, refusal, why) -> None:
+    def refused(self, ack, refusal, not_now) -> None:
         if self.won is not None and not self.won.done():
             self.won.set_result(False)
 

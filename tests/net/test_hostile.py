@@ -12,7 +12,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from spit.net.server import POLICY
-from spit.net.wire import ROOM_ALPHABET
+from spit.net.wire import ROOM_ALPHABET, VERSION
 
 from .netkit import LIMIT, fast_limits, running_server, start_pair, tap_frames
 
@@ -20,7 +20,7 @@ from .netkit import LIMIT, fast_limits, running_server, start_pair, tap_frames
 def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str | bytes]:
     """A seeded mix of everything a broken or malicious client might send."""
     frames: list[str | bytes] = []
-    act = {"v": 1, "type": "act", "room": own_room, "seat": 0, "id": 1}
+    act = {"v": VERSION, "type": "act", "id": 1}
     for _ in range(60):
         kind = rng.randrange(12)
         if kind == 0:
@@ -28,26 +28,30 @@ def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str
         elif kind == 1:
             frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))))
         elif kind == 2:
-            frames.append('{"v":1,"type":"act"' + "," * rng.randrange(5))
+            frames.append('{"v":2,"type":"act"' + "," * rng.randrange(5))
         elif kind == 3:
-            frames.append(json.dumps({"v": 1, "type": rng.choice(["deal", "win", "", "ACT"])}))
+            frames.append(
+                json.dumps({"v": VERSION, "type": rng.choice(["deal", "win", "", "ACT"])})
+            )
         elif kind == 4:  # an action for the other seat
-            frames.append(json.dumps({**act, "seat": 1, "action": {"kind": "spit"}}))
+            frames.append(json.dumps({**act, "seat": 1, "action": {"do": "spit"}}))
         elif kind == 5:  # an action in the honest room, which this client is not in
-            frames.append(json.dumps({**act, "room": honest_room, "action": {"kind": "spit"}}))
+            frames.append(json.dumps({**act, "room": honest_room, "action": {"do": "spit"}}))
         elif kind == 6:  # an action naming a player inside it
-            frames.append(json.dumps({**act, "action": {"kind": "spit", "player": 1}}))
+            frames.append(json.dumps({**act, "action": {"do": "spit", "p": 1}}))
         elif kind == 7:
-            frames.append(json.dumps({**act, "action": {"kind": "play", "stock": 9, "pile": -1}}))
+            frames.append(json.dumps({**act, "action": {"do": "play", "stock": 9, "pile": -1}}))
         elif kind == 8:
-            frames.append(json.dumps({"v": rng.choice([0, 2, "1", None]), "type": "leave"}))
+            frames.append(json.dumps({"v": rng.choice([0, 1, 3, "2", None]), "type": "leave"}))
         elif kind == 9:
-            frames.append(json.dumps({"v": 1, "type": "pong", "id": rng.choice([1e308, -5, "x"])}))
+            frames.append(
+                json.dumps({"v": VERSION, "type": "pong", "id": rng.choice([1e308, -5, "x"])})
+            )
         elif kind == 10:
             frames.append(
                 json.dumps(
                     {
-                        "v": 1,
+                        "v": VERSION,
                         "type": "open",
                         "variant": "standard",
                         "seed": None,
@@ -56,7 +60,7 @@ def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str
                 )
             )
         else:
-            frames.append(json.dumps([1, {"v": 1}, None]))
+            frames.append(json.dumps([1, {"v": VERSION}, None]))
     return frames
 
 
@@ -65,7 +69,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     answers = {"error": 0, "closed": 0}
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":1,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
+        await ws.send('{"v":2,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
         own_room = json.loads(await ws.recv())["room"]
         for frame in junk_frames(rng, honest_room, own_room):
             try:
@@ -86,7 +90,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
 async def oversized(address: str) -> int | None:
     """A frame past the cap: the server closes the connection (1009, message too big)."""
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":1,"type":"leave","pad":"' + "x" * 100_000 + '"}')
+        await ws.send('{"v":2,"type":"leave","pad":"' + "x" * 100_000 + '"}')
         try:
             async with asyncio.timeout(LIMIT):
                 await ws.recv()
@@ -100,7 +104,7 @@ async def flood(address: str) -> int | None:
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
         try:
             for i in range(20_000):
-                await ws.send(json.dumps({"v": 1, "type": "pong", "id": i}))
+                await ws.send(json.dumps({"v": VERSION, "type": "pong", "id": i}))
             async with asyncio.timeout(LIMIT):
                 while True:
                     await ws.recv()
@@ -115,7 +119,7 @@ async def guesser(address: str, rng: random.Random) -> int | None:
         try:
             for _ in range(20):
                 code = "".join(rng.choice(ROOM_ALPHABET) for _ in range(8))
-                await ws.send(json.dumps({"v": 1, "type": "join", "room": code, "name": ""}))
+                await ws.send(json.dumps({"v": VERSION, "type": "join", "room": code, "name": ""}))
             async with asyncio.timeout(LIMIT):
                 while True:
                     await ws.recv()
@@ -163,9 +167,11 @@ async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplo
     # Every kind of bad input was logged.
     text = caplog.text
     for what in (
-        "not your seat",
-        "not your room",
-        "unknown message type",
+        "unknown field `seat`",  # an action for the other seat: no act names a seat
+        "unknown field `room`",  # nor a room: the connection's own is the only one
+        "unexpected p",  # nor a player
+        "Invalid value 'deal'",  # no such frame type
+        "protocol version must be 2",
         "flooding",
         "frame over",
         "wrong room codes",

@@ -10,9 +10,10 @@ import pytest
 import websockets
 from websockets.asyncio.client import connect
 
+from spit import words
 from spit.engine import Phase, Variant
-from spit.net.client import Client, ServerGone
-from spit.net.wire import OpenRoom, Rejoin, client_frame
+from spit.net.client import Client, Gone, ServerGone
+from spit.net.wire import OpenRoom, Problem, Rejoin, client_frame
 
 from .netkit import (
     LIMIT,
@@ -207,28 +208,33 @@ async def test_the_server_stopping_gives_the_client_a_sentence_not_a_traceback()
                 await asyncio.sleep(0.01)
         await server.stop()
         for task in pair.tasks:
-            with pytest.raises(ServerGone, match="stopped"):
+            with pytest.raises(ServerGone) as error:
                 async with asyncio.timeout(LIMIT):
                     await task
+            assert error.value.why is Gone.STOPPED
+            assert "stopped" in words.network.server_gone(error.value)
 
 
 async def test_a_server_that_is_not_there_is_said_in_one_sentence():
     async with running_server() as (_, address):
         pass  # stopped: nothing listens on that port now
     client = Client(address, RecordingSeat("easy", 1))
-    with pytest.raises(ServerGone, match="cannot reach a spit server") as error:
+    with pytest.raises(ServerGone) as error:
         await client.open()
-    assert "\n" not in str(error.value)
+    assert error.value.why is Gone.REFUSED
+    sentence = words.network.server_gone(error.value)
+    assert "cannot reach a spit server" in sentence and "\n" not in sentence
 
 
 async def test_a_wrong_room_code_is_refused_and_guessing_closes_the_connection():
     async with running_server() as (_, address):
         client = Client(address, RecordingSeat("easy", 1))
-        with pytest.raises(ServerGone, match="no room 0000-0000 is waiting"):
+        with pytest.raises(ServerGone) as error:
             await client.join("0000-0000")
+        assert error.value.why is Gone.TURNED_AWAY and error.value.problem is Problem.NO_ROOM
         ws = await connect(f"ws://{address}/", proxy=None)
         for _ in range(3):
-            await ws.send('{"v":1,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
+            await ws.send('{"v":2,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
         with pytest.raises(websockets.ConnectionClosed):
             async with asyncio.timeout(LIMIT):
                 while True:
@@ -262,3 +268,32 @@ async def test_either_players_pause_stops_the_room_until_both_let_go():
         host_end, _ = await pair.results()
         assert host_end.why == "match over"
         assert room.match.view(0).phase is Phase.SETTLED or room.match.is_over
+
+
+async def test_an_older_client_is_told_the_protocol_version_it_lacks():
+    async with running_server() as (_, address):
+        ws = await connect(f"ws://{address}/", proxy=None)
+        await ws.send('{"v":1,"type":"open","variant":"standard","seed":null,"name":""}')
+        answer = json.loads(await ws.recv())
+        await ws.close()
+    assert answer["type"] == "error" and answer["problem"] == Problem.OTHER_VERSION.value
+    assert "protocol version must be 2" in answer["detail"]
+
+
+async def test_an_older_server_is_told_apart_from_a_broken_one():
+    """A version-1 server answers a version-2 frame with its own error: the client says the
+    server speaks another version, in one sentence, and takes no seat."""
+    from websockets.asyncio.server import serve
+
+    async def old_server(ws):
+        async for _frame in ws:
+            await ws.send('{"v":1,"type":"error","message":"protocol version must be 1"}')
+
+    async with serve(old_server, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        client = Client(f"127.0.0.1:{port}", RecordingSeat("easy", 1))
+        with pytest.raises(ServerGone) as error:
+            await client.open()
+    assert error.value.why is Gone.OTHER_VERSION
+    sentence = words.network.server_gone(error.value)
+    assert "protocol version" in sentence and "\n" not in sentence

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from spit.engine import Match, Phase, Play, Reason, Spit
 from spit.game import Change, Game, Lost
 from spit.game.remote import RemoteGame
+from spit.net.client import Gone, ServerGone
+from spit.net.wire import NotNow
 
 from .netkit import LIMIT, running_server
 
@@ -137,7 +139,7 @@ async def test_either_players_pause_stands_the_room_and_the_other_is_told_who() 
 
 async def test_a_key_the_standing_room_drops_comes_after_the_news_of_who_stopped_it() -> None:
     """The server refuses an action while the room stands with no reason of the table's
-    (``why`` only), and the seat shows none of its own: the screen must already have been told
+    (``not_now`` only), and the seat shows none of its own: the screen must already have been told
     why the room stands, so the notice saying so is up when the key is dropped."""
     async with running_server() as (server, address):
         host, guest, tasks = await seated(address)
@@ -145,19 +147,19 @@ async def test_a_key_the_standing_room_drops_comes_after_the_news_of_who_stopped
         room = server.rooms[host.game.welcome.room]
         hearing = host.game.client.listener
         heard = hearing.refused
-        dropped: list[tuple[str | None, list[tuple[bool, int | None]]]] = []
+        dropped: list[tuple[NotNow | None, list[tuple[bool, int | None]]]] = []
 
-        def refused(ack, refusal, why) -> None:
+        def refused(ack, refusal, not_now) -> None:
             assert refusal is None
-            dropped.append((why, list(host.pauses)))  # what the screen had been told by then
-            heard(ack, refusal, why)
+            dropped.append((not_now, list(host.pauses)))  # what the screen had been told by then
+            heard(ack, refusal, not_now)
 
         hearing.refused = refused  # type: ignore[method-assign]
         guest.game.pause()
         await until(lambda: room.paused_by[1])
         host.game.act(Spit(0))  # the server has the pause: this key cannot count
         await until(lambda: bool(dropped))
-        assert dropped == [("the game is paused", [(True, 1)])]
+        assert dropped == [(NotNow.PAUSED, [(True, 1)])]
         assert not any(c.player == 0 for c in host.changes)  # nothing moved, nothing refused
         for task in tasks:
             task.cancel()
@@ -169,4 +171,6 @@ async def test_the_server_going_away_ends_both_games_with_a_reason() -> None:
         await server.stop()
         await asyncio.wait_for(asyncio.gather(*tasks), LIMIT)
         assert host.lost == [Lost.SERVER_GONE] and guest.lost == [Lost.SERVER_GONE]
-        assert host.game.lost and address in host.game.lost
+        lost = host.game.lost
+        assert isinstance(lost, ServerGone) and lost.why is Gone.STOPPED
+        assert lost.address == address

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from spit.clock import GameClock
 from spit.engine import Spit
-from spit.net.room import Room, RoomClock, Stage, new_room_code
-from spit.net.wire import ROOM_ALPHABET
+from spit.net.room import Room, Stage, new_room_code
+from spit.net.wire import ROOM_ALPHABET, NotNow, Refused
 
 
 class FakeTime:
@@ -20,16 +21,16 @@ class FakeTime:
 
 def test_the_room_clock_stands_while_stopped_and_runs_at_its_pace():
     time = FakeTime()
-    clock = RoomClock(time, pace=2.0)
+    clock = GameClock(time, pace=2.0, paused=True, start=0.0)  # as a room makes it
     time.now += 5
     assert clock() == 0.0
-    clock.start()
+    clock.resume()
     time.now += 1.5
     assert clock() == 3.0
-    clock.stop()
+    clock.pause()
     time.now += 10
     assert clock() == 3.0
-    clock.start()
+    clock.resume()
     time.now += 0.5
     assert clock() == 4.0
 
@@ -60,16 +61,16 @@ def test_the_status_tells_both_seats_how_long_a_seat_that_went_has_to_come_back(
     time = FakeTime()
     room = Room("ABCD-EFGH", seed=1, source=time)
     room.join("Bo")
-    assert [s.body["back_within"] for s in room.status()] == [[None, None]] * 2
+    assert [s.body.back_within for s in room.status()] == [(None, None)] * 2
     room.set_connected(1, False, grace=60.0)
     time.now += 12.5
     sends = room.status()
-    assert [s.body["back_within"] for s in sends] == [[None, 47.5]] * 2
-    assert not sends[0].body["running"]
+    assert [s.body.back_within for s in sends] == [(None, 47.5)] * 2
+    assert not sends[0].body.running
     time.now += 100  # past the grace time: nothing left, never less
-    assert room.status()[0].body["back_within"] == [None, 0.0]
+    assert room.status()[0].body.back_within == (None, 0.0)
     room.set_connected(1, True)
-    assert room.status()[0].body["back_within"] == [None, None]
+    assert room.status()[0].body.back_within == (None, None)
 
 
 def test_actions_are_stamped_with_the_room_clock():
@@ -80,15 +81,15 @@ def test_actions_are_stamped_with_the_room_clock():
     sends, refusal = room.act(0, Spit(0), ack=7)
     assert refusal is None
     assert [s.seat for s in sends] == [0, 1]
-    assert sends[0].body["ack"] == 7 and sends[1].body["ack"] is None
-    assert sends[0].body["clock"] == 2.5
+    assert sends[0].body.ack == 7 and sends[1].body.ack is None
+    assert sends[0].body.clock == 2.5
     assert room.actions == [1, 0]
 
 
 def test_nothing_is_applied_while_the_room_stands():
     room = Room("ABCD-EFGH", seed=1, source=FakeTime())
     sends, _ = room.act(0, Spit(0), ack=1)  # nobody has joined yet
-    assert sends[0].body["type"] == "refused" and sends[0].body["why"] == "the game is paused"
+    assert type(sends[0].body) is Refused and sends[0].body.not_now is NotNow.PAUSED
     assert room.actions == [0, 0]
 
 
@@ -116,5 +117,5 @@ def test_the_second_seat_is_taken_once():
 
 
 def test_a_seeded_room_says_so_to_both_seats():
-    assert Room("ABCD-EFGH", seed=3).welcome(1)["seeded"] is True
-    assert Room("ABCD-EFGH").welcome(1)["seeded"] is False
+    assert Room("ABCD-EFGH", seed=3).welcome(1).seeded is True
+    assert Room("ABCD-EFGH").welcome(1).seeded is False

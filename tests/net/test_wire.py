@@ -6,29 +6,38 @@ from __future__ import annotations
 import json
 import random
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spit.engine import Card, Match, Play, Spit, Variant
+from spit.engine import Card, Fill, Match, Play, Reason, Refusal, Slap, Spit, Variant, notation
 from spit.engine.actions import PLAYERS
 from spit.net.wire import (
     MAX_CLIENT_FRAME,
+    VERSION,
     Act,
+    EventFrame,
     JoinRoom,
     Leave,
     OpenRoom,
+    OtherVersion,
     Pong,
     ProtocolError,
+    Refused,
     Rejoin,
     SetPause,
+    Table,
+    ViewFrame,
+    action_text,
     client_frame,
+    encode,
     parse_client,
-    parse_event,
-    parse_view,
+    parse_server,
     public_events,
+    refusal_frame,
     room_code,
-    view_json,
+    view_frame,
 )
 
 
@@ -54,10 +63,11 @@ def test_views_and_events_arrive_exactly_as_the_engine_made_them(seed):
     for match, events in random_playout(seed):
         for player in PLAYERS:
             view = match.view(player)
-            sent = json.loads(json.dumps(view_json(view)))
-            assert parse_view(sent) == view
+            sent = msgspec.json.decode(msgspec.json.encode(view_frame(view)), type=ViewFrame)
+            assert sent.view() == view
             for event, wire in zip(events, public_events(events, player), strict=True):
-                assert parse_event(json.loads(json.dumps(wire))) == event
+                text = msgspec.json.encode(wire)
+                assert msgspec.json.decode(text, type=EventFrame).event() == event
 
 
 def test_every_client_message_survives_the_trip():
@@ -66,8 +76,8 @@ def test_every_client_message_survives_the_trip():
         OpenRoom(Variant.STANDARD, None, ""),
         JoinRoom("ABCD-EFGH", "Bo"),
         Rejoin("ABCD-EFGH", "x" * 22),
-        Act("ABCD-EFGH", 1, {"kind": "play", "stock": 4, "pile": 1}, 12),
-        Act("ABCD-EFGH", 0, {"kind": "spit"}, 0),
+        Act(Play(0, 4, 1), 12),
+        Act(Spit(0), 0),
         SetPause(True),
         Pong(3),
         Leave(),
@@ -80,39 +90,33 @@ def test_every_client_message_survives_the_trip():
     ("frame", "why"),
     [
         ("{", "not JSON"),
-        ("[]", "JSON object"),
-        ('{"v":2,"type":"leave"}', "version"),
+        ("[]", "object"),
+        ('{"v":1,"type":"leave"}', "version"),
+        ('{"v":3,"type":"leave"}', "version"),
         ('{"v":true,"type":"leave"}', "version"),
-        ('{"v":1}', "type"),
-        ('{"v":1,"type":"shuffle"}', "unknown message type"),
-        ('{"v":1,"type":"leave","extra":1}', "unexpected"),
-        ('{"v":1,"type":"pong"}', "missing"),
-        ('{"v":1,"type":"pong","id":-1}', "id"),
-        ('{"v":1,"type":"pong","id":1.5}', "id"),
-        ('{"v":1,"type":"pong","id":NaN}', "not a number JSON allows"),
-        ('{"v":1,"type":"pause","paused":1}', "true or false"),
-        ('{"v":1,"type":"join","room":"ABCD-EFG","name":""}', "room code"),
-        ('{"v":1,"type":"join","room":"ABCD-EFGI","name":""}', "room code"),
-        ('{"v":1,"type":"join","room":"ABCD-EFGH","name":"\\u0007"}', "printable"),
-        ('{"v":1,"type":"open","variant":"speed","seed":null,"name":""}', "variant"),
-        (
-            '{"v":1,"type":"act","room":"ABCD-EFGH","seat":2,"action":{"kind":"spit"},"id":1}',
-            "seat",
-        ),
-        (
-            '{"v":1,"type":"act","room":"ABCD-EFGH","seat":0,'
-            '"action":{"kind":"play","stock":5,"pile":0},"id":1}',
-            "stock",
-        ),
-        (
-            '{"v":1,"type":"act","room":"ABCD-EFGH","seat":0,'
-            '"action":{"kind":"spit","pile":0},"id":1}',
-            "unexpected",
-        ),
-        ('{"v":1,"type":"act","room":"ABCD-EFGH","seat":0,"action":"spit","id":1}', "object"),
+        ('{"v":2}', "type"),
+        ('{"v":2,"type":"shuffle"}', "shuffle"),
+        ('{"v":2,"type":"leave","extra":1}', "unknown field `extra`"),
+        ('{"v":2,"type":"pong"}', "missing"),
+        ('{"v":2,"type":"pong","id":-1}', "id"),
+        ('{"v":2,"type":"pong","id":1.5}', "id"),
+        ('{"v":2,"type":"pong","id":NaN}', "not JSON"),  # no number JSON allows
+        ('{"v":2,"type":"pause","paused":1}', "bool"),
+        ('{"v":2,"type":"join","room":"ABCD-EFG","name":""}', "room code"),
+        ('{"v":2,"type":"join","room":"ABCD-EFGI","name":""}', "room code"),
+        ('{"v":2,"type":"join","room":"ABCD-EFGH","name":"\\u0007"}', "printable"),
+        ('{"v":2,"type":"join","room":"ABCD-EFGH","name":"' + "x" * 25 + '"}', "name"),
+        ('{"v":2,"type":"open","variant":"speed","seed":null,"name":""}', "variant"),
+        ('{"v":2,"type":"act","action":{"do":"spit","p":1},"id":1}', "unexpected p"),
+        ('{"v":2,"type":"act","action":{"do":"play","stock":5,"pile":0},"id":1}', "stock"),
+        ('{"v":2,"type":"act","action":{"do":"spit","pile":0},"id":1}', "unexpected"),
+        ('{"v":2,"type":"act","action":"spit","id":1}', "object"),
+        ('{"v":2,"type":"act","action":{"do":["spit"]},"id":1}', "action"),  # unhashable
+        ('{"v":2,"type":"act","action":{"do":{"a":1}},"id":1}', "action"),
+        ('{"v":2,"type":"act","room":"ABCD-EFGH","seat":0,"action":{"do":"spit"},"id":1}', "room"),
         ("[" * 5000 + "]" * 5000, "too large"),
-        ("[" * 1000 + "]" * 1000, "not JSON"),  # too deep for the parser: refused, not a crash
-        (b'{"v":1,"type":"leave"}', "binary"),
+        ("[" * 1000 + "]" * 1000, "object"),  # deep: refused, not a crash
+        (b'{"v":2,"type":"leave"}', "binary"),
     ],
 )
 def test_a_bad_frame_is_refused_with_its_reason(frame, why):
@@ -144,7 +148,7 @@ _types = st.sampled_from(["open", "join", "rejoin", "act", "pause", "pong", "lea
         st.binary(max_size=100),
         _json_values.map(json.dumps),
         st.builds(
-            lambda kind, extra: json.dumps({"v": 1, "type": kind, **extra}),
+            lambda kind, extra: json.dumps({"v": VERSION, "type": kind, **extra}),
             _types,
             st.dictionaries(_fields, _json_values, max_size=5),
         ),
@@ -175,7 +179,33 @@ def test_a_card_is_written_one_way_only():
 def test_an_action_always_belongs_to_the_seat_that_sends_it():
     from spit.net.wire import parse_action
 
-    assert parse_action({"kind": "spit"}, 1) == Spit(1)
-    assert parse_action({"kind": "play", "stock": 0, "pile": 1}, 0) == Play(0, 0, 1)
+    assert parse_action({"do": "spit"}, 1) == Spit(1)
+    assert parse_action({"do": "play", "stock": 0, "pile": 1}, 0) == Play(0, 0, 1)
     with pytest.raises(ProtocolError):
-        parse_action({"kind": "spit", "player": 0}, 1)
+        parse_action({"do": "spit", "p": 0}, 1)
+    assert parse_client('{"v":2,"type":"act","action":{"do":"spit"},"id":1}', 1) == Act(Spit(1), 1)
+
+
+def test_the_wire_writes_actions_cards_and_reasons_in_the_engine_notation():
+    for action in (Play(1, 2, 0), Fill(0, 4), Spit(1), Slap(0, 1)):
+        assert action_text(action) == notation.action_dict(action, with_player=False)
+    refusal = Refusal(0, Reason.DOES_NOT_FIT, Card.parse("10H"), None, None, None)
+    text = encode(Refused(id=3, refusal=refusal_frame(refusal), not_now=None))
+    assert '"reason":"does-not-fit"' in text and '"card":"10H"' in text
+    assert parse_server(text).refusal.refusal(0) == refusal
+
+
+def test_a_table_frame_says_who_acted():
+    match = Match.new(1)
+    frame = Table(seq=1, clock=0.0, view=view_frame(match.view(1)), events=[], by=0, ack=None)
+    assert parse_server(encode(frame)).by == 0
+
+
+def test_a_frame_of_another_version_is_told_apart_from_a_broken_one():
+    old_act = '{"v":1,"type":"act","room":"ABCD-EFGH","seat":0,"action":{"kind":"spit"},"id":1}'
+    with pytest.raises(OtherVersion) as error:
+        parse_client(old_act)
+    assert error.value.version == 1
+    old_error = '{"v":1,"type":"error","message":"protocol version must be 1"}'
+    with pytest.raises(OtherVersion):
+        parse_server(old_error)

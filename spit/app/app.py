@@ -145,8 +145,7 @@ class SpitApp(App[None]):
         """The networked game this app plays, while it does."""
         self._page_here = True
         """Whether the page showing this app is open (always, but for a browser seat)."""
-        self.room_link: str | None = None
-        """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        self._room_link: str | None = None
         self._practice = practice
         self._offer = offer_practice
 
@@ -172,6 +171,18 @@ class SpitApp(App[None]):
         for screen in self.screen_stack:  # every line is drawn again, through the filter
             for widget in screen.walk_children(with_self=True):
                 widget.refresh()
+
+    @property
+    def room_link(self) -> str | None:
+        """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        return self._room_link
+
+    @room_link.setter
+    def room_link(self, link: str | None) -> None:
+        # The game's screen asks the game for it (Game.room_link): hand it on.
+        self._room_link = link
+        if self._seat is not None:
+            self._seat.room_link = link
 
     @property
     def bot_available(self) -> bool:
@@ -740,10 +751,10 @@ class SpitApp(App[None]):
             self.screen.confirm()
             return
         game = self._game_screen()
-        if game is None or game.is_over or getattr(game.game, "replaying", False):
+        if game is None or game.is_over or game.game.replaying:
             self.exit()
             return
-        recorder = getattr(game.game, "recorder", None)
+        recorder = game.game.recorder
         keepable = recorder is not None and recorder.recording
         self.push_screen(QuitScreen(keepable=keepable, grace=self.pace.grace), self._quit_answered)
 
@@ -752,7 +763,7 @@ class SpitApp(App[None]):
             return
         if answer == "give-up":
             game = self._game_screen()
-            recorder = getattr(game.game, "recorder", None) if game is not None else None
+            recorder = game.game.recorder if game is not None else None
             if recorder is not None:
                 recorder.abandon()
         self.exit()

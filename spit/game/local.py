@@ -10,25 +10,11 @@ verdict on arrival order is final.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
-from spit.game.driver import Driver
-from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
-
-
-class Recorder(Protocol):
-    """Keeps the record of the matches a game plays (:class:`spit.records.MatchRecorder`)."""
-
-    def begin(self, match: Match) -> None:
-        """A freshly dealt match: start its record."""
-
-    def applied(self, action: Action, at: float, result: Result) -> None:
-        """The engine judged ``action`` at ``at``: write it down."""
-
-    def keep(self) -> None:
-        """The game stops: leave the record as it is (unfinished unless the match is over)."""
+from spit.game.driver import AdaptiveDriver, Driver
+from spit.game.seat import Cancellable, Change, Connection, Listener, Recorder, Timers
 
 
 class LocalGame:
@@ -89,6 +75,23 @@ class LocalGame:
     @property
     def can_rematch(self) -> bool:
         return self._deal is not None
+
+    @property
+    def replaying(self) -> bool:
+        return False
+
+    @property
+    def adaptive_level(self) -> str | None:
+        # Only the adaptive bot's driver says which ladder level it plays at now.
+        return self.driver.playing if isinstance(self.driver, AdaptiveDriver) else None
+
+    @property
+    def lost(self) -> str | None:
+        return None  # a match on this machine has no line to lose
+
+    @property
+    def room_link(self) -> str | None:
+        return None
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)

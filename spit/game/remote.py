@@ -18,7 +18,7 @@ import contextlib
 from collections.abc import Callable
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
-from spit.game.seat import Change, Connection, Listener, Lost, Timers
+from spit.game.seat import Change, Connection, Listener, Lost, Recorder, Timers
 from spit.net.client import Client, Ended, ServerGone, Status, Welcome
 from spit.net.client import Listener as Hearing
 
@@ -45,6 +45,7 @@ class RemoteGame:
         self._paused = False
         self._ended: Ended | None = None
         self._first_table: Callable[[], None] | None = None
+        self._room_link: str | None = None
 
     # -- taking the seat -------------------------------------------------------------------
 
@@ -137,6 +138,27 @@ class RemoteGame:
     @property
     def can_rematch(self) -> bool:
         return False
+
+    @property
+    def replaying(self) -> bool:
+        return False
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return None  # the server keeps the match
+
+    @property
+    def adaptive_level(self) -> str | None:
+        return None  # the other seat is a person, or a bot the server knows of
+
+    @property
+    def room_link(self) -> str | None:
+        return self._room_link
+
+    @room_link.setter
+    def room_link(self, link: str | None) -> None:
+        """Set by whoever serves the room's page (``--web``) once it does."""
+        self._room_link = link
 
     def view(self, seat: int) -> PlayerView:
         view = self.client.view

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
+from spit.engine import Action, Event, Match, PlayerView, Refusal, Result, Variant
 
 
 class Cancellable(Protocol):
@@ -117,6 +117,26 @@ class Listener(Protocol):
         """The game cannot go on (see :class:`Lost`); nothing more will come."""
 
 
+class Recorder(Protocol):
+    """Keeps the record of the matches a game plays (:class:`spit.records.MatchRecorder`)."""
+
+    @property
+    def recording(self) -> bool:
+        """Whether a record is being written, so quitting can keep the match to go on with."""
+
+    def begin(self, match: Match) -> None:
+        """A freshly dealt match: start its record."""
+
+    def applied(self, action: Action, at: float, result: Result) -> None:
+        """The engine judged ``action`` at ``at``: write it down."""
+
+    def keep(self) -> None:
+        """The game stops: leave the record as it is (unfinished unless the match is over)."""
+
+    def abandon(self) -> None:
+        """The players gave the match up: its record says so and is not offered again."""
+
+
 @runtime_checkable
 class Game(Protocol):
     """A game as a screen plays it. See the module docstring for the order of calls."""
@@ -146,6 +166,30 @@ class Game(Protocol):
     def can_rematch(self) -> bool:
         """Whether :meth:`rematch` can deal a fresh match."""
 
+    @property
+    def replaying(self) -> bool:
+        """Whether this is a record played back: nobody acts, and quitting loses nothing."""
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """Where the match is written down as it is played; None for a game not recorded
+        here (a replay, a networked seat, a practice)."""
+
+    @property
+    def adaptive_level(self) -> str | None:
+        """The ladder level the adaptive bot plays at now, when it plays a seat here; None
+        for any other opponent."""
+
+    @property
+    def lost(self) -> str | None:
+        """Why the game could not go on, in the server's or the line's own words, once it
+        could not (only a networked game is ever lost)."""
+
+    @property
+    def room_link(self) -> str | None:
+        """The link that opens a hosted room's second seat in a browser (``--web``), while
+        the room waits for it; None elsewhere."""
+
     def view(self, seat: int) -> PlayerView:
         """The table as ``seat`` (one of :attr:`seats`) sees it now."""
 
@@ -172,4 +216,13 @@ class Game(Protocol):
         """The screen closes: let go of everything; the listener hears no more."""
 
 
-__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]
+__all__ = [
+    "Cancellable",
+    "Change",
+    "Connection",
+    "Game",
+    "Listener",
+    "Lost",
+    "Recorder",
+    "Timers",
+]

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
-import random
 import socket
-import sys
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import RenderableType
-from textual import events, on
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.screen import Screen
@@ -36,17 +29,11 @@ from spit.app.messages import (
     StartPractice,
 )
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
-from spit.app.terminal import (
-    SIGNALS,
-    forged_resize,
-    guard_input_decoding,
-    guard_input_parser,
-    signal_status,
-    write_crash_log,
-)
-from spit.engine import Match, Settings
-from spit.game import DriverFactory, Game, GameClock, LocalGame, Source, bot_driver
-from spit.printable import printable
+from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
+from spit.engine import Match
+from spit.game import DriverFactory, Game, Source, bot_driver
+from spit.game.patient import PatientDriver
+from spit.game.session import Session, SessionError
 from spit.settings.keymap import KeyMap, KeyMapError
 from spit.settings.options import GameOptions, Mode, Network
 from spit.web.driver import PageChanged
@@ -55,20 +42,16 @@ from spit.words.labels import player_name
 if TYPE_CHECKING:
     from spit.game.remote import RemoteGame
     from spit.records.record import Record
-    from spit.records.recorder import MatchRecorder
 
 # Bad bytes from the terminal are dropped, not a crash (see spit.app.terminal).
 guard_input_parser()
 guard_input_decoding()
 
-PRACTICE_LEVEL = "practice"
-"""The bot's level as the practice round's table names it (see spit.game.patient)."""
-
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
 
 
-class SpitApp(App[None]):
+class SpitApp(TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
     TITLE = "Spit"
@@ -124,20 +107,22 @@ class SpitApp(App[None]):
         """The config file the menu's choices are written to, or None."""
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""
-        self._clock_source = clock
-        self._first_match = match
-        self._crash: str | None = None
-        self._opponents = opponents
+        self.session = Session(
+            self.options.seed,
+            opponents=opponents,
+            clock=clock,
+            match=match,
+            record=record,
+            notice=self._notice,
+        )
+        """Builds every game this app shows (spit.game.session)."""
         self.pace = pace or Pace()
         """How long flashes and messages last."""
         self.keymap = self._keys_for(self.options)
         """The keys of the current (or next) game."""
-        self._seeds = random.Random(self.options.seed)
-        self._dealt = 0
         self._noticed_small = False
         self._ascii = self.options.ascii
         self._ascii_filter = AsciiFilter()
-        self._record = record
         self._resume = resume
         self._replay = replay
         self._network = network
@@ -145,8 +130,7 @@ class SpitApp(App[None]):
         """The networked game this app plays, while it does."""
         self._page_here = True
         """Whether the page showing this app is open (always, but for a browser seat)."""
-        self.room_link: str | None = None
-        """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        self._room_link: str | None = None
         self._practice = practice
         self._offer = offer_practice
 
@@ -174,14 +158,26 @@ class SpitApp(App[None]):
                 widget.refresh()
 
     @property
+    def room_link(self) -> str | None:
+        """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        return self._room_link
+
+    @room_link.setter
+    def room_link(self, link: str | None) -> None:
+        # The game's screen asks the game for it (Game.room_link): hand it on.
+        self._room_link = link
+        if self._seat is not None:
+            self._seat.room_link = link
+
+    @property
     def bot_available(self) -> bool:
         """Whether a bot can take seat 2."""
-        return self._opponents is not None
+        return self.session.bot_available
 
     # -- screens ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._catch_signals()
+        self.catch_signals()
         if self._replay is not None:
             self.replay(self._replay)
         elif self._resume is not None:
@@ -203,96 +199,47 @@ class SpitApp(App[None]):
 
     def start_game(self, options: GameOptions) -> None:
         """Deal a match with ``options`` and show the table."""
-        if options.mode is Mode.BOT and self._opponents is None:
+        if options.mode is Mode.BOT and not self.bot_available:
             from spit.app.menu import MenuScreen
 
             self.notify(words.dialogs.app_notice("no bot, choose"), severity="error")
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
-        keymap = self._keys_for(options)
-        if keymap is None:
-            return
         self.options = options
-        self.keymap = keymap
+        self.keymap = self._keys_for(options)
         self.ascii = options.ascii
-        match = self._first_match or self.new_match(options)
-        self._first_match = None
-        driver = None
-        if options.mode is Mode.BOT and self._opponents is not None:
-            driver = self._opponents(options.bot_level, self._seeds.getrandbits(32))
-        clock = GameClock(self._clock_source) if self._clock_source else GameClock()
-        recorder = self._recorder(options)
-        if recorder is not None:
+        built = self.session.local(options)
+        if built.first_frame is not None:
             # The record's file is made once the table is drawn (or at the first action, if
             # that comes sooner), so reaching the first frame waits for no disk.
-            recorder.begin(match, defer=True)
-            self.call_after_refresh(recorder.ensure)
-        self._show_game(options, keymap, match, clock, driver, recorder)
+            self.call_after_refresh(built.first_frame)
+        self._show(GameScreen(options, built.game, keymap=self.keymap, pace=self.pace))
 
     def start_practice(self, options: GameOptions) -> None:
         """Deal a practice round: a real deal against a bot that waits for the player, with
-        the guide's steps under the table. It is not recorded: a practice is no match of the
-        player's history."""
+        the guide's steps under the table."""
         from spit.app.practice import PracticeScreen
-        from spit.game.patient import PatientDriver
 
         if self._offer:
             self._practice_offered()  # found without the offer: it need not come
-        keymap = self._keys_for(options)
         self.options = options  # what the menu shows again afterwards
-        self.keymap = keymap
+        self.keymap = self._keys_for(options)
         self.ascii = options.ascii
-        # The table names the bot by its level: the practice's own (no level of the ladder).
-        options = replace(options, mode=Mode.BOT, bot_level=PRACTICE_LEVEL)
-        driver = PatientDriver(patience=self.pace.patience)
-        clock = GameClock(self._clock_source) if self._clock_source else GameClock()
-        # A rematch is dealt from the menu, not from a practice: no deal.
-        game = LocalGame(
-            self._first_match or self.new_match(options),
-            clock=clock,
-            driver=driver,
-            names=options.names,
+        built = self.session.practice(options, patience=self.pace.patience)
+        driver = built.game.driver
+        assert isinstance(driver, PatientDriver)
+        screen = PracticeScreen(
+            built.options, built.game, keymap=self.keymap, pace=self.pace, driver=driver
         )
-        self._first_match = None
-        screen = PracticeScreen(options, game, keymap=keymap, pace=self.pace, driver=driver)
+        self._show(screen)
+
+    def _show(self, screen: GameScreen) -> None:
+        """Show a table: over the menu, or instead of the table shown now."""
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
-
-    def _show_game(
-        self,
-        options: GameOptions,
-        keymap: KeyMap,
-        match: Match,
-        clock: GameClock,
-        driver: object,
-        recorder: MatchRecorder | None,
-    ) -> GameScreen:
-        game = LocalGame(
-            match,
-            clock=clock,
-            driver=driver,  # type: ignore[arg-type]
-            deal=lambda: self.new_match(options),
-            recorder=recorder,
-            names=options.names,
-        )
-        screen = GameScreen(options, game, keymap=keymap, pace=self.pace)
-        if self._game_screen() is None:
-            self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
-        return screen
-
-    def _recorder(self, options: GameOptions) -> MatchRecorder | None:
-        if not self._record:
-            return None
-        from spit.records.recorder import MatchRecorder, players
-
-        mode = options.mode.value if options.mode is not None else "two-player"
-        level = options.bot_level if options.mode is Mode.BOT else None
-        return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
 
     def _notice(self, message: str) -> None:
         """A one-line notice about the records, from this thread or the history's."""
@@ -322,13 +269,10 @@ class SpitApp(App[None]):
 
     def _offer_resume(self) -> None:
         """At the menu: offer the newest unfinished match, if there is one."""
-        if not self._record:
-            return
         from spit.app.resume import ResumeScreen
-        from spit.records.record import latest_unfinished
         from spit.records.recorder import DEFAULT_NAMES
 
-        record = latest_unfinished()
+        record = self.session.unfinished()
         if record is None:
             return
         players = record.header.players
@@ -348,30 +292,18 @@ class SpitApp(App[None]):
         self.push_screen(ResumeScreen(record, names), answered)
 
     def _give_up(self, record: Record) -> None:
-        from spit.records.history import index_record
-        from spit.records.record import RecordError, RecordWriter, read_record
+        from spit.records.record import RecordError
 
         try:
-            RecordWriter.give_up(record)
-            index_record(read_record(record.path), notice=self._notice)
+            self.session.give_up(record)
         except (RecordError, OSError) as error:
             self._notice(str(error))
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
         from spit.app.replay import ReplayScreen
-        from spit.game.playback import Playback
-        from spit.game.replay import ReplayGame
 
-        header = record.header
-        mode = Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER
-        options = replace(
-            self.options,
-            mode=mode,
-            bot_level=header.players[1].bot or self.options.bot_level,
-            variant=header.variant,
-        )
-        game = ReplayGame(Playback(record), playing=playing)
+        game, options = self.session.replay(record, self.options, playing=playing)
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
     def resume_match(self, record: Record) -> None:
@@ -383,41 +315,19 @@ class SpitApp(App[None]):
         from spit.app.screens import PauseScreen
         from spit.records.record import RecordError
 
-        header = record.header
-        mode = Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER
-        level = header.players[1].bot or self.options.bot_level
-        names = tuple(None if p.bot else p.name for p in header.players)
-        options = replace(
-            self.options,
-            mode=mode,
-            bot_level=level,
-            variant=header.variant,
-            lockout=header.settings.lockout,
-            names=(names[0], names[1]),
-        )
-        if mode is Mode.BOT and self._opponents is None:
+        try:
+            built = self.session.resume(record, self.options)
+        except SessionError:
             self.notify(words.dialogs.app_notice("no bot, cannot go on"), severity="error")
-            self.open_menu(options)
+            self.open_menu(self.session.resume_options(record, self.options))
             return
-        recorder = self._recorder(options) if self._record else None
-        if recorder is not None:
-            try:
-                recorder.resume(record)
-            except RecordError as error:
-                self.notify(str(error), severity="error")
-                self.open_menu(options)
-                return
-        self.options = options
-        self.keymap = self._keys_for(options)
-        driver = None
-        if mode is Mode.BOT and self._opponents is not None:
-            driver = self._opponents(level, self._seeds.getrandbits(32))
-        source = self._clock_source or time.monotonic
-        start = source()
-        last = record.last_at
-        clock = GameClock(lambda: source() - start + last)
-        clock.pause()  # it comes back paused: nothing moves until the players are ready
-        self._show_game(options, self.keymap, record.match, clock, driver, recorder)
+        except RecordError as error:
+            self.notify(str(error), severity="error")
+            self.open_menu(self.session.resume_options(record, self.options))
+            return
+        self.options = built.options
+        self.keymap = self._keys_for(built.options)
+        self._show(GameScreen(built.options, built.game, keymap=self.keymap, pace=self.pace))
         self.push_screen(PauseScreen())
 
     def remember_menu(self, options: GameOptions) -> None:
@@ -441,16 +351,8 @@ class SpitApp(App[None]):
         self._keep(entries)
 
     def new_match(self, options: GameOptions) -> Match:
-        """A fresh match: the first from ``--seed`` itself, rematches from seeds it derives."""
-        settings = Settings(lockout=options.lockout)
-        if options.seed is None:
-            seed = None
-        elif not self._dealt:
-            seed = options.seed
-        else:
-            seed = self._seeds.getrandbits(32)
-        self._dealt += 1
-        return Match.new(seed, variant=options.variant, settings=settings)
+        """A fresh match (see :meth:`spit.game.session.Session.new_match`)."""
+        return self.session.new_match(options)
 
     # -- a seat at a room on a server -------------------------------------------------
 
@@ -664,77 +566,6 @@ class SpitApp(App[None]):
             names = (player_name(0), player_name(1))
         self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
 
-    # -- signals and crashes (spit.app.terminal) ---------------------------------------
-
-    @property
-    def crashed(self) -> bool:
-        """Whether the app ended on an error (the exit status is then CRASH_STATUS)."""
-        return self._crash is not None
-
-    def _catch_signals(self) -> None:
-        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q: the terminal restored, the match kept.
-
-        Only for a real terminal: a headless app (the tests' pilot) leaves the signals to
-        its host. Closing the event loop removes the handlers again.
-        """
-        if self.is_headless:
-            return
-        loop = asyncio.get_running_loop()
-        for signum in SIGNALS:
-            try:
-                loop.add_signal_handler(signum, self._signalled, signum)
-            except (ValueError, RuntimeError, NotImplementedError):
-                return  # not the main thread, or a loop without signals (Windows)
-
-    @on(events.Resize)
-    def _drop_forged_resize(self, event: events.Resize) -> None:
-        # Runs before Textual's own resize handler, which prevent_default skips.
-        if not self.is_headless and forged_resize(event.size, _terminal_fd()):
-            event.prevent_default()
-            event.stop()
-
-    def _signalled(self, signum: int) -> None:
-        self.exit(return_code=signal_status(signum))
-
-    def _handle_exception(self, error: Exception) -> None:
-        # Textual's hook for an exception in a handler: note it for the one-line report.
-        if self._crash is None:
-            self._crash = f"{type(error).__name__}: {error}"
-        super()._handle_exception(error)
-
-    def panic(self, *renderables: RenderableType) -> None:
-        """End at once showing ``renderables`` — Textual's answer to an error outside a
-        handler, such as one in the input thread. Counts as a crash."""
-        if self._crash is None:
-            self._crash = _summary(renderables)
-        super().panic(*renderables)
-
-    def _print_error_renderables(self) -> None:
-        # Textual prints a crash's traceback on the terminal after restoring it: a player
-        # gets one line instead, naming the log file that holds the traceback.
-        if self._crash is None or not self._exit_renderables:
-            super()._print_error_renderables()
-            return
-        from io import StringIO
-
-        from rich.console import Console
-
-        text = StringIO()
-        console = Console(file=text, width=120, color_system=None, force_terminal=False)
-        for renderable in self._exit_renderables:
-            console.print(renderable)
-        self._exit_renderables.clear()
-        path = write_crash_log(text.getvalue())
-        where = (
-            words.dialogs.crash_log_at(path=printable(path))
-            if path is not None
-            else words.dialogs.app_notice("no crash log")
-        )
-        print(
-            words.dialogs.crashed(error=printable(self._crash), where=where),
-            file=sys.__stderr__,
-        )
-
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""
         from spit.app.screens import QuitScreen
@@ -743,10 +574,10 @@ class SpitApp(App[None]):
             self.screen.confirm()
             return
         game = self._game_screen()
-        if game is None or game.is_over or getattr(game.game, "replaying", False):
+        if game is None or game.is_over or game.game.replaying:
             self.exit()
             return
-        recorder = getattr(game.game, "recorder", None)
+        recorder = game.game.recorder
         keepable = recorder is not None and recorder.recording
         self.push_screen(QuitScreen(keepable=keepable, grace=self.pace.grace), self._quit_answered)
 
@@ -755,7 +586,7 @@ class SpitApp(App[None]):
             return
         if answer == "give-up":
             game = self._game_screen()
-            recorder = getattr(game.game, "recorder", None) if game is not None else None
+            recorder = game.game.recorder if game is not None else None
             if recorder is not None:
                 recorder.abandon()
         self.exit()
@@ -777,23 +608,3 @@ def shown_address(bind: str, host: str, port: int) -> str:
     except ValueError:
         host = bind  # a name: the friend can use it too
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-
-def _summary(renderables: Sequence[object]) -> str:
-    """The exception a panic shows, as ``Type: message``, for the one-line report."""
-    from rich.traceback import Traceback
-
-    for renderable in renderables:
-        if isinstance(renderable, Traceback) and renderable.trace.stacks:
-            last = renderable.trace.stacks[-1]
-            return f"{last.exc_type}: {last.exc_value}"
-    return words.dialogs.app_notice("unexpected error")
-
-
-def _terminal_fd() -> int | None:
-    """The terminal the game draws on (Textual's driver writes to the original stderr)."""
-    stream = sys.__stderr__
-    try:
-        return stream.fileno() if stream is not None and stream.isatty() else None
-    except (OSError, ValueError):
-        return None

@@ -394,8 +394,9 @@ class GameScreen(Screen[None]):
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
         self._notice(None)
-        detail = words.network.lost_detail(getattr(self.game, "lost", None))
-        self.post_message(GameLost(words.network.lost(why), detail))
+        self.post_message(
+            GameLost(words.network.lost(why), words.network.lost_detail(self.game.lost))
+        )
 
     def _standstill(self) -> str | None:
         """Why a networked room stands still when nobody here paused it, or None."""
@@ -407,7 +408,7 @@ class GameScreen(Screen[None]):
         if not connection.connected:
             return words.network.reconnecting()
         if connection.waiting:
-            link = getattr(self.app, "room_link", None)
+            link = self.game.room_link
             if link:
                 return words.network.waiting_for_friend_or_browser(
                     connection.address, connection.room, link
@@ -639,7 +640,7 @@ class GameScreen(Screen[None]):
 
     def _bot_line(self) -> str:
         """The bot's name and level; the adaptive bot's says the level it plays at now."""
-        playing = getattr(getattr(self.game, "driver", None), "playing", None)
+        playing = self.game.adaptive_level
         if playing is None:
             return self._bot_name
         return words.labels.adaptive_bot_name(self.names[1], playing)

@@ -22,17 +22,29 @@
   the shell's convention for a signal, 128 + its number (143, 129, 130).
 - **Crashes.** A crash exits with status 1 and one line on stderr; the traceback goes to
   a file in the user's log directory (:func:`crash_log_dir`), which that line names.
+
+:class:`TerminalApp` is the app that answers signals, forged resizes and crashes so.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as _datetime
 import os
 import signal
+import sys
 from codecs import getincrementaldecoder as codecs_getincrementaldecoder
+from collections.abc import Sequence
 from functools import wraps
 from pathlib import Path
 from typing import Any
+
+from rich.console import RenderableType
+from textual import events, on
+from textual.app import App
+
+from spit import words
+from spit.printable import printable
 
 CRASH_STATUS = 1
 """Exit status after a crash."""
@@ -139,3 +151,100 @@ def write_crash_log(text: str) -> Path | None:
     except OSError:
         return None
     return path
+
+
+class TerminalApp(App[None]):
+    """An app that ends on a signal as on Ctrl+Q, drops a forged resize, and reports a crash
+    in one line (the traceback in a log file). :class:`spit.app.app.SpitApp` is one."""
+
+    _crash: str | None = None
+    """``Type: message`` of the error the app ended on, once it has."""
+
+    @property
+    def crashed(self) -> bool:
+        """Whether the app ended on an error (the exit status is then CRASH_STATUS)."""
+        return self._crash is not None
+
+    def catch_signals(self) -> None:
+        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q: the terminal restored, the match kept.
+
+        Only for a real terminal: a headless app (the tests' pilot) leaves the signals to
+        its host. Closing the event loop removes the handlers again.
+        """
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for signum in SIGNALS:
+            try:
+                loop.add_signal_handler(signum, self._signalled, signum)
+            except (ValueError, RuntimeError, NotImplementedError):
+                return  # not the main thread, or a loop without signals (Windows)
+
+    @on(events.Resize)
+    def _drop_forged_resize(self, event: events.Resize) -> None:
+        # Runs before Textual's own resize handler, which prevent_default skips.
+        if not self.is_headless and forged_resize(event.size, _terminal_fd()):
+            event.prevent_default()
+            event.stop()
+
+    def _signalled(self, signum: int) -> None:
+        self.exit(return_code=signal_status(signum))
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's hook for an exception in a handler: note it for the one-line report.
+        if self._crash is None:
+            self._crash = f"{type(error).__name__}: {error}"
+        super()._handle_exception(error)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """End at once showing ``renderables`` — Textual's answer to an error outside a
+        handler, such as one in the input thread. Counts as a crash."""
+        if self._crash is None:
+            self._crash = _summary(renderables)
+        super().panic(*renderables)
+
+    def _print_error_renderables(self) -> None:
+        # Textual prints a crash's traceback on the terminal after restoring it: a player
+        # gets one line instead, naming the log file that holds the traceback.
+        if self._crash is None or not self._exit_renderables:
+            super()._print_error_renderables()
+            return
+        from io import StringIO
+
+        from rich.console import Console
+
+        text = StringIO()
+        console = Console(file=text, width=120, color_system=None, force_terminal=False)
+        for renderable in self._exit_renderables:
+            console.print(renderable)
+        self._exit_renderables.clear()
+        path = write_crash_log(text.getvalue())
+        where = (
+            words.dialogs.crash_log_at(path=printable(path))
+            if path is not None
+            else words.dialogs.app_notice("no crash log")
+        )
+        print(
+            words.dialogs.crashed(error=printable(self._crash), where=where),
+            file=sys.__stderr__,
+        )
+
+
+def _summary(renderables: Sequence[object]) -> str:
+    """The exception a panic shows, as ``Type: message``, for the one-line report."""
+    from rich.traceback import Traceback
+
+    for renderable in renderables:
+        if isinstance(renderable, Traceback) and renderable.trace.stacks:
+            last = renderable.trace.stacks[-1]
+            return f"{last.exc_type}: {last.exc_value}"
+    return words.dialogs.app_notice("unexpected error")
+
+
+def _terminal_fd() -> int | None:
+    """The terminal the game draws on (Textual's driver writes to the original stderr)."""
+    stream = sys.__stderr__
+    try:
+        return stream.fileno() if stream is not None and stream.isatty() else None
+    except (OSError, ValueError):
+        return None

@@ -10,15 +10,12 @@ verdict on arrival order is final.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
-from spit.game.driver import Driver
+from spit.game.driver import AdaptiveDriver, Driver
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
-
-if TYPE_CHECKING:
-    from spit.records.recorder import Recorder
+from spit.records.recorder import Recorder
 
 
 class LocalGame:
@@ -79,6 +76,23 @@ class LocalGame:
     @property
     def can_rematch(self) -> bool:
         return self._deal is not None
+
+    @property
+    def replaying(self) -> bool:
+        return False
+
+    @property
+    def adaptive_level(self) -> str | None:
+        # Only the adaptive bot's driver says which ladder level it plays at now.
+        return self.driver.playing if isinstance(self.driver, AdaptiveDriver) else None
+
+    @property
+    def lost(self) -> str | None:
+        return None  # a match on this machine has no line to lose
+
+    @property
+    def room_link(self) -> str | None:
+        return None
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)

@@ -33,6 +33,7 @@ from spit.net.client import (
     Status,
     Welcome,
 )
+from spit.records.recorder import Recorder
 
 
 class RemoteGame:
@@ -57,6 +58,7 @@ class RemoteGame:
         self._paused = False
         self._ended: Ended | None = None
         self._first_table: Callable[[], None] | None = None
+        self._room_link: str | None = None
 
     # -- taking the seat -------------------------------------------------------------------
 
@@ -149,6 +151,27 @@ class RemoteGame:
     @property
     def can_rematch(self) -> bool:
         return False
+
+    @property
+    def replaying(self) -> bool:
+        return False
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return None  # the server keeps the match
+
+    @property
+    def adaptive_level(self) -> str | None:
+        return None  # the other seat is a person, or a bot the server knows of
+
+    @property
+    def room_link(self) -> str | None:
+        return self._room_link
+
+    @room_link.setter
+    def room_link(self, link: str | None) -> None:
+        """Set by whoever serves the room's page (``--web``) once it does."""
+        self._room_link = link
 
     def view(self, seat: int) -> PlayerView:
         view = self.client.view

@@ -12,13 +12,11 @@ from __future__ import annotations
 from spit.engine import Action, PlayerView, Result, Variant
 from spit.game.playback import Playback
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
+from spit.records.recorder import Recorder
 
 
 class ReplayGame:
     """A record played back. Implements :class:`spit.game.Game` (and takes no actions)."""
-
-    replaying = True
-    """Tells the app this game is a replay: quitting it loses nothing."""
 
     def __init__(self, playback: Playback, *, playing: bool = True) -> None:
         self.playback = playback
@@ -58,6 +56,26 @@ class ReplayGame:
     @property
     def can_rematch(self) -> bool:
         return False
+
+    @property
+    def replaying(self) -> bool:
+        return True  # quitting a replay loses nothing
+
+    @property
+    def recorder(self) -> Recorder | None:
+        return None  # the record is read, not written
+
+    @property
+    def adaptive_level(self) -> str | None:
+        return None  # the bot is not playing: its level is the record's
+
+    @property
+    def lost(self) -> str | None:
+        return None
+
+    @property
+    def room_link(self) -> str | None:
+        return None
 
     def view(self, seat: int) -> PlayerView:
         return self.playback.match.view(seat)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
+from spit.records.recorder import Recorder
 
 
 class Cancellable(Protocol):
@@ -146,6 +147,30 @@ class Game(Protocol):
     def can_rematch(self) -> bool:
         """Whether :meth:`rematch` can deal a fresh match."""
 
+    @property
+    def replaying(self) -> bool:
+        """Whether this is a record played back: nobody acts, and quitting loses nothing."""
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """Where the match is written down as it is played; None for a game not recorded
+        here (a replay, a networked seat, a practice)."""
+
+    @property
+    def adaptive_level(self) -> str | None:
+        """The ladder level the adaptive bot plays at now, when it plays a seat here; None
+        for any other opponent."""
+
+    @property
+    def lost(self) -> str | None:
+        """Why the game could not go on, in the server's or the line's own words, once it
+        could not (only a networked game is ever lost)."""
+
+    @property
+    def room_link(self) -> str | None:
+        """The link that opens a hosted room's second seat in a browser (``--web``), while
+        the room waits for it; None elsewhere."""
+
     def view(self, seat: int) -> PlayerView:
         """The table as ``seat`` (one of :attr:`seats`) sees it now."""
 
@@ -172,4 +197,12 @@ class Game(Protocol):
         """The screen closes: let go of everything; the listener hears no more."""
 
 
-__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]
+__all__ = [
+    "Cancellable",
+    "Change",
+    "Connection",
+    "Game",
+    "Listener",
+    "Lost",
+    "Timers",
+]

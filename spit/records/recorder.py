@@ -34,6 +34,10 @@ class Recorder(Protocol):
     """What a game (:class:`spit.game.LocalGame`, a server's room) tells the keeper of its
     records: the one recorder protocol. :class:`MatchRecorder` is the one that writes."""
 
+    @property
+    def recording(self) -> bool:
+        """Whether a record is being written, so quitting can keep the match to go on with."""
+
     def begin(self, match: Match) -> None:
         """A freshly dealt match (the first, or a rematch): start its record."""
 

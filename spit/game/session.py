@@ -1,0 +1,267 @@
+"""The session builder: every game the app shows, built from the options, from an unfinished
+record to go on with, or from a record to play back — with its clock, its driven seat and
+its recorder. No Textual here: the app only shows what this builds, and the tests build it
+without a screen.
+
+One :class:`Session` lives as long as the app: it deals the first match from ``--seed``
+itself and each later one from a seed it derives, and gives each bot its own seed from the
+same stream, so one seed replays a whole sitting.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
+
+from spit.clock import GameClock, Source
+from spit.engine import Match, Settings
+from spit.game.driver import Driver, DriverFactory
+from spit.game.local import LocalGame
+from spit.game.patient import PATIENCE, PatientDriver
+from spit.settings.options import GameOptions, Mode
+
+if TYPE_CHECKING:
+    from spit.game.replay import ReplayGame
+    from spit.records.record import Record
+    from spit.records.recorder import MatchRecorder
+
+PRACTICE_LEVEL: Final = "practice"
+"""The bot's level as the practice round's table names it (see spit.game.patient)."""
+
+
+class Refused(enum.Enum):
+    """Why a game could not be built, as a stable id (the app words it)."""
+
+    NO_BOT = "no-bot"
+    """The options (or the record) want the bot, and this sitting has none."""
+
+
+class SessionError(Exception):
+    """A game that cannot be built; :attr:`why` says why."""
+
+    def __init__(self, why: Refused) -> None:
+        super().__init__(why.value)
+        self.why = why
+        """Why, as a stable id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """A game ready to be shown, and what it is played with."""
+
+    game: LocalGame
+    """The game, not started yet (its screen starts it)."""
+    options: GameOptions
+    """The options it is played with: a record's own mode, level, variant and names when
+    it goes on with one."""
+    first_frame: Callable[[], None] | None = None
+    """To call once the table is drawn: the record's file is made then, so the first frame
+    waits for no disk (None: nothing to do)."""
+
+
+class Session:
+    """Builds the games of one sitting at the app."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        opponents: DriverFactory | None = None,
+        clock: Source | None = None,
+        match: Match | None = None,
+        record: bool = True,
+        notice: Callable[[str], None] | None = None,
+    ) -> None:
+        """``seed`` deals the first match and seeds every later deal and bot (None: fresh
+        ones); ``opponents`` builds the driver of seat 2 against the person (None: two
+        players only); ``clock`` replaces ``time.monotonic`` as the game clock's source;
+        ``match`` is the first match played instead of a dealt one; ``record`` keeps a
+        record of every match; ``notice`` hears the records' one-line notices."""
+        self.opponents = opponents
+        """Who may take seat 2 against the person, or None."""
+        self.record = record
+        """Whether matches are recorded."""
+        self._seed = seed
+        self._seeds = random.Random(seed)
+        self._dealt = 0
+        self._clock_source = clock
+        self._first = match
+        self._notice = notice
+
+    @property
+    def bot_available(self) -> bool:
+        """Whether a bot can take seat 2."""
+        return self.opponents is not None
+
+    # -- deals -----------------------------------------------------------------------
+
+    def new_match(self, options: GameOptions) -> Match:
+        """A fresh match: the first from ``--seed`` itself, rematches from seeds it derives."""
+        settings = Settings(lockout=options.lockout)
+        if options.seed is None:
+            seed = None
+        elif not self._dealt:
+            seed = options.seed
+        else:
+            seed = self._seeds.getrandbits(32)
+        self._dealt += 1
+        return Match.new(seed, variant=options.variant, settings=settings)
+
+    def _first_or_new(self, options: GameOptions) -> Match:
+        match = self._first or self.new_match(options)
+        self._first = None
+        return match
+
+    def _clock(self) -> GameClock:
+        return GameClock(self._clock_source) if self._clock_source else GameClock()
+
+    def _driver(self, options: GameOptions) -> Driver | None:
+        if options.mode is not Mode.BOT:
+            return None
+        if self.opponents is None:
+            raise SessionError(Refused.NO_BOT)
+        return self.opponents(options.bot_level, self._seeds.getrandbits(32))
+
+    def recorder(self, options: GameOptions) -> MatchRecorder | None:
+        """The recorder of a match played with ``options``, or None when nothing is kept."""
+        if not self.record:
+            return None
+        from spit.records.recorder import MatchRecorder, players
+
+        mode = options.mode.value if options.mode is not None else "two-player"
+        level = options.bot_level if options.mode is Mode.BOT else None
+        return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
+
+    # -- games -----------------------------------------------------------------------
+
+    def local(self, options: GameOptions) -> Built:
+        """A match dealt with ``options`` (against the bot, or two players), recorded.
+
+        Raises :class:`SessionError` (NO_BOT) when the options want a bot there is not.
+        """
+        if options.mode is Mode.BOT and self.opponents is None:
+            raise SessionError(Refused.NO_BOT)
+        # Dealt before the bot is seeded: one seed gives the same sitting as it always did.
+        match = self._first_or_new(options)
+        driver = self._driver(options)
+        recorder = self.recorder(options)
+        first_frame = None
+        if recorder is not None:
+            recorder.begin(match, defer=True)
+            first_frame = recorder.ensure
+        game = LocalGame(
+            match,
+            clock=self._clock(),
+            driver=driver,
+            deal=lambda: self.new_match(options),
+            recorder=recorder,
+            names=options.names,
+        )
+        return Built(game, options, first_frame)
+
+    def practice(self, options: GameOptions, *, patience: float = PATIENCE) -> Built:
+        """A practice round: a real deal against a bot that waits for the player. It is
+        not recorded (a practice is no match of the player's history) and deals no
+        rematch (the next one is dealt from the menu). The options name the bot by the
+        practice's own level; the game's driver is the :class:`PatientDriver`."""
+        options = replace(options, mode=Mode.BOT, bot_level=PRACTICE_LEVEL)
+        driver = PatientDriver(patience=patience)
+        game = LocalGame(
+            self._first_or_new(options),
+            clock=self._clock(),
+            driver=driver,
+            names=options.names,
+        )
+        return Built(game, options)
+
+    def resume(self, record: Record, options: GameOptions) -> Built:
+        """The unfinished match of ``record``, to go on with from exactly where it stopped.
+
+        The table is the engine's replay of the record; the game clock goes on from the
+        time of its last action (so a fumble lock or a "too late" window is as it was) and
+        comes back paused: nothing moves until the players are ready. The options take the
+        record's mode, level, variant, lockout and names.
+
+        Raises :class:`SessionError` (NO_BOT) when the record was played against a bot this
+        sitting has not, and :class:`~spit.records.record.RecordError` when the record
+        cannot be written on.
+        """
+        options = self.resume_options(record, options)
+        if options.mode is Mode.BOT and self.opponents is None:
+            raise SessionError(Refused.NO_BOT)
+        recorder = self.recorder(options)
+        if recorder is not None:
+            recorder.resume(record)
+        driver = self._driver(options)
+        source = self._clock_source or time.monotonic
+        start = source()
+        last = record.last_at
+        clock = GameClock(lambda: source() - start + last)
+        clock.pause()
+        game = LocalGame(
+            record.match,
+            clock=clock,
+            driver=driver,
+            deal=lambda: self.new_match(options),
+            recorder=recorder,
+            names=options.names,
+        )
+        return Built(game, options)
+
+    @staticmethod
+    def resume_options(record: Record, options: GameOptions) -> GameOptions:
+        """``options`` with the record's mode, bot level, variant, lockout and names."""
+        header = record.header
+        names = tuple(None if p.bot else p.name for p in header.players)
+        return replace(
+            options,
+            mode=Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER,
+            bot_level=header.players[1].bot or options.bot_level,
+            variant=header.variant,
+            lockout=header.settings.lockout,
+            names=(names[0], names[1]),
+        )
+
+    def replay(
+        self, record: Record, options: GameOptions, *, playing: bool = True
+    ) -> tuple[ReplayGame, GameOptions]:
+        """``record`` played back (stopped at its deal unless ``playing``), and the options
+        its table is shown with: the record's mode, bot level and variant."""
+        from spit.game.playback import Playback
+        from spit.game.replay import ReplayGame
+
+        header = record.header
+        options = replace(
+            options,
+            mode=Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER,
+            bot_level=header.players[1].bot or options.bot_level,
+            variant=header.variant,
+        )
+        return ReplayGame(Playback(record), playing=playing), options
+
+    # -- unfinished records ---------------------------------------------------------------
+
+    def unfinished(self) -> Record | None:
+        """The newest unfinished match's record, to offer going on with (None: none, or
+        nothing is recorded in this sitting)."""
+        if not self.record:
+            return None
+        from spit.records.record import latest_unfinished
+
+        return latest_unfinished()
+
+    def give_up(self, record: Record) -> None:
+        """Mark ``record``'s match given up and index it in the history. Raises
+        :class:`~spit.records.record.RecordError` or :class:`OSError` when it cannot."""
+        from spit.records.history import index_record
+        from spit.records.record import RecordWriter, read_record
+
+        RecordWriter.give_up(record)
+        index_record(read_record(record.path), notice=self._notice)
+
+
+__all__ = ["PRACTICE_LEVEL", "Built", "Refused", "Session", "SessionError"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -597,14 +595,3 @@ def _browser_seats(game_address: str, *, bind: str, port: int) -> object:
     from spit.web.room import RoomWebServer
 
     return RoomWebServer(game_address, bind=bind, port=port)
-
-
-def shown_address(bind: str, host: str, port: int) -> str:
-    """The ``ADDR:PORT`` a friend types to reach a server listening on ``bind``: the
-    machine's name when it listens everywhere, an IPv6 host in brackets."""
-    try:
-        if ipaddress.ip_address(bind).is_unspecified:
-            host = socket.gethostname()
-    except ValueError:
-        host = bind  # a name: the friend can use it too
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -62,7 +62,7 @@ def test_port_zero_is_any_free_port_only_where_a_server_listens() -> None:
 def test_a_server_on_every_interface_is_shown_by_the_machines_name() -> None:
     assert shown_address("0.0.0.0", "0.0.0.0", 7748) == f"{socket.gethostname()}:7748"
     assert shown_address("::", "::", 7748) == join_address(socket.gethostname(), 7748)
-    assert shown_address("example.org", "93.184.216.34", 7748) == "example.org:7748"
+    assert shown_address("example.org", "127.0.0.2", 7748) == "example.org:7748"
     assert shown_address(LOOPBACK, LOOPBACK, 7748) == "127.0.0.1:7748"
 
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from spit import words
 from spit.app.ascii import AsciiFilter
+from spit.app.bindings import WordedBindings, worded
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import (
     AsciiChosen,
@@ -49,7 +50,7 @@ guard_input_decoding()
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
 
 
-class SpitApp(TerminalApp):
+class SpitApp(WordedBindings, TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
     TITLE = "Spit"
@@ -57,12 +58,18 @@ class SpitApp(TerminalApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so that F1 opens the help over the dialogs too (pause, match over).
-        Binding("f1", "help", words.dialogs.binding("help"), priority=True, id="help"),
-        Binding("ctrl+q", "request_quit", words.dialogs.binding("quit"), priority=True, id="quit"),
+        Binding("f1", "help", worded(words.dialogs.binding, "help"), priority=True, id="help"),
+        Binding(
+            "ctrl+q",
+            "request_quit",
+            worded(words.dialogs.binding, "quit"),
+            priority=True,
+            id="quit",
+        ),
         Binding(
             "ctrl+c",
             "request_quit",
-            words.dialogs.binding("quit"),
+            worded(words.dialogs.binding, "quit"),
             priority=True,
             show=False,
             id="interrupt",

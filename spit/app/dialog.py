@@ -13,8 +13,10 @@ from textual import events, on
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, ScreenResultType
 
+from spit.app.bindings import WordedBindings
 
-class Dialog(ModalScreen[ScreenResultType]):
+
+class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     """A modal screen that is answered once.
 
     The first answer wins and later ones are ignored. An answer given while another screen

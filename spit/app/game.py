@@ -24,6 +24,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 
 from spit import words
+from spit.app.bindings import WordedBindings, worded
 from spit.app.clock import Fader, PumpTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
@@ -113,7 +114,7 @@ class Pace:
     """The practice round's bot waits this long before it moves (see spit.game.patient)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(WordedBindings, Screen[None]):
     """The table: player 2's stocks at the top, the spit piles, player 1's at the bottom."""
 
     # Each side is as wide as its stocks and centred, so its lines start where they start.
@@ -145,7 +146,7 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "pause", words.dialogs.binding("pause"), id="pause"),
+        Binding("escape", "pause", worded(words.dialogs.binding, "pause"), id="pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from spit import words
+from spit.app.bindings import WordedBindings, by_place, worded
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -78,7 +79,7 @@ def level_label(name: str) -> str:
     return words.labels.level_label(name, ladder_level(name).reaction_median(1))
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(WordedBindings, Screen[None]):
     """Choose the mode, the variant and the keyboard layout, then Start."""
 
     DEFAULT_CSS = """
@@ -180,18 +181,24 @@ class MenuScreen(Screen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", words.menu.menu_label("start"), id="start"),
-        Binding("n", "names", words.menu.menu_label("names"), id="names"),
-        Binding("k", "keys", words.menu.menu_label("keys"), id="press-keys"),
-        Binding("h", "host", words.menu.menu_label("host a game"), id="host"),
-        Binding("j", "join", words.menu.menu_label("join a game"), id="join"),
-        # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-        Binding(
-            "question_mark", "menu_help", words.dialogs.binding("help"), show=False, id="menu-help"
-        ),
-        Binding("p", "practice", words.dialogs.binding("practice"), id="practice"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding("s", "start", worded(words.menu.menu_label, "start"), id="start"),
+            Binding("n", "names", worded(words.menu.menu_label, "names"), id="names"),
+            Binding("k", "keys", worded(words.menu.menu_label, "keys"), id="press-keys"),
+            Binding("h", "host", worded(words.menu.menu_label, "host a game"), id="host"),
+            Binding("j", "join", worded(words.menu.menu_label, "join a game"), id="join"),
+            # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
+            Binding(
+                "question_mark",
+                "menu_help",
+                worded(words.dialogs.binding, "help"),
+                show=False,
+                id="menu-help",
+            ),
+            Binding("p", "practice", worded(words.dialogs.binding, "practice"), id="practice"),
+        ]
+    )
     """Bindings for the start menu."""
 
     def __init__(self, options: GameOptions, *, bot_available: bool) -> None:
@@ -306,6 +313,11 @@ class MenuScreen(Screen[None]):
             # The keyboard followed the language: it goes on following it.
             options = replace(options, keys=PRESET_OF_LANGUAGE.get(code, options.keys))
         set_language(code)
+        # The keys' words follow at once, the app's own (help, quit) as well as the menu's.
+        for node in (self, self.app):
+            if isinstance(node, WordedBindings):
+                node.reword_bindings()
+        self.refresh_bindings()
         self.post_message(LanguageChosen(code))
         self._options = options
         self.refresh(recompose=True)

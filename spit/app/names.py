@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from spit import words
+from spit.app.bindings import worded
 from spit.app.dialog import Dialog
 from spit.settings.config import NAME_LENGTH
 
@@ -64,7 +65,7 @@ class NamesScreen(Dialog[Names]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", words.dialogs.binding("cancel"), id="cancel-names"),
+        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-names"),
     ]
     """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
 

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from spit import words
+from spit.app.bindings import worded
 from spit.app.dialog import Dialog
 from spit.net.address import LOOPBACK, join_address, parse_address
 from spit.net.wire import DEFAULT_PORT
@@ -55,7 +56,7 @@ class _NetworkDialog(Dialog[Network]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", words.dialogs.binding("cancel"), id="cancel-network"),
+        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-network"),
     ]
     """Esc goes back to the menu."""
 

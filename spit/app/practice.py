@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
+from spit.app.bindings import by_place, worded
 from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
@@ -55,7 +56,11 @@ class PracticeScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            GO_ON_KEY, "go_on", words.dialogs.binding("go on"), show=False, id="practice-go-on"
+            GO_ON_KEY,
+            "go_on",
+            worded(words.dialogs.binding, "go on"),
+            show=False,
+            id="practice-go-on",
         ),
     ]
     """Tab goes on from a step that only shows the table (Esc pauses, as in any game)."""
@@ -170,12 +175,15 @@ class PracticePauseScreen(PauseScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "ctrl+l", "leave", words.dialogs.binding("leave the practice"), id="leave-practice"
+            "ctrl+l",
+            "leave",
+            worded(words.dialogs.binding, "leave the practice"),
+            id="leave-practice",
         ),
         Binding(
             "l",
             "browser_leave",
-            words.dialogs.binding("leave the practice"),
+            worded(words.dialogs.binding, "leave the practice"),
             show=False,
             id="browser-leave",
         ),
@@ -232,10 +240,19 @@ class PracticeOfferScreen(Dialog[bool]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,p", "answer(True)", words.dialogs.binding("practise"), id="practise"),
-        Binding("escape", "answer(False)", words.dialogs.binding("not now"), id="no-practice"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding(
+                "enter,p", "answer(True)", worded(words.dialogs.binding, "practise"), id="practise"
+            ),
+            Binding(
+                "escape",
+                "answer(False)",
+                worded(words.dialogs.binding, "not now"),
+                id="no-practice",
+            ),
+        ]
+    )
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 
     def compose(self) -> ComposeResult:

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from spit import words
+from spit.app.bindings import worded
 from spit.app.game import GameScreen
 from spit.game import Change
 from spit.game.replay import ReplayGame
@@ -64,31 +65,49 @@ class ReplayScreen(GameScreen):
         Binding(
             "space",
             "toggle",
-            words.dialogs.binding("play pause"),
+            worded(words.dialogs.binding, "play pause"),
             priority=True,
             id="replay-toggle",
         ),
         Binding(
-            "right", "forward", words.dialogs.binding("step"), priority=True, id="replay-forward"
+            "right",
+            "forward",
+            worded(words.dialogs.binding, "step"),
+            priority=True,
+            id="replay-forward",
         ),
         Binding(
-            "left", "back", words.dialogs.binding("step back"), priority=True, id="replay-back"
+            "left",
+            "back",
+            worded(words.dialogs.binding, "step back"),
+            priority=True,
+            id="replay-back",
         ),
-        Binding("up", "faster", words.dialogs.binding("faster"), priority=True, id="replay-faster"),
         Binding(
-            "down", "slower", words.dialogs.binding("slower"), priority=True, id="replay-slower"
+            "up",
+            "faster",
+            worded(words.dialogs.binding, "faster"),
+            priority=True,
+            id="replay-faster",
+        ),
+        Binding(
+            "down",
+            "slower",
+            worded(words.dialogs.binding, "slower"),
+            priority=True,
+            id="replay-slower",
         ),
         Binding(
             "pagedown",
             "round(1)",
-            words.dialogs.binding("next round"),
+            worded(words.dialogs.binding, "next round"),
             priority=True,
             id="replay-next",
         ),
         Binding(
             "pageup",
             "round(-1)",
-            words.dialogs.binding("previous round"),
+            worded(words.dialogs.binding, "previous round"),
             priority=True,
             id="replay-previous",
         ),

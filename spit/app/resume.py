@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
+from spit.app.bindings import worded
 from spit.app.dialog import Dialog
 from spit.app.screens import answer_button
 from spit.records.record import Record
@@ -66,12 +67,18 @@ class ResumeScreen(Dialog[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter,ctrl+r", "answer('resume')", words.dialogs.binding("resume"), id="resume-match"
+            "enter,ctrl+r",
+            "answer('resume')",
+            worded(words.dialogs.binding, "resume"),
+            id="resume-match",
         ),
         Binding(
-            "ctrl+d", "answer('give-up')", words.dialogs.binding("give up"), id="give-up-match"
+            "ctrl+d",
+            "answer('give-up')",
+            worded(words.dialogs.binding, "give up"),
+            id="give-up-match",
         ),
-        Binding("escape", "answer(None)", words.dialogs.binding("not now"), id="not-now"),
+        Binding("escape", "answer(None)", worded(words.dialogs.binding, "not now"), id="not-now"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from spit import words
+from spit.app.bindings import by_place, worded
 from spit.app.dialog import Dialog
 from spit.app.look import DIM, Look, player_style
 from spit.app.messages import SizeChanged
@@ -85,14 +86,28 @@ class PauseScreen(Dialog[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", words.dialogs.binding("resume"), id="resume"),
-        # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
-        # Linux), so there help and quit have plain keys here, where no card is played.
-        # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
-        Binding("h", "browser_help", words.dialogs.binding("help"), show=False, id="pause-help"),
-        Binding("q", "browser_quit", words.dialogs.binding("quit"), show=False, id="pause-quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding("escape", "dismiss", worded(words.dialogs.binding, "resume"), id="resume"),
+            # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
+            # Linux), so there help and quit have plain keys here, where no card is played.
+            # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
+            Binding(
+                "h",
+                "browser_help",
+                worded(words.dialogs.binding, "help"),
+                show=False,
+                id="pause-help",
+            ),
+            Binding(
+                "q",
+                "browser_quit",
+                worded(words.dialogs.binding, "quit"),
+                show=False,
+                id="pause-quit",
+            ),
+        ]
+    )
     """Bindings for the pause dialog."""
 
     def __init__(self, *, grace: float = 0.0) -> None:
@@ -173,12 +188,30 @@ class QuitScreen(Dialog[str]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(None)", words.dialogs.binding("keep playing"), id="cancel-quit"),
-        Binding("ctrl+d", "answer('give-up')", words.dialogs.binding("give up"), id="give-up"),
-        # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
-        Binding("q", "browser_quit", words.dialogs.binding("quit"), show=False, id="browser-quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding(
+                "escape",
+                "answer(None)",
+                worded(words.dialogs.binding, "keep playing"),
+                id="cancel-quit",
+            ),
+            Binding(
+                "ctrl+d",
+                "answer('give-up')",
+                worded(words.dialogs.binding, "give up"),
+                id="give-up",
+            ),
+            # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
+            Binding(
+                "q",
+                "browser_quit",
+                worded(words.dialogs.binding, "quit"),
+                show=False,
+                id="browser-quit",
+            ),
+        ]
+    )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
     def __init__(self, *, keepable: bool = True, grace: float = 0.0) -> None:
@@ -337,7 +370,9 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "dismiss", words.dialogs.binding("close help"), id="close-help"),
+        Binding(
+            "escape,f1", "dismiss", worded(words.dialogs.binding, "close help"), id="close-help"
+        ),
     ]
     """Bindings for the help screen."""
 
@@ -405,8 +440,10 @@ class MatchOverScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+r", "choose('rematch')", words.dialogs.binding("rematch"), id="rematch"),
-        Binding("escape", "choose('menu')", words.dialogs.binding("menu"), id="menu"),
+        Binding(
+            "ctrl+r", "choose('rematch')", worded(words.dialogs.binding, "rematch"), id="rematch"
+        ),
+        Binding("escape", "choose('menu')", worded(words.dialogs.binding, "menu"), id="menu"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""

@@ -201,6 +201,30 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
     return keys, aliases
 
 
+@cache
+def same_place(key: str) -> tuple[str, ...]:
+    """The key names the Greek, Georgian and Latvian layouts type where US QWERTY types the
+    Latin letter ``key`` (``"s"`` -> σ, ს, š), so a letter of the menu or a dialog plays by
+    key position as the table's keys do; () for any other key. Only letters: a dead key
+    types nothing, and a character two places share would have to guess."""
+    from spit.settings.layouts import ALTGR, BASE
+
+    position = next((p for p, c in BASE["us"].items() if c == key and key.isalpha()), None)
+    if position is None:
+        return ()
+    names: list[str] = []
+    for layout, table in BASE.items():
+        if layout == "us":
+            continue
+        typed = [table.get(position)]
+        if layout == "latvian":  # its letters with a mark are on AltGr: š at s
+            typed.append(ALTGR[layout].get(position))
+        for char in typed:
+            if char and char.isalpha() and character_key(char) not in (key, *names):
+                names.append(character_key(char))
+    return tuple(names)
+
+
 def _position_key(layout: dict[str, str], position: str) -> str:
     if position == "SPCE":
         return "space"

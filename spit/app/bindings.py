@@ -1,0 +1,74 @@
+"""Key bindings in the player's words and on the player's layout.
+
+A class's ``BINDINGS`` are made when the module is imported, before ``--lang`` (or the
+menu's Language) applies, so a description made then would stay English. A :class:`Worded`
+description remembers how it is said and :class:`WordedBindings` says it again when a screen
+is made and whenever the language changes. :func:`by_place` lets a menu or dialog letter work
+by key position, as the table's keys do: on the Greek layout S types σ, and σ starts too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from textual.binding import Binding, BindingType
+
+from spit.settings.keymap import same_place
+
+
+class Worded(str):
+    """A binding's description that can be said again in the language now on."""
+
+    say: Callable[[], str]
+    """Says the description in the language that is on."""
+
+    def __new__(cls, say: Callable[[], str]) -> Worded:
+        text = super().__new__(cls, say())
+        text.say = say
+        return text
+
+    def again(self) -> Worded:
+        """The same description, said in the language on now."""
+        return Worded(self.say)
+
+
+def worded(say: Callable[..., str], *args: Any) -> Worded:
+    """A description said by ``say(*args)``: ``worded(words.dialogs.binding, "help")``."""
+    return Worded(partial(say, *args))
+
+
+def by_place(bindings: Iterable[BindingType]) -> list[BindingType]:
+    """``bindings``, and for each Latin letter key among them the same binding, hidden, on
+    the keys the Greek, Georgian and Latvian layouts type at that letter's place."""
+    placed: list[BindingType] = []
+    for binding in bindings:
+        placed.append(binding)
+        if not isinstance(binding, Binding):
+            continue
+        for key in binding.key.split(","):
+            for other in same_place(key.strip()):
+                placed.append(replace(binding, key=other, show=False, id=None))
+    return placed
+
+
+class WordedBindings:
+    """A mixin for an App or Screen whose bindings' descriptions are :class:`Worded`."""
+
+    _bindings: Any
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reword_bindings()
+
+    def reword_bindings(self) -> None:
+        """Say every worded description again, in the language on now."""
+        for key, bound in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(binding, description=binding.description.again())
+                if isinstance(binding.description, Worded)
+                else binding
+                for binding in bound
+            ]

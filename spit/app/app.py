@@ -292,7 +292,8 @@ class SpitApp(App[None]):
 
         mode = options.mode.value if options.mode is not None else "two-player"
         level = options.bot_level if options.mode is Mode.BOT else None
-        return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
+        notice = lambda n: self._notice(words.records.record_notice(n))  # noqa: E731
+        return MatchRecorder(mode, players(mode, options.names, level), notice=notice)
 
     def _notice(self, message: str) -> None:
         """A one-line notice about the records, from this thread or the history's."""
@@ -353,9 +354,10 @@ class SpitApp(App[None]):
 
         try:
             RecordWriter.give_up(record)
-            index_record(read_record(record.path), notice=self._notice)
+            notice = lambda n: self._notice(words.records.record_notice(n))  # noqa: E731
+            index_record(read_record(record.path), notice=notice)
         except (RecordError, OSError) as error:
-            self._notice(str(error))
+            self._notice(words.records.record_failure(error))
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
@@ -404,7 +406,7 @@ class SpitApp(App[None]):
             try:
                 recorder.resume(record)
             except RecordError as error:
-                self.notify(str(error), severity="error")
+                self.notify(words.records.record_error(error), severity="error")
                 self.open_menu(options)
                 return
         self.options = options

@@ -245,3 +245,50 @@ def test_two_spits_index_at_once_and_both_are_kept(tmp_path: Path) -> None:
     assert [run.wait(timeout=60) for run in runs] == [0, 0]
     with open_history(db) as history:
         assert sorted(r.file for r in history.rows()) == sorted(p.name for p in paths)
+
+
+def test_an_unreadable_record_s_error_is_kept_as_its_facts(tmp_path: Path, records: Path) -> None:
+    """Not a sentence: ``spit stats`` says it in the language it runs in."""
+    from spit.records.record import RecordError, read_record
+
+    whole = max(records.glob("*.jsonl"), key=lambda p: p.stat().st_size)  # the finished one
+    lines = whole.read_text().splitlines(keepends=True)
+    (records / "missing.jsonl").write_text("".join(lines[:3] + lines[4:]))
+    (records / "newer.jsonl").write_text('{"record": "spit match", "version": 99}\n')
+    expected = {}
+    for name in ("missing.jsonl", "newer.jsonl"):
+        with pytest.raises(RecordError) as caught:
+            read_record(records / name)
+        expected[name] = caught.value
+    with open_history(tmp_path / "h.db") as history:
+        history.sync(records)
+        kept = dict(history.unreadable())
+    assert kept.keys() == expected.keys()
+    for name, error in kept.items():
+        assert (error.path, error.line, error.problem) == (
+            expected[name].path,
+            expected[name].line,
+            expected[name].problem,
+        )
+
+
+def test_an_unreadable_record_kept_as_a_sentence_by_an_older_spit_is_read_again(
+    tmp_path: Path, records: Path
+) -> None:
+    (records / "bad.jsonl").write_text("nonsense\n")
+    with open_history(tmp_path / "h.db") as history:
+        history.sync(records)
+    db = sqlite3.connect(tmp_path / "h.db")
+    with db:
+        db.execute(
+            "UPDATE unreadable SET error = ? WHERE file = 'bad.jsonl'",
+            (f"{records / 'bad.jsonl'}:1: not a spit match record",),
+        )
+    db.close()
+    with open_history(tmp_path / "h.db") as history:
+        assert history.unreadable() == []  # a sentence is no facts to say
+        assert history.sync(records) == 1
+        [(name, error)] = history.unreadable()
+    assert name == "bad.jsonl" and words.records.record_error(error).endswith(
+        "bad.jsonl:1: not a spit match record"
+    )

@@ -305,3 +305,31 @@ def test_a_record_from_before_the_table_said_already_ready_still_reads(tmp_path:
     lines[-1] = lines[-1].replace("already_ready", "before_spit")
     record = read_record(copy_with(tmp_path, writer.path, lines))
     assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY
+
+
+def test_every_record_problem_is_said_in_one_line_in_every_language() -> None:
+    from spit.i18n import set_language
+    from spit.records.record import (
+        CannotRead,
+        OutOfOrder,
+        Problem,
+        TableDisagrees,
+        TooNew,
+    )
+
+    problems = [
+        *Problem,
+        TooNew(version=2, known=1),
+        OutOfOrder(found="x", expected=3),
+        TableDisagrees(got=None, said=Reason.DOES_NOT_FIT),
+        CannotRead("Permission denied"),
+    ]
+    try:
+        for language in ("en", "el", "de", "ka", "lv"):
+            set_language(language)
+            for problem in problems:
+                said = words.records.record_error(RecordError(Path("r.jsonl"), 4, problem))
+                assert said.startswith("r.jsonl:4: ") and "\n" not in said, (language, problem)
+                assert len(said) > len("r.jsonl:4: ") + 5, (language, problem)
+    finally:
+        set_language("en")

@@ -118,7 +118,7 @@ class SpitApp(WordedBindings, TerminalApp):
             clock=clock,
             match=match,
             record=record,
-            notice=self._notice,
+            notice=lambda notice: self._notice(words.records.record_notice(notice)),
         )
         """Builds every game this app shows (spit.game.session)."""
         self.pace = pace or Pace()
@@ -302,7 +302,7 @@ class SpitApp(WordedBindings, TerminalApp):
         try:
             self.session.give_up(record)
         except (RecordError, OSError) as error:
-            self._notice(str(error))
+            self._notice(words.records.record_failure(error))
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
@@ -327,7 +327,7 @@ class SpitApp(WordedBindings, TerminalApp):
             self.open_menu(self.session.resume_options(record, self.options))
             return
         except RecordError as error:
-            self.notify(str(error), severity="error")
+            self.notify(words.records.record_error(error), severity="error")
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options

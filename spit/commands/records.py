@@ -6,17 +6,24 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spit import words
 from spit.commands import play
 from spit.printable import printable
+
+if TYPE_CHECKING:
+    from spit.records.history import HistoryNotice
 
 PROG = "spit"
 
 
 def _notice(message: str) -> None:
     print(f"{PROG}: {printable(message)}", file=sys.stderr)
+
+
+def _history_notice(notice: HistoryNotice) -> None:
+    _notice(words.records.record_notice(notice))
 
 
 def add_stats_parser(subparsers: Any) -> None:
@@ -39,14 +46,15 @@ def run_stats(args: argparse.Namespace) -> int:
     from spit.records.stats import gather
 
     try:
-        history = open_history(notice=_notice)
+        history = open_history(notice=_history_notice)
     except HistoryUnavailable as error:
         # No database to keep: index the records in memory for this once.
-        _notice(str(error))
+        _notice(words.records.history_unavailable(error))
         history = open_history(Path(":memory:"))
     with history:
         history.sync()
-        figures = gather(history.rows(), history.rounds(), history.unreadable())
+        unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable()]
+        figures = gather(history.rows(), history.rounds(), unreadable)
     if args.json:
         json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
         print()
@@ -113,6 +121,7 @@ def _options(args: argparse.Namespace) -> Any:
 def run_resume(args: argparse.Namespace) -> int:
     """``spit resume [FILE]``: the match on from where it stopped."""
     from spit.records.record import (
+        Problem,
         RecordError,
         find_record,
         is_busy,
@@ -126,10 +135,10 @@ def run_resume(args: argparse.Namespace) -> int:
         if args.file:
             path = find_record(args.file)
             if is_busy(path):
-                raise RecordError(path, 0, words.records.record_problem("busy"))
+                raise RecordError(path, 0, Problem.BUSY)
             record = read_record(path)
             if not record.unfinished:
-                raise RecordError(path, record.lines, words.records.record_problem("over"))
+                raise RecordError(path, record.lines, Problem.OVER)
         else:
             record = latest_unfinished()
             if record is None:
@@ -139,7 +148,7 @@ def run_resume(args: argparse.Namespace) -> int:
         _notice(words.config.config_error(error))
         return RECORD_ERROR_EXIT
     except RecordError as error:
-        _notice(str(error))
+        _notice(words.records.record_error(error))
         return RECORD_ERROR_EXIT
     return play.run_app(options, resume=record)
 
@@ -156,6 +165,6 @@ def run_replay(args: argparse.Namespace) -> int:
         _notice(words.config.config_error(error))
         return RECORD_ERROR_EXIT
     except RecordError as error:
-        _notice(str(error))
+        _notice(words.records.record_error(error))
         return RECORD_ERROR_EXIT
     return play.run_app(options, replay=record)

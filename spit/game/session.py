@@ -74,7 +74,7 @@ class Session:
         clock: Source | None = None,
         match: Match | None = None,
         record: bool = True,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[object], None] | None = None,
     ) -> None:
         """``seed`` deals the first match and seeds every later deal and bot (None: fresh
         ones); ``opponents`` builds the driver of seat 2 against the person (None: two

@@ -12,20 +12,33 @@ spit's. WAL mode and a busy timeout let two games on one machine write at the sa
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from enum import Enum
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from spit import words
+from spit.engine import Reason
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
-from spit.records.record import Record, RecordError, read_record, record_files
+from spit.records.record import (
+    CannotRead,
+    OutOfOrder,
+    Problem,
+    Record,
+    RecordError,
+    RecordProblem,
+    TableDisagrees,
+    TooNew,
+    read_record,
+    record_files,
+)
 
 APPLICATION_ID: Final = 0x53504954
 """``PRAGMA application_id`` of spit's history ("SPIT" in ASCII)."""
@@ -81,12 +94,77 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The schema this spit writes."""
 
-Notice = Callable[[str], None]
-"""Where one-line notices for the player go."""
+
+class HistoryProblem(Enum):
+    """Why there can be no history now."""
+
+    NOT_KEPT = "not-kept"
+    """It cannot be opened or made (the directory cannot be written, the disk is full)."""
+    NOT_MADE_ANEW = "not-made-anew"
+    """It was moved aside, and still a new one could not be made in its place."""
+    NOT_UPDATED = "not-updated"
+    """The database refused a write."""
+    TOO_NEW = "too-new"
+    """It was written by a newer spit (its schema is newer than this spit's): it is left as
+    it is, for that spit."""
 
 
 class HistoryUnavailable(Exception):
-    """The history cannot be used now; the message is a one-line notice for the player."""
+    """The history cannot be used now: what is wrong, and with which database.
+
+    It carries the facts, not a sentence: ``spit.words.records.history_unavailable`` says it
+    in one line for the player. ``str()`` is a language-free form for logs.
+    """
+
+    def __init__(
+        self,
+        problem: HistoryProblem,
+        path: Path | None,
+        error: str | None = None,
+        version: int | None = None,
+    ) -> None:
+        super().__init__(problem, path, error, version)
+        self.problem = problem
+        """What is wrong."""
+        self.path = path
+        """The database file (None when a write to the open one is refused)."""
+        self.error = error
+        """The operating system's or SQLite's own message, if there is one."""
+        self.version = version
+        """:attr:`HistoryProblem.TOO_NEW`: the database's schema."""
+
+    def __str__(self) -> str:
+        facts = [str(f) for f in (self.path, self.error, self.version) if f is not None]
+        return ": ".join([self.problem.value, *facts])
+
+
+class Aside(Enum):
+    """Why a history was moved aside; the value is in the name it is kept under."""
+
+    DAMAGED = "damaged"
+    """The database is damaged (SQLite cannot read it, or its check fails)."""
+    FOREIGN = "foreign"
+    """The file is not spit's history (another program's database)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MovedAside:
+    """A notice: the history at ``path`` could not be used, so it was kept as ``aside`` and
+    a new one made (``spit stats`` rebuilds it from the records)."""
+
+    why: Aside
+    """What was wrong with it."""
+    path: Path
+    """Where the history is (the new one now)."""
+    aside: Path
+    """Where the old one is kept."""
+
+
+HistoryNotice = MovedAside | HistoryUnavailable
+"""What a ``notice`` hears from the history: ``spit.words.records.record_notice`` says it."""
+
+Notice = Callable[[HistoryNotice], None]
+"""Where the history's notices for the player go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,13 +258,13 @@ class History:
                 [(cursor.lastrowid, r.number, r.seconds, r.went_out) for r in figures.rounds],
             )
 
-    def mark_unreadable(self, path: Path, size: int, error: str) -> None:
+    def mark_unreadable(self, path: Path, size: int, error: RecordError) -> None:
         """Remember that ``path`` cannot be read, so it is not read again until it changes."""
         with self._write():
             self._db.execute("DELETE FROM matches WHERE file = ?", (path.name,))
             self._db.execute(
                 "INSERT OR REPLACE INTO unreadable (file, size, error) VALUES (?, ?, ?)",
-                (path.name, size, error),
+                (path.name, size, _error_json(error)),
             )
 
     def sync(self, directory: Path | None = None) -> int:
@@ -196,7 +274,9 @@ class History:
         """
         directory = records_dir() if directory is None else directory
         known = dict(self._db.execute("SELECT file, size FROM matches"))
-        known.update(self._db.execute("SELECT file, size FROM unreadable"))
+        for file, size, error in self._db.execute("SELECT file, size, error FROM unreadable"):
+            # A row from before errors were kept as facts (a sentence) is read again.
+            known[file] = size if _error_from_json(error) is not None else -1
         present = set()
         read = 0
         for path in record_files(directory):
@@ -211,7 +291,7 @@ class History:
             try:
                 self.index(read_record(path), size)
             except RecordError as error:
-                self.mark_unreadable(path, size, str(error))
+                self.mark_unreadable(path, size, error)
         gone = [name for name in known if name not in present]
         if gone:
             with self._write():
@@ -226,7 +306,7 @@ class History:
             with self._db:  # one transaction: committed on success, rolled back on error
                 yield
         except sqlite3.OperationalError as error:
-            raise HistoryUnavailable(words.records.history_not_updated(error=error)) from None
+            raise HistoryUnavailable(HistoryProblem.NOT_UPDATED, None, str(error)) from None
 
     # -- reading -------------------------------------------------------------------------
 
@@ -265,9 +345,12 @@ class History:
             )
         )
 
-    def unreadable(self) -> list[tuple[str, str]]:
-        """Records that could not be read: (file, the one-line error)."""
-        return list(self._db.execute("SELECT file, error FROM unreadable ORDER BY file"))
+    def unreadable(self) -> list[tuple[str, RecordError]]:
+        """Records that could not be read: (file, why). A row kept before errors were kept
+        as facts is left out: the next :meth:`sync` reads its record again."""
+        rows = self._db.execute("SELECT file, error FROM unreadable ORDER BY file")
+        errors = ((file, _error_from_json(error)) for file, error in rows)
+        return [(file, error) for file, error in errors if error is not None]
 
 
 # -- opening -----------------------------------------------------------------------------
@@ -277,7 +360,7 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
     """Open (making or migrating as needed) the history database at ``path``.
 
     A damaged or foreign file is moved aside (``notice`` is told where) and a new database
-    made in its place. Raises HistoryUnavailable, with a one-line notice, if there can be no
+    made in its place. Raises HistoryUnavailable, saying why, if there can be no
     history now: the directory cannot be written, the disk is full, or the database is from
     a newer spit (it is left as it is for that spit).
     """
@@ -285,36 +368,35 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise HistoryUnavailable(_unavailable(path, error)) from None
+        raise _unavailable(path, error) from None
     for attempt in range(2):
         try:
             return _open(path)
-        except _MoveAside as why:
+        except _MoveAside as moving:
             if attempt:
                 break
             try:
-                aside = _move_aside(path, why.suffix)
+                aside = _move_aside(path, moving.why.value)
             except FileNotFoundError:
                 continue  # another spit moved it aside first and is making the new one
             except OSError as error:
-                raise HistoryUnavailable(_unavailable(path, error)) from None
+                raise _unavailable(path, error) from None
             if notice is not None:
-                notice(words.records.history_moved_aside(why.suffix, path=path, aside=aside))
+                notice(MovedAside(moving.why, path, aside))
         except sqlite3.Error as error:
-            raise HistoryUnavailable(_unavailable(path, error)) from None
-    raise HistoryUnavailable(_unavailable(path, words.records.record_problem("not made anew")))
+            raise _unavailable(path, error) from None
+    raise HistoryUnavailable(HistoryProblem.NOT_MADE_ANEW, path)
 
 
-def _unavailable(path: Path, error: object) -> str:
-    if isinstance(error, OSError):
-        error = error.strerror or error
-    return words.records.history_not_kept(path=path, error=error)
+def _unavailable(path: Path, error: OSError | sqlite3.Error) -> HistoryUnavailable:
+    said = (error.strerror if isinstance(error, OSError) else None) or str(error)
+    return HistoryUnavailable(HistoryProblem.NOT_KEPT, path, said)
 
 
 class _MoveAside(Exception):
-    def __init__(self, suffix: str) -> None:
-        super().__init__(suffix)
-        self.suffix = suffix  # why: "damaged" or "foreign", also the name the file is kept as
+    def __init__(self, why: Aside) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 def _open(path: Path) -> History:
@@ -337,9 +419,9 @@ def _open(path: Path) -> History:
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
                 raise
-            raise _MoveAside("damaged") from None
+            raise _MoveAside(Aside.DAMAGED) from None
         if app_id != APPLICATION_ID and (app_id != 0 or tables):
-            raise _MoveAside("foreign")
+            raise _MoveAside(Aside.FOREIGN)
         _write_ahead(db)
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
@@ -373,7 +455,7 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
     if version == SCHEMA_VERSION:
         return
     if version > SCHEMA_VERSION:
-        raise HistoryUnavailable(words.records.history_too_new(path=path, version=version))
+        raise HistoryUnavailable(HistoryProblem.TOO_NEW, path, version=version)
     db.execute("BEGIN IMMEDIATE")  # another spit migrating at once waits, then finds it done
     try:
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -404,6 +486,53 @@ def _move_aside(path: Path, why: str) -> Path:
     return aside
 
 
+# -- unreadable records' errors, as the database keeps them -------------------------------
+
+_PROBLEMS: Final[dict[str, type[TooNew | OutOfOrder | TableDisagrees | CannotRead]]] = {
+    "too-new": TooNew,
+    "out-of-order": OutOfOrder,
+    "table-disagrees": TableDisagrees,
+    "cannot-read": CannotRead,
+}
+"""The problems with facts of their own, by the id the database keeps them under (the
+others are :class:`Problem`'s, by its values)."""
+
+
+def _error_json(error: RecordError) -> str:
+    """A record's error as the ``unreadable`` table keeps it: its facts in JSON, no sentence,
+    so that ``spit stats`` says it in the language it runs in."""
+    problem = error.problem
+    facts: dict[str, Any] = {"path": str(error.path), "line": error.line}
+    if isinstance(problem, Problem):
+        facts["problem"] = problem.value
+    else:
+        facts["problem"] = next(k for k, kind in _PROBLEMS.items() if isinstance(problem, kind))
+        for f in fields(problem):
+            value = getattr(problem, f.name)
+            facts[f.name] = value.name if isinstance(value, Reason) else value
+    return json.dumps(facts, ensure_ascii=False)
+
+
+def _error_from_json(text: str) -> RecordError | None:
+    """The error :func:`_error_json` kept; None if ``text`` is not one (an older spit's
+    sentence)."""
+    try:
+        facts = json.loads(text)
+        path, line, name = Path(facts["path"]), int(facts["line"]), facts["problem"]
+        problem: RecordProblem
+        if name in _PROBLEMS:
+            kind = _PROBLEMS[name]
+            values = {f.name: facts[f.name] for f in fields(kind)}
+            if kind is TableDisagrees:
+                values = {k: None if v is None else Reason[v] for k, v in values.items()}
+            problem = kind(**values)
+        else:
+            problem = Problem(name)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return RecordError(path, line, problem)
+
+
 def index_record(record: Record, *, notice: Notice | None = None) -> None:
     """Index one record in the history, telling ``notice`` (once) if it cannot be done."""
     try:
@@ -411,7 +540,7 @@ def index_record(record: Record, *, notice: Notice | None = None) -> None:
             history.index(record)
     except HistoryUnavailable as error:
         if notice is not None:
-            notice(str(error))
+            notice(error)
     except (OSError, sqlite3.Error) as error:
         if notice is not None:
             notice(_unavailable(history_path(), error))

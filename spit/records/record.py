@@ -21,10 +21,11 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import Enum
 from pathlib import Path
 from typing import Any, Final
 
-from spit import __version__, words
+from spit import __version__
 from spit.engine import (
     PLAYERS,
     Action,
@@ -66,21 +67,135 @@ _ALREADY_READY_BEFORE: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
 a player who had pressed spit) wrote instead: the same refusal, read as it is now."""
 
 
-class RecordError(ValueError):
-    """A record that cannot be used. Its message is one line: the file, the line, the problem."""
+class Problem(Enum):
+    """What is wrong with a record when the place (the file and the line) says the rest."""
 
-    def __init__(self, path: Path, line: int, problem: str) -> None:
-        super().__init__(f"{path}:{line}: {problem}")
+    NOT_A_RECORD = "not-a-record"
+    """The first line is not a spit match record's header."""
+    BAD_VERSION = "bad-version"
+    """The header's format version is missing or is no version."""
+    BAD_HEADER = "bad-header"
+    """The header lacks a field or has a wrong value."""
+    EMPTY = "empty"
+    """No whole line: the file is empty or was cut before its first newline."""
+    SEALED = "sealed"
+    """A networked match's record with no end entry to give its seed: the server stopped."""
+    BAD_VALUE = "bad-value"
+    """An entry with a missing or wrong value."""
+    CUT = "cut"
+    """A line that is not a whole entry, before the last line."""
+    AFTER_THE_END = "after-the-end"
+    """An entry after the end entry."""
+    TIME_BACKWARDS = "time-backwards"
+    """An entry earlier in game time than the one before it."""
+    WRONG_RESULT = "wrong-result"
+    """The end entry's result is not what the actions give."""
+    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"
+    """A match the engine decided, ended as given up."""
+    OVER = "over"
+    """Resuming: the match is over (decided or given up)."""
+    BUSY = "busy"
+    """Resuming: another spit is writing the record (another window plays the match)."""
+    CHANGED = "changed"
+    """Resuming: the record grew between reading it and taking it over."""
+    NONE_YET = "none-yet"
+    """Finding "last": the records directory holds no record."""
+    NO_SUCH_FILE = "no-such-file"
+    """Finding a record by name: there is no such file."""
+
+
+@dataclass(frozen=True, slots=True)
+class TooNew:
+    """A record in a format newer than this spit reads."""
+
+    version: int
+    """The record's format version."""
+    known: int
+    """The newest format this spit reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfOrder:
+    """An entry whose number is not its line's: a line is missing or was moved."""
+
+    found: object
+    """The number the entry gives, as the line has it (None if it gives none)."""
+    expected: int
+    """The line it is on, which is the number it should give."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableDisagrees:
+    """Replayed, the table judged an action otherwise than the record says."""
+
+    got: Reason | None
+    """What the table says: the refusal's reason, or None for accepted."""
+    said: Reason | None
+    """What the record says, in the same terms."""
+
+
+@dataclass(frozen=True, slots=True)
+class CannotRead:
+    """The file could not be read at all."""
+
+    error: str
+    """The operating system's own message (``Permission denied``)."""
+
+
+RecordProblem = Problem | TooNew | OutOfOrder | TableDisagrees | CannotRead
+"""Everything that can be wrong with a record, each with its facts."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be used: the file, the line and what is wrong.
+
+    It carries the facts, not a sentence: ``spit.words.records.record_error`` says it in one
+    line naming the file and the line. ``str()`` is a language-free form for logs.
+    """
+
+    def __init__(self, path: Path, line: int, problem: RecordProblem) -> None:
+        super().__init__(path, line, problem)
         self.path = path
         """The record file."""
         self.line = line
-        """The line (from 1) where the problem is."""
+        """The line (from 1) where the problem is; 0 when it is about the whole file."""
         self.problem = problem
         """What is wrong, without the place."""
+
+    def __str__(self) -> str:
+        problem = self.problem
+        said = problem.value if isinstance(problem, Problem) else repr(problem)
+        return f"{self.path}:{self.line}: {said}"
 
 
 class RecordBusy(RecordError):
     """The record is being written by another spit right now (another window plays it)."""
+
+
+class BadHeader(ValueError):
+    """A header line that is not one (:meth:`Header.from_json`); ``problem`` says why."""
+
+    def __init__(self, problem: RecordProblem) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        """What is wrong with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoLongerRecorded:
+    """A notice: writing the record of the match in play failed; the match goes on unrecorded."""
+
+    error: str
+    """The operating system's own message (``No space left on device``)."""
+
+
+class NotWritten(OSError):
+    """Resuming or giving up a record failed to write to it; ``failure`` says why."""
+
+    def __init__(self, failure: NoLongerRecorded) -> None:
+        super().__init__(failure.error)
+        self.failure = failure
+        """The writer's failure."""
 
 
 # -- the header --------------------------------------------------------------------------
@@ -154,14 +269,14 @@ class Header:
 
     @classmethod
     def from_json(cls, data: object) -> Header:
-        """The header from its line; ValueError (with the reason) if it is not one."""
+        """The header from its line; BadHeader (a ValueError, with the problem) if it is not one."""
         if not isinstance(data, dict) or data.get("record") != FORMAT:
-            raise ValueError(words.records.record_problem("not a record"))
+            raise BadHeader(Problem.NOT_A_RECORD)
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ValueError(words.records.record_problem("bad version"))
+            raise BadHeader(Problem.BAD_VERSION)
         if version > FORMAT_VERSION:
-            raise ValueError(words.records.record_too_new(version=version, known=FORMAT_VERSION))
+            raise BadHeader(TooNew(version=version, known=FORMAT_VERSION))
         try:
             settings = data["settings"]
             players = data["players"]
@@ -181,7 +296,7 @@ class Header:
                 version=version,
             )
         except (KeyError, TypeError, ValueError, IndexError):
-            raise ValueError(words.records.record_problem("bad header")) from None
+            raise BadHeader(Problem.BAD_HEADER) from None
         return header
 
 
@@ -322,7 +437,7 @@ def read_record(path: Path) -> Record:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise RecordError(path, 0, error.strerror or str(error)) from None
+        raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None
     return parse_record(path, data)
 
 
@@ -334,7 +449,7 @@ def parse_record(path: Path, data: bytes) -> Record:
     tail = chunks.pop()
     torn = bool(tail)
     if not chunks:
-        raise RecordError(path, 1, words.records.record_problem("empty"))
+        raise RecordError(path, 1, Problem.EMPTY)
     header = _header(path, chunks[0])
     if header.sealed:
         header = _unseal(path, header, chunks)
@@ -359,23 +474,23 @@ def _unseal(path: Path, header: Header, chunks: list[bytes]) -> Header:
         raise RecordError(
             path,
             last,
-            words.records.record_problem("sealed"),
+            Problem.SEALED,
         )
     try:
         return replace(header, seed=_int(seed))
     except ValueError:
-        raise RecordError(path, last, words.records.record_problem("bad value")) from None
+        raise RecordError(path, last, Problem.BAD_VALUE) from None
 
 
 def _header(path: Path, raw: bytes) -> Header:
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, 1, words.records.record_problem("not a record")) from None
+        raise RecordError(path, 1, Problem.NOT_A_RECORD) from None
     try:
         return Header.from_json(data)
-    except ValueError as error:
-        raise RecordError(path, 1, str(error)) from None
+    except BadHeader as error:
+        raise RecordError(path, 1, error.problem) from None
 
 
 def _entry(record: Record, number: int, raw: bytes) -> None:
@@ -385,15 +500,15 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
         if not isinstance(entry, dict):
             raise ValueError
     except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, number, words.records.record_problem("cut")) from None
+        raise RecordError(path, number, Problem.CUT) from None
     if entry.get("n") != number:
         raise RecordError(
             path,
             number,
-            words.records.entry_out_of_order(found=entry.get("n"), expected=number),
+            OutOfOrder(found=entry.get("n"), expected=number),
         )
     if record.end is not None:
-        raise RecordError(path, number, words.records.record_problem("after the end"))
+        raise RecordError(path, number, Problem.AFTER_THE_END)
     try:
         if "end" in entry:
             _end(record, number, entry)
@@ -406,12 +521,12 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError):
-        raise RecordError(path, number, words.records.record_problem("bad value")) from None
+        raise RecordError(path, number, Problem.BAD_VALUE) from None
 
 
 def _check_time(record: Record, number: int, at: float) -> None:
     if at < record.last_at or at != at:
-        raise RecordError(record.path, number, words.records.record_problem("time backwards"))
+        raise RecordError(record.path, number, Problem.TIME_BACKWARDS)
 
 
 def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
@@ -430,17 +545,9 @@ def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
         raise RecordError(
             record.path,
             number,
-            words.records.table_disagrees(got=_verdict(got), said=_verdict(reason)),
+            TableDisagrees(got=got, said=reason),
         )
     record.steps.append(Step(number, at, action, reason))
-
-
-def _verdict(reason: Reason | None) -> str:
-    return (
-        words.records.record_problem("accepted")
-        if reason is None
-        else words.records.refused_because(why=reason.name.lower())
-    )
 
 
 def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
@@ -456,12 +563,10 @@ def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
             raise RecordError(
                 record.path,
                 number,
-                words.records.record_problem("wrong result"),
+                Problem.WRONG_RESULT,
             )
     elif outcome is not None:
-        raise RecordError(
-            record.path, number, words.records.record_problem("abandoned after decided")
-        )
+        raise RecordError(record.path, number, Problem.ABANDONED_AFTER_DECIDED)
     record.end = end
 
 
@@ -479,18 +584,22 @@ class RecordWriter:
     of spit nothing.
 
     A failure to write (a full disk, the directory gone) never interrupts the game: the writer
-    stops, and ``on_failure`` is called once with a one-line reason for the player.
+    stops, and ``on_failure`` is told once why (:class:`NoLongerRecorded`).
     """
 
     def __init__(
-        self, path: Path, fd: int, line: int, on_failure: Callable[[str], None] | None = None
+        self,
+        path: Path,
+        fd: int,
+        line: int,
+        on_failure: Callable[[NoLongerRecorded], None] | None = None,
     ) -> None:
         self.path = path
         """The record file."""
-        self.failure: str | None = None
+        self.failure: NoLongerRecorded | None = None
         """Why recording stopped, or None while it goes on."""
         self.on_failure = on_failure
-        """Told once, with a reason for the player, if a write fails."""
+        """Told once, with why, if a write fails."""
         self._fd: int | None = fd
         self._line = line
         self._named = False  # whether the directory has been synced since the file was made
@@ -503,7 +612,7 @@ class RecordWriter:
         header: Header,
         directory: Path | None = None,
         *,
-        on_failure: Callable[[str], None] | None = None,
+        on_failure: Callable[[NoLongerRecorded], None] | None = None,
     ) -> RecordWriter:
         """Begin a new record for ``header`` in ``directory`` (default: the records directory).
 
@@ -538,18 +647,18 @@ class RecordWriter:
 
     @classmethod
     def resume(
-        cls, record: Record, *, on_failure: Callable[[str], None] | None = None
+        cls, record: Record, *, on_failure: Callable[[NoLongerRecorded], None] | None = None
     ) -> RecordWriter:
         """Go on writing ``record`` (read just now), after a ``resumed`` entry.
 
         A torn last line is cut off first (it never held a whole entry); nothing else in the
         file changes. Raises RecordBusy if another spit is writing it, RecordError if it
-        cannot be resumed, OSError if it cannot be written.
+        cannot be resumed, OSError if it cannot be written (NotWritten if the entry failed).
         """
         writer = cls._reopen(record, on_failure)
         writer._write({"resumed": _now(), "at": record.last_at}, sync=True)
         if writer.failure is not None:
-            raise OSError(writer.failure)
+            raise NotWritten(writer.failure)
         return writer
 
     @classmethod
@@ -561,19 +670,21 @@ class RecordWriter:
         writer = cls._reopen(record, None)
         writer.abandon()
         if writer.failure is not None:
-            raise OSError(writer.failure)
+            raise NotWritten(writer.failure)
 
     @classmethod
-    def _reopen(cls, record: Record, on_failure: Callable[[str], None] | None) -> RecordWriter:
+    def _reopen(
+        cls, record: Record, on_failure: Callable[[NoLongerRecorded], None] | None
+    ) -> RecordWriter:
         if not record.unfinished:
-            raise RecordError(record.path, record.lines, words.records.record_problem("over"))
+            raise RecordError(record.path, record.lines, Problem.OVER)
         fd = os.open(record.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
         try:
             if not _lock(fd):
-                raise RecordBusy(record.path, record.lines, words.records.record_problem("busy"))
+                raise RecordBusy(record.path, record.lines, Problem.BUSY)
             data = os.pread(fd, os.fstat(fd).st_size, 0)
             if parse_record(record.path, data).lines != record.lines:
-                raise RecordBusy(record.path, record.lines, words.records.record_problem("changed"))
+                raise RecordBusy(record.path, record.lines, Problem.CHANGED)
             whole = data.rfind(b"\n") + 1
             if whole < len(data):
                 os.ftruncate(fd, whole)
@@ -639,7 +750,7 @@ class RecordWriter:
         self._line += 1
 
     def _fail(self, error: OSError) -> None:
-        self.failure = words.records.not_recorded_any_more(error=error.strerror or error)
+        self.failure = NoLongerRecorded(error.strerror or str(error))
         fd, self._fd = self._fd, None
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -772,7 +883,7 @@ def find_record(which: str, directory: Path | None = None) -> Path:
         files = record_files(directory)
         if not files:
             folder = records_dir() if directory is None else directory
-            raise RecordError(folder, 0, words.records.record_problem("none yet"))
+            raise RecordError(folder, 0, Problem.NONE_YET)
         return files[0]
     path = Path(which)
     if not path.exists() and not path.is_absolute():
@@ -780,5 +891,5 @@ def find_record(which: str, directory: Path | None = None) -> Path:
         if inside.exists():
             return inside
     if not path.is_file():
-        raise RecordError(path, 0, words.records.record_problem("no such file"))
+        raise RecordError(path, 0, Problem.NO_SUCH_FILE)
     return path

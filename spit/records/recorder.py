@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
-from spit import words
 from spit.engine import Action, Match, MatchEnded, Result
 
 if TYPE_CHECKING:
-    from spit.records.record import Player, Record, RecordWriter
+    from spit.records.history import HistoryNotice
+    from spit.records.record import NoLongerRecorded, Player, Record, RecordError, RecordWriter
 
 # spit.records.record (and json with it) loads when the first record is made, not with this
 # module: a game imports this on its way to the first frame, and makes its record after it.
@@ -28,6 +29,25 @@ history counts them as one person whatever language the game is in)."""
 
 BOT_NAME: Final = "Bot"
 """What a record calls the bot's seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoSeed:
+    """A notice: the match is not recorded, for its deal has no seed to deal it again."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotRecorded:
+    """A notice: the match's record could not be made (or taken up again); play goes on."""
+
+    error: str
+    """The operating system's own message (``Permission denied``)."""
+
+
+RecorderNotice: TypeAlias = "NoSeed | NotRecorded | NoLongerRecorded | RecordError | HistoryNotice"
+"""What a recorder's ``notice`` hears, at most once: why the match is not (or no longer)
+recorded, why its record could not be read back to index, or the history's own notice
+(:data:`spit.records.history.HistoryNotice`). ``spit.words.records.record_notice`` says it."""
 
 
 class Recorder(Protocol):
@@ -71,7 +91,7 @@ class MatchRecorder:
         mode: str,
         players: tuple[Player, Player],
         *,
-        notice: Callable[[str], None] | None = None,
+        notice: Callable[[RecorderNotice], None] | None = None,
         directory: Path | None = None,
         index: bool = True,
     ) -> None:
@@ -119,7 +139,7 @@ class MatchRecorder:
         from spit.records.record import Header, RecordWriter
 
         if match.seed is None:
-            self._tell(words.records.record_problem("no seed"))
+            self._tell(NoSeed())
             return
         # A networked match's record is written where its server runs, which may be one
         # player's machine: its seed waits for the end, so the deal is never on that disk
@@ -136,7 +156,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:
-            self._tell(words.records.not_recorded(error=error.strerror or error))
+            self._tell(NotRecorded(error.strerror or str(error)))
 
     def resume(self, record: Record) -> None:
         """Go on writing ``record``, whose match (``record.match``) is played from here.
@@ -149,7 +169,7 @@ class MatchRecorder:
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
-            self._tell(words.records.not_recorded(error=error.strerror or error))
+            self._tell(NotRecorded(error.strerror or str(error)))
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""
@@ -210,12 +230,12 @@ class MatchRecorder:
         try:
             record = read_record(path)
         except RecordError as error:
-            self._tell(str(error))
+            self._tell(error)
             return
         index_record(record, notice=self._tell)
 
-    def _tell(self, message: str) -> None:
+    def _tell(self, notice: RecorderNotice) -> None:
         if self._noticed or self._notice is None:
             return
         self._noticed = True
-        self._notice(message)
+        self._notice(notice)

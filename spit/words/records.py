@@ -2,9 +2,130 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spit.i18n import _, ngettext
 from spit.words.labels import level_name
 from spit.words.numbers import Number
+
+if TYPE_CHECKING:
+    from spit.engine import Reason
+    from spit.records.history import HistoryUnavailable
+    from spit.records.record import RecordError, RecordProblem
+    from spit.records.recorder import RecorderNotice
+
+# The records' facts are imported where they are worded, not with this module: every shell
+# imports spit.words on its way to the first frame, and the records (json, sqlite3, the
+# replay) load with the first record read or written, not before.
+
+
+def record_error(error: RecordError) -> str:
+    """A record that cannot be used, in one line: the file, the line, the problem."""
+    return f"{error.path}:{error.line}: {problem(error.problem)}"
+
+
+def problem(what: RecordProblem) -> str:
+    """What is wrong with a record, without the place."""
+    from spit.records.record import CannotRead, OutOfOrder, Problem, TableDisagrees, TooNew
+
+    match what:
+        case TooNew(version=version, known=known):
+            return record_too_new(version=version, known=known)
+        case OutOfOrder(found=found, expected=expected):
+            return entry_out_of_order(found=found, expected=expected)
+        case TableDisagrees(got=got, said=said):
+            return table_disagrees(got=_verdict(got), said=_verdict(said))
+        case CannotRead(error=error):
+            return error
+        case Problem.NOT_A_RECORD:
+            return record_problem("not a record")
+        case Problem.BAD_VERSION:
+            return record_problem("bad version")
+        case Problem.BAD_HEADER:
+            return record_problem("bad header")
+        case Problem.EMPTY:
+            return record_problem("empty")
+        case Problem.SEALED:
+            return record_problem("sealed")
+        case Problem.BAD_VALUE:
+            return record_problem("bad value")
+        case Problem.CUT:
+            return record_problem("cut")
+        case Problem.AFTER_THE_END:
+            return record_problem("after the end")
+        case Problem.TIME_BACKWARDS:
+            return record_problem("time backwards")
+        case Problem.WRONG_RESULT:
+            return record_problem("wrong result")
+        case Problem.ABANDONED_AFTER_DECIDED:
+            return record_problem("abandoned after decided")
+        case Problem.OVER:
+            return record_problem("over")
+        case Problem.BUSY:
+            return record_problem("busy")
+        case Problem.CHANGED:
+            return record_problem("changed")
+        case Problem.NONE_YET:
+            return record_problem("none yet")
+        case Problem.NO_SUCH_FILE:
+            return record_problem("no such file")
+    raise ValueError(what)
+
+
+def _verdict(reason: Reason | None) -> str:
+    """The engine's verdict on an action, in a record problem: accepted, or refused and why."""
+    if reason is None:
+        return record_problem("accepted")
+    return refused_because(why=reason.name.lower())
+
+
+def history_unavailable(error: HistoryUnavailable) -> str:
+    """Why there is no history now, in one line for the player."""
+    from spit.records.history import HistoryProblem
+
+    match error.problem:
+        case HistoryProblem.NOT_KEPT:
+            return history_not_kept(path=error.path, error=error.error)
+        case HistoryProblem.NOT_MADE_ANEW:
+            return history_not_kept(path=error.path, error=record_problem("not made anew"))
+        case HistoryProblem.NOT_UPDATED:
+            return history_not_updated(error=error.error)
+        case HistoryProblem.TOO_NEW:
+            return history_too_new(path=error.path, version=error.version or 0)
+    raise ValueError(error.problem)
+
+
+def record_notice(notice: RecorderNotice) -> str:
+    """A recorder's or the history's notice, in one line for the player."""
+    from spit.records.history import HistoryUnavailable, MovedAside
+    from spit.records.record import NoLongerRecorded, RecordError
+    from spit.records.recorder import NoSeed, NotRecorded
+
+    match notice:
+        case NoSeed():
+            return record_problem("no seed")
+        case NotRecorded(error=error):
+            return not_recorded(error=error)
+        case NoLongerRecorded(error=error):
+            return not_recorded_any_more(error=error)
+        case RecordError():
+            return record_error(notice)
+        case MovedAside(why=why, path=path, aside=aside):
+            return history_moved_aside(why.value, path=path, aside=aside)
+        case HistoryUnavailable():
+            return history_unavailable(notice)
+    raise ValueError(notice)
+
+
+def record_failure(error: RecordError | OSError) -> str:
+    """Why a record could not be taken up again or given up, in one line for the player."""
+    from spit.records.record import NotWritten, RecordError
+
+    if isinstance(error, RecordError):
+        return record_error(error)
+    if isinstance(error, NotWritten):
+        return record_notice(error.failure)
+    return str(error)  # the operating system's own message, as it gives it
 
 
 def record_problem(what: str) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import spit.records.history as history_module
+from spit import words
 from spit.records.history import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -59,7 +60,8 @@ def test_an_unreadable_record_is_remembered_not_read_again(tmp_path: Path, recor
         assert history.sync(records) == 4
         assert history.sync(records) == 0
         [(name, error)] = history.unreadable()
-        assert name == "bad.jsonl" and error.endswith("bad.jsonl:1: not a spit match record")
+        said = words.records.record_error(error)
+        assert name == "bad.jsonl" and said.endswith("bad.jsonl:1: not a spit match record")
 
 
 def test_the_database_is_spits_in_wal_mode_at_the_current_schema(tmp_path: Path) -> None:
@@ -95,7 +97,9 @@ def test_a_damaged_database_is_moved_aside_with_one_notice(tmp_path: Path, recor
     path = tmp_path / "h.db"
     path.write_bytes(b"this is not a database at all" * 100)
     notices: list[str] = []
-    with open_history(path, notice=notices.append) as history:
+    with open_history(
+        path, notice=lambda n: notices.append(words.records.record_notice(n))
+    ) as history:
         assert history.sync(records) == 3
     [notice] = notices
     assert "damaged" in notice and "\n" not in notice
@@ -116,7 +120,9 @@ def test_a_damaged_database_another_spit_moved_aside_first_is_left_to_it(
 
     monkeypatch.setattr(history_module, "_move_aside", other_spit_moves_it_first)
     notices: list[str] = []
-    with open_history(path, notice=notices.append) as history:
+    with open_history(
+        path, notice=lambda n: notices.append(words.records.record_notice(n))
+    ) as history:
         assert history.rows() == []
     assert notices == []
     assert (tmp_path / "h.db.damaged-by-the-other").read_bytes().startswith(b"this is not")
@@ -129,7 +135,7 @@ def test_a_foreign_database_is_moved_aside(tmp_path: Path) -> None:
     db.commit()
     db.close()
     notices: list[str] = []
-    open_history(path, notice=notices.append).close()
+    open_history(path, notice=lambda n: notices.append(words.records.record_notice(n))).close()
     assert len(notices) == 1 and "was not spit's history" in notices[0]
     [aside] = tmp_path.glob("h.db.foreign-*")
     assert sqlite3.connect(aside).execute("SELECT count(*) FROM songs").fetchone() == (0,)
@@ -142,8 +148,9 @@ def test_a_database_from_a_newer_spit_is_left_alone(tmp_path: Path) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.commit()
     db.close()
-    with pytest.raises(HistoryUnavailable, match="newer spit"):
+    with pytest.raises(HistoryUnavailable) as caught:
         open_history(path)
+    assert "newer spit" in words.records.history_unavailable(caught.value)
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
 
 
@@ -152,7 +159,8 @@ def test_an_unwritable_data_directory_is_a_one_line_notice(tmp_path: Path) -> No
     blocker.write_text("")
     with pytest.raises(HistoryUnavailable) as caught:
         open_history(blocker / "data" / "h.db")
-    assert "plays on without it" in str(caught.value) and "\n" not in str(caught.value)
+    said = words.records.history_unavailable(caught.value)
+    assert "plays on without it" in said and "\n" not in said
 
 
 class _SwitchRefusedOnce(sqlite3.Connection):
@@ -210,7 +218,7 @@ def test_a_history_another_spit_is_making_is_not_taken_for_a_foreign_one(
         lambda *a, **k: connect(*a, **k, factory=_AnotherSpitMigratesMeanwhile),
     )
     notices: list[str] = []
-    open_history(path, notice=notices.append).close()
+    open_history(path, notice=lambda n: notices.append(words.records.record_notice(n))).close()
     assert _AnotherSpitMigratesMeanwhile.fired
     assert notices == [] and list(tmp_path.glob("h.db.*-*")) == []
 
@@ -237,3 +245,50 @@ def test_two_spits_index_at_once_and_both_are_kept(tmp_path: Path) -> None:
     assert [run.wait(timeout=60) for run in runs] == [0, 0]
     with open_history(db) as history:
         assert sorted(r.file for r in history.rows()) == sorted(p.name for p in paths)
+
+
+def test_an_unreadable_record_s_error_is_kept_as_its_facts(tmp_path: Path, records: Path) -> None:
+    """Not a sentence: ``spit stats`` says it in the language it runs in."""
+    from spit.records.record import RecordError, read_record
+
+    whole = max(records.glob("*.jsonl"), key=lambda p: p.stat().st_size)  # the finished one
+    lines = whole.read_text().splitlines(keepends=True)
+    (records / "missing.jsonl").write_text("".join(lines[:3] + lines[4:]))
+    (records / "newer.jsonl").write_text('{"record": "spit match", "version": 99}\n')
+    expected = {}
+    for name in ("missing.jsonl", "newer.jsonl"):
+        with pytest.raises(RecordError) as caught:
+            read_record(records / name)
+        expected[name] = caught.value
+    with open_history(tmp_path / "h.db") as history:
+        history.sync(records)
+        kept = dict(history.unreadable())
+    assert kept.keys() == expected.keys()
+    for name, error in kept.items():
+        assert (error.path, error.line, error.problem) == (
+            expected[name].path,
+            expected[name].line,
+            expected[name].problem,
+        )
+
+
+def test_an_unreadable_record_kept_as_a_sentence_by_an_older_spit_is_read_again(
+    tmp_path: Path, records: Path
+) -> None:
+    (records / "bad.jsonl").write_text("nonsense\n")
+    with open_history(tmp_path / "h.db") as history:
+        history.sync(records)
+    db = sqlite3.connect(tmp_path / "h.db")
+    with db:
+        db.execute(
+            "UPDATE unreadable SET error = ? WHERE file = 'bad.jsonl'",
+            (f"{records / 'bad.jsonl'}:1: not a spit match record",),
+        )
+    db.close()
+    with open_history(tmp_path / "h.db") as history:
+        assert history.unreadable() == []  # a sentence is no facts to say
+        assert history.sync(records) == 1
+        [(name, error)] = history.unreadable()
+    assert name == "bad.jsonl" and words.records.record_error(error).endswith(
+        "bad.jsonl:1: not a spit match record"
+    )

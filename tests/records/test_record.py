@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spit import words
 from spit.engine import Match, Play, Reason, Spit
 from spit.records.paths import records_dir
 from spit.records.record import (
@@ -80,7 +82,7 @@ def test_an_edited_verdict_is_refused_naming_the_file_and_line(
     before = path.read_bytes()
     with pytest.raises(RecordError) as caught:
         read_record(path)
-    message = str(caught.value)
+    message = words.records.record_error(caught.value)
     assert message.startswith(f"{path}:6: ") and "edited" in message and "\n" not in message
     assert path.read_bytes() == before  # nothing overwritten
 
@@ -90,8 +92,9 @@ def test_an_edited_time_is_refused(finished: tuple[Path, Match], tmp_path: Path)
     edited = json.loads(lines[10])
     edited["at"] = 0.0
     lines[10] = json.dumps(edited) + "\n"
-    with pytest.raises(RecordError, match=r":11: time goes backwards"):
+    with pytest.raises(RecordError) as caught:
         read_record(copy_with(tmp_path, finished[0], lines))
+    assert re.search(r":11: time goes backwards", words.records.record_error(caught.value))
 
 
 def test_a_line_cut_in_the_middle_of_the_record_is_refused(
@@ -99,15 +102,19 @@ def test_a_line_cut_in_the_middle_of_the_record_is_refused(
 ) -> None:
     lines = lines_of(finished[0])
     lines[8] = lines[8][:20] + "\n"
-    with pytest.raises(RecordError, match=r":9: not a whole entry"):
+    with pytest.raises(RecordError) as caught:
         read_record(copy_with(tmp_path, finished[0], lines))
+    assert re.search(r":9: not a whole entry", words.records.record_error(caught.value))
 
 
 def test_a_missing_line_is_refused(finished: tuple[Path, Match], tmp_path: Path) -> None:
     lines = lines_of(finished[0])
     del lines[12]
-    with pytest.raises(RecordError, match=r":13: entry 14 where entry 13 belongs"):
+    with pytest.raises(RecordError) as caught:
         read_record(copy_with(tmp_path, finished[0], lines))
+    assert re.search(
+        r":13: entry 14 where entry 13 belongs", words.records.record_error(caught.value)
+    )
 
 
 def test_an_edited_result_is_refused(finished: tuple[Path, Match], tmp_path: Path) -> None:
@@ -115,8 +122,11 @@ def test_an_edited_result_is_refused(finished: tuple[Path, Match], tmp_path: Pat
     end = json.loads(lines[-1])
     end["winner"] = 1 - end["winner"]
     lines[-1] = json.dumps(end) + "\n"
-    with pytest.raises(RecordError, match=rf":{len(lines)}: the record's result"):
+    with pytest.raises(RecordError) as caught:
         read_record(copy_with(tmp_path, finished[0], lines))
+    assert re.search(
+        rf":{len(lines)}: the record's result", words.records.record_error(caught.value)
+    )
 
 
 def test_a_record_from_a_newer_format_is_refused_and_left_as_it_is(
@@ -128,8 +138,11 @@ def test_a_record_from_a_newer_format_is_refused_and_left_as_it_is(
     lines[0] = json.dumps(head) + "\n"
     path = copy_with(tmp_path, finished[0], lines)
     before = path.read_bytes()
-    with pytest.raises(RecordError, match=r":1: written by a newer spit \(record format 2"):
+    with pytest.raises(RecordError) as caught:
         read_record(path)
+    assert re.search(
+        r":1: written by a newer spit \(record format 2", words.records.record_error(caught.value)
+    )
     assert path.read_bytes() == before
 
 
@@ -139,7 +152,8 @@ def test_a_file_that_is_not_a_record_is_refused_in_one_line(tmp_path: Path, text
     path.write_text(text)
     with pytest.raises(RecordError) as caught:
         read_record(path)
-    assert str(caught.value).startswith(f"{path}:1: ") and "\n" not in str(caught.value)
+    message = words.records.record_error(caught.value)
+    assert message.startswith(f"{path}:1: ") and "\n" not in message
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -218,8 +232,9 @@ def test_resuming_cuts_only_the_torn_line_and_goes_on_in_the_same_record(tmp_pat
 def test_a_record_being_played_in_another_window_is_not_resumed(tmp_path: Path) -> None:
     writer = RecordWriter.create(header(), tmp_path)
     record = read_record(writer.path)
-    with pytest.raises(RecordBusy, match="another window"):
+    with pytest.raises(RecordBusy) as caught:
         RecordWriter.resume(record)
+    assert re.search("another window", words.records.record_error(caught.value))
     assert latest_unfinished(tmp_path) is None
     writer.close()
     assert latest_unfinished(tmp_path) is not None
@@ -238,14 +253,17 @@ def test_the_match_to_resume_is_the_newest_unfinished_one(tmp_path: Path) -> Non
 
 
 def test_a_finished_match_cannot_be_resumed(finished: tuple[Path, Match]) -> None:
-    with pytest.raises(RecordError, match="over"):
+    with pytest.raises(RecordError) as caught:
         RecordWriter.resume(read_record(finished[0]))
+    assert re.search("over", words.records.record_error(caught.value))
 
 
 def test_a_full_disk_stops_recording_with_one_notice_and_the_game_goes_on() -> None:
     notices: list[str] = []
     fd = os.open("/dev/full", os.O_WRONLY)
-    writer = RecordWriter(Path("/dev/full"), fd, 2, notices.append)
+    writer = RecordWriter(
+        Path("/dev/full"), fd, 2, lambda n: notices.append(words.records.record_notice(n))
+    )
     match = Match.new(1)
     for at, action in ((0.0, Spit(0)), (0.1, Spit(1)), (0.2, Play(0, 1, 0))):
         writer.action(action, at, match.apply(action, at))
@@ -262,14 +280,16 @@ def test_a_data_directory_that_cannot_be_made_is_an_os_error(tmp_path: Path) -> 
 
 
 def test_last_names_the_newest_record(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match="no match has been recorded yet"):
+    with pytest.raises(RecordError) as caught:
         find_record("last", tmp_path)
+    assert re.search("no match has been recorded yet", words.records.record_error(caught.value))
     play_recorded(tmp_path, seed=1, stop_after=3)
     newest, _ = play_recorded(tmp_path, seed=2, stop_after=3)
     assert find_record("last", tmp_path) == newest
     assert find_record(newest.name, tmp_path) == newest
-    with pytest.raises(RecordError, match="no such record file"):
+    with pytest.raises(RecordError) as caught:
         find_record("nothing.jsonl", tmp_path)
+    assert re.search("no such record file", words.records.record_error(caught.value))
 
 
 def test_a_record_from_before_the_table_said_already_ready_still_reads(tmp_path: Path) -> None:
@@ -285,3 +305,31 @@ def test_a_record_from_before_the_table_said_already_ready_still_reads(tmp_path:
     lines[-1] = lines[-1].replace("already_ready", "before_spit")
     record = read_record(copy_with(tmp_path, writer.path, lines))
     assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY
+
+
+def test_every_record_problem_is_said_in_one_line_in_every_language() -> None:
+    from spit.i18n import set_language
+    from spit.records.record import (
+        CannotRead,
+        OutOfOrder,
+        Problem,
+        TableDisagrees,
+        TooNew,
+    )
+
+    problems = [
+        *Problem,
+        TooNew(version=2, known=1),
+        OutOfOrder(found="x", expected=3),
+        TableDisagrees(got=None, said=Reason.DOES_NOT_FIT),
+        CannotRead("Permission denied"),
+    ]
+    try:
+        for language in ("en", "el", "de", "ka", "lv"):
+            set_language(language)
+            for problem in problems:
+                said = words.records.record_error(RecordError(Path("r.jsonl"), 4, problem))
+                assert said.startswith("r.jsonl:4: ") and "\n" not in said, (language, problem)
+                assert len(said) > len("r.jsonl:4: ") + 5, (language, problem)
+    finally:
+        set_language("en")

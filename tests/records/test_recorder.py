@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from spit import words
 from spit.bot import Bot
 from spit.engine import Match, Spit
 from spit.records.history import open_history
@@ -67,7 +68,10 @@ def test_an_unwritable_data_directory_is_one_notice_and_no_record(tmp_path: Path
     blocker.write_text("")
     notices: list[str] = []
     recorder = MatchRecorder(
-        "bot", players("bot", (None, None), "easy"), notice=notices.append, directory=blocker
+        "bot",
+        players("bot", (None, None), "easy"),
+        notice=lambda n: notices.append(words.records.record_notice(n)),
+        directory=blocker,
     )
     match = Match.new(3)
     recorder.begin(match)
@@ -80,6 +84,7 @@ def test_an_unwritable_data_directory_is_one_notice_and_no_record(tmp_path: Path
 def test_a_networked_record_keeps_its_seed_sealed_until_the_end(data_dir: Path) -> None:
     """The server may run on one player's machine: the deal is not on its disk during play."""
     import json
+    import re
 
     import pytest
 
@@ -93,8 +98,11 @@ def test_a_networked_record_keeps_its_seed_sealed_until_the_end(data_dir: Path) 
         recorder.applied(action, at, match.apply(action, at))
     text = path.read_text()
     assert json.loads(text.splitlines()[0])["seed"] is None and "12345" not in text
-    with pytest.raises(RecordError, match=r":3: a networked match whose server stopped"):
+    with pytest.raises(RecordError) as caught:
         read_record(path)
+    assert re.search(
+        r":3: a networked match whose server stopped", words.records.record_error(caught.value)
+    )
     recorder.index = False
     recorder.abandon()
     record = read_record(path)

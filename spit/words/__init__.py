@@ -1,11 +1,11 @@
-"""Every sentence a player reads, as pure functions of engine facts and names, by part.
+"""Every sentence a player reads, as pure functions of engine facts, names and typed ids."""
 
-The engine says *why* (a :class:`~spit.engine.Reason` id, an event, a view); these modules say
-it in words, in the language that is on (:mod:`spit.i18n`). They import nothing from Textual or
-Rich, so they are tested on their own, and every message is a literal string that
-``pybabel extract`` finds: never build a message at run time. Only the shells (the app, spit
-web, the commands) ask them.
-"""
+# The engine says *why* (a Reason, an event, a view); these modules say it in the language that
+# is on (spit.i18n). They import nothing from Textual or Rich, so they are tested on their own.
+# Every message is a literal string that ``pybabel extract`` finds: never build one at run time.
+# A message asked for by id takes a member of its StrEnum (``dialogs.Button.GIVE_UP``; the
+# plain string still works), so a mistyped id is refused by name, and tests/test_words.py
+# asks every member in every language. Only the shells (the app, spit web, the commands) ask.
 
 from spit.words import (
     commands,

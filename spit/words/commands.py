@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import N_, _
 from spit.words.numbers import Number
 
@@ -79,166 +82,226 @@ def keys_option_help(*, layouts: str) -> str:
     )
 
 
-def command_help(what: str) -> str:
+class CommandHelp(StrEnum):
+    """A command or option whose help :func:`command_help` gives (``…_DESCRIPTION``: the head
+    of the command's own ``--help``)."""
+
+    SPIT = "spit"
+    VERSION = "--version"
+    NO_CONFIG = "--no-config"
+    COMMANDS = "commands"
+    PLAY = "play"
+    PLAY_DESCRIPTION = "play/"
+    PLAY_TWO_PLAYER = "play --two-player"
+    PLAY_VARIANT = "play --variant"
+    PLAY_SEED = "play --seed"
+    PLAY_ASCII = "play --ascii"
+    PLAY_FOUR_COLOUR = "play --four-colour"
+    PLAY_LOCKOUT = "play --lockout"
+    PRACTICE = "practice"
+    PRACTICE_DESCRIPTION = "practice/"
+    SIMULATE = "simulate"
+    SIMULATE_DESCRIPTION = "simulate/"
+    SIMULATE_GAMES = "simulate --games"
+    SIMULATE_VARIANT = "simulate --variant"
+    SIMULATE_SEED = "simulate --seed"
+    SIMULATE_JSON = "simulate --json"
+    LADDER = "ladder"
+    LADDER_DESCRIPTION = "ladder/"
+    LADDER_GAMES = "ladder --games"
+    LADDER_VARIANT = "ladder --variant"
+    LADDER_SEED = "ladder --seed"
+    LADDER_JSON = "ladder --json"
+    STATS = "stats"
+    STATS_DESCRIPTION = "stats/"
+    STATS_JSON = "stats --json"
+    RESUME = "resume"
+    RESUME_DESCRIPTION = "resume/"
+    RESUME_FILE = "resume FILE"
+    REPLAY = "replay"
+    REPLAY_DESCRIPTION = "replay/"
+    REPLAY_FILE = "replay FILE"
+    SERVER = "server"
+    SERVER_DESCRIPTION = "server/"
+    SERVER_GRACE = "server --grace"
+    HOST = "host"
+    HOST_DESCRIPTION = "host/"
+    HOST_SERVER = "host --server"
+    HOST_VARIANT = "host --variant"
+    HOST_SEED = "host --seed"
+    HOST_WEB = "host --web"
+    JOIN = "join"
+    JOIN_DESCRIPTION = "join/"
+    JOIN_ADDR = "join ADDR"
+    JOIN_CODE = "join CODE"
+    PACE = "--pace"
+    JSON = "--json"
+    NAME = "--name"
+    WEB = "web"
+    WEB_DESCRIPTION = "web/"
+
+
+def command_help(what: CommandHelp) -> str:
     """The command line's help for each command and option, by name: ``play --seed``;
     ``play/`` heads the command's own ``--help``."""
+    what = CommandHelp(what)
     match what:
-        case "spit":
+        case CommandHelp.SPIT:
             return _(
                 "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
                 "or one against the bot. Without a command, the start menu opens."
             )
-        case "--version":
+        case CommandHelp.VERSION:
             return _("show the version")
-        case "--no-config":
+        case CommandHelp.NO_CONFIG:
             return _(
                 "read no config file: the language's keys and the usual look and names (a "
                 "browser seat of spit host --web plays so, not with the host's settings)"
             )
-        case "commands":
+        case CommandHelp.COMMANDS:
             return _("commands")
-        case "play":
+        case CommandHelp.PLAY:
             return _("start a match at once, without the menu")
-        case "play/":
+        case CommandHelp.PLAY_DESCRIPTION:
             return _("Start a match at once: two players on one keyboard, or one against the bot.")
-        case "play --two-player":
+        case CommandHelp.PLAY_TWO_PLAYER:
             return _("two people, one keyboard: player 1 the left half, player 2 the right half")
-        case "play --variant":
+        case CommandHelp.PLAY_VARIANT:
             return _(
                 "standard (first to hold no cards wins; the default) "
                 "or points (to 100, lowest wins)"
             )
-        case "play --seed":
+        case CommandHelp.PLAY_SEED:
             return _("shuffle seed, to replay the same deals")
-        case "play --ascii":
+        case CommandHelp.PLAY_ASCII:
             return _("suits as S H D C, for terminals without ♠♥♦♣")
-        case "play --four-colour":
+        case CommandHelp.PLAY_FOUR_COLOUR:
             return _("a four-colour deck: each suit its own colour")
-        case "play --lockout":
+        case CommandHelp.PLAY_LOCKOUT:
             return _(
                 "how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"
             )
-        case "practice":
+        case CommandHelp.PRACTICE:
             return _("a guided practice round against a bot that waits for you")
-        case "practice/":
+        case CommandHelp.PRACTICE_DESCRIPTION:
             return _(
                 "A guided practice round: a real deal against a bot that moves only when you "
                 "cannot, with each step explained under the table. It is not kept in your history."
             )
-        case "simulate":
+        case CommandHelp.SIMULATE:
             return _("play matches bot against bot, headless, and report who wins")
-        case "simulate/":
+        case CommandHelp.SIMULATE_DESCRIPTION:
             return _(
                 "Play whole matches bot against bot on a virtual clock (no waiting), with the "
                 "same engine and bot as the game, and report wins, rounds and speed. The same "
                 "arguments always give the same results. Seats alternate every match."
             )
-        case "simulate --games":
+        case CommandHelp.SIMULATE_GAMES:
             return _("matches to play")
-        case "simulate --variant":
+        case CommandHelp.SIMULATE_VARIANT:
             return _("standard (first to hold no cards) or points (to 100, lowest wins)")
-        case "simulate --seed":
+        case CommandHelp.SIMULATE_SEED:
             return _("seed for the deals and the bots' hands (default 1)")
-        case "simulate --json":
+        case CommandHelp.SIMULATE_JSON:
             return _("print one JSON object on stdout instead of a table")
-        case "ladder":
+        case CommandHelp.LADDER:
             return _("play every bot level against every other and rate them")
-        case "ladder/":
+        case CommandHelp.LADDER_DESCRIPTION:
             return _(
                 "A round robin of the bot's ladder on the simulator: every level plays every "
                 "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
                 "maximum likelihood, 95% intervals), the win rates and each level's figures. "
                 "The same arguments always give the same results."
             )
-        case "ladder --games":
+        case CommandHelp.LADDER_GAMES:
             return _("matches per pair of levels (default 200)")
-        case "ladder --variant":
+        case CommandHelp.LADDER_VARIANT:
             return _("standard (first to hold no cards) or points (to 100, lowest wins)")
-        case "ladder --seed":
+        case CommandHelp.LADDER_SEED:
             return _("seed for the deals and the bots' hands (default 1)")
-        case "ladder --json":
+        case CommandHelp.LADDER_JSON:
             return _("print one JSON object on stdout instead of tables")
-        case "stats":
+        case CommandHelp.STATS:
             return _("your history: wins by opponent, streaks, fastest round, reactions")
-        case "stats/":
+        case CommandHelp.STATS_DESCRIPTION:
             return _(
                 "Figures from every match recorded on this machine: matches and wins by opponent "
                 "(each bot level, and named people), win streaks, the fastest round and each "
                 "player's median reaction over time."
             )
-        case "stats --json":
+        case CommandHelp.STATS_JSON:
             return _("print one JSON object on stdout instead of tables")
-        case "resume":
+        case CommandHelp.RESUME:
             return _("go on with a match that did not finish (the newest one, or FILE)")
-        case "resume/":
+        case CommandHelp.RESUME_DESCRIPTION:
             return _(
                 "Go on with a match that did not finish — spit was killed, the terminal closed, "
                 "or the match was kept on quitting — exactly where it stopped, paused."
             )
-        case "resume FILE":
+        case CommandHelp.RESUME_FILE:
             return _("a record file (default: the newest unfinished)")
-        case "replay":
+        case CommandHelp.REPLAY:
             return _("play a recorded match back (FILE, or last)")
-        case "replay/":
+        case CommandHelp.REPLAY_DESCRIPTION:
             return _(
                 "Play a recorded match back on the table: real speed, faster or slower, pause, "
                 "one action forward or back, a jump to a round; with each player's reaction "
                 "times, missed plays and lost races."
             )
-        case "replay FILE":
+        case CommandHelp.REPLAY_FILE:
             return _("a record file, or last for the newest match (the default)")
-        case "server":
+        case CommandHelp.SERVER:
             return _("run a game server for any number of rooms, headless")
-        case "server/":
+        case CommandHelp.SERVER_DESCRIPTION:
             return _(
                 "Run a game server: players open rooms on it with 'spit host --server' and join "
                 "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
             )
-        case "server --grace":
+        case CommandHelp.SERVER_GRACE:
             return _("how long a dropped player's seat is kept before the match is abandoned (60)")
-        case "host":
+        case CommandHelp.HOST:
             return _("open a room for a friend to join over the network")
-        case "host/":
+        case CommandHelp.HOST_DESCRIPTION:
             return _(
                 "Open a room and play seat 1. Without --server a server starts in this process; "
                 "the friend joins with the command shown: spit join ADDR:PORT CODE."
             )
-        case "host --server":
+        case CommandHelp.HOST_SERVER:
             return _("open the room on a server already running there")
-        case "host --variant":
+        case CommandHelp.HOST_VARIANT:
             return _(
                 "standard (first to hold no cards wins; the default) "
                 "or points (to 100, lowest wins)"
             )
-        case "host --seed":
+        case CommandHelp.HOST_SEED:
             return _(
                 "shuffle seed, to replay the same deals (the friend is told the deal is seeded)"
             )
-        case "host --web":
+        case CommandHelp.HOST_WEB:
             return _(
                 "also serve the second seat to a web browser: the friend opens the link shown, "
                 "with nothing installed"
             )
-        case "join":
+        case CommandHelp.JOIN:
             return _("join a friend's room over the network")
-        case "join/":
+        case CommandHelp.JOIN_DESCRIPTION:
             return _("Take seat 2 in the room CODE on the server at ADDR:PORT.")
-        case "join ADDR":
+        case CommandHelp.JOIN_ADDR:
             return _("the server")
-        case "join CODE":
+        case CommandHelp.JOIN_CODE:
             return _("the room code, e.g. ABCD-EFGH")
-        case "--pace":
+        case CommandHelp.PACE:
             return _("run every room's game clock N times faster (for bot matches and tests)")
-        case "--json":
+        case CommandHelp.JSON:
             return _("with --bot: print JSON lines (the room code, then the result) for scripts")
-        case "--name":
+        case CommandHelp.NAME:
             return _("your name at the table")
-        case "web":
+        case CommandHelp.WEB:
             return _("serve spit to a web browser")
-        case "web/":
+        case CommandHelp.WEB_DESCRIPTION:
             return _(
                 "Serve spit to web browsers: open the address it prints and the start menu "
                 "appears in the page; two players on one keyboard or against the bot, as in the "
                 "terminal. Every browser tab gets a table of its own."
             )
-    raise ValueError(what)
+    assert_never(what)

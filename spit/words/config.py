@@ -1,9 +1,4 @@
-"""The config file's problems, each in one line naming the entry.
-
-:mod:`spit.settings` raises :class:`~spit.settings.config.ConfigError` and
-:class:`~spit.settings.keymap.KeyMapError` with the facts as fields; :func:`config_error` and
-:func:`key_map_error` say them.
-"""
+"""The config file's and key map's problems (settings' typed errors), each in one line."""
 
 from __future__ import annotations
 

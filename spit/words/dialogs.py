@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _, ngettext
 from spit.settings.keymap import KeyMapError
 from spit.words.config import key_map_error
@@ -14,167 +17,258 @@ def terminal_too_small(*, w: int, h: int, now_w: int, now_h: int) -> str:
     )
 
 
-def binding(what: str) -> str:
+class BindingName(StrEnum):
+    """A footer key's name that :func:`binding` gives."""
+
+    RESUME = "resume"
+    HELP = "help"
+    QUIT = "quit"
+    KEEP_PLAYING = "keep playing"
+    GIVE_UP = "give up"
+    CLOSE_HELP = "close help"
+    REMATCH = "rematch"
+    MENU = "menu"
+    NOT_NOW = "not now"
+    CANCEL = "cancel"
+    PLAY_PAUSE = "play pause"
+    STEP = "step"
+    STEP_BACK = "step back"
+    FASTER = "faster"
+    SLOWER = "slower"
+    NEXT_ROUND = "next round"
+    PREVIOUS_ROUND = "previous round"
+    PAUSE = "pause"
+    GO_ON = "go on"
+    LEAVE_THE_PRACTICE = "leave the practice"
+    PRACTISE = "practise"
+    PRACTICE = "practice"
+
+
+def binding(what: BindingName) -> str:
     """A key's name in the footer, by a short id (the keys themselves are the screens')."""
+    what = BindingName(what)
     match what:
-        case "resume":
+        case BindingName.RESUME:
             return _("Resume")
-        case "help":
+        case BindingName.HELP:
             return _("Help")
-        case "quit":
+        case BindingName.QUIT:
             return _("Quit")
-        case "keep playing":
+        case BindingName.KEEP_PLAYING:
             return _("Keep playing")
-        case "give up":
+        case BindingName.GIVE_UP:
             return _("Give it up")
-        case "close help":
+        case BindingName.CLOSE_HELP:
             return _("Close help")
-        case "rematch":
+        case BindingName.REMATCH:
             return _("Rematch")
-        case "menu":
+        case BindingName.MENU:
             return _("Menu")
-        case "not now":
+        case BindingName.NOT_NOW:
             return _("Not now")
-        case "cancel":
+        case BindingName.CANCEL:
             return _("Cancel")
-        case "play pause":
+        case BindingName.PLAY_PAUSE:
             return _("Play/pause")
-        case "step":
+        case BindingName.STEP:
             return _("Step")
-        case "step back":
+        case BindingName.STEP_BACK:
             return _("Step back")
-        case "faster":
+        case BindingName.FASTER:
             return _("Faster")
-        case "slower":
+        case BindingName.SLOWER:
             return _("Slower")
-        case "next round":
+        case BindingName.NEXT_ROUND:
             return _("Next round")
-        case "previous round":
+        case BindingName.PREVIOUS_ROUND:
             return _("Previous round")
-        case "pause":
+        case BindingName.PAUSE:
             return _("Pause")
-        case "go on":
+        case BindingName.GO_ON:
             return _("Go on")
-        case "leave the practice":
+        case BindingName.LEAVE_THE_PRACTICE:
             return _("Leave the practice")
-        case "practise":
+        case BindingName.PRACTISE:
             return _("Practise")
-        case "practice":
+        case BindingName.PRACTICE:
             return _("Practice")
-    raise ValueError(what)
+    assert_never(what)
 
 
-def dialog_text(what: str) -> str:
+class DialogText(StrEnum):
+    """A dialog line that :func:`dialog_text` gives."""
+
+    PAUSED = "paused"
+    PAUSE_KEYS_IN_A_BROWSER = "pause keys in a browser"
+    PAUSE_KEYS = "pause keys"
+    QUIT_OR_KEEP_IN_A_BROWSER = "quit or keep in a browser"
+    QUIT_OR_KEEP = "quit or keep"
+    QUIT_IN_A_BROWSER = "quit in a browser"
+    QUIT = "quit"
+    HELP_TITLE = "help title"
+    HELP_AGAINST_THE_BOT = "help against the bot"
+    HELP_IN_A_BROWSER = "help in a browser"
+    RESUME_KEYS = "resume keys"
+
+
+def dialog_text(what: DialogText) -> str:
     """A dialog's own lines, by a short id; ``… in a browser`` where the browser takes F1 and
     Ctrl+Q."""
+    what = DialogText(what)
     match what:
-        case "paused":
+        case DialogText.PAUSED:
             return _("Paused")
-        case "pause keys in a browser":
+        case DialogText.PAUSE_KEYS_IN_A_BROWSER:
             return _("Esc: resume  ·  H: help  ·  Q: quit")
-        case "pause keys":
+        case DialogText.PAUSE_KEYS:
             return _("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit")
-        case "quit or keep in a browser":
+        case DialogText.QUIT_OR_KEEP_IN_A_BROWSER:
             return _(
                 "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
                 "Ctrl+D: quit and give it up · Esc: keep playing"
             )
-        case "quit or keep":
+        case DialogText.QUIT_OR_KEEP:
             return _(
                 "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
                 "Ctrl+D: quit and give it up · Esc: keep playing"
             )
-        case "quit in a browser":
+        case DialogText.QUIT_IN_A_BROWSER:
             return _("Quit this match?\nQ: quit · Esc: keep playing")
-        case "quit":
+        case DialogText.QUIT:
             return _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
-        case "help title":
+        case DialogText.HELP_TITLE:
             return _("Spit — help (Esc or F1 to close)")
-        case "help against the bot":
+        case DialogText.HELP_AGAINST_THE_BOT:
             return _("Against the bot both halves of the keyboard are yours.")
-        case "help in a browser":
+        case DialogText.HELP_IN_A_BROWSER:
             return _(
                 "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
                 "Firefox on Linux): press Esc, then H for this help or Q to quit."
             )
-        case "resume keys":
+        case DialogText.RESUME_KEYS:
             return _("Enter: resume · Ctrl+D: give it up · Esc: not now")
-    raise ValueError(what)
+    assert_never(what)
 
 
-def button(what: str) -> str:
+class Button(StrEnum):
+    """A dialog button that :func:`button` gives."""
+
+    KEEP_IN_A_BROWSER = "keep in a browser"
+    KEEP = "keep"
+    GIVE_UP = "give up"
+    PLAY_ON = "play on"
+    QUIT_IN_A_BROWSER = "quit in a browser"
+    QUIT = "quit"
+    KEEP_PLAYING = "keep playing"
+    REMATCH = "rematch"
+    MENU = "menu"
+    RESUME = "resume"
+    NOT_NOW = "not now"
+    KEEP_NAMES = "keep names"
+    CANCEL = "cancel"
+    HOST = "host"
+    JOIN = "join"
+
+
+def button(what: Button) -> str:
     """A dialog's button with its key, by a short id; ``… in a browser`` where the browser
     takes Ctrl+Q."""
+    what = Button(what)
     match what:
-        case "keep in a browser":
+        case Button.KEEP_IN_A_BROWSER:
             return _("Keep it (Q)")
-        case "keep":
+        case Button.KEEP:
             return _("Keep it (Ctrl+Q)")
-        case "give up":
+        case Button.GIVE_UP:
             return _("Give up (Ctrl+D)")
-        case "play on":
+        case Button.PLAY_ON:
             return _("Play on (Esc)")
-        case "quit in a browser":
+        case Button.QUIT_IN_A_BROWSER:
             return _("Quit (Q)")
-        case "quit":
+        case Button.QUIT:
             return _("Quit (Ctrl+Q)")
-        case "keep playing":
+        case Button.KEEP_PLAYING:
             return _("Keep playing (Esc)")
-        case "rematch":
+        case Button.REMATCH:
             return _("Rematch (Ctrl+R)")
-        case "menu":
+        case Button.MENU:
             return _("Menu (Esc)")
-        case "resume":
+        case Button.RESUME:
             return _("Resume (Enter)")
-        case "not now":
+        case Button.NOT_NOW:
             return _("Not now (Esc)")
-        case "keep names":
+        case Button.KEEP_NAMES:
             return _("Keep (Enter)")
-        case "cancel":
+        case Button.CANCEL:
             return _("Cancel (Esc)")
-        case "host":
+        case Button.HOST:
             return _("Host (Enter)")
-        case "join":
+        case Button.JOIN:
             return _("Join (Enter)")
-    raise ValueError(what)
+    assert_never(what)
 
 
-def keys_row(what: str) -> str:
+class KeysRow(StrEnum):
+    """A row of the help's table of keys that :func:`keys_row` gives."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    FILL = "fill"
+    STOCK = "stock"
+    SPIT = "spit"
+
+
+def keys_row(what: KeysRow) -> str:
     """The help's table of keys: what a row of keys does, by row."""
+    what = KeysRow(what)
     match what:
-        case "left":
+        case KeysRow.LEFT:
             return _("onto the left pile (slap left)")
-        case "right":
+        case KeysRow.RIGHT:
             return _("onto the right pile (slap right)")
-        case "fill":
+        case KeysRow.FILL:
             return _("into an empty slot")
-        case "stock":
+        case KeysRow.STOCK:
             return _("stock")
-        case "spit":
+        case KeysRow.SPIT:
             return _("spit / ready")
-    raise ValueError(what)
+    assert_never(what)
 
 
-def match_figure(what: str) -> str:
+class MatchFigure(StrEnum):
+    """A match-over row or ending that :func:`match_figure` gives."""
+
+    POINTS = "points"
+    HELD = "held"
+    PLAYED = "played"
+    MEDIAN_REACTION = "median reaction"
+    PLAYS_A_MINUTE = "plays a minute"
+    TOTAL_REACHED_100 = "total reached 100"
+    LOWER_TOTAL_WINS = "lower total wins"
+    NO_CARDS = "no cards"
+
+
+def match_figure(what: MatchFigure) -> str:
     """The match-over screen's rows and its line on how the match ended, by a short id."""
+    what = MatchFigure(what)
     match what:
-        case "points":
+        case MatchFigure.POINTS:
             return _("points (lowest wins)")
-        case "held":
+        case MatchFigure.HELD:
             return _("cards held at the end")
-        case "played":
+        case MatchFigure.PLAYED:
             return _("cards played")
-        case "median reaction":
+        case MatchFigure.MEDIAN_REACTION:
             return _("median reaction")
-        case "plays a minute":
+        case MatchFigure.PLAYS_A_MINUTE:
             return _("plays a minute")
-        case "total reached 100":
+        case MatchFigure.TOTAL_REACHED_100:
             return _("a total reached 100")
-        case "lower total wins":
+        case MatchFigure.LOWER_TOTAL_WINS:
             return _("a player held no cards, the lower total wins")
-        case "no cards":
+        case MatchFigure.NO_CARDS:
             return _("won by holding no cards")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def player_cards(name: str, n: int) -> str:
@@ -229,16 +323,25 @@ def name_too_long(*, n: int) -> str:
     return _("A name is up to {n} letters, digits or spaces.").format(n=n)
 
 
-def names_dialog(what: str) -> str:
+class NamesDialog(StrEnum):
+    """A line of the names dialog that :func:`names_dialog` gives."""
+
+    TITLE = "title"
+    PLAYER_1 = "player 1"
+    PLAYER_2 = "player 2"
+
+
+def names_dialog(what: NamesDialog) -> str:
     """The names dialog's lines, by a short id."""
+    what = NamesDialog(what)
     match what:
-        case "title":
+        case NamesDialog.TITLE:
             return _("Your names, kept with every match you play (blank: the default)")
-        case "player 1":
+        case NamesDialog.PLAYER_1:
             return _("Player 1 (the left half; you, against the bot)")
-        case "player 2":
+        case NamesDialog.PLAYER_2:
             return _("Player 2 (the right half)")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def keys_do_not_fit(*, layout: str, error: KeyMapError) -> str:
@@ -258,15 +361,25 @@ def crashed(*, error: str, where: str) -> str:
     return _("spit: the game crashed ({error}); {where}").format(error=error, where=where)
 
 
-def app_notice(what: str) -> str:
+class AppNotice(StrEnum):
+    """An app notice that :func:`app_notice` gives."""
+
+    NO_BOT_CHOOSE = "no bot, choose"
+    NO_BOT_CANNOT_GO_ON = "no bot, cannot go on"
+    NO_CRASH_LOG = "no crash log"
+    UNEXPECTED_ERROR = "unexpected error"
+
+
+def app_notice(what: AppNotice) -> str:
     """The app's own notices, by a short id."""
+    what = AppNotice(what)
     match what:
-        case "no bot, choose":
+        case AppNotice.NO_BOT_CHOOSE:
             return _("The bot is not installed; choose two players.")
-        case "no bot, cannot go on":
+        case AppNotice.NO_BOT_CANNOT_GO_ON:
             return _("The bot is not installed; this match cannot go on.")
-        case "no crash log":
+        case AppNotice.NO_CRASH_LOG:
             return _("no log could be written")
-        case "unexpected error":
+        case AppNotice.UNEXPECTED_ERROR:
             return _("an unexpected error")
-    raise ValueError(what)
+    assert_never(what)

@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _
+from spit.settings.keymap import Row
 from spit.words.labels import Names
 
 
-def press_key_for(row: str, stock: int | None) -> str:
-    """What to press a key for: ``row`` is left, right, fill or spit; ``stock`` counts from 0."""
+def press_key_for(row: Row, stock: int | None) -> str:
+    """What to press a key for: ``row`` is the control's row (or its value); ``stock`` counts
+    from 0."""
+    row = Row(row)
     n = (stock or 0) + 1
     match row:
-        case "left":
+        case Row.LEFT:
             return _("Press the key for stock {n} onto the left pile (slap left)").format(n=n)
-        case "right":
+        case Row.RIGHT:
             return _("Press the key for stock {n} onto the right pile (slap right)").format(n=n)
-        case "fill":
+        case Row.FILL:
             return _("Press the key for stock {n} into an empty slot").format(n=n)
-    return _("Press the key for spit / ready")
+        case Row.SPIT:
+            return _("Press the key for spit / ready")
+    assert_never(row)
 
 
 def keys_progress(name: str, n: int, total: int) -> str:
@@ -55,13 +63,22 @@ def key_taken(*, key: str, action: str) -> str:
     return _("{key} is already the key for {action}").format(key=key, action=action)
 
 
-def press_keys(what: str) -> str:
+class PressKeys(StrEnum):
+    """A fixed line of the "press your keys" screen that :func:`press_keys` gives."""
+
+    TITLE = "title"
+    HINT = "hint"
+    INDISTINCT = "indistinct"
+
+
+def press_keys(what: PressKeys) -> str:
     """The "press your keys" screen's fixed lines, by a short id."""
+    what = PressKeys(what)
     match what:
-        case "title":
+        case PressKeys.TITLE:
             return _("Press your keys")
-        case "hint":
+        case PressKeys.HINT:
             return _("Tab: keep the key it has · Esc: cancel, keys as they were")
-        case "indistinct":
+        case PressKeys.INDISTINCT:
             return _("that key cannot be told apart; choose another")
-    raise ValueError(what)
+    assert_never(what)

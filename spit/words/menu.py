@@ -2,91 +2,139 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _
 
 
-def menu_label(what: str) -> str:
+class MenuLabel(StrEnum):
+    """A word of the start menu that :func:`menu_label` gives."""
+
+    START = "start"
+    NAMES = "names"
+    KEYS = "keys"
+    HOST_A_GAME = "host a game"
+    JOIN_A_GAME = "join a game"
+    TAGLINE = "tagline"
+    PLAYERS = "players"
+    TWO_PLAYERS = "two players"
+    AGAINST_THE_BOT = "against the bot"
+    AGAINST_THE_BOT_NOT_AVAILABLE = "against the bot (not available)"
+    BOT_LEVEL = "bot level"
+    GAME = "game"
+    STANDARD = "standard"
+    POINTS = "points"
+    KEYBOARD = "keyboard"
+    LANGUAGE = "language"
+    DISPLAY = "display"
+    ASCII = "ascii"
+    FOUR_COLOURS = "4 colours"
+    HINTS = "hints"
+    HOST = "host"
+    JOIN = "join"
+    QUIT = "quit"
+    HINT_IN_A_BROWSER = "hint in a browser"
+    HINT = "hint"
+
+
+def menu_label(what: MenuLabel) -> str:
     """The start menu's words (its boxes, choices, buttons and keys), by a short id."""
+    what = MenuLabel(what)
     match what:
-        case "start":
+        case MenuLabel.START:
             return _("Start")
-        case "names":
+        case MenuLabel.NAMES:
             return _("Names")
-        case "keys":
+        case MenuLabel.KEYS:
             return _("Keys")
-        case "host a game":
+        case MenuLabel.HOST_A_GAME:
             return _("Host a game")
-        case "join a game":
+        case MenuLabel.JOIN_A_GAME:
             return _("Join a game")
-        case "tagline":
+        case MenuLabel.TAGLINE:
             return _("the card game of speed — two players on one keyboard, or you against the bot")
-        case "players":
+        case MenuLabel.PLAYERS:
             return _("Players")
-        case "two players":
+        case MenuLabel.TWO_PLAYERS:
             return _("Two players")
-        case "against the bot":
+        case MenuLabel.AGAINST_THE_BOT:
             return _("Against the bot")
-        case "against the bot (not available)":
+        case MenuLabel.AGAINST_THE_BOT_NOT_AVAILABLE:
             return _("Against the bot (not available)")
-        case "bot level":
+        case MenuLabel.BOT_LEVEL:
             return _("Bot level")
-        case "game":
+        case MenuLabel.GAME:
             return _("Game")
-        case "standard":
+        case MenuLabel.STANDARD:
             return _("Standard")
-        case "points":
+        case MenuLabel.POINTS:
             return _("Points (to 100)")
-        case "keyboard":
+        case MenuLabel.KEYBOARD:
             return _("Keyboard")
-        case "language":
+        case MenuLabel.LANGUAGE:
             return _("Language")
-        case "display":
+        case MenuLabel.DISPLAY:
             return _("Display")
-        case "ascii":
+        case MenuLabel.ASCII:
             return _("ASCII")
-        case "4 colours":
+        case MenuLabel.FOUR_COLOURS:
             return _("4 colours")
-        case "hints":
+        case MenuLabel.HINTS:
             return _("Hints")
-        case "host":
+        case MenuLabel.HOST:
             return _("Host")
-        case "join":
+        case MenuLabel.JOIN:
             return _("Join")
-        case "quit":
+        case MenuLabel.QUIT:
             return _("Quit")
-        case "hint in a browser":
+        case MenuLabel.HINT_IN_A_BROWSER:
             return _(
                 "Tab: next · arrows and Enter: choose · ?: help\n"
                 "S: start · H: host · J: join · N: names · K: keys"
             )
-        case "hint":
+        case MenuLabel.HINT:
             return _(
                 "Tab: next · arrows and Enter: choose · F1: help\n"
                 "S: start · H: host · J: join · N: names · K: keys"
             )
-    raise ValueError(what)
+    assert_never(what)
 
 
-def network_dialog(what: str) -> str:
+class NetworkDialog(StrEnum):
+    """A line of the Host and Join dialogs that :func:`network_dialog` gives."""
+
+    HOST_TITLE = "host title"
+    LISTEN_ON = "listen on"
+    LISTEN_HINT = "listen hint"
+    SERVER = "server"
+    SERVER_PLACEHOLDER = "server placeholder"
+    JOIN_TITLE = "join title"
+    JOIN_SERVER = "join server"
+    ROOM_CODE = "room code"
+
+
+def network_dialog(what: NetworkDialog) -> str:
     """The Host and Join dialogs' lines, by a short id."""
+    what = NetworkDialog(what)
     match what:
-        case "host title":
+        case NetworkDialog.HOST_TITLE:
             return _("Host a game: you play player 1, your friend joins with a code.")
-        case "listen on":
+        case NetworkDialog.LISTEN_ON:
             return _("Listen on (ADDR:PORT)")
-        case "listen hint":
+        case NetworkDialog.LISTEN_HINT:
             return _("127.0.0.1: this machine only; 0.0.0.0: another machine may join too.")
-        case "server":
+        case NetworkDialog.SERVER:
             return _("Or open the room on a server already running (ADDR:PORT):")
-        case "server placeholder":
+        case NetworkDialog.SERVER_PLACEHOLDER:
             return _("blank: run a server here")
-        case "join title":
+        case NetworkDialog.JOIN_TITLE:
             return _("Join a game: type what your friend's screen shows.")
-        case "join server":
+        case NetworkDialog.JOIN_SERVER:
             return _("Server (ADDR:PORT)")
-        case "room code":
+        case NetworkDialog.ROOM_CODE:
             return _("Room code")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def not_an_address(text: str) -> str:

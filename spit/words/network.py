@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, assert_never
 
 from spit.game.seat import Lost
 from spit.i18n import _, ngettext
@@ -195,32 +196,49 @@ def server_cannot_listen(*, why: str) -> str:
     return _("spit server: cannot listen there: {why}").format(why=why)
 
 
-def network_problem(what: str) -> str:
+class NetworkProblem(StrEnum):
+    """A network command's problem that :func:`network_problem` gives."""
+
+    SERVER_PORT_ZERO = "server port zero"
+    JSON_NEEDS_BOT = "json needs bot"
+    WEB_PORT_NEEDS_WEB = "web port needs web"
+    SERVER_OR_BIND = "server or bind"
+    ABANDONED = "abandoned"
+    LEFT = "left"
+    ALREADY_OVER = "already over"
+    DROPPED = "dropped"
+    REFUSED = "refused"
+    NO_ANSWER = "no answer"
+    REPLACED = "replaced"
+
+
+def network_problem(what: NetworkProblem) -> str:
     """What is wrong with a network command's flags or its line to the server, by a short id."""
+    what = NetworkProblem(what)
     match what:
-        case "server port zero":
+        case NetworkProblem.SERVER_PORT_ZERO:
             return _("a server's port is from 1 to 65535")
-        case "json needs bot":
+        case NetworkProblem.JSON_NEEDS_BOT:
             return _("--json needs --bot: a game on the screen prints no JSON")
-        case "web port needs web":
+        case NetworkProblem.WEB_PORT_NEEDS_WEB:
             return _("--web-port needs --web")
-        case "server or bind":
+        case NetworkProblem.SERVER_OR_BIND:
             return _("--bind, --port and --pace start a server here; --server uses a running one")
-        case "abandoned":
+        case NetworkProblem.ABANDONED:
             return _("The match was abandoned: a player did not come back.")
-        case "left":
+        case NetworkProblem.LEFT:
             return _("The match ended: a player left.")
-        case "already over":
+        case NetworkProblem.ALREADY_OVER:
             return _("the match is already over")
-        case "dropped":
+        case NetworkProblem.DROPPED:
             return _("the connection dropped")
-        case "refused":
+        case NetworkProblem.REFUSED:
             return _("connection refused")
-        case "no answer":
+        case NetworkProblem.NO_ANSWER:
             return _("no answer")
-        case "replaced":
+        case NetworkProblem.REPLACED:
             return _("this seat was taken back by another connection")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def not_an_address_at(*, address: str) -> str:
@@ -272,9 +290,9 @@ def server_gone(gone: ServerGone) -> str:
         case Gone.NOT_AN_ADDRESS:
             return not_an_address_at(address=address)
         case Gone.REFUSED:
-            return cannot_reach(address=address, why=network_problem("refused"))
+            return cannot_reach(address=address, why=network_problem(NetworkProblem.REFUSED))
         case Gone.NO_ANSWER:
-            return cannot_reach(address=address, why=network_problem("no answer"))
+            return cannot_reach(address=address, why=network_problem(NetworkProblem.NO_ANSWER))
         case Gone.UNREACHABLE:
             return cannot_reach(address=address, why=gone.detail)
         case Gone.UNREADABLE | Gone.OTHER_VERSION:
@@ -282,23 +300,23 @@ def server_gone(gone: ServerGone) -> str:
         case Gone.TURNED_AWAY:
             return server_problem(gone.problem, gone.detail)
         case Gone.ALREADY_OVER:
-            return network_problem("already over")
+            return network_problem(NetworkProblem.ALREADY_OVER)
         case Gone.STOPPED:
             return server_stopped(address=address)
         case Gone.REPLACED:
-            return network_problem("replaced")
+            return network_problem(NetworkProblem.REPLACED)
         case Gone.CLOSED:
             return server_closed(why=gone.detail)
         case Gone.LOST:
             return lost_the_server(address=address)
         case Gone.DROPPED:
-            return network_problem("dropped")
+            return network_problem(NetworkProblem.DROPPED)
         case Gone.LOST_SEAT:
             cause = gone.cause
             return lost_the_seat(why=server_gone(cause) if cause else "")
         case Gone.GAVE_UP:
             cause = gone.cause
-            why = server_gone(cause) if cause else network_problem("dropped")
+            why = server_gone(cause) if cause else network_problem(NetworkProblem.DROPPED)
             return lost_the_server_because(address=address, why=why)
 
 
@@ -317,8 +335,8 @@ def room_ended_early(ended: Ended) -> str:
     from spit.net.wire import RoomEnd
 
     if ended.ended is RoomEnd.LEFT:
-        return network_problem("left")
-    return network_problem("abandoned")
+        return network_problem(NetworkProblem.LEFT)
+    return network_problem(NetworkProblem.ABANDONED)
 
 
 def lost_detail(lost: ServerGone | Ended | None) -> str | None:

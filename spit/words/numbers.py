@@ -1,10 +1,4 @@
-"""Numbers as the language writes them: ``0,42 s`` and ``1.234`` in German, through Babel.
-
-A message keeps Python's format spec (``{seconds:.2f}``, ``{n:,}``), so its msgid and every
-translation stay as they are; :class:`Number` reads that spec and asks Babel (the field's
-CLDR data, the same Babel the catalogues are built with) for the language's decimal mark and
-grouping. English is written by Python's own ``format``, so it stays byte for byte.
-"""
+"""Numbers as the language writes them: ``0,42 s`` and ``1.234`` in German, through Babel."""
 
 from __future__ import annotations
 
@@ -19,7 +13,13 @@ _SPEC: Final = re.compile(r"(?P<group>,)?(?:\.(?P<places>\d+))?(?P<kind>[dfg%])?
 
 
 class Number:
-    """A number that formats itself for the language that is on, by Python's format spec."""
+    """A number that formats itself for the language that is on, by Python's format spec.
+
+    A message keeps Python's format spec (``{seconds:.2f}``, ``{n:,}``), so its msgid and every
+    translation stay as they are; :class:`Number` reads that spec and asks Babel (the field's
+    CLDR data, the same Babel the catalogues are built with) for the language's decimal mark and
+    grouping. English is written by Python's own ``format``, so it stays byte for byte.
+    """
 
     __slots__ = ("value",)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, assert_never
 
 from spit.i18n import _, ngettext
 from spit.words.labels import level_name
@@ -128,50 +129,76 @@ def record_failure(error: RecordError | OSError) -> str:
     return str(error)  # the operating system's own message, as it gives it
 
 
-def record_problem(what: str) -> str:
+class RecordProblem(StrEnum):
+    """A record's problem that :func:`record_problem` gives."""
+
+    BUSY = "busy"
+    OVER = "over"
+    NOTHING_TO_RESUME = "nothing to resume"
+    NOT_MADE_ANEW = "not made anew"
+    NOT_A_RECORD = "not a record"
+    BAD_VERSION = "bad version"
+    BAD_HEADER = "bad header"
+    EMPTY = "empty"
+    SEALED = "sealed"
+    BAD_VALUE = "bad value"
+    CUT = "cut"
+    AFTER_THE_END = "after the end"
+    TIME_BACKWARDS = "time backwards"
+    ACCEPTED = "accepted"
+    WRONG_RESULT = "wrong result"
+    ABANDONED_AFTER_DECIDED = "abandoned after decided"
+    CHANGED = "changed"
+    NONE_YET = "none yet"
+    NO_SUCH_FILE = "no such file"
+    NO_SEED = "no seed"
+
+
+def record_problem(what: RecordProblem) -> str:
     """Why a match record cannot be read, resumed or found, by a short id."""
+    what = RecordProblem(what)
     match what:
-        case "busy":
+        case RecordProblem.BUSY:
             return _("this match is being played in another window")
-        case "over":
+        case RecordProblem.OVER:
             return _("this match is over — nothing to resume")
-        case "nothing to resume":
+        case RecordProblem.NOTHING_TO_RESUME:
             return _("no unfinished match to resume")
-        case "not made anew":
+        case RecordProblem.NOT_MADE_ANEW:
             return _("it could not be made anew")
-        case "not a record":
+        case RecordProblem.NOT_A_RECORD:
             return _("not a spit match record")
-        case "bad version":
+        case RecordProblem.BAD_VERSION:
             return _("the record format version is missing or wrong")
-        case "bad header":
+        case RecordProblem.BAD_HEADER:
             return _("the header is incomplete or has a wrong value")
-        case "empty":
+        case RecordProblem.EMPTY:
             return _("empty or cut off before its first line — not a record")
-        case "sealed":
+        case RecordProblem.SEALED:
             return _("a networked match whose server stopped before its end: its deal stays sealed")
-        case "bad value":
+        case RecordProblem.BAD_VALUE:
             return _("an entry with a missing or wrong value")
-        case "cut":
+        case RecordProblem.CUT:
             return _("not a whole entry — the record was cut or edited here")
-        case "after the end":
+        case RecordProblem.AFTER_THE_END:
             return _("an entry after the end of the match")
-        case "time backwards":
+        case RecordProblem.TIME_BACKWARDS:
             return _("time goes backwards — the record was edited")
-        case "accepted":
+        case RecordProblem.ACCEPTED:
             return _("accepted")
-        case "wrong result":
+        case RecordProblem.WRONG_RESULT:
             return _("the record's result is not what its actions give — the record was edited")
-        case "abandoned after decided":
+        case RecordProblem.ABANDONED_AFTER_DECIDED:
             return _("a decided match cannot be abandoned")
-        case "changed":
+        case RecordProblem.CHANGED:
             return _("the record changed while reading")
-        case "none yet":
+        case RecordProblem.NONE_YET:
             return _("no match has been recorded yet")
-        case "no such file":
+        case RecordProblem.NO_SUCH_FILE:
             return _("no such record file")
-        case "no seed":
+        case RecordProblem.NO_SEED:
             return _("This match is not recorded: its deal has no seed.")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def history_not_updated(*, error: object) -> str:
@@ -275,35 +302,55 @@ def unreadable_records(n: int) -> str:
     return ngettext("{n} record could not be read", "{n} records could not be read", n).format(n=n)
 
 
-def stats_label(what: str) -> str:
+class StatsLabel(StrEnum):
+    """A label of ``spit stats`` that :func:`stats_label` gives."""
+
+    NO_MATCHES = "no matches"
+    BY_OPPONENT = "by opponent"
+    PLAYER = "player"
+    OPPONENT = "opponent"
+    MATCHES = "matches"
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+    PLAYERS = "players"
+    BEST_STREAK = "best streak"
+    STREAK_NOW = "streak now"
+    MEDIAN_REACTION = "median reaction"
+    FASTEST_ROUND = "fastest round"
+    REACTION_CHART = "reaction chart"
+
+
+def stats_label(what: StatsLabel) -> str:
     """The history's (``spit stats``) titles, column heads and notes, by a short id."""
+    what = StatsLabel(what)
     match what:
-        case "no matches":
+        case StatsLabel.NO_MATCHES:
             return _("No match played to the end yet: play one with `spit`.")
-        case "by opponent":
+        case StatsLabel.BY_OPPONENT:
             return _("Matches by opponent")
-        case "player":
+        case StatsLabel.PLAYER:
             return _("Player")
-        case "opponent":
+        case StatsLabel.OPPONENT:
             return _("Opponent")
-        case "matches":
+        case StatsLabel.MATCHES:
             return _("Matches")
-        case "won":
+        case StatsLabel.WON:
             return _("Won")
-        case "lost":
+        case StatsLabel.LOST:
             return _("Lost")
-        case "drawn":
+        case StatsLabel.DRAWN:
             return _("Drawn")
-        case "players":
+        case StatsLabel.PLAYERS:
             return _("Players")
-        case "best streak":
+        case StatsLabel.BEST_STREAK:
             return _("Best streak")
-        case "streak now":
+        case StatsLabel.STREAK_NOW:
             return _("Streak now")
-        case "median reaction":
+        case StatsLabel.MEDIAN_REACTION:
             return _("Median reaction")
-        case "fastest round":
+        case StatsLabel.FASTEST_ROUND:
             return _("Fastest round")
-        case "reaction chart":
+        case StatsLabel.REACTION_CHART:
             return _("Median reaction per match (seconds)")
-    raise ValueError(what)
+    assert_never(what)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _
 from spit.words.numbers import Number
 
@@ -39,17 +42,28 @@ def replay_status(
     )
 
 
-def replay_text(what: str) -> str:
+class ReplayText(StrEnum):
+    """A fixed word of the replay that :func:`replay_text` gives."""
+
+    NO_CARD_YET = "no card yet"
+    THE_END = "the end"
+    PLAYING = "playing"
+    STOPPED = "stopped"
+    KEYS = "keys"
+
+
+def replay_text(what: ReplayText) -> str:
     """The replay's fixed words, by a short id."""
+    what = ReplayText(what)
     match what:
-        case "no card yet":
+        case ReplayText.NO_CARD_YET:
             return _("no card played yet")
-        case "the end":
+        case ReplayText.THE_END:
             return _("the end — Space: from the start")
-        case "playing":
+        case ReplayText.PLAYING:
             return _("playing")
-        case "stopped":
+        case ReplayText.STOPPED:
             return _("stopped")
-        case "keys":
+        case ReplayText.KEYS:
             return _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
-    raise ValueError(what)
+    assert_never(what)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _, ngettext
 from spit.words.numbers import Number
 
@@ -26,14 +29,22 @@ def second_bot_help(*, choices: str) -> str:
     return _("second bot: {choices}").format(choices=choices)
 
 
-def interrupted(what: str) -> str:
+class Interrupted(StrEnum):
+    """A headless command that :func:`interrupted` says was stopped."""
+
+    SIMULATE = "simulate"
+    LADDER = "ladder"
+
+
+def interrupted(what: Interrupted) -> str:
     """A headless command stopped by Ctrl-C: ``simulate`` or ``ladder``."""
+    what = Interrupted(what)
     match what:
-        case "simulate":
+        case Interrupted.SIMULATE:
             return _("spit simulate: interrupted")
-        case "ladder":
+        case Interrupted.LADDER:
             return _("spit ladder: interrupted")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def bots_against(*, bot1: str, bot2: str) -> str:
@@ -102,35 +113,55 @@ def ladder_caption(*, n: int, s: float) -> str:
     return _("{n:,} matches in {s:.1f} s").format(n=Number(n), s=Number(s))
 
 
-def simulation_label(what: str) -> str:
+class SimulationLabel(StrEnum):
+    """A label of the simulator and the ladder that :func:`simulation_label` gives."""
+
+    DRAWS = "draws"
+    MEAN_ROUNDS = "mean rounds"
+    MEAN_MATCH_LENGTH = "mean match length"
+    ACTIONS = "actions"
+    REFUSALS = "refusals"
+    THROUGHPUT = "throughput"
+    LADDER = "ladder"
+    LEVEL = "level"
+    ELO = "Elo"
+    INTERVAL = "interval"
+    BEATS_BELOW = "beats below"
+    MEDIAN_REACTION = "median reaction"
+    PLAYS_MIN = "plays/min"
+    MATRIX = "matrix"
+
+
+def simulation_label(what: SimulationLabel) -> str:
     """The simulator's and the ladder's fixed labels and column heads."""
+    what = SimulationLabel(what)
     match what:
-        case "draws":
+        case SimulationLabel.DRAWS:
             return _("draws")
-        case "mean rounds":
+        case SimulationLabel.MEAN_ROUNDS:
             return _("mean rounds per match")
-        case "mean match length":
+        case SimulationLabel.MEAN_MATCH_LENGTH:
             return _("mean match length (simulated)")
-        case "actions":
+        case SimulationLabel.ACTIONS:
             return _("actions applied")
-        case "refusals":
+        case SimulationLabel.REFUSALS:
             return _("refusals")
-        case "throughput":
+        case SimulationLabel.THROUGHPUT:
             return _("throughput")
-        case "ladder":
+        case SimulationLabel.LADDER:
             return _("ladder")
-        case "level":
+        case SimulationLabel.LEVEL:
             return _("level")
-        case "Elo":
+        case SimulationLabel.ELO:
             return _("Elo")
-        case "interval":
+        case SimulationLabel.INTERVAL:
             return _("95% interval")
-        case "beats below":
+        case SimulationLabel.BEATS_BELOW:
             return _("beats the one below")
-        case "median reaction":
+        case SimulationLabel.MEDIAN_REACTION:
             return _("median reaction")
-        case "plays/min":
+        case SimulationLabel.PLAYS_MIN:
             return _("plays/min")
-        case "matrix":
+        case SimulationLabel.MATRIX:
             return _("Matches won by the row's level against the column's")
-    raise ValueError(what)
+    assert_never(what)

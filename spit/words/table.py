@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import assert_never
 
 from spit.engine import PlayerView
 from spit.i18n import _, ngettext
@@ -106,47 +108,74 @@ def legend_fill(*, left: str, right: str) -> str:
     return _("{left} {right} fill").format(left=left, right=right)
 
 
-def table_label(what: str) -> str:
+class TableLabel(StrEnum):
+    """A fixed word of the table that :func:`table_label` gives."""
+
+    OR = "or"
+    POINTS = "points"
+    PRESS_SPIT = "press spit"
+    NO_SPIT_CARDS = "no spit cards"
+    NOT_IN_PLAY = "not in play"
+    SPIT = "spit"
+    NOBODY_COULD_MOVE = "nobody could move"
+    TOOK = "took"
+    HOLDS_NOW = "holds now"
+    POINTS_COLUMN = "points column"
+    NOTHING_TAKEN = "nothing taken"
+
+
+def table_label(what: TableLabel) -> str:
     """The table's fixed words (the top bar, the piles' captions, the round summary's heads),
     by a short id."""
+    what = TableLabel(what)
     match what:
-        case "or":
+        case TableLabel.OR:
             return _("or")
-        case "points":
+        case TableLabel.POINTS:
             return _("Points:")
-        case "press spit":
+        case TableLabel.PRESS_SPIT:
             return _("press SPIT")
-        case "no spit cards":
+        case TableLabel.NO_SPIT_CARDS:
             return _("no spit cards")
-        case "not in play":
+        case TableLabel.NOT_IN_PLAY:
             return _("not in play")
-        case "spit":
+        case TableLabel.SPIT:
             return _("spit")
-        case "nobody could move":
+        case TableLabel.NOBODY_COULD_MOVE:
             return _("nobody could move.")
-        case "took":
+        case TableLabel.TOOK:
             return _("took")
-        case "holds now":
+        case TableLabel.HOLDS_NOW:
             return _("holds now")
-        case "points column":
+        case TableLabel.POINTS_COLUMN:
             return _("points")
-        case "nothing taken":
+        case TableLabel.NOTHING_TAKEN:
             return _("nothing from the centre")
-    raise ValueError(what)
+    assert_never(what)
 
 
-def top_hints(what: str) -> str:
+class TopHints(StrEnum):
+    """A top bar's key hint that :func:`top_hints` gives."""
+
+    BROWSER = "browser"
+    BROWSER_SHORT = "browser short"
+    TERMINAL = "terminal"
+    TERMINAL_SHORT = "terminal short"
+
+
+def top_hints(what: TopHints) -> str:
     """The top bar's key hints, longest first (a browser keeps F1 and Ctrl+Q), by a short id."""
+    what = TopHints(what)
     match what:
-        case "browser":
+        case TopHints.BROWSER:
             return _("Esc: pause, then H help, Q quit")
-        case "browser short":
+        case TopHints.BROWSER_SHORT:
             return _("Esc: pause")
-        case "terminal":
+        case TopHints.TERMINAL:
             return _("F1 help · Esc pause · Ctrl+Q quit")
-        case "terminal short":
+        case TopHints.TERMINAL_SHORT:
             return _("F1 help")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def spit_key(*, key: str) -> str:

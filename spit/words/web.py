@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import assert_never
+
 from spit.i18n import _, ngettext
 
 
@@ -54,26 +57,40 @@ def room_title(*, code: str) -> str:
     return _("Spit — room {code}").format(code=code)
 
 
-def web_page(what: str) -> str:
+class WebPage(StrEnum):
+    """A browser page's line that :func:`web_page` gives."""
+
+    NO_SUCH_ROOM = "no such room"
+    ROOM_LINK_HINT = "room link hint"
+    SEAT_ENDED = "seat ended"
+    OPEN_AGAIN = "open again"
+    DEALING = "dealing"
+    ENDED = "ended"
+    PLAY_AGAIN = "play again"
+    NEEDS_JAVASCRIPT = "needs javascript"
+
+
+def web_page(what: WebPage) -> str:
     """The browser pages' words, by a short id."""
+    what = WebPage(what)
     match what:
-        case "no such room":
+        case WebPage.NO_SUCH_ROOM:
             return _("No such room.")
-        case "room link hint":
+        case WebPage.ROOM_LINK_HINT:
             return _("Open the link with the room code that the host gave you.")
-        case "seat ended":
+        case WebPage.SEAT_ENDED:
             return _("This game has ended, or another tab took the seat over.")
-        case "open again":
+        case WebPage.OPEN_AGAIN:
             return _("Open the seat again")
-        case "dealing":
+        case WebPage.DEALING:
             return _("Dealing the cards…")
-        case "ended":
+        case WebPage.ENDED:
             return _("This game has ended.")
-        case "play again":
+        case WebPage.PLAY_AGAIN:
             return _("Play again")
-        case "needs javascript":
+        case WebPage.NEEDS_JAVASCRIPT:
             return _("Spit in the browser needs JavaScript.")
-    raise ValueError(what)
+    assert_never(what)
 
 
 def tables_taken(n: int) -> str:

@@ -129,7 +129,7 @@ def record_failure(error: RecordError | OSError) -> str:
     return str(error)  # the operating system's own message, as it gives it
 
 
-class RecordProblem(StrEnum):
+class RecordText(StrEnum):
     """A record's problem that :func:`record_problem` gives."""
 
     BUSY = "busy"
@@ -154,49 +154,49 @@ class RecordProblem(StrEnum):
     NO_SEED = "no seed"
 
 
-def record_problem(what: RecordProblem) -> str:
+def record_problem(what: RecordText) -> str:
     """Why a match record cannot be read, resumed or found, by a short id."""
-    what = RecordProblem(what)
+    what = RecordText(what)
     match what:
-        case RecordProblem.BUSY:
+        case RecordText.BUSY:
             return _("this match is being played in another window")
-        case RecordProblem.OVER:
+        case RecordText.OVER:
             return _("this match is over — nothing to resume")
-        case RecordProblem.NOTHING_TO_RESUME:
+        case RecordText.NOTHING_TO_RESUME:
             return _("no unfinished match to resume")
-        case RecordProblem.NOT_MADE_ANEW:
+        case RecordText.NOT_MADE_ANEW:
             return _("it could not be made anew")
-        case RecordProblem.NOT_A_RECORD:
+        case RecordText.NOT_A_RECORD:
             return _("not a spit match record")
-        case RecordProblem.BAD_VERSION:
+        case RecordText.BAD_VERSION:
             return _("the record format version is missing or wrong")
-        case RecordProblem.BAD_HEADER:
+        case RecordText.BAD_HEADER:
             return _("the header is incomplete or has a wrong value")
-        case RecordProblem.EMPTY:
+        case RecordText.EMPTY:
             return _("empty or cut off before its first line — not a record")
-        case RecordProblem.SEALED:
+        case RecordText.SEALED:
             return _("a networked match whose server stopped before its end: its deal stays sealed")
-        case RecordProblem.BAD_VALUE:
+        case RecordText.BAD_VALUE:
             return _("an entry with a missing or wrong value")
-        case RecordProblem.CUT:
+        case RecordText.CUT:
             return _("not a whole entry — the record was cut or edited here")
-        case RecordProblem.AFTER_THE_END:
+        case RecordText.AFTER_THE_END:
             return _("an entry after the end of the match")
-        case RecordProblem.TIME_BACKWARDS:
+        case RecordText.TIME_BACKWARDS:
             return _("time goes backwards — the record was edited")
-        case RecordProblem.ACCEPTED:
+        case RecordText.ACCEPTED:
             return _("accepted")
-        case RecordProblem.WRONG_RESULT:
+        case RecordText.WRONG_RESULT:
             return _("the record's result is not what its actions give — the record was edited")
-        case RecordProblem.ABANDONED_AFTER_DECIDED:
+        case RecordText.ABANDONED_AFTER_DECIDED:
             return _("a decided match cannot be abandoned")
-        case RecordProblem.CHANGED:
+        case RecordText.CHANGED:
             return _("the record changed while reading")
-        case RecordProblem.NONE_YET:
+        case RecordText.NONE_YET:
             return _("no match has been recorded yet")
-        case RecordProblem.NO_SUCH_FILE:
+        case RecordText.NO_SUCH_FILE:
             return _("no such record file")
-        case RecordProblem.NO_SEED:
+        case RecordText.NO_SEED:
             return _("This match is not recorded: its deal has no seed.")
     assert_never(what)
 

@@ -155,7 +155,9 @@ def main() -> None:
     for ours, spec in TYPED_LAYOUTS.items():
         keys = resolve(spec, args.symbols, keysyms)
         typed = "".join(
-            sorted({c for levels in keys.values() for c in levels if c and c.isalpha()})
+            sorted(
+                {c for levels in keys.values() for c in levels if c and len(c) == 1 and c.isalpha()}
+            )
         )
         chunks = [typed[i : i + 60] for i in range(0, len(typed), 60)]  # short enough lines
         lines.append(f"    {ours!r}: (")

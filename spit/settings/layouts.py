@@ -499,12 +499,12 @@ ALTGR: Final[dict[str, dict[str, str]]] = {
 TYPED: Final[dict[str, str]] = {
     "qwerty": ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
     "qwertz": (
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcddeadefghijklmnopqrstuvwxyzªµºÄÆÐÖØÜÞäæðöøüþđĦħıĸŁłŊŋŦŧſΩẞ"
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzªµºÄÆÐÖØÜÞäæðöøüþđĦħıĸŁłŊŋŦŧſΩẞ"
     ),
     "azerty": (
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcddeadefghijklmnopqrstuvwxyzªµºÆÐØÞßàæçèéðøùþđĦħıĸŁłŊŋŦŧΩẞ"
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzªµºÆÐØÞßàæçèéðøùþđĦħıĸŁłŊŋŦŧΩẞ"
     ),
-    "greek": ("deadʹͻͼͽΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρςστυφχψωϏϐϑϒϕϖϗϚϛϜϝϞϟϠϡϰϱϲϴϹϺϻϽϾϿ"),
+    "greek": ("ʹͻͼͽΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρςστυφχψωϏϐϑϒϕϖϗϚϛϜϝϞϟϠϡϰϱϲϴϹϺϻϽϾϿ"),
     "georgian": ("ABDEFGHIKLMNOPQUVXYაბგდევზთიკლმნოპჟრსტუფქღყშჩცძწჭხჯჰჱჲჳჴჵჶჷჸჹჺჼ"),
     "latvian": ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzĀāČčĒēĢģĪīĶķĻļŅņŌōŖŗŠšŪūŽž"),
     "latvian-ergonomic": (

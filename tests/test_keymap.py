@@ -561,3 +561,13 @@ def test_the_latvian_ergonomic_presets_altgr_letters_play_as_their_key() -> None
 def test_the_latvian_ergonomic_preset_is_a_preset_of_its_own() -> None:
     assert "latvian-ergonomic" in PRESET_NAMES
     assert KeyMap.preset("latvian-ergonomic") != KeyMap.preset("latvian")
+
+
+def test_a_georgian_shift_letter_plays_but_is_not_listed_as_the_keys_label() -> None:
+    georgian = KeyMap.preset("georgian")
+    assert georgian.keys_of("p1.stock2.left") == ("w", "წ")
+    remapped = georgian.with_bindings({"p1.stock2.left": "1"})
+    assert remapped.control("ჭ") is None  # it goes with its key's letters
+    with pytest.raises(KeyMapError) as refused:
+        georgian.with_bindings({"p1.spit": "ჭ"})
+    assert re.search(r"already the key for p1\.stock2\.left", said(refused.value))

@@ -192,8 +192,9 @@ ergonomic Latvian layout types Latin letters at other Latin letters' places, so 
 menu letter works by its name, not by place."""
 
 
-def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
-    """A position-based preset's keys (one per control) and its layout's own characters.
+def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozenset[str]]:
+    """A position-based preset's keys (one per control), its layout's own characters, and
+    which of those are Shift's.
 
     The key is what the US layout types at the position (the layout's own character for
     ``latvian-ergonomic``). The layout's characters there are other names for the same key:
@@ -210,7 +211,7 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
     taken = set(keys)
     aliases: dict[str, str] = {}
 
-    def claim(chars_at: Callable[[str], Iterable[str | None]], *, shifted: bool) -> None:
+    def claim(chars_at: Callable[[str], Iterable[str | None]], *, shifted: bool) -> set[str]:
         claims: dict[str, set[str]] = {}
         for control, position in zip(CONTROLS, positions, strict=True):
             for char in chars_at(position):
@@ -222,17 +223,17 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
                 key = character_key(char)
                 if key not in taken:
                     claims.setdefault(key, set()).add(control.id)
-        for key, ids in claims.items():
-            if len(ids) == 1:
-                aliases[key] = next(iter(ids))
-        taken.update(aliases)
+        claimed = {key for key, ids in claims.items() if len(ids) == 1}
+        aliases.update((key, next(iter(claims[key]))) for key in claimed)
+        taken.update(claimed)
+        return claimed
 
     claim(
         lambda p: (BASE[name].get(p), ALTGR[name].get(p) if name in _WITH_ALTGR else None),
         shifted=False,
     )
-    claim(lambda p: (SHIFT[name].get(p),), shifted=True)
-    return keys, aliases
+    shifted = claim(lambda p: (SHIFT[name].get(p),), shifted=True)
+    return keys, aliases, frozenset(shifted)
 
 
 @cache
@@ -414,15 +415,21 @@ class KeyMap:
     Immutable: ``with_bindings`` returns a new map.
     """
 
-    __slots__ = ("_aliases", "_control_by_key", "_folded", "_key_by_id", "name")
+    __slots__ = ("_aliases", "_control_by_key", "_folded", "_key_by_id", "_shifted", "name")
 
     def __init__(
-        self, name: str, keys: Iterable[str], aliases: Mapping[str, str] | None = None
+        self,
+        name: str,
+        keys: Iterable[str],
+        aliases: Mapping[str, str] | None = None,
+        shifted: Iterable[str] = (),
     ) -> None:
         """A map named ``name`` with one key per control, in the order of ``CONTROLS``.
 
         ``aliases`` (key -> action id) are other keys for the same actions: the characters
-        a national layout types at the Latin key's place.
+        a national layout types at the Latin key's place. ``shifted`` names those of them
+        that Shift types (Georgian ჭ at w): they play, but :meth:`keys_of` leaves them out,
+        so a key's label stays its own letters.
         """
         self.name = name
         """The preset this map starts from (one of ``PRESET_NAMES``)."""
@@ -430,6 +437,7 @@ class KeyMap:
             zip((control.id for control in CONTROLS), keys, strict=True)
         )
         self._aliases: dict[str, str] = dict(aliases or {})
+        self._shifted: frozenset[str] = frozenset(shifted) & self._aliases.keys()
         self._control_by_key: dict[str, Control] = {
             key: _CONTROL_BY_ID[control_id]
             for key, control_id in (
@@ -493,7 +501,7 @@ class KeyMap:
                     other=owner[key],
                 )
             owner[key] = control_id
-        return KeyMap(self.name, key_by_id.values(), aliases)
+        return KeyMap(self.name, key_by_id.values(), aliases, self._shifted)
 
     def control(self, key: str) -> Control | None:
         """What a key press does, by Textual ``event.key``; None for keys that play nothing.
@@ -534,8 +542,11 @@ class KeyMap:
         return self._key_by_id[control_id]
 
     def keys_of(self, control_id: str) -> tuple[str, ...]:
-        """Every key that does an action: its key, then the layout's own characters for it."""
-        natives = tuple(k for k, i in self._aliases.items() if i == control_id)
+        """Every key that does an action: its key, then the layout's own characters for it
+        (without Shift; the letters Shift types there play too, but are not listed)."""
+        natives = tuple(
+            k for k, i in self._aliases.items() if i == control_id and k not in self._shifted
+        )
         return (self._key_by_id[control_id], *natives)
 
     @property

@@ -57,6 +57,12 @@ KEYBOARDS = {
         "a s d f g h j k l semicolon",
         "z x c v b n m comma full_stop slash",
     ),
+    # The ergonomic Latvian layout (ŪGJRMV), named by what it types at each place.
+    "latvian-ergonomic": (
+        "ū g j r m v n z ē č",
+        "š u s i l d a t e c",
+        "ņ b ī k p o ā comma full_stop ļ",
+    ),
 }
 """The three letter rows of each physical keyboard, from each row's first letter key.
 
@@ -406,7 +412,7 @@ def test_docs_list_every_action_id_with_its_qwerty_key():
 # -- national presets, by key position (spit/settings/layouts.py, generated from xkb) -----------
 
 
-@pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
+@pytest.mark.parametrize("name", ["greek", "georgian", "latvian", "latvian-ergonomic"])
 def test_a_national_preset_gives_no_character_two_meanings(name: str) -> None:
     keymap = KeyMap.preset(name)
     every = [key for control in keymap.controls for key in keymap.keys_of(control.id)]
@@ -462,3 +468,106 @@ def _character(key: str) -> str:
     return {"semicolon": ";", "comma": ",", "full_stop": ".", "slash": "/", "apostrophe": "'"}.get(
         key, key
     )
+
+
+# -- Shift, Caps Lock and dead keys ---------------------------------------------------------
+
+GREEK_ACCENTED = {
+    # the dead key right of L (´, and with Shift ¨), then a vowel
+    "ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω",
+    "ϊ": "ι", "ϋ": "υ", "ΐ": "ι", "ΰ": "υ",
+    "Ά": "α", "Έ": "ε", "Ή": "η", "Ί": "ι", "Ό": "ο", "Ύ": "υ", "Ώ": "ω", "Ϊ": "ι", "Ϋ": "υ",
+}  # fmt: skip
+
+
+def test_an_upper_case_letter_that_two_keys_fold_to_does_nothing() -> None:
+    """Shift or Caps Lock on the Greek layout types Σ at both w (ς) and s (σ)."""
+    greek = KeyMap.preset("greek")
+    assert greek.control("Σ") is None
+    assert greek.control("ς").id == "p1.stock2.left"
+    assert greek.control("σ").id == "p1.stock2.right"
+    assert greek.control("Ε") == greek.control("ε") == greek.control("e")
+    # The same rule on any map: ı (dotless i) and i both write I in upper case.
+    dotless = KeyMap.preset("qwerty").with_bindings({"p2.spit": "ı"})
+    assert dotless.control("I") is None
+    assert dotless.control("i").id == "p2.stock3.left"
+    assert dotless.control("ı").id == "p2.spit"
+
+
+@pytest.mark.parametrize(("composed", "base"), GREEK_ACCENTED.items())
+def test_a_greek_vowel_with_an_accent_plays_as_its_vowels_key(composed: str, base: str) -> None:
+    greek = KeyMap.preset("greek")
+    assert greek.control(composed) is not None
+    assert greek.control(composed) == greek.control(base)
+
+
+def test_a_letter_with_marks_plays_as_its_base_only_where_no_key_of_its_own_types_it() -> None:
+    qwertz, azerty = KeyMap.preset("qwertz"), KeyMap.preset("azerty")
+    assert qwertz.control("é") == qwertz.control("e")  # dead ´, then e
+    assert qwertz.control("ä") is None  # a key of its own, right of ö, that plays nothing
+    assert azerty.control("ê") == azerty.control("e")  # dead ^, then e
+    assert azerty.control("é") is None  # the 2 key
+    assert KeyMap.preset("latvian").control("ā").id == "p1.stock1.right"  # AltGr, its own
+    # A base that two keys fold to is no more a guess than the upper-case letter is.
+    assert KeyMap.preset("qwerty").with_bindings({"p2.spit": "ı"}).control("Í") is None
+
+
+def test_the_greek_semicolon_plays_player_ones_first_stock_on_either_layout() -> None:
+    """The Greek layout types ; at Latin q's place; the Latin layout types it right of l,
+    where the Greek layout has its dead accent key: there too it is player 1's first key."""
+    greek = KeyMap.preset("greek")
+    assert greek.control("semicolon").id == "p1.stock1.left"
+    assert greek.control("q").id == "p1.stock1.left"
+    assert greek.control("colon") is None  # Shift on that key: nothing, on either layout
+
+
+GEORGIAN_SHIFTED = {"ჭ": "w", "ღ": "r", "თ": "t", "შ": "s", "ჟ": "j", "ძ": "z", "ჩ": "c"}
+
+
+@pytest.mark.parametrize(("shifted", "latin"), GEORGIAN_SHIFTED.items())
+def test_a_georgian_letter_shift_types_plays_as_its_key(shifted: str, latin: str) -> None:
+    """Shift, or Caps Lock where it acts as Shift, types another letter on seven keys."""
+    georgian = KeyMap.preset("georgian")
+    assert georgian.control(shifted) is not None
+    assert georgian.control(shifted) == georgian.control(latin)
+
+
+def test_georgian_shift_on_the_other_keys_types_the_latin_capital_of_the_key() -> None:
+    georgian = KeyMap.preset("georgian")
+    assert georgian.control("Q") == georgian.control("ქ")
+    assert georgian.control("L") == georgian.control("ლ")
+
+
+def test_the_latvian_ergonomic_preset_plays_by_key_position() -> None:
+    """ŪGJRMV: player 1's top row types ū g j r m and plays player 1's five stocks."""
+    from spit.settings.layouts import BASE
+
+    ergonomic = KeyMap.preset("latvian-ergonomic")
+    assert [ergonomic.control(k).id for k in "ūgjrm"] == [f"p1.stock{n}.left" for n in range(1, 6)]
+    assert [ergonomic.control(k).id for k in "šusil"] == [f"p1.stock{n}.right" for n in range(1, 6)]
+    assert ergonomic.control("c").id == "p2.stock5.right"  # right of e, where ; is on QWERTY
+    assert ergonomic.control("Ū") == ergonomic.control("ū")  # Caps Lock
+    letters = [BASE["latvian-ergonomic"][p] for p in BASE["us"] if p != "AC11"]
+    assert len(letters) == len(set(letters)) == 30
+
+
+def test_the_latvian_ergonomic_presets_altgr_letters_play_as_their_key() -> None:
+    """The layout types q w x y ŗ ō with AltGr on ū v b n r o."""
+    ergonomic = KeyMap.preset("latvian-ergonomic")
+    for altgr, key in {"q": "ū", "w": "v", "y": "n", "x": "b", "ŗ": "r", "ō": "o"}.items():
+        assert ergonomic.control(altgr) == ergonomic.control(key), altgr
+
+
+def test_the_latvian_ergonomic_preset_is_a_preset_of_its_own() -> None:
+    assert "latvian-ergonomic" in PRESET_NAMES
+    assert KeyMap.preset("latvian-ergonomic") != KeyMap.preset("latvian")
+
+
+def test_a_georgian_shift_letter_plays_but_is_not_listed_as_the_keys_label() -> None:
+    georgian = KeyMap.preset("georgian")
+    assert georgian.keys_of("p1.stock2.left") == ("w", "წ")
+    remapped = georgian.with_bindings({"p1.stock2.left": "1"})
+    assert remapped.control("ჭ") is None  # it goes with its key's letters
+    with pytest.raises(KeyMapError) as refused:
+        georgian.with_bindings({"p1.spit": "ჭ"})
+    assert re.search(r"already the key for p1\.stock2\.left", said(refused.value))

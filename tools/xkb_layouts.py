@@ -1,13 +1,16 @@
-"""Write spit/settings/layouts.py: what each key position types on the Greek, Georgian, Latvian and
-US layouts, read from the system's xkb symbol files (xkeyboard-config).
+"""Write spit/settings/layouts.py: what each key position types on the Greek, Georgian, Latvian
+(standard and ergonomic ŪGJRMV) and US layouts, read from the system's xkb symbol files
+(xkeyboard-config).
 
     python tools/xkb_layouts.py [--symbols /usr/share/X11/xkb/symbols] [--keysyms keysymdef.h]
 
 Only the positions the game uses matter: the three letter rows (AD01-AD10, AC01-AC11,
-AB01-AB10). For each we take level 1 (no Shift) and level 3 (AltGr), follow ``include``
-lines, and turn keysym names into characters with X11's keysymdef.h; a dead key (an accent
-that types nothing on its own) is recorded as such. The output is committed, so the game
-and CI need no xkb.
+AB01-AB10). For each we take level 1 (no Shift), level 2 (Shift) and level 3 (AltGr),
+follow ``include`` lines, and turn keysym names into characters with X11's keysymdef.h; a
+dead key (an accent that types nothing on its own) is recorded as such. For every preset's
+layout, the German and French ones too, we also list every letter any of its keys types
+at any level, so the key map knows which letters with marks come only from dead keys. The
+output is committed, so the game and CI need no xkb.
 """
 
 from __future__ import annotations
@@ -24,8 +27,22 @@ POSITIONS = (
 )
 """The key positions of the letter rows, xkb's names: row D (top letters), C (home), B."""
 
-LAYOUTS = {"us": "us(basic)", "greek": "gr(basic)", "georgian": "ge(basic)", "latvian": "lv(basic)"}
-"""Our name for each layout and the xkb symbols it is read from (each file's default)."""
+LAYOUTS = {
+    "us": "us(basic)",
+    "greek": "gr(basic)",
+    "georgian": "ge(basic)",
+    "latvian": "lv(basic)",
+    "latvian-ergonomic": "lv(ergonomic)",
+}
+"""Our name for each layout whose letter rows are tabled, and the xkb symbols it is read from."""
+
+TYPED_LAYOUTS = {
+    "qwerty": "us(basic)",
+    "qwertz": "de(basic)",
+    "azerty": "fr(basic)",
+    **{name: spec for name, spec in LAYOUTS.items() if name != "us"},
+}
+"""Each preset's name and the xkb symbols whose every typed character is listed."""
 
 _SECTION = re.compile(r'xkb_symbols\s+"([^"]+)"\s*\{(.*?)\n\};', re.S)
 _KEY = re.compile(r"key\s+<(\w+)>\s*\{\s*(?:type[^,]*,\s*)?(?:symbols\[\w+\]\s*=\s*)?\[([^\]]*)\]")
@@ -90,6 +107,10 @@ def resolve(spec: str, folder: Path, keysyms: dict[str, str]) -> dict[str, list[
     return keys
 
 
+def _printable(char: str | None) -> bool:
+    return char is not None and (char == "dead" or unicodedata.category(char)[0] != "C")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--symbols", type=Path, default=Path("/usr/share/X11/xkb/symbols"))
@@ -101,9 +122,12 @@ def main() -> None:
         '"""What each key position types on the layouts the presets are built from. GENERATED.',
         "",
         "Written by tools/xkb_layouts.py from the xkb symbol files of xkeyboard-config",
-        f"({args.symbols}: " + ", ".join(f"{v}" for v in LAYOUTS.values()) + ") and X11's",
-        "keysymdef.h; do not edit by hand. ``BASE`` is level 1 (no Shift), ``ALTGR`` level 3;",
-        'a dead key (an accent that types nothing on its own) is ``"dead"``.',
+        f"({args.symbols}) and X11's keysymdef.h; do not edit by hand. The letter rows of",
+        ", ".join(LAYOUTS.values()) + ":",
+        "``BASE`` is level 1 (no Shift), ``SHIFT`` level 2, ``ALTGR`` level 3; a dead key (an",
+        'accent that types nothing on its own) is ``"dead"``. ``TYPED`` is every letter a',
+        "preset's layout types on any key at any level, dead keys aside (for QWERTZ and AZERTY",
+        ", ".join(v for v in TYPED_LAYOUTS.values() if v not in LAYOUTS.values()) + ").",
         '"""',
         "",
         "from typing import Final",
@@ -112,21 +136,35 @@ def main() -> None:
         '"""The letter rows\' key positions, by xkb name: AD top, AC home, AB bottom row."""',
         "",
     ]
-    for table, level in (("BASE", 0), ("ALTGR", 2)):
+    tables = {ours: resolve(spec, args.symbols, keysyms) for ours, spec in LAYOUTS.items()}
+    for table, level in (("BASE", 0), ("SHIFT", 1), ("ALTGR", 2)):
         lines.append(f"{table}: Final[dict[str, dict[str, str]]] = {{")
-        for ours, spec in LAYOUTS.items():
-            keys = resolve(spec, args.symbols, keysyms)
+        for ours, keys in tables.items():
             row = {}
             for position in POSITIONS:
                 levels = keys.get(position, [])
                 char = levels[level] if len(levels) > level else None
-                if char is not None and (char == "dead" or unicodedata.category(char)[0] != "C"):
+                if _printable(char):
                     row[position] = char
             lines.append(f"    {ours!r}: {{")
             lines.extend(f"        {p!r}: {c!r}," for p, c in row.items())
             lines.append("    },")
         lines.append("}")
         lines.append("")
+    lines.append("TYPED: Final[dict[str, str]] = {")
+    for ours, spec in TYPED_LAYOUTS.items():
+        keys = resolve(spec, args.symbols, keysyms)
+        typed = "".join(
+            sorted(
+                {c for levels in keys.values() for c in levels if c and len(c) == 1 and c.isalpha()}
+            )
+        )
+        chunks = [typed[i : i + 60] for i in range(0, len(typed), 60)]  # short enough lines
+        lines.append(f"    {ours!r}: (")
+        lines.extend(f"        {chunk!r}" for chunk in chunks)
+        lines.append("    ),")
+    lines.append("}")
+    lines.append("")
     args.out.write_text("\n".join(lines), encoding="utf-8")
 
 

@@ -16,7 +16,7 @@ The module imports nothing from Textual, so the command line can check a key map
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -118,6 +118,7 @@ PRESET_NAMES: Final[tuple[str, ...]] = (
     "greek",
     "georgian",
     "latvian",
+    "latvian-ergonomic",
 )
 """The keyboard layouts with a ready-made key map; qwerty is the default."""
 
@@ -172,33 +173,67 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
     "greek": tuple("AC11" if p == "AC10" else p for p in _QWERTY_POSITIONS),
     "georgian": _QWERTY_POSITIONS,
     "latvian": _QWERTY_POSITIONS,
+    # The ergonomic layout (ŪGJRMV) types other Latin letters than QWERTY at most places, so
+    # its keys are named by what it types there (ū g j r m at q w e r t), not by the Latin
+    # letter printed on the key; its 30 characters are distinct.
+    "latvian-ergonomic": _QWERTY_POSITIONS,
 }
 """The position-based presets: each control's key position on the keyboard."""
 
+_NAMED_BY_LAYOUT: Final = frozenset({"latvian-ergonomic"})
+"""Position presets whose keys are the layout's own characters, not the US letters there."""
 
-def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str]]:
-    """A position-based preset's Latin keys (one per control) and its layout's own characters.
+_WITH_ALTGR: Final = frozenset({"latvian", "latvian-ergonomic"})
+"""Position presets whose AltGr letters play too (Latvian types its letters with marks there)."""
 
-    The Latin key is what the US layout types at the position; the layout's character (its
-    level 1, and for Latvian its AltGr letters: ā at a, š at s…) is another name for the same
-    key. The characters come from the xkb tables in :mod:`spit.settings.layouts`.
+_PLACED_LAYOUTS: Final = ("greek", "georgian", "latvian")
+"""The layouts :func:`same_place` follows: their letters sit where the Latin ones do. The
+ergonomic Latvian layout types Latin letters at other Latin letters' places, so there a
+menu letter works by its name, not by place."""
+
+
+def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozenset[str]]:
+    """A position-based preset's keys (one per control), its layout's own characters, and
+    which of those are Shift's.
+
+    The key is what the US layout types at the position (the layout's own character for
+    ``latvian-ergonomic``). The layout's characters there are other names for the same key:
+    its level 1, its AltGr letters for Latvian (ā at a, š at s…), and the letters Shift types
+    that are not a case of the key's own (Georgian ჭ on w). A character two keys would share
+    is left out: it must do nothing rather than guess. The characters come from the xkb
+    tables in :mod:`spit.settings.layouts`.
     """
-    from spit.settings.layouts import ALTGR, BASE
+    from spit.settings.layouts import ALTGR, BASE, SHIFT
 
-    keys = tuple(_position_key(BASE["us"], position) for position in _POSITIONS[name])
+    positions = _POSITIONS[name]
+    named_by = BASE[name] if name in _NAMED_BY_LAYOUT else BASE["us"]
+    keys = tuple(_position_key(named_by, position) for position in positions)
+    taken = set(keys)
     aliases: dict[str, str] = {}
-    for control, position in zip(CONTROLS, _POSITIONS[name], strict=True):
-        native = [BASE[name].get(position)]
-        if name == "latvian":
-            native.append(ALTGR[name].get(position))
-        for char in native:
-            # Letters, and the Greek layout's ; at q's place; not a dead key.
-            if char is None or not (char.isalpha() or char == ";"):
-                continue
-            key = character_key(char)
-            if key not in keys:
-                aliases[key] = control.id
-    return keys, aliases
+
+    def claim(chars_at: Callable[[str], Iterable[str | None]], *, shifted: bool) -> set[str]:
+        claims: dict[str, set[str]] = {}
+        for control, position in zip(CONTROLS, positions, strict=True):
+            for char in chars_at(position):
+                # Letters, and the Greek layout's ; at q's place; not a dead key.
+                if char is None or not (char.isalpha() or (char == ";" and not shifted)):
+                    continue
+                if shifted and (character_key(char) in taken or char.lower() in taken):
+                    continue  # another key's letter, or a case of one: folding decides
+                key = character_key(char)
+                if key not in taken:
+                    claims.setdefault(key, set()).add(control.id)
+        claimed = {key for key, ids in claims.items() if len(ids) == 1}
+        aliases.update((key, next(iter(claims[key]))) for key in claimed)
+        taken.update(claimed)
+        return claimed
+
+    claim(
+        lambda p: (BASE[name].get(p), ALTGR[name].get(p) if name in _WITH_ALTGR else None),
+        shifted=False,
+    )
+    shifted = claim(lambda p: (SHIFT[name].get(p),), shifted=True)
+    return keys, aliases, frozenset(shifted)
 
 
 @cache
@@ -213,16 +248,23 @@ def same_place(key: str) -> tuple[str, ...]:
     if position is None:
         return ()
     names: list[str] = []
-    for layout, table in BASE.items():
-        if layout == "us":
-            continue
-        typed = [table.get(position)]
+    for layout in _PLACED_LAYOUTS:
+        typed = [BASE[layout].get(position)]
         if layout == "latvian":  # its letters with a mark are on AltGr: š at s
             typed.append(ALTGR[layout].get(position))
         for char in typed:
             if char and char.isalpha() and character_key(char) not in (key, *names):
                 names.append(character_key(char))
     return tuple(names)
+
+
+@cache
+def _typed_letters(preset: str) -> frozenset[str] | None:
+    """Every letter the preset's layout types on a key of its own; None for an unknown one."""
+    from spit.settings.layouts import TYPED
+
+    letters = TYPED.get(preset)
+    return None if letters is None else frozenset(letters)
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
@@ -373,15 +415,21 @@ class KeyMap:
     Immutable: ``with_bindings`` returns a new map.
     """
 
-    __slots__ = ("_aliases", "_control_by_key", "_key_by_id", "name")
+    __slots__ = ("_aliases", "_control_by_key", "_folded", "_key_by_id", "_shifted", "name")
 
     def __init__(
-        self, name: str, keys: Iterable[str], aliases: Mapping[str, str] | None = None
+        self,
+        name: str,
+        keys: Iterable[str],
+        aliases: Mapping[str, str] | None = None,
+        shifted: Iterable[str] = (),
     ) -> None:
         """A map named ``name`` with one key per control, in the order of ``CONTROLS``.
 
         ``aliases`` (key -> action id) are other keys for the same actions: the characters
-        a national layout types at the Latin key's place.
+        a national layout types at the Latin key's place. ``shifted`` names those of them
+        that Shift types (Georgian ჭ at w): they play, but :meth:`keys_of` leaves them out,
+        so a key's label stays its own letters.
         """
         self.name = name
         """The preset this map starts from (one of ``PRESET_NAMES``)."""
@@ -389,6 +437,7 @@ class KeyMap:
             zip((control.id for control in CONTROLS), keys, strict=True)
         )
         self._aliases: dict[str, str] = dict(aliases or {})
+        self._shifted: frozenset[str] = frozenset(shifted) & self._aliases.keys()
         self._control_by_key: dict[str, Control] = {
             key: _CONTROL_BY_ID[control_id]
             for key, control_id in (
@@ -396,6 +445,13 @@ class KeyMap:
                 *((key, control_id) for control_id, key in self._key_by_id.items()),
             )
         }
+        # The upper case of every bound letter, and the controls it could mean: Caps Lock or
+        # Shift on the Greek layout types Σ for both ς (w) and σ (s), so Σ means nothing.
+        self._folded: dict[str, set[Control]] = {}
+        for key, control in self._control_by_key.items():
+            upper = key.upper() if len(key) == 1 else key
+            if len(upper) == 1 and upper != key:
+                self._folded.setdefault(upper, set()).add(control)
 
     @classmethod
     def preset(cls, name: str = "qwerty") -> KeyMap:
@@ -445,25 +501,52 @@ class KeyMap:
                     other=owner[key],
                 )
             owner[key] = control_id
-        return KeyMap(self.name, key_by_id.values(), aliases)
+        return KeyMap(self.name, key_by_id.values(), aliases, self._shifted)
 
     def control(self, key: str) -> Control | None:
         """What a key press does, by Textual ``event.key``; None for keys that play nothing.
 
-        An upper-case letter counts as its lower-case key, so Caps Lock does not stop a game.
+        An upper-case letter counts as its lower-case key, so Caps Lock does not stop a game,
+        unless it is the upper case of two keys' letters (Greek Σ, of ς and σ): then it does
+        nothing rather than guess. A letter with marks that the layout has no key of its own
+        for (Greek ά, from the dead accent key and α) plays as its base letter's key.
         """
-        control = self._control_by_key.get(key)
-        if control is None and len(key) == 1 and key.isupper():
-            control = self._control_by_key.get(key.lower())
+        control = self._folded_control(key)
+        if control is None and self._composed(key):
+            control = self._folded_control(unicodedata.normalize("NFD", key)[0])
         return control
+
+    def _folded_control(self, key: str) -> Control | None:
+        """The control of ``key`` itself, or the one control its lower case can mean."""
+        control = self._control_by_key.get(key)
+        if control is not None or len(key) != 1:
+            return control
+        meant = set(self._folded.get(key, ()))
+        lower = self._control_by_key.get(key.lower()) if key.isupper() else None
+        if lower is not None:
+            meant.add(lower)
+        return next(iter(meant)) if len(meant) == 1 else None
+
+    def _composed(self, key: str) -> bool:
+        """Whether ``key`` is a letter with marks that only a dead key makes on this layout."""
+        if len(key) != 1 or not key.isalpha():
+            return False
+        base = unicodedata.normalize("NFD", key)[0]
+        typed = _typed_letters(self.name)
+        return (
+            base != key and base.isalpha() and typed is not None and not {key, key.lower()} & typed
+        )
 
     def key(self, control_id: str) -> str:
         """The Textual key name bound to an action id. KeyError for an unknown id."""
         return self._key_by_id[control_id]
 
     def keys_of(self, control_id: str) -> tuple[str, ...]:
-        """Every key that does an action: its key, then the layout's own characters for it."""
-        natives = tuple(k for k, i in self._aliases.items() if i == control_id)
+        """Every key that does an action: its key, then the layout's own characters for it
+        (without Shift; the letters Shift types there play too, but are not listed)."""
+        natives = tuple(
+            k for k, i in self._aliases.items() if i == control_id and k not in self._shifted
+        )
         return (self._key_by_id[control_id], *natives)
 
     @property

@@ -196,6 +196,8 @@ def preset_name(preset: str) -> str:
         "greek": _("Greek"),
         "georgian": _("Georgian"),
         "latvian": _("Latvian"),
+        # The older Latvian standard layout, named by its top row as Latvian typists call it.
+        "latvian-ergonomic": _("Latvian (ŪGJRMV)"),
     }
     return names.get(preset, preset)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
+from spit.net.view_frames import outcome_frame, public_events, view_frame
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -28,11 +29,8 @@ from spit.net.wire import (
     Status,
     Table,
     Welcome,
-    outcome_frame,
-    public_events,
     refusal_frame,
     room_code,
-    view_frame,
 )
 
 TOKEN_BYTES = 16

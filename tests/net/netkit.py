@@ -18,7 +18,8 @@ from spit.net import server as server_module
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Ended, Error, NotNow, Status
 from spit.net.server import GameServer, Limits
-from spit.net.wire import encode, parse_card
+from spit.net.view_frames import parse_card
+from spit.net.wire import encode
 
 T = TypeVar("T")
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from spit.engine import Card, Fill, Match, Play, Reason, Refusal, Slap, Spit, Variant, notation
 from spit.engine.actions import PLAYERS
+from spit.net.view_frames import public_events, view_frame
 from spit.net.wire import (
     MAX_CLIENT_FRAME,
     VERSION,
@@ -34,10 +35,8 @@ from spit.net.wire import (
     encode,
     parse_client,
     parse_server,
-    public_events,
     refusal_frame,
     room_code,
-    view_frame,
 )
 
 
@@ -166,7 +165,8 @@ def test_any_frame_is_a_message_or_a_protocol_error(frame):
 
 
 def test_a_card_is_written_one_way_only():
-    from spit.net.wire import card_text, parse_card
+    from spit.net.view_frames import parse_card
+    from spit.net.wire import card_text
 
     for text in ("10H", "QS", "AD", "2C"):
         assert card_text(parse_card(text)) == text

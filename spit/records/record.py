@@ -37,7 +37,7 @@ from spit.engine import (
     Settings,
     Variant,
 )
-from spit.engine.notation import action_dict, parse_action, parse_reason
+from spit.engine.notation import action_dict, parse_action, parse_reason, reason_text
 from spit.records.paths import records_dir
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
@@ -48,7 +48,7 @@ except ImportError:  # pragma: no cover - not on the platforms CI runs
 FORMAT: Final = "spit match"
 """The header's ``record`` value: what tells a record from any other JSON Lines file."""
 
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 """The record format this spit writes, and the newest it reads."""
 
 SUFFIX: Final = ".jsonl"
@@ -372,11 +372,11 @@ def _action(entry: dict[str, Any]) -> Action:
 
 
 def _why(reason: Reason) -> str:
-    """A refusal's reason as format 1 records spell it (``does_not_fit``). The notation's
-    own spelling (``does-not-fit``) needs format 2, so that an older spit refuses such a
-    record in one line rather than misreading it: until then records keep this one, which
-    :func:`~spit.engine.notation.parse_reason` reads as well."""
-    return reason.name.lower()
+    """A refusal's reason in the notation's one spelling (``does-not-fit``), from format 2
+    on: an older spit refuses such a record in one line ("written by a newer spit") rather
+    than misreading it. Format 1 records spelled it ``does_not_fit``;
+    :func:`~spit.engine.notation.parse_reason` reads both, so they stay readable."""
+    return reason_text(reason)
 
 
 def _now() -> str:

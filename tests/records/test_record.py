@@ -141,7 +141,8 @@ def test_a_record_from_a_newer_format_is_refused_and_left_as_it_is(
     with pytest.raises(RecordError) as caught:
         read_record(path)
     assert re.search(
-        r":1: written by a newer spit \(record format 2", words.records.record_error(caught.value)
+        rf":1: written by a newer spit \(record format {FORMAT_VERSION + 1}",
+        words.records.record_error(caught.value),
     )
     assert path.read_bytes() == before
 
@@ -301,8 +302,8 @@ def test_a_record_from_before_the_table_said_already_ready_still_reads(tmp_path:
         writer.action(action, 1.0, match.apply(action, 1.0))
     writer.close()
     lines = lines_of(writer.path)
-    assert '"why":"already_ready"' in lines[-1].replace(" ", "")
-    lines[-1] = lines[-1].replace("already_ready", "before_spit")
+    assert '"why":"already-ready"' in lines[-1].replace(" ", "")
+    lines[-1] = lines[-1].replace("already-ready", "before_spit")
     record = read_record(copy_with(tmp_path, writer.path, lines))
     assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY
 
@@ -333,3 +334,21 @@ def test_every_record_problem_is_said_in_one_line_in_every_language() -> None:
                 assert len(said) > len("r.jsonl:4: ") + 5, (language, problem)
     finally:
         set_language("en")
+
+
+def test_a_format_1_record_with_the_old_spelling_of_reasons_still_reads(tmp_path: Path) -> None:
+    """Format 2 writes a refusal's reason as the notation spells it (``already-ready``);
+    a format 1 record, which spelled it ``already_ready``, reads as before."""
+    match = Match.new(7)
+    writer = RecordWriter.create(header(7), tmp_path)
+    for action in (Spit(0), Play(0, 0, 0)):
+        writer.action(action, 1.0, match.apply(action, 1.0))
+    writer.close()
+    lines = lines_of(writer.path)
+    head = json.loads(lines[0])
+    assert head["version"] == FORMAT_VERSION == 2
+    head["version"] = 1
+    lines[0] = json.dumps(head) + "\n"
+    lines[-1] = lines[-1].replace("already-ready", "already_ready")
+    record = read_record(copy_with(tmp_path, writer.path, lines))
+    assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY

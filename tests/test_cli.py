@@ -522,3 +522,16 @@ def test_the_menu_offers_the_practice_until_the_config_says_it_was_offered(monke
     path.write_text("[menu]\npractice_offered = true\n", encoding="utf-8")
     assert main([]) == 0
     assert offers == [True, False]
+
+
+def test_a_number_flag_refuses_nan_and_infinity() -> None:
+    """Every bounded number flag refuses what is no number within its bounds, NaN included."""
+    import argparse
+
+    from spit.commands.network import grace_seconds, pace_factor
+    from spit.commands.play import lockout_seconds
+
+    for parse in (grace_seconds, pace_factor, lockout_seconds):
+        for text in ("nan", "inf", "-inf"):
+            with pytest.raises(argparse.ArgumentTypeError):
+                parse(text)

@@ -22,6 +22,7 @@ from typing import Any
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
+from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.net.address import (
     LOOPBACK,
@@ -46,15 +47,14 @@ LOST = 1
 # -- argument types ---------------------------------------------------------------------------
 
 
-def port_number(text: str) -> int:
-    """An argparse type: a TCP port, 0 (any free one) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.network.not_a_port(text=text)) from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(words.network.port_out_of_range(text=text))
-    return port
+port_number = bounded(
+    int,
+    0,
+    65535,
+    not_a_number=lambda text: words.network.not_a_port(text=text),
+    out_of_range=lambda text, _: words.network.port_out_of_range(text=text),
+)
+"""An argparse type: a TCP port, 0 (any free one) to 65535."""
 
 
 def server_address(text: str) -> str:
@@ -79,26 +79,24 @@ def address_problem(error: AddressError) -> str:
             return words.network.not_an_address_flag(text=error.text)
 
 
-def pace_factor(text: str) -> float:
-    """An argparse type: how many times faster the game clock runs, 1 to 100."""
-    try:
-        pace = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
-    if not 1 <= pace <= 100:
-        raise argparse.ArgumentTypeError(words.network.pace_out_of_range(text=text))
-    return pace
+pace_factor = bounded(
+    float,
+    1,
+    100,
+    not_a_number=lambda text: words.commands.not_a_number(text=text),
+    out_of_range=lambda text, _: words.network.pace_out_of_range(text=text),
+)
+"""An argparse type: how many times faster the game clock runs, 1 to 100."""
 
 
-def grace_seconds(text: str) -> float:
-    """An argparse type: seconds a dropped seat is kept, 0.1 to 3600."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
-    if not 0.1 <= seconds <= 3600:
-        raise argparse.ArgumentTypeError(words.network.grace_out_of_range(text=text))
-    return seconds
+grace_seconds = bounded(
+    float,
+    0.1,
+    3600,
+    not_a_number=lambda text: words.commands.not_a_number(text=text),
+    out_of_range=lambda text, _: words.network.grace_out_of_range(text=text),
+)
+"""An argparse type: seconds a dropped seat is kept, 0.1 to 3600."""
 
 
 # -- the parsers ------------------------------------------------------------------------------

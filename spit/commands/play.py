@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
+from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.i18n import LANGUAGES
 from spit.printable import printable
@@ -42,18 +43,15 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def lockout_seconds(text: str) -> float:
-    """An argparse type: seconds between 0 and 2."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.commands.not_a_number(text=text)) from None
-    low, high = LOCKOUT_RANGE
-    if not low <= seconds <= high:
-        raise argparse.ArgumentTypeError(
-            words.commands.out_of_range(low=low, high=high, text=printable(text))
-        )
-    return seconds
+lockout_seconds = bounded(
+    float,
+    *LOCKOUT_RANGE,
+    not_a_number=lambda text: words.commands.not_a_number(text=text),
+    out_of_range=lambda text, _: words.commands.out_of_range(
+        low=LOCKOUT_RANGE[0], high=LOCKOUT_RANGE[1], text=printable(text)
+    ),
+)
+"""An argparse type: seconds between 0 and 2."""
 
 
 def add_play_parser(commands: Any) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
+from spit.commands.numbers import bounded
 from spit.engine import Variant
 
 POLICIES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE, "random")
@@ -20,15 +21,14 @@ INTERRUPTED = 130
 """Exit status after Ctrl-C, as shells report a SIGINT."""
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.sim.not_a_whole_number(text=text)) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(words.sim.not_positive(value=value))
-    return value
+positive_int = bounded(
+    int,
+    1,
+    None,
+    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
+    out_of_range=lambda _, value: words.sim.not_positive(value=value),
+)
+"""An argparse type: a whole number of at least 1."""
 
 
 def add_simulate_parser(subparsers: Any) -> None:

@@ -7,6 +7,7 @@ import sys
 from typing import Any, Final
 
 from spit import words
+from spit.commands.numbers import bounded
 
 DEFAULT_BIND: Final = "127.0.0.1"
 """Only this machine's browsers by default; ``--bind`` opens it to others on purpose."""
@@ -21,26 +22,24 @@ BIND_ERROR_EXIT: Final = 2
 """Exit status when the address cannot be served, as for a bad flag: choose another."""
 
 
-def port_number(text: str) -> int:
-    """An argparse type: a TCP port, 0 (any free port) to 65535."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.network.not_a_port(text=text)) from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(words.web.web_port_out_of_range(value=value))
-    return value
+port_number = bounded(
+    int,
+    0,
+    65535,
+    not_a_number=lambda text: words.network.not_a_port(text=text),
+    out_of_range=lambda _, value: words.web.web_port_out_of_range(value=value),
+)
+"""An argparse type: a TCP port, 0 (any free port) to 65535."""
 
 
-def table_count(text: str) -> int:
-    """An argparse type: how many tables may be played at once, 1 to 100."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(words.sim.not_a_whole_number(text=text)) from None
-    if not 1 <= value <= 100:
-        raise argparse.ArgumentTypeError(words.web.tables_out_of_range(value=value))
-    return value
+table_count = bounded(
+    int,
+    1,
+    100,
+    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
+    out_of_range=lambda _, value: words.web.tables_out_of_range(value=value),
+)
+"""An argparse type: how many tables may be played at once, 1 to 100."""
 
 
 def add_web_parser(subparsers: Any) -> None:

@@ -61,6 +61,10 @@ REPLACED = 4001
 """Close code: the seat was taken back by a newer connection with its token."""
 
 
+MAX_LINES = 100
+"""Log lines one connection may cost; past them, what it does is no longer written (one
+attacker sending bad frames or pausing and letting go all day must not fill the disk)."""
+
 RTT_STEP = 0.002
 """A round-trip time is told again once it moved by this many seconds (or a tenth)."""
 
@@ -119,6 +123,8 @@ class _Peer:
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
         self.closing = False
+        self.lines = 0
+        """Log lines written about this connection so far (at most :data:`MAX_LINES`)."""
         address = ws.remote_address
         self.name = f"{address[0]}:{address[1]}" if address else "?"
 
@@ -132,6 +138,14 @@ class _Peer:
             self.close(POLICY, "not reading")
             return
         self.queue.put_nowait(encode(body) if text is None else text)
+
+    def note(self, level: int, message: str, *args: object) -> None:
+        """Log one line about this connection, within its :data:`MAX_LINES`."""
+        self.lines += 1
+        if self.lines < MAX_LINES:
+            log.log(level, message, *args)
+        elif self.lines == MAX_LINES:
+            log.warning("%s: %d lines logged; no more about this connection", self.name, MAX_LINES)
 
     def close(self, code: int, reason: str) -> None:
         self.closing = True
@@ -280,7 +294,11 @@ class GameServer:
 
     def _bad(self, peer: _Peer, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
         """One bad frame: one log line, an error frame, and it counts toward the caps."""
-        log.warning("%s: %s", peer.name, why)
+        if peer.closing:
+            # Closed for its bad frames already: those read before the close are not
+            # answered, nor logged once each.
+            return
+        peer.note(logging.WARNING, "%s: %s", peer.name, why)
         detail = why if problem in (Problem.BAD_FRAME, Problem.OTHER_VERSION) else ""
         peer.send(error_frame(problem, detail), self.limits.backlog)
         peer.errors += 1
@@ -314,7 +332,7 @@ class GameServer:
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:
                 room.set_paused(peer.seat, message.paused)
                 what = "paused" if message.paused else "let go of the pause"
-                log.info("room %s: player %d %s", room.code, peer.seat + 1, what)
+                peer.note(logging.INFO, "room %s: player %d %s", room.code, peer.seat + 1, what)
                 self._deliver(room, room.status())
         elif isinstance(message, OpenRoom):
             self._open(peer, message)

@@ -7,11 +7,12 @@ import asyncio
 import contextlib
 import json
 import random
+from typing import Any
 
 import websockets
 from websockets.asyncio.client import connect
 
-from spit.net.server import POLICY
+from spit.net.server import MAX_LINES, POLICY
 from spit.net.wire import ROOM_ALPHABET, VERSION
 
 from .netkit import LIMIT, fast_limits, running_server, start_pair, tap_frames
@@ -206,3 +207,72 @@ async def test_a_request_that_is_not_a_websocket_leaves_the_server_serving():
         pair = await start_pair(address, levels=("expert", "expert"), seed=2)
         host_end, _ = await pair.results()
         assert host_end.why == "match over"
+
+
+async def _burst(address: str, frames: list[str]) -> tuple[list[dict[str, Any]], int | None]:
+    """Send ``frames`` in one go; every frame answered, and the close code."""
+    answers: list[dict[str, Any]] = []
+    async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            for frame in frames:
+                await ws.send(frame)
+        with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
+            async with asyncio.timeout(LIMIT):
+                async for answer in ws:
+                    answers.append(json.loads(answer))
+        return answers, ws.close_code
+
+
+def _act(action: object) -> str:
+    return json.dumps({"v": VERSION, "type": "act", "id": 1, "action": action})
+
+
+async def test_an_action_whose_kind_is_a_list_or_a_dict_is_a_bad_frame_toward_the_cap(caplog):
+    caplog.set_level("WARNING", logger="spit.net.server")
+    strange = [_act({"do": ["spit"]}), _act({"do": {"spit": 1}}), _act({"do": "play", "pile": []})]
+    async with running_server(limits=fast_limits(max_errors=5)) as (_, address):
+        answers, code = await _burst(address, strange * 2)
+    # Each is answered as a bad frame, and the sixth, one over the cap, closes the connection.
+    assert [(a["type"], a["problem"]) for a in answers] == [("error", "bad-frame")] * 6
+    assert code == POLICY
+    assert "internal error" not in caplog.text
+    assert not any(record.exc_info for record in caplog.records)
+
+
+async def test_past_the_bad_frames_cap_a_connection_costs_one_line_not_one_a_frame(caplog):
+    # Frames already read when the cap is reached were each logged "too many bad frames"
+    # (190,131 lines from one attacker): now the lines of one connection are bounded.
+    caplog.set_level("INFO", logger="spit.net.server")
+    limits = fast_limits(max_errors=5)
+    async with running_server(limits=limits) as (_, address):
+        _, code = await _burst(address, [_act({"do": ["spit"]})] * 400)
+    assert code == POLICY
+    lines = [r.getMessage() for r in caplog.records if r.name == "spit.net.server"]
+    mine = [line for line in lines if not line.startswith(("listening", "stopped"))]
+    assert sum("too many bad frames" in line for line in mine) == 1, mine
+    assert len(mine) <= limits.max_errors + 2, mine
+
+
+async def test_a_connection_pausing_and_letting_go_all_day_costs_a_bounded_log(caplog):
+    caplog.set_level("INFO", logger="spit.net.server")
+    opening = json.dumps(
+        {"v": VERSION, "type": "open", "variant": "standard", "seed": None, "name": "m"}
+    )
+    toggles = [
+        json.dumps({"v": VERSION, "type": "pause", "paused": i % 2 == 0}) for i in range(400)
+    ]
+    async with (
+        running_server(limits=fast_limits()) as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as ws,
+    ):
+        await ws.send(opening)
+        for frame in toggles:
+            await ws.send(frame)
+        await ws.send(json.dumps({"v": VERSION, "type": "leave"}))
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(LIMIT):
+                async for answer in ws:
+                    if json.loads(answer)["type"] == "ended":
+                        break
+    paused = [r for r in caplog.records if "paused" in r.getMessage()]
+    assert 0 < len(paused) <= MAX_LINES

@@ -25,7 +25,7 @@ from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
-from spit.app.screens import PauseScreen, answer_button
+from spit.app.screens import KeyLine, PauseScreen, answer_button
 from spit.app.table import RoundSummary
 from spit.engine import Play, Result
 from spit.game import Change, Game
@@ -173,6 +173,14 @@ class PracticePauseScreen(PauseScreen):
     where Ctrl+L belongs to the address bar, L does it once the pause's grace is over.
     """
 
+    DEFAULT_CSS = """
+    PracticePauseScreen #leave-row {
+        height: auto;  /* the box keeps to its lines, not the whole terminal's height */
+        align: center middle;
+        margin-top: 1;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+l",
@@ -259,7 +267,7 @@ class PracticeOfferScreen(Dialog[bool]):
         question, keys, practise, not_now = words.practice.practice_offer()
         with Vertical():
             yield Static(question, id="offer")
-            yield Static(keys)
+            yield KeyLine(keys)
             with Horizontal():
                 yield answer_button(practise, variant="primary", id="practise")
                 yield answer_button(not_now, id="not-now")

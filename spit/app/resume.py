@@ -14,7 +14,7 @@ from textual.widgets import Button, Static
 from spit import words
 from spit.app.bindings import worded
 from spit.app.dialog import Dialog
-from spit.app.screens import answer_button
+from spit.app.screens import KeyLine, answer_button
 from spit.records.record import Record
 
 
@@ -92,7 +92,7 @@ class ResumeScreen(Dialog[str]):
         with Vertical():
             yield Static(words.dialogs.resume_question(when=when(self.record)), id="question")
             yield Static(table_summary(self.record, self._names), id="where")
-            yield Static(words.dialogs.dialog_text("resume keys"))
+            yield KeyLine(words.dialogs.dialog_text("resume keys"))
             with Horizontal():
                 yield answer_button(words.dialogs.button("resume"), variant="primary", id="resume")
                 yield answer_button(words.dialogs.button("give up"), variant="error", id="give-up")

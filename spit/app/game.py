@@ -432,6 +432,23 @@ class GameScreen(WordedBindings, Screen[None]):
         return self.game.view(self.seat).is_over
 
     @property
+    def at_stake(self) -> bool:
+        """Whether quitting now ends a match going on (not one over, nor a replay)."""
+        return not (self.is_over or self.game.replaying)
+
+    @property
+    def keepable(self) -> bool:
+        """Whether the match is being written down, so quitting can keep it to go on with."""
+        recorder = self.game.recorder
+        return recorder is not None and recorder.recording
+
+    def give_up(self) -> None:
+        """The player quits and gives the match up: its record says so (never offered again)."""
+        recorder = self.game.recorder
+        if recorder is not None:
+            recorder.abandon()
+
+    @property
     def clock(self) -> Callable[[], float]:
         """The game clock (stops while paused): the time actions are applied at."""
         return self.game.now

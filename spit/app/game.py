@@ -301,16 +301,15 @@ class GameScreen(WordedBindings, Screen[None]):
         if any(isinstance(e, MatchEnded) for e in change.events):
             self._match_over()
 
-    def _plays_now(self) -> tuple[tuple[Action, ...] | None, ...]:
-        """The engine's legal actions for each seat now, for the match figures' reactions;
-        None where this game does not show that seat (the other seat of a networked match)."""
-        legal: list[tuple[Action, ...] | None] = []
-        for seat in (0, 1):
-            try:
-                legal.append(self.game.view(seat).legal_actions)
-            except ValueError:
-                legal.append(None)
-        return tuple(legal)
+    def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """Each player's plays now, for the match figures' reactions: a seat played here
+        by its legal actions, any other by the plays the drawn view shows of it (all face
+        up: the other seat of a networked match is timed too)."""
+        seats, drawn = self.game.seats, self.game.view(self.seat)
+        legal = [
+            self.game.view(p).legal_actions if p in seats else drawn.plays_of(p) for p in (0, 1)
+        ]
+        return legal[0], legal[1]
 
     def pause_changed(self, paused: bool, by: int | None) -> None:
         """The other player paused or went on (a networked game): say so over the table."""

@@ -22,7 +22,6 @@ from typing import ClassVar, Final
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
 from textual.screen import Screen
 
 from spit import words
@@ -35,6 +34,7 @@ from spit.app.presenter import PLAYER_IDS, Perspective, Presenter
 from spit.app.standstill import RoomNotice
 from spit.app.stats import MatchStats
 from spit.app.table import (
+    MIDDLE_ROOM,
     ROW_WIDTH,
     Banner,
     KeyLegend,
@@ -44,8 +44,9 @@ from spit.app.table import (
     RoundSummary,
     StockRow,
     TopBar,
+    fit_table,
     pile_row_height,
-    row_width,
+    table_widgets,
 )
 from spit.engine import Action, MatchEnded, PilePress, Result
 from spit.game import Change, Game, Lost
@@ -56,10 +57,6 @@ from spit.settings.options import GameOptions, Mode
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
-
-MIDDLE_ROOM: Final = 11
-"""Lines the middle of the table may take besides the spit piles: the banner, its note and
-room around them (the table keeps together on a big terminal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,25 +171,7 @@ class GameScreen(WordedBindings, Screen[None]):
     # -- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield TopBar()
-        # On a big terminal the table keeps together in the middle (the middle grows only
-        # so far), so the eye need not travel from a player's stocks to the piles.
-        with Vertical(id="table"):
-            with Center(), Vertical(classes="side", id="p2-side"):
-                yield PlayerInfo(id="p2-info")
-                yield KeyLegend(id="p2-legend")
-                yield StockRow(id="p2-stocks")
-                yield PlayerMessage(id="p2-message")
-            with Vertical(id="middle"):
-                yield Banner()
-                yield PileRow()
-                yield RoundSummary()
-            with Center(), Vertical(classes="side", id="p1-side"):
-                yield PlayerMessage(id="p1-message")
-                yield StockRow(id="p1-stocks")
-                yield KeyLegend(id="p1-legend")
-                yield KeyLegend(id="p1-legend-right")
-                yield PlayerInfo(id="p1-info")
+        yield from table_widgets()
 
     def on_mount(self) -> None:
         if self.perspective.solo:
@@ -217,23 +196,12 @@ class GameScreen(WordedBindings, Screen[None]):
         return width, height
 
     def _fit_cards(self) -> bool:
-        """Draw the cards at the largest size the terminal has room for; whether it changed.
-
-        Only the boxes the cards sit in change (a side's width, a row's height): the
-        widgets draw every picture from the size their state carries.
-        """
+        """Draw the cards at the largest size the terminal has room for; whether it changed."""
         size = card_size_for(*self.table_room())
         if size == self.card_size and self.is_mounted:
             return False
         self.card_size = size
-        for side in self.query(".side"):
-            side.styles.width = row_width(size)
-        for row in self.query(StockRow):
-            row.styles.height = size.height
-        piles = pile_row_height(size)
-        self.query_one(PileRow).styles.height = piles
-        # The middle grows only so far: room for the banner, its note and the piles.
-        self.query_one("#middle").styles.max_height = MIDDLE_ROOM + piles
+        fit_table(self, size)
         return True
 
     def on_unmount(self) -> None:

@@ -111,7 +111,7 @@ class PracticeScreen(GameScreen):
 
     def press(self, control: Control) -> Result | None:
         if self.running and self.coach.reading(self.game.view(YOU)):
-            self._show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
+            self.feedback.show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
             self.redraw()
             return None
         return super().press(control)

@@ -16,6 +16,7 @@ from spit.app.bindings import worded
 from spit.app.dialog import Dialog
 from spit.app.screens import KeyLine, answer_button
 from spit.records.record import Record
+from spit.records.recorder import DEFAULT_NAMES
 
 
 def when(record: Record) -> str:
@@ -25,6 +26,16 @@ def when(record: Record) -> str:
     except OSError:
         stamp = datetime.fromisoformat(record.header.started.replace("Z", "+00:00")).astimezone()
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
+
+
+def offered_names(record: Record) -> tuple[str, str]:
+    """How the offer calls the record's players: their names, or the defaults (the bot by
+    its table name)."""
+    players = record.header.players
+    return (
+        players[0].name or DEFAULT_NAMES[0],
+        players[1].name if not players[1].bot else words.labels.player_name(1, against_bot=True),
+    )
 
 
 def table_summary(record: Record, names: tuple[str, str]) -> str:

@@ -436,6 +436,15 @@ class HelpScreen(Dialog[None]):
         self._names = names
         self._against_bot = against_bot
 
+    @classmethod
+    def for_keys(cls, keymap: KeyMap, *, against_bot: bool, ascii: bool = False) -> HelpScreen:
+        """The help for ``keymap``'s players: against the bot, both halves are the person's."""
+        if against_bot:
+            names = (words.labels.your_hand(0), words.labels.your_hand(1))
+        else:
+            names = (words.labels.player_name(0), words.labels.player_name(1))
+        return cls(keymap, names, against_bot=against_bot, ascii=ascii)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = words.dialogs.dialog_text("help title")

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.filter import LineFilter
 from textual.screen import Screen
 
 from spit import words
-from spit.app.ascii import AsciiFilter
 from spit.app.bindings import WordedBindings, worded
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import (
@@ -27,19 +24,18 @@ from spit.app.messages import (
     StartGame,
     StartPractice,
 )
+from spit.app.remote import RemoteSeat
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
 from spit.game.session import Session, SessionError
-from spit.settings.keymap import KeyMap, KeyMapError
+from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode, Network
 from spit.web.driver import PageChanged
-from spit.words.labels import player_name
 
 if TYPE_CHECKING:
-    from spit.game.remote import RemoteGame
     from spit.records.record import Record
 
 # Bad bytes from the terminal are dropped, not a crash (see spit.app.terminal).
@@ -127,52 +123,13 @@ class SpitApp(WordedBindings, TerminalApp):
         """The keys of the current (or next) game."""
         self._noticed_small = False
         self._ascii = self.options.ascii
-        self._ascii_filter = AsciiFilter()
         self._resume = resume
         self._replay = replay
         self._network = network
-        self._seat: RemoteGame | None = None
-        """The networked game this app plays, while it does."""
-        self._page_here = True
-        """Whether the page showing this app is open (always, but for a browser seat)."""
-        self._room_link: str | None = None
+        self.remote = RemoteSeat()
+        """The seat at a room on a server this app plays, while it does."""
         self._practice = practice
         self._offer = offer_practice
-
-    # -- ASCII -----------------------------------------------------------------------
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, and with ``--ascii`` one that makes every character ASCII."""
-        filters = super().get_line_filters()
-        if not self.ascii:
-            return filters
-        return [*filters, self._ascii_filter]
-
-    @property
-    def ascii(self) -> bool:
-        """Whether the screen shows ASCII only (``--ascii``, or chosen in the menu)."""
-        return self._ascii
-
-    @ascii.setter
-    def ascii(self, on: bool) -> None:
-        if on == self._ascii:
-            return
-        self._ascii = on
-        for screen in self.screen_stack:  # every line is drawn again, through the filter
-            for widget in screen.walk_children(with_self=True):
-                widget.refresh()
-
-    @property
-    def room_link(self) -> str | None:
-        """The link that opens the hosted room's second seat in a browser (``--web``)."""
-        return self._room_link
-
-    @room_link.setter
-    def room_link(self, link: str | None) -> None:
-        # The game's screen asks the game for it (Game.room_link): hand it on.
-        self._room_link = link
-        if self._seat is not None:
-            self._seat.room_link = link
 
     @property
     def bot_available(self) -> bool:
@@ -274,19 +231,12 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def _offer_resume(self) -> None:
         """At the menu: offer the newest unfinished match, if there is one."""
-        from spit.app.resume import ResumeScreen
-        from spit.records.recorder import DEFAULT_NAMES
+        from spit.app.resume import ResumeScreen, offered_names
 
         record = self.session.unfinished()
         if record is None:
             return
-        players = record.header.players
-        names = (
-            players[0].name or DEFAULT_NAMES[0],
-            players[1].name
-            if not players[1].bot
-            else words.labels.player_name(1, against_bot=True),
-        )
+        names = offered_names(record)
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
@@ -337,27 +287,9 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def remember_menu(self, options: GameOptions) -> None:
         """Keep the menu's choices in the config file, for the next start."""
-        if options.mode is None:
-            return
-        entries: dict[tuple[str, ...], object] = {
-            ("menu", "mode"): options.mode.value,
-            ("menu", "level"): options.bot_level,
-            ("menu", "variant"): options.variant.value,
-            ("display", "ascii"): options.ascii,
-            ("display", "four_colour"): options.four_colour,
-            ("display", "hints"): options.hints,
-        }
-        try:
-            KeyMap.preset(options.keys).with_bindings(options.bindings)
-        except KeyMapError:
-            pass  # a layout the remapped keys do not fit would stop the next start
-        else:
-            entries["keys", "preset"] = options.keys
-        self._keep(entries)
+        from spit.settings.memory import menu_entries
 
-    def new_match(self, options: GameOptions) -> Match:
-        """A fresh match (see :meth:`spit.game.session.Session.new_match`)."""
-        return self.session.new_match(options)
+        self._keep(menu_entries(options))
 
     # -- a seat at a room on a server -------------------------------------------------
 
@@ -368,53 +300,13 @@ class SpitApp(WordedBindings, TerminalApp):
 
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
         self.push_screen(waiting)
-        self.run_worker(self._play_networked(network, waiting), group="network", exclusive=True)
-
-    async def _play_networked(self, network: Network, waiting: Screen[None]) -> None:
-        from spit.game.remote import RemoteGame
-        from spit.net.client import ServerGone
-        from spit.net.hosting import HostingError, HostPlan, host
-
-        hosting = None
-        game = None
-        try:
-            address = network.address
-            if network.code is None:  # hosting: the one routine `spit host` uses too
-                plan = HostPlan(
-                    server=network.address,
-                    bind=network.bind,
-                    port=network.port,
-                    pace=network.pace,
-                    web_port=network.web_port,
-                )
-                hosting = await host(plan, _browser_seats)
-                address = hosting.address
-            assert address is not None
-            game = RemoteGame(address, name=network.name)
-            await game.connect(
-                code=network.code, variant=self.options.variant, seed=self.options.seed
-            )
-            self._seat = game
-            if not self._page_here:
-                game.step_away()
-            if hosting is not None:
-                self.room_link = hosting.open_room(game.welcome.room)
-            game.on_first_table(lambda: self._show_remote(game, waiting))
-            await game.run()
-        except (ServerGone, HostingError, OSError) as error:
-            if isinstance(error, HostingError):
-                why = error.why
-            elif isinstance(error, ServerGone):
-                why = words.network.server_gone(error)
-            else:
-                why = error.strerror or str(error)
-            self._lost(words.network.no_seat(why))
-        finally:
-            self._seat = None
-            if game is not None:
-                await game.close()
-            if hosting is not None:
-                await hosting.stop()
+        play = self.remote.play(
+            network,
+            self.options,
+            show=lambda game: self._show_remote(game, waiting),
+            lost=self._lost,
+        )
+        self.run_worker(play, group="network", exclusive=True)
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)
@@ -444,13 +336,7 @@ class SpitApp(WordedBindings, TerminalApp):
     def on_page_changed(self, message: PageChanged) -> None:
         """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
         lets go of the room, which stands for both (the server's rule for a dropped seat)."""
-        self._page_here = message.here
-        if self._seat is None:
-            return
-        if message.here:
-            self._seat.come_back()
-        else:
-            self._seat.step_away()
+        self.remote.page_changed(message.here)
 
     def on_connect(self, message: Connect) -> None:
         self.options = message.options
@@ -485,13 +371,10 @@ class SpitApp(WordedBindings, TerminalApp):
     def _keep(self, entries: dict[tuple[str, ...], object]) -> None:
         """Write the menu's choices into the config file; a file that cannot be written is
         said."""
-        if self.config_file is None:
-            return
-        from spit.settings.config import ConfigError, remember
+        from spit.settings.memory import keep
 
-        try:
-            remember(self.config_file, entries)
-        except ConfigError as error:
+        error = keep(self.config_file, entries)
+        if error is not None:
             self.notify(words.config.config_error(error), severity="warning")
 
     def open_menu(self, options: GameOptions | None = None) -> None:
@@ -507,17 +390,12 @@ class SpitApp(WordedBindings, TerminalApp):
         self.switch_screen(menu)
 
     def _keys_for(self, options: GameOptions) -> KeyMap:
-        try:
-            return KeyMap.preset(options.keys).with_bindings(options.bindings)
-        except KeyMapError as error:
-            # The command line checks the config file; here a layout chosen in the menu
-            # clashes with it. Play the preset as it is rather than not at all.
-            if self.is_running:
-                self.notify(
-                    words.dialogs.keys_do_not_fit(layout=options.keys, error=error),
-                    severity="warning",
-                )
-            return KeyMap.preset(options.keys)
+        # The command line checks the config file; a layout chosen in the menu may clash.
+        keymap, clash = KeyMap.remapped(options.keys, options.bindings)
+        if clash is not None and self.is_running:
+            text = words.dialogs.keys_do_not_fit(layout=options.keys, error=clash)
+            self.notify(text, severity="warning")
+        return keymap
 
     def _game_screen(self) -> GameScreen | None:
         for screen in self.screen_stack:
@@ -553,23 +431,14 @@ class SpitApp(WordedBindings, TerminalApp):
             self.screen.dismiss()
             return
         game = self._game_screen()
-        keymap = self.keymap
-        ascii = self.options.ascii
-        if game is not None:
-            against_bot = game.against_bot
-        elif isinstance(self.screen, MenuScreen):
+        if game is None and isinstance(self.screen, MenuScreen):
             # Show the keys of the layout being chosen, not of the last game.
             chosen = self.screen.chosen()
-            keymap = self._keys_for(chosen)
-            against_bot = chosen.mode is Mode.BOT
-            ascii = chosen.ascii
+            keys, against_bot, ascii = self._keys_for(chosen), chosen.mode is Mode.BOT, chosen.ascii
         else:
-            against_bot = self.options.mode is Mode.BOT
-        if against_bot:
-            names = (words.labels.your_hand(0), words.labels.your_hand(1))
-        else:
-            names = (player_name(0), player_name(1))
-        self.push_screen(HelpScreen(keymap, names, against_bot=against_bot, ascii=ascii))
+            keys, ascii = self.keymap, self.options.ascii
+            against_bot = game.against_bot if game is not None else self.options.mode is Mode.BOT
+        self.push_screen(HelpScreen.for_keys(keys, against_bot=against_bot, ascii=ascii))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""
@@ -579,26 +448,14 @@ class SpitApp(WordedBindings, TerminalApp):
             self.screen.confirm()
             return
         game = self._game_screen()
-        if game is None or game.is_over or game.game.replaying:
+        if game is None or not game.at_stake:
             self.exit()
             return
-        recorder = game.game.recorder
-        keepable = recorder is not None and recorder.recording
-        self.push_screen(QuitScreen(keepable=keepable, grace=self.pace.grace), self._quit_answered)
 
-    def _quit_answered(self, answer: str | None) -> None:
-        if answer is None:
-            return
-        if answer == "give-up":
-            game = self._game_screen()
-            recorder = game.game.recorder if game is not None else None
-            if recorder is not None:
-                recorder.abandon()
-        self.exit()
+        def answered(answer: str | None) -> None:
+            if answer == "give-up":
+                game.give_up()
+            if answer is not None:
+                self.exit()
 
-
-def _browser_seats(game_address: str, *, bind: str, port: int) -> object:
-    """The browser seat's page for hosting (``spit host --web``), imported when asked for."""
-    from spit.web.room import RoomWebServer
-
-    return RoomWebServer(game_address, bind=bind, port=port)
+        self.push_screen(QuitScreen(keepable=game.keepable, grace=self.pace.grace), answered)

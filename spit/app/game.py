@@ -5,9 +5,11 @@ knows nothing else of it. A key goes the same short way, with no ``await`` anywh
 ``KeyMap.control(key)`` -> ``Control.press()`` -> ``PlayerView.resolve(press)`` ->
 ``Game.act(action)``. The game tells
 the screen what happened (``table_changed``: the events or the refusal; a local game does so
-inside ``act``), and the screen shows flashes and messages from them and hands each widget
-its slice of ``Game.view(seat)``. Every fact it shows is the engine's; it keeps no table of
-its own.
+inside ``act``), and the screen keeps the wiring: the feedback's timers
+(:class:`~spit.app.feedback.FeedbackTimers`) hear of it, and the presenter
+(:class:`~spit.app.presenter.Presenter`) turns ``Game.view(seat)``, the screen's
+:class:`~spit.app.presenter.Perspective` and the feedback into each widget's state. Every
+fact it shows is the engine's; it keeps no table of its own.
 """
 
 from __future__ import annotations
@@ -15,84 +17,46 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
 from textual.screen import Screen
 
 from spit import words
 from spit.app.bindings import WordedBindings, worded
-from spit.app.clock import Fader, PumpTimers
+from spit.app.clock import PumpTimers
+from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
+from spit.app.presenter import PLAYER_IDS, Perspective, Presenter
+from spit.app.standstill import RoomNotice
 from spit.app.stats import MatchStats
 from spit.app.table import (
+    MIDDLE_ROOM,
     ROW_WIDTH,
     Banner,
-    BannerState,
-    InfoState,
     KeyLegend,
-    LegendState,
-    MessageState,
     PileRow,
-    PilesState,
     PlayerInfo,
     PlayerMessage,
     RoundSummary,
     StockRow,
-    StocksState,
-    SummaryState,
     TopBar,
-    TopBarState,
-    legend_slot,
+    fit_table,
     pile_row_height,
-    row_width,
+    table_widgets,
 )
-from spit.engine import (
-    STOCKS,
-    Action,
-    Card,
-    CardPlayed,
-    CardSpat,
-    Event,
-    MatchEnded,
-    Phase,
-    PilePress,
-    Play,
-    PlayerView,
-    Reason,
-    Refusal,
-    Result,
-    RoundSettled,
-)
+from spit.engine import Action, MatchEnded, PilePress, Result
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.settings.keymap import Control, KeyMap
 from spit.settings.options import GameOptions, Mode
-from spit.words.labels import player_name, short_name
-
-if TYPE_CHECKING:
-    from textual.timer import Timer
-
-    from spit.app.screens import StandstillScreen
-
-PLAYER_IDS: Final = ("p1", "p2")
-"""Widget id prefixes per player (player 0 is "p1")."""
 
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
-
-MIDDLE_ROOM: Final = 11
-"""Lines the middle of the table may take besides the spit piles: the banner, its note and
-room around them (the table keeps together on a big terminal)."""
-
-_BOT_SAYS: Final = frozenset({Reason.TOO_LATE, Reason.SLAPPED_ALREADY, Reason.LOCKED})
-"""The bot's refusals worth showing besides its fumbles: the races it lost. The rest (a hand
-that lands just after the round ended) would only be noise by its row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,90 +137,51 @@ class GameScreen(WordedBindings, Screen[None]):
         """Cards played and the fastest play, for the match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
         """Suit symbols or letters, two or four colours."""
-        self.solo = len(game.seats) == 1
-        """One person at this keyboard (against the bot, or a networked seat): both halves of
-        it play their seat, which is drawn at the bottom."""
-        self.against_bot = self.solo and options.mode is Mode.BOT
-        """The other seat is the bot, on this machine."""
-        self.networked = game.connection is not None
-        """The match is held by a server; the other player is somewhere else."""
-        self.near = self.seat if self.solo else 0
-        """The player whose side is drawn at the bottom, its spit pile on the left."""
-        self.names = self._names()
-        """How the players are called on screen."""
-        self._bot_name = words.labels.bot_name(self.names[1], options.bot_level)
-        """The bot's name with its level, on its line."""
+        self.perspective = self._perspective()
+        """Who sits near, who is "you", what everyone is called."""
+        self.presenter = Presenter(keymap, self.look, hints=options.hints)
+        """Turns the view, the perspective and the feedback into the widgets' states."""
+        self.feedback = FeedbackTimers(
+            self, self.redraw, flash=pace.flash, message=pace.message, last_move=pace.last_move
+        )
+        """The flashes, messages and last plays showing now, and their timers."""
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
-        self._messages: list[str | None] = [None, None]
-        self._message_faders = (
-            Fader(self, lambda: self._clear_message(0)),
-            Fader(self, lambda: self._clear_message(1)),
-        )
-        self._last: list[tuple[int, Card] | None] = [None, None]
-        self._last_faders = (
-            Fader(self, lambda: self._end_last(0)),
-            Fader(self, lambda: self._end_last(1)),
-        )
-        self._flash: list[int | None] = [None, None]
-        self._flash_faders = (
-            Fader(self, lambda: self._end_flash(0)),
-            Fader(self, lambda: self._end_flash(1)),
-        )
         self._pressed_at: dict[Control, float] = {}
-        self._standstill_screen: StandstillScreen | None = None
-        self._countdown: Timer | None = None
-        """Redraws the notice each second while it counts down the other player's return."""
-        self._stock_keys = {
-            prefix: tuple(
-                tuple(  # type: ignore[misc]
-                    words.labels.control_label(
-                        keymap, f"{prefix}.stock{stock + 1}.{row}", short=True, ascii=options.ascii
-                    )
-                    for row in ("left", "right", "fill")
-                )
-                for stock in range(STOCKS)
-            )
-            for prefix in PLAYER_IDS
-        }
-        self._key_slot = legend_slot(
-            [label for keys in self._stock_keys.values() for stock in keys for label in stock]
-        )
+        self.room_notice = RoomNotice(self, game)
+        """Over the table while a networked room stands for a reason not of this keyboard."""
         self.card_size: CardSize = SMALL
         """How big the cards are drawn: the largest size the terminal has room for."""
+
+    def _perspective(self) -> Perspective:
+        options = self.options
+        against_bot = options.mode is Mode.BOT
+        return Perspective.of(self.game, against_bot=against_bot, bot_level=options.bot_level)
+
+    @property
+    def against_bot(self) -> bool:
+        """The other seat is the bot, on this machine."""
+        return self.perspective.against_bot
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """How the players are called on screen."""
+        return self.perspective.names
 
     # -- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield TopBar()
-        # On a big terminal the table keeps together in the middle (the middle grows only
-        # so far), so the eye need not travel from a player's stocks to the piles.
-        with Vertical(id="table"):
-            with Center(), Vertical(classes="side", id="p2-side"):
-                yield PlayerInfo(id="p2-info")
-                yield KeyLegend(id="p2-legend")
-                yield StockRow(id="p2-stocks")
-                yield PlayerMessage(id="p2-message")
-            with Vertical(id="middle"):
-                yield Banner()
-                yield PileRow()
-                yield RoundSummary()
-            with Center(), Vertical(classes="side", id="p1-side"):
-                yield PlayerMessage(id="p1-message")
-                yield StockRow(id="p1-stocks")
-                yield KeyLegend(id="p1-legend")
-                yield KeyLegend(id="p1-legend-right")
-                yield PlayerInfo(id="p1-info")
+        yield from table_widgets()
 
     def on_mount(self) -> None:
-        if self.solo:
+        if self.perspective.solo:
             # Both halves of the keyboard play the person's stocks; the other needs no legend.
             self.query_one("#p2-legend", KeyLegend).display = False
             self.query_one("#p1-legend-right", KeyLegend).display = True
         self._fit_cards()
         self.redraw()
         self.game.start(self, PumpTimers(self))
-        if self.networked:
+        if self.game.connection is not None:
             # The room may stand already: the friend has yet to join.
             self.call_after_refresh(self.connection_changed)
         # A full garbage collection walks every object the app has made: with the table up,
@@ -271,45 +196,16 @@ class GameScreen(WordedBindings, Screen[None]):
         return width, height
 
     def _fit_cards(self) -> bool:
-        """Draw the cards at the largest size the terminal has room for; whether it changed.
-
-        Only the boxes the cards sit in change (a side's width, a row's height): the
-        widgets draw every picture from the size their state carries.
-        """
+        """Draw the cards at the largest size the terminal has room for; whether it changed."""
         size = card_size_for(*self.table_room())
         if size == self.card_size and self.is_mounted:
             return False
         self.card_size = size
-        for side in self.query(".side"):
-            side.styles.width = row_width(size)
-        for row in self.query(StockRow):
-            row.styles.height = size.height
-        piles = pile_row_height(size)
-        self.query_one(PileRow).styles.height = piles
-        # The middle grows only so far: room for the banner, its note and the piles.
-        self.query_one("#middle").styles.max_height = MIDDLE_ROOM + piles
+        fit_table(self, size)
         return True
 
-    def _legends(self, phase: Phase) -> None:
-        """Each half's keys by its stocks; while slapping, the caption says what they do."""
-        left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
-        if phase is Phase.SLAP:
-            caption = words.table.legend_slap(left=left, right=right)
-        else:
-            caption = words.table.legend_fill(left=left, right=right)
-        halves = [("#p1-legend", "p1", caption)]
-        if self.solo:
-            halves.append(("#p1-legend-right", "p2", words.table.table_label("or")))
-        else:
-            halves.append(("#p2-legend", "p2", caption))
-        for widget_id, prefix, text in halves:
-            self.query_one(widget_id, KeyLegend).state = LegendState(
-                text, self._stock_keys[prefix], self._key_slot, self.card_size
-            )
-
     def on_unmount(self) -> None:
-        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
-            fader.cancel()
+        self.feedback.cancel()
         self.game.stop()
         gc.unfreeze()  # what was set aside is the collector's again, the table included
 
@@ -343,7 +239,7 @@ class GameScreen(WordedBindings, Screen[None]):
         # With one seat on this keyboard, both halves of it play for that seat.
         who = seats[0] if len(seats) == 1 else control.player
         press = control.press(player=who)
-        if self.near == 1 and isinstance(press, PilePress):
+        if self.perspective.near == 1 and isinstance(press, PilePress):
             # Drawn from the other side of the table: the pile on the left is pile 1.
             press = PilePress(press.player, press.stock, 1 - press.pile)
         # What the key means now (a play or a slap, a fill or nothing) is the engine's answer.
@@ -362,12 +258,26 @@ class GameScreen(WordedBindings, Screen[None]):
     def table_changed(self, change: Change) -> None:
         """Show what an action did (anyone's), then the table as it is now."""
         if change.refusal is not None:
-            self._refused(change.refusal, change.at)
+            text = self.presenter.refusal(change.refusal, change.at, self.perspective)
+            if text is not None:
+                self.feedback.show_message(change.refusal.player, text, running=self.running)
         elif change.player is not None:
-            self._accepted(change.events, change.player, change.at)
+            self.stats.record(change.events, change.at, self._plays_now())
+            self.feedback.clear_message(change.player)  # redrawn once for everything, below
+            self.feedback.heard(change.events, running=self.running)
         self.redraw()
         if any(isinstance(e, MatchEnded) for e in change.events):
             self._match_over()
+
+    def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """Each player's plays now, for the match figures' reactions: a seat played here
+        by its legal actions, any other by the plays the drawn view shows of it (all face
+        up: the other seat of a networked match is timed too)."""
+        seats, drawn = self.game.seats, self.game.view(self.seat)
+        legal = [
+            self.game.view(p).legal_actions if p in seats else drawn.plays_of(p) for p in (0, 1)
+        ]
+        return legal[0], legal[1]
 
     def pause_changed(self, paused: bool, by: int | None) -> None:
         """The other player paused or went on (a networked game): say so over the table."""
@@ -375,322 +285,43 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def connection_changed(self) -> None:
         """News of the room or the line: names, round-trip times, who is here, who paused."""
-        self.names = self._names()
-        self._notice(self._standstill())
+        self.perspective = self._perspective()
+        self.room_notice.update(self.perspective)
         self.redraw()
-        connection = self.game.connection
-        counting = connection is not None and connection.back_within[1 - self.seat] is not None
-        if counting and self._countdown is None:
-            # The seconds the other player has left to come back go down on the notice.
-            self._countdown = self.set_interval(1.0, self._count_down)
-        elif not counting and self._countdown is not None:
-            self._countdown.stop()
-            self._countdown = None
-
-    def _count_down(self) -> None:
-        connection = self.game.connection
-        if connection is not None and connection.back_within[1 - self.seat] is not None:
-            self._notice(self._standstill())
 
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
-        self._notice(None)
+        self.room_notice.take_away()
         self.post_message(
             GameLost(words.network.lost(why), words.network.lost_detail(self.game.lost))
         )
-
-    def _standstill(self) -> str | None:
-        """Why a networked room stands still when nobody here paused it, or None."""
-        connection = self.game.connection
-        if connection is None:
-            return None
-        other = 1 - self.seat
-        name = self.names[other]
-        if not connection.connected:
-            return words.network.reconnecting()
-        if connection.waiting:
-            link = self.game.room_link
-            if link:
-                return words.network.waiting_for_friend_or_browser(
-                    connection.address, connection.room, link
-                )
-            return words.network.waiting_for_friend(connection.address, connection.room)
-        if not connection.here[other]:
-            return words.network.gone_away(name, connection.back_within[other])
-        if connection.paused_by[other]:
-            return words.network.paused_by(name)
-        return None
-
-    def _notice(self, text: str | None) -> None:
-        """Show ``text`` over the table while the room stands still (None: take it away)."""
-        from spit.app.screens import StandstillScreen
-
-        notice = self._standstill_screen
-        if text is None:
-            if notice is not None:
-                self._standstill_screen = None
-                notice.dismiss()
-            return
-        if notice is not None:
-            notice.say(text)
-            return
-        notice = self._standstill_screen = StandstillScreen(text)
-        self.app.push_screen(notice)
-
-    def _names(self) -> tuple[str, str]:
-        given = self.game.names
-        if not self.networked:
-            return (
-                given[0] or player_name(0, against_bot=self.against_bot),
-                given[1] or player_name(1, against_bot=self.against_bot),
-            )
-        you, other = self.seat, 1 - self.seat
-        names = ["", ""]
-        names[you] = player_name(0, against_bot=True)  # "You"
-        names[other] = given[other] or player_name(other)
-        return names[0], names[1]
-
-    def _refused(self, refusal: Refusal, at: float) -> None:
-        quiet = not (refusal.is_fumble or refusal.reason in _BOT_SAYS)
-        if self.against_bot and refusal.player == 1 and quiet:
-            return
-        player = refusal.player
-        text = words.refusals.refusal(
-            refusal,
-            at,
-            names=self.names,
-            label=self.look.label,
-        )
-        self._show_message(player, text)
-
-    def _legal_now(self, seat: int) -> tuple[Action, ...] | None:
-        """The engine's legal actions for ``seat`` now, for the match figures' reactions;
-        None where this game does not show that seat (the other seat of a networked match)."""
-        try:
-            return self.game.view(seat).legal_actions
-        except ValueError:
-            return None
-
-    def _accepted(self, events_: tuple[Event, ...], player: int, at: float) -> None:
-        self.stats.record(events_, at, tuple(map(self._legal_now, (0, 1))))
-        self._clear_message(player, redraw=False)  # act() redraws once for everything
-        for event in events_:
-            match event:
-                case CardPlayed(who, _, pile, card):
-                    self._start_flash(pile, who)
-                    self._show_last(pile, who, card)
-                case CardSpat(who, pile, _):
-                    self._start_flash(pile, who)
-                case RoundSettled():
-                    for pile in (0, 1):
-                        self._last_faders[pile].cancel()
-                        self._last[pile] = None
-                    # The summary takes the table's place: what was said about it is over.
-                    self._clear_message(0, redraw=False)
-                    self._clear_message(1, redraw=False)
-                case _:
-                    pass
-
-    # -- feedback ----------------------------------------------------------------------
-
-    def _show_message(self, player: int, text: str) -> None:
-        # A held key repeats the same refusal: keep the message, only restart its time.
-        self._messages[player] = text
-        self._message_faders[player].start(self.pace.message)
-        if not self.running:
-            self._message_faders[player].pause()
-
-    def _clear_message(self, player: int, *, redraw: bool = True) -> None:
-        self._message_faders[player].cancel()
-        if self._messages[player] is not None:
-            self._messages[player] = None
-            if redraw:
-                self.redraw()
-
-    def _start_flash(self, pile: int, player: int) -> None:
-        if self.pace.flash <= 0:
-            return
-        self._flash[pile] = player
-        self._flash_faders[pile].start(self.pace.flash)
-
-    def _show_last(self, pile: int, player: int, card: Card) -> None:
-        if self.pace.last_move <= 0:
-            return
-        self._last[pile] = (player, card)
-        self._last_faders[pile].start(self.pace.last_move)
-        if not self.running:
-            self._last_faders[pile].pause()
-
-    def _end_last(self, pile: int) -> None:
-        self._last[pile] = None
-        self.redraw()
-
-    def _last_words(self, pile: int, shown_at: int) -> tuple[str, int] | None:
-        last = self._last[pile]
-        if last is None:
-            return None
-        player, card = last
-        name = self._short_names()[player]
-        return words.dates.last_move(name, self.look.label(card), shown_at), player
-
-    def _end_flash(self, pile: int) -> None:
-        self._flash[pile] = None
-        self.redraw()
 
     # -- drawing -----------------------------------------------------------------------
 
     def redraw(self) -> None:
         """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
         view = self.game.view(self.seat)
-        phase = view.phase
-        between = view.between_rounds
-        self._legends(phase)
-        self.query_one(TopBar).state = TopBarState(
-            view.round_number,
-            self.game.variant,
-            view.scores,
-            self._short_names(),
-            self._hints(),
-        )
-        spit_keys = (
-            words.labels.control_label(self.keymap, "p1.spit"),
-            words.labels.control_label(self.keymap, "p2.spit"),
-        )
-        waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
-        # Once the match is over, what counts is what each held at the end, not the last
-        # round's table (whose piles were just taken).
-        held = view.last_round.held if view.is_over and view.last_round else None
-        order = (self.near, 1 - self.near)
-        for prefix, player in zip(PLAYER_IDS, order, strict=True):
-            side = view.sides[player]
-            away = self.solo and player != self.seat
-            self.query_one(f"#{prefix}-info", PlayerInfo).state = InfoState(
-                player=player,
-                name=self._bot_line() if away and self.against_bot else self.names[player],
-                cards=side.cards if held is None else held[player],
-                spit_key=self._spit_key_text(player, spit_keys),
-                ready=side.ready,
-                # Nobody here can press SPIT for the bot or a networked opponent: their line
-                # only says when they are ready.
-                waiting=waiting and (side.ready or not away),
-                look=self.look,
-            )
-            self.query_one(f"#{prefix}-message", PlayerMessage).state = MessageState(
-                player, self._messages[player], self.look
-            )
-            self.query_one(f"#{prefix}-stocks", StockRow).state = StocksState(
-                side.stocks, self.look, self._fitting(player, view), self.card_size
-            )
+        scene = self.presenter.scene(self.game, self.perspective, self.card_size, self.app.is_web)
+        states = self.presenter.present(view, self.perspective, self.feedback.now(), scene)
+        self.query_one("#p1-legend", KeyLegend).state = states.legends[0]
+        second = "#p1-legend-right" if self.perspective.solo else "#p2-legend"
+        self.query_one(second, KeyLegend).state = states.legends[1]
+        self.query_one(TopBar).state = states.top_bar
+        for index, prefix in enumerate(PLAYER_IDS):
+            self.query_one(f"#{prefix}-info", PlayerInfo).state = states.infos[index]
+            self.query_one(f"#{prefix}-message", PlayerMessage).state = states.messages[index]
+            self.query_one(f"#{prefix}-stocks", StockRow).state = states.stocks[index]
         banner = self.query_one(Banner)
         piles = self.query_one(PileRow)
         summary = self.query_one(RoundSummary)
+        between = states.summary is not None
         banner.display = piles.display = not between
         summary.display = between
-        if between:
-            summary.state = self._summary(view, spit_keys)
+        if states.summary is not None:
+            summary.state = states.summary
         else:
-            banner.state = self._banner(view)
-            near, far = order
-            piles.state = PilesState(
-                (view.piles[near], view.piles[far]),
-                (view.sides[near].spit_cards, view.sides[far].spit_cards),
-                (self._flash[near], self._flash[far]),
-                self.look,
-                (self._last_words(near, 0), self._last_words(far, 1)),
-                self.card_size,
-            )
-
-    def _fitting(self, player: int, view: PlayerView) -> tuple[bool, ...]:
-        """Hints: per stock of ``player``, whether its top card fits a pile right now.
-
-        The engine's legal actions decide; only seats played here get hints (a networked
-        opponent's or the bot's legal actions are not this screen's to ask).
-        """
-        if not self.options.hints or (self.solo and player != self.seat):
-            return ()
-        if player != view.player:
-            view = self.game.view(player)
-        playable = {action.stock for action in view.legal_actions if isinstance(action, Play)}
-        return tuple(stock in playable for stock in range(STOCKS))
-
-    @property
-    def _you(self) -> int | None:
-        """The seat called "you" on screen: the person's, when one person plays here."""
-        return self.seat if self.solo else None
-
-    def _short_names(self) -> tuple[str, str]:
-        if self.networked:
-            return self.names
-        return (
-            short_name(0, against_bot=self.against_bot),
-            short_name(1, against_bot=self.against_bot),
-        )
-
-    def _hints(self) -> tuple[str, ...]:
-        if self.app.is_web:
-            # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
-            keys = (words.table.top_hints("browser"), words.table.top_hints("browser short"))
-        else:
-            keys = (words.table.top_hints("terminal"), words.table.top_hints("terminal short"))
-        connection = self.game.connection
-        if connection is None:
-            return keys
-        # Both players' round-trip times: races go by arrival at the server.
-        lag = words.network.round_trips(self.names, connection.rtt)
-        return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
-
-    def _bot_line(self) -> str:
-        """The bot's name and level; the adaptive bot's says the level it plays at now."""
-        playing = self.game.adaptive_level
-        if playing is None:
-            return self._bot_name
-        return words.labels.adaptive_bot_name(self.names[1], playing)
-
-    def _spit_key_text(self, player: int, spit_keys: tuple[str, str]) -> str:
-        if self.solo:
-            return "" if player != self.seat else f"{spit_keys[0]} / {spit_keys[1]}"
-        return spit_keys[player]
-
-    def _banner(self, view: PlayerView) -> BannerState:
-        phase = view.phase
-        names = self.names
-        note = words.table.one_pile_note(view, names, against_bot=self.against_bot, you=self._you)
-        if view.is_over:
-            return BannerState(words.table.match_over())
-        if phase in (Phase.DEALT, Phase.STUCK):
-            ready = [p for p in (0, 1) if view.sides[p].ready]
-            text = (
-                words.table.round_start(view.round_number)
-                if phase is Phase.DEALT
-                else words.table.stuck()
-            )
-            if len(ready) == 1:
-                text += "  " + words.table.waiting_for(
-                    1 - ready[0], names, against_bot=self.against_bot, you=self._you
-                )
-            return BannerState(text, urgent=True, note=note)
-        if phase is Phase.SLAP:
-            return BannerState(words.table.slap(view.went_out, names), urgent=True)
-        return BannerState("", note=note)
-
-    def _summary(self, view: PlayerView, spit_keys: tuple[str, str]) -> SummaryState:
-        settled = view.last_round
-        assert settled is not None  # between rounds, there is a last one
-        # The bot or a networked opponent presses their own SPIT: no key to show for them.
-        keys = (self._spit_key_text(0, spit_keys), self._spit_key_text(1, spit_keys))
-        return SummaryState(
-            settled=settled,
-            names=self.names,
-            variant=self.game.variant,
-            scores=view.scores,
-            next_round=view.round_number,
-            spit_keys=keys,
-            ready=(view.sides[0].ready, view.sides[1].ready),
-            note=words.table.one_pile_note(
-                view, self.names, against_bot=self.against_bot, you=self._you
-            ),
-            look=self.look,
-        )
+            banner.state = states.banner
+            piles.state = states.piles
 
     # -- pause and resume --------------------------------------------------------------
 
@@ -713,11 +344,10 @@ class GameScreen(WordedBindings, Screen[None]):
         if not self.running:
             return
         self.running = False
-        if self._standstill_screen is None:
+        if not self.room_notice.up:
             # A notice that the room stands is no pause of ours: the other player's lasts.
             self.game.pause()
-        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
-            fader.pause()
+        self.feedback.pause()
 
     def go_on(self) -> None:
         """Carry on exactly where :meth:`hold` stopped."""
@@ -725,8 +355,7 @@ class GameScreen(WordedBindings, Screen[None]):
             return
         self.running = True
         self.game.resume()
-        for fader in (*self._message_faders, *self._flash_faders, *self._last_faders):
-            fader.resume()
+        self.feedback.resume()
 
     def action_pause(self) -> None:
         """Escape: pause the game."""
@@ -751,7 +380,7 @@ class GameScreen(WordedBindings, Screen[None]):
             look=self.look,
             grace=self.pace.grace,
             last_round=last_round,
-            against_bot=self.against_bot and self.solo,
+            against_bot=self.against_bot,
             rematch=self.game.can_rematch,
         )
         self.app.push_screen(screen, self._after_match)
@@ -770,6 +399,23 @@ class GameScreen(WordedBindings, Screen[None]):
         return self.game.view(self.seat).is_over
 
     @property
+    def at_stake(self) -> bool:
+        """Whether quitting now ends a match going on (not one over, nor a replay)."""
+        return not (self.is_over or self.game.replaying)
+
+    @property
+    def keepable(self) -> bool:
+        """Whether the match is being written down, so quitting can keep it to go on with."""
+        recorder = self.game.recorder
+        return recorder is not None and recorder.recording
+
+    def give_up(self) -> None:
+        """The player quits and gives the match up: its record says so (never offered again)."""
+        recorder = self.game.recorder
+        if recorder is not None:
+            recorder.abandon()
+
+    @property
     def clock(self) -> Callable[[], float]:
         """The game clock (stops while paused): the time actions are applied at."""
         return self.game.now
@@ -779,5 +425,5 @@ class GameScreen(WordedBindings, Screen[None]):
         self.game.rematch()
         self.stats = MatchStats()
         for player in (0, 1):
-            self._clear_message(player, redraw=False)
+            self.feedback.clear_message(player)
         self.redraw()

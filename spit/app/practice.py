@@ -25,7 +25,7 @@ from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
-from spit.app.screens import PauseScreen, answer_button
+from spit.app.screens import KeyLine, PauseScreen, answer_button
 from spit.app.table import RoundSummary
 from spit.engine import Play, Result
 from spit.game import Change, Game
@@ -111,7 +111,7 @@ class PracticeScreen(GameScreen):
 
     def press(self, control: Control) -> Result | None:
         if self.running and self.coach.reading(self.game.view(YOU)):
-            self._show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
+            self.feedback.show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
             self.redraw()
             return None
         return super().press(control)
@@ -171,6 +171,14 @@ class PracticePauseScreen(PauseScreen):
     Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
     with (a letter would be someone's card; the pause stays deaf to those); in a browser,
     where Ctrl+L belongs to the address bar, L does it once the pause's grace is over.
+    """
+
+    DEFAULT_CSS = """
+    PracticePauseScreen #leave-row {
+        height: auto;  /* the box keeps to its lines, not the whole terminal's height */
+        align: center middle;
+        margin-top: 1;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -259,7 +267,7 @@ class PracticeOfferScreen(Dialog[bool]):
         question, keys, practise, not_now = words.practice.practice_offer()
         with Vertical():
             yield Static(question, id="offer")
-            yield Static(keys)
+            yield KeyLine(keys)
             with Horizontal():
                 yield answer_button(practise, variant="primary", id="practise")
                 yield answer_button(not_now, id="not-now")

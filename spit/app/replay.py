@@ -151,7 +151,7 @@ class ReplayScreen(GameScreen):
         status = words.replay.replay_status(
             n=playback.position,
             total=len(playback.steps),
-            time=_clock(playback.time),
+            time=_clock(playback.elapsed),
             round=playback.round_number,
             rounds=playback.rounds,
             speed=playback.speed,

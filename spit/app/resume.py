@@ -14,8 +14,9 @@ from textual.widgets import Button, Static
 from spit import words
 from spit.app.bindings import worded
 from spit.app.dialog import Dialog
-from spit.app.screens import answer_button
+from spit.app.screens import KeyLine, answer_button
 from spit.records.record import Record
+from spit.records.recorder import DEFAULT_NAMES
 
 
 def when(record: Record) -> str:
@@ -25,6 +26,16 @@ def when(record: Record) -> str:
     except OSError:
         stamp = datetime.fromisoformat(record.header.started.replace("Z", "+00:00")).astimezone()
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
+
+
+def offered_names(record: Record) -> tuple[str, str]:
+    """How the offer calls the record's players: their names, or the defaults (the bot by
+    its table name)."""
+    players = record.header.players
+    return (
+        players[0].name or DEFAULT_NAMES[0],
+        players[1].name if not players[1].bot else words.labels.player_name(1, against_bot=True),
+    )
 
 
 def table_summary(record: Record, names: tuple[str, str]) -> str:
@@ -92,7 +103,7 @@ class ResumeScreen(Dialog[str]):
         with Vertical():
             yield Static(words.dialogs.resume_question(when=when(self.record)), id="question")
             yield Static(table_summary(self.record, self._names), id="where")
-            yield Static(words.dialogs.dialog_text("resume keys"))
+            yield KeyLine(words.dialogs.dialog_text("resume keys"))
             with Horizontal():
                 yield answer_button(words.dialogs.button("resume"), variant="primary", id="resume")
                 yield answer_button(words.dialogs.button("give up"), variant="error", id="give-up")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -13,6 +14,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -25,6 +28,54 @@ from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.settings.keymap import KeyMap
+
+_BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")
+"""What a line of keys puts between its pairs ("Esc: resume · F1: help"), in every language."""
+
+
+def key_lines(text: str, width: int) -> list[str]:
+    """``text``'s lines, each line of keys packed into lines of ``width`` cells that break
+    only between its pairs, so that a key is never parted from its word.
+
+    A pair is a key and what it does ("Ctrl+Q: quit"), between two ``·``; at a break the
+    ``·`` goes, as the line's end says as much. A line without ``·`` is left as it is, and a
+    pair wider than ``width`` on its own is left to wrap where its words allow.
+    """
+    lines: list[str] = []
+    for source in text.splitlines() or [""]:
+        pair, *rest = _BETWEEN_PAIRS.split(source)
+        line = pair
+        for between, pair in zip(rest[::2], rest[1::2], strict=True):
+            if cell_len(line + between + pair) <= width:
+                line += between + pair
+            else:
+                lines.append(line)
+                line = pair
+        lines.append(line)
+    return lines
+
+
+class KeyLine(Static):
+    """A dialog's line of keys ("Esc: resume · F1: help · Ctrl+Q: quit"), wrapped only
+    between its pairs (see :func:`key_lines`).
+
+    Rich wraps at any space, a no-break space too, so a narrow dialog or a long language
+    would leave "Ctrl+Q:" at one line's end and its word on the next; here each pair goes
+    whole to the line that has room for it.
+    """
+
+    def __init__(self, text: str, **kwargs: Any) -> None:
+        super().__init__(text, markup=False, **kwargs)
+        self._keys = text
+
+    def _packed(self, width: int) -> Content:
+        return Content("\n".join(key_lines(self._keys, width)))
+
+    def render(self) -> Content:
+        return self._packed(self.content_size.width or cell_len(self._keys))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._packed(width).get_height(self.styles, width)
 
 
 class TooSmallScreen(Screen[None]):
@@ -138,9 +189,9 @@ class PauseScreen(Dialog[None]):
         with Vertical():
             yield Static(words.dialogs.dialog_text("paused"), id="paused")
             if self.app.is_web:
-                yield Static(words.dialogs.dialog_text("pause keys in a browser"))
+                yield KeyLine(words.dialogs.dialog_text("pause keys in a browser"))
             else:
-                yield Static(words.dialogs.dialog_text("pause keys"))
+                yield KeyLine(words.dialogs.dialog_text("pause keys"))
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:
@@ -239,7 +290,7 @@ class QuitScreen(Dialog[str]):
         web = self.app.is_web
         with Vertical():
             if self.keepable:
-                yield Static(
+                yield KeyLine(
                     words.dialogs.dialog_text("quit or keep in a browser")
                     if web
                     else words.dialogs.dialog_text("quit or keep")
@@ -259,7 +310,7 @@ class QuitScreen(Dialog[str]):
                         words.dialogs.button("play on"), variant="primary", id="play"
                     )
             else:
-                yield Static(
+                yield KeyLine(
                     words.dialogs.dialog_text("quit in a browser")
                     if web
                     else words.dialogs.dialog_text("quit")
@@ -384,6 +435,15 @@ class HelpScreen(Dialog[None]):
         self._keymap = keymap
         self._names = names
         self._against_bot = against_bot
+
+    @classmethod
+    def for_keys(cls, keymap: KeyMap, *, against_bot: bool, ascii: bool = False) -> HelpScreen:
+        """The help for ``keymap``'s players: against the bot, both halves are the person's."""
+        if against_bot:
+            names = (words.labels.your_hand(0), words.labels.your_hand(1))
+        else:
+            names = (words.labels.player_name(0), words.labels.player_name(1))
+        return cls(keymap, names, against_bot=against_bot, ascii=ascii)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:

@@ -17,6 +17,8 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.reactive import reactive
@@ -61,6 +63,9 @@ ROW_WIDTH: Final = row_width(SMALL)
 """Columns of a player's stocks with their margin at the small size."""
 MIN_WIDTH, MIN_HEIGHT = SMALL.terminal
 """The smallest terminal the table fits."""
+MIDDLE_ROOM: Final = 11
+"""Lines the middle of the table may take besides the spit piles: the banner, its note and
+room around them (the table keeps together on a big terminal)."""
 
 _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
@@ -633,3 +638,43 @@ class RoundSummary(Part):
         if size is None:
             return Text(pile_name(pile))
         return Text(words.table.pile_size(pile_name(pile), size))
+
+
+# -- the whole table -------------------------------------------------------------------
+
+
+def table_widgets() -> ComposeResult:
+    """The table's widgets, for a screen's ``compose``: player 2's side at the top, the
+    piles (or the round's summary) in the middle, player 1's side at the bottom."""
+    yield TopBar()
+    # On a big terminal the table keeps together in the middle (the middle grows only
+    # so far), so the eye need not travel from a player's stocks to the piles.
+    with Vertical(id="table"):
+        with Center(), Vertical(classes="side", id="p2-side"):
+            yield PlayerInfo(id="p2-info")
+            yield KeyLegend(id="p2-legend")
+            yield StockRow(id="p2-stocks")
+            yield PlayerMessage(id="p2-message")
+        with Vertical(id="middle"):
+            yield Banner()
+            yield PileRow()
+            yield RoundSummary()
+        with Center(), Vertical(classes="side", id="p1-side"):
+            yield PlayerMessage(id="p1-message")
+            yield StockRow(id="p1-stocks")
+            yield KeyLegend(id="p1-legend")
+            yield KeyLegend(id="p1-legend-right")
+            yield PlayerInfo(id="p1-info")
+
+
+def fit_table(screen: Widget, size: CardSize) -> None:
+    """Make the boxes the cards sit in fit ``size`` (a side's width, a row's height); the
+    widgets draw every picture from the size their state carries."""
+    for side in screen.query(".side"):
+        side.styles.width = row_width(size)
+    for row in screen.query(StockRow):
+        row.styles.height = size.height
+    piles = pile_row_height(size)
+    screen.query_one(PileRow).styles.height = piles
+    # The middle grows only so far: room for the banner, its note and the piles.
+    screen.query_one("#middle").styles.max_height = MIDDLE_ROOM + piles

@@ -23,7 +23,8 @@
 - **Crashes.** A crash exits with status 1 and one line on stderr; the traceback goes to
   a file in the user's log directory (:func:`crash_log_dir`), which that line names.
 
-:class:`TerminalApp` is the app that answers signals, forged resizes and crashes so.
+:class:`TerminalApp` is the app that answers signals, forged resizes and crashes so, and
+draws in ASCII only for a terminal without the symbols (``--ascii``, :mod:`spit.app.ascii`).
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ from typing import Any
 from rich.console import RenderableType
 from textual import events, on
 from textual.app import App
+from textual.filter import LineFilter
 
 from spit import words
+from spit.app.ascii import AsciiFilter
 from spit.printable import printable
 
 CRASH_STATUS = 1
@@ -159,6 +162,30 @@ class TerminalApp(App[None]):
 
     _crash: str | None = None
     """``Type: message`` of the error the app ended on, once it has."""
+    _ascii = False
+    _ascii_filter = AsciiFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with ``--ascii`` one that makes every character ASCII."""
+        filters = super().get_line_filters()
+        if not self.ascii:
+            return filters
+        return [*filters, self._ascii_filter]
+
+    @property
+    def ascii(self) -> bool:
+        """Whether the screen shows ASCII only (``--ascii``, or chosen in the menu), for a
+        terminal without the symbols (see :mod:`spit.app.ascii`)."""
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, on: bool) -> None:
+        if on == self._ascii:
+            return
+        self._ascii = on
+        for screen in self.screen_stack:  # every line is drawn again, through the filter
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
 
     @property
     def crashed(self) -> bool:

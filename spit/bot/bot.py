@@ -38,6 +38,12 @@ otherwise the move lands and the engine refuses it — a harmless "too late" wit
 the change, a fumble (with its lockout) after that. A new deal is a new table: a move
 planned in the last round is always dropped.
 
+**Never faster than the hand.** A pending press may come to fit only after it was planned: a
+mis-key onto a pile the opponent has just made it fit, or a stale move the hand could not
+stop that the next card makes fit again. Landing then would answer that change sooner than
+the level's hand can (:meth:`Level.fastest`), so when a change makes the pressed key fit
+less than that before it lands, the bot stops and looks afresh from that change.
+
 **Mistakes.** It may overlook plays, make the first fit it sees rather than the best, and
 hit a neighbouring key (on the same grid of keys a person uses: a row per pile and one for
 fills, a key per stock), which the engine judges like anyone's press.
@@ -100,6 +106,7 @@ class Bot:
         self._rng = rng
         self._pending: Planned | None = None
         self._pending_round = 0
+        self._fits_since: float | None = None
         self._seen: PlayerView | None = None
         self._form_round = 0
         self._form = 1.0
@@ -130,6 +137,14 @@ class Bot:
             form = math.exp(self._day + (self._rng.gauss(0.0, lv.form) if lv.form > 0 else 0.0))
             self._form = min(max(form, FORM_RANGE[0]), FORM_RANGE[1])
         if pending is not None and view.round_number == self._pending_round:
+            if self._fits(pending.action, view):
+                if self._fits_since is None:  # the key pressed fits only since this change
+                    self._fits_since = now
+                    if pending.at - now < lv.fastest():
+                        pending = None  # too soon to be an answer to it: look afresh
+            else:
+                self._fits_since = None
+        if pending is not None and view.round_number == self._pending_round:
             if pending.intended in view.legal_actions:
                 return pending
             # The move no longer fits: the bot sees it only once it notices the change.
@@ -152,6 +167,7 @@ class Bot:
             at = locked
         meant = choice.action
         pressed = self._press(meant)
+        self._fits_since = now if self._fits(pressed, view) else None
         self._pending = Planned(
             pressed,
             at,
@@ -173,6 +189,13 @@ class Bot:
         """Drop the move in progress (quit, rematch)."""
         self._pending = None
         self._seen = None
+
+    @staticmethod
+    def _fits(action: Action, view: PlayerView) -> bool:
+        """Whether the table would take ``action`` now (a play as the pile it lands on)."""
+        if isinstance(action, Play):
+            action = Play(action.player, action.stock, view.landing_pile(action.pile))
+        return action in view.legal_actions
 
     def _choose(self, view: PlayerView) -> Choice | None:
         if self.policy is Policy.RANDOM:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spit.engine.actions import Action, landing_pile
+from spit.engine.actions import Action, Play, landing_pile
 from spit.engine.cards import Card
 from spit.engine.events import Outcome, Phase, RoundSettled
 from spit.engine.presses import Press, resolve
@@ -126,6 +126,26 @@ class PlayerView:
         the one pile in play."""
         piles = self.piles
         return landing_pile(pile, (piles[0].in_play, piles[1].in_play))
+
+    def plays_of(self, player: int) -> tuple[Play, ...]:
+        """The plays ``player`` has now: each face-up top of their stocks that fits a spit
+        pile's top, in the order the engine lists them (``Match.legal_actions``, a fumble
+        lock aside), whoever's view this is.
+
+        Only face-up cards decide a play, so this needs nothing hidden: a seat can say the
+        other seat's plays (a networked seat has only its own legal actions). Worked out
+        when asked, never as the table changes.
+        """
+        if self.phase is not Phase.PLAYING or self.outcome is not None:
+            return ()
+        tops = [(pile, view.top) for pile, view in enumerate(self.piles) if view.top is not None]
+        return tuple(
+            Play(player, stock, pile)
+            for stock, view in enumerate(self.sides[player].stocks)
+            if view.top is not None
+            for pile, top in tops
+            if view.top.fits_on(top)
+        )
 
     @property
     def me(self) -> SideView:

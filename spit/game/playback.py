@@ -4,6 +4,11 @@
 stood after the first ``position`` recorded actions, rebuilt by the engine from the deal.
 Going back replays from the deal up to the step before (a match of a few thousand actions
 replays in milliseconds), so the table shown is always the engine's, never a copy kept aside.
+
+Playback counts from the record's first action (:attr:`Playback.origin`), not from 0: records
+written before their clock started at the deal hold the machine's uptime as game time
+(``"at": 1980.74`` for the first action), and a replay counting from 0 would stand still that
+long before its first step. Counting from the first action plays every record at once.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ class Playback:
         """Reactions, missed plays and races lost over the whole record."""
         self.match: Match = record.header.new_match()
         """The table after :attr:`position` steps."""
+        self.origin = self.steps[0].at if self.steps else 0.0
+        """The game time playback counts from: the first action's (see the module's note)."""
         self.position = 0
         """How many steps have been applied."""
         self.speed = 1.0
@@ -56,8 +63,16 @@ class Playback:
 
     @property
     def time(self) -> float:
-        """The game time of the last step applied (0 at the deal)."""
-        return self.steps[self.position - 1].at if self.position else 0.0
+        """The game time of the last step applied, on the record's clock (:attr:`origin`
+        before the first): what the table's timings (a fumble lock, "too late") are read
+        against."""
+        return self.steps[self.position - 1].at if self.position else self.origin
+
+    @property
+    def elapsed(self) -> float:
+        """Game seconds since the first action, up to the last step applied: the replay's
+        own clock, 0 before the first step whatever clock the record was written on."""
+        return self.time - self.origin
 
     @property
     def rounds(self) -> int:

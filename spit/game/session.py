@@ -116,8 +116,12 @@ class Session:
         self._first = None
         return match
 
-    def _clock(self) -> GameClock:
-        return GameClock(self._clock_source) if self._clock_source else GameClock()
+    def _clock(self, match: Match) -> GameClock:
+        # The match's own clock, from 0 at the deal (or on from a table handed in already
+        # played): a record's times are seconds of play, as a networked room's are, not the
+        # machine's uptime, which a replay would wait out before its first action.
+        start = max(0.0, match.round.last_at)
+        return GameClock(self._clock_source or time.monotonic, start=start)
 
     def _driver(self, options: GameOptions) -> Driver | None:
         if options.mode is not Mode.BOT:
@@ -155,7 +159,7 @@ class Session:
             first_frame = recorder.ensure
         game = LocalGame(
             match,
-            clock=self._clock(),
+            clock=self._clock(match),
             driver=driver,
             deal=lambda: self.new_match(options),
             recorder=recorder,
@@ -170,9 +174,10 @@ class Session:
         practice's own level; the game's driver is the :class:`PatientDriver`."""
         options = replace(options, mode=Mode.BOT, bot_level=PRACTICE_LEVEL)
         driver = PatientDriver(patience=patience)
+        match = self._first_or_new(options)
         game = LocalGame(
-            self._first_or_new(options),
-            clock=self._clock(),
+            match,
+            clock=self._clock(match),
             driver=driver,
             names=options.names,
         )

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
 
 Legal = Sequence[Sequence[Action] | None]
-"""Per player, the engine's legal actions right after an action; None for a player whose
-legal actions the caller cannot see (the other seat of a networked match)."""
+"""Per player, the engine's legal actions right after an action (only the plays count, so a
+seat that sees just its own view passes the other seat's ``PlayerView.plays_of``); None for a
+player the caller does not time."""
 
 
 @dataclass(frozen=True, slots=True)

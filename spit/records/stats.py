@@ -14,7 +14,25 @@ from typing import Any
 from spit.records.history import Row
 
 DECIDED = ("won", "lost", "drawn")
-"""Results that count as a match played (unfinished and abandoned ones do not)."""
+"""Results that count as a match played to its end."""
+
+
+def _given_up_by(row: Row) -> int | None:
+    """The seat that gave ``row``'s match up, when the record can tell; None otherwise.
+
+    Against the bot only the person at the keyboard (seat 0) can give a match up: the bot
+    never does. A two-player or networked record says only that the match was given up, not
+    by whom, so such a match stays out of the tallies (the "given up" figure counts it).
+    """
+    if row.result == "abandoned" and row.mode == "bot":
+        return 0
+    return None
+
+
+def _counts(row: Row) -> bool:
+    """Whether ``row`` counts as a match played: decided, or given up by a known seat (who
+    lost it)."""
+    return row.result in DECIDED or _given_up_by(row) is not None
 
 
 @dataclass(slots=True)
@@ -32,12 +50,17 @@ class _Tally:
 @dataclass(slots=True)
 class _Person:
     tally: _Tally = field(default_factory=_Tally)
+    given_up: int = 0
     results: list[str] = field(default_factory=list)
     reactions: list[tuple[str, float]] = field(default_factory=list)
     fastest: tuple[float, str, int] | None = None
 
 
 def _seat_result(row: Row, seat: int) -> str:
+    given_up_by = _given_up_by(row)
+    if given_up_by is not None:
+        # A match given up is lost by the one who gave it up (and won by the other).
+        return "lost" if given_up_by == seat else "won"
     if row.winner is None:
         return "drawn"
     return "won" if row.winner == seat else "lost"
@@ -59,14 +82,15 @@ def gather(
     """The figures ``spit stats`` shows, as plain data (what ``--json`` prints).
 
     Every person (a seat no bot played) is counted under their name: matches and wins against
-    each opponent, win streaks, their fastest round (the shortest round they went out in) and
-    the median of their reaction times in each match, over time.
+    each opponent (a match given up is lost by the one who gave it up, where the record tells
+    who: see :func:`_given_up_by`), win streaks, their fastest round (the shortest round they
+    went out in) and the median of their reaction times in each match, over time.
     """
     people: dict[str, _Person] = {}
     pairs: dict[tuple[str, str], _Tally] = {}
     seats: dict[str, list[tuple[str, int]]] = {}
     for row in rows:
-        decided = row.result in DECIDED
+        decided = _counts(row)
         for seat in (0, 1):
             if row.mode == "bot" and seat == 1:
                 continue  # the bot's seat: not a person
@@ -80,6 +104,8 @@ def gather(
             person.tally.add(result)
             person.results.append(result)
             pairs.setdefault((name, opponent), _Tally()).add(result)
+            if _given_up_by(row) == seat:
+                person.given_up += 1
             reaction = row.reactions[seat]
             if reaction is not None:
                 person.reactions.append((row.started, reaction))
@@ -99,7 +125,7 @@ def gather(
                     "round": number,
                 }
     return {
-        "matches": sum(1 for r in rows if r.result in DECIDED),
+        "matches": sum(1 for r in rows if _counts(r)),
         "unfinished": sum(1 for r in rows if r.result == "unfinished"),
         "abandoned": sum(1 for r in rows if r.result == "abandoned"),
         "unreadable": [{"file": f, "error": e} for f, e in unreadable],
@@ -119,6 +145,8 @@ def gather(
                 "name": name,
                 "matches": p.tally.matches,
                 "won": p.tally.won,
+                "lost": p.tally.lost,
+                "given_up": p.given_up,
                 "longest_streak": _streaks(p.results)[0],
                 "current_streak": _streaks(p.results)[1],
                 "median_reaction": (

@@ -462,6 +462,19 @@ class KeyMap:
             raise KeyMapError(KeyProblem.UNKNOWN_LAYOUT, layout=name)
         return cls(name, _PRESETS[name])
 
+    @classmethod
+    def remapped(
+        cls, preset: str, bindings: Mapping[str, str]
+    ) -> tuple[KeyMap, KeyMapError | None]:
+        """The ``preset`` layout with ``bindings`` moved, or, where they clash with it, the
+        preset as it is and why (a layout chosen in the menu may not fit the config's keys:
+        better the preset than no game). KeyMapError only for an unknown preset."""
+        keymap = cls.preset(preset)
+        try:
+            return keymap.with_bindings(bindings), None
+        except KeyMapError as error:
+            return keymap, error
+
     @property
     def controls(self) -> tuple[Control, ...]:
         """All 32 controls: 2 players x (3 rows x 5 stocks + spit)."""

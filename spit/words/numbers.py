@@ -59,5 +59,18 @@ def _babel(value: float, group: bool, places: str | None, kind: str | None) -> s
     else:
         pattern = integer
     if kind == "%":
-        return format_percent(exact, pattern + "%", locale=language())
+        return format_percent(exact, _percent_pattern(pattern), locale=language())
     return format_decimal(exact, pattern, locale=language())
+
+
+_NUMBER_PART: Final = re.compile(r"[#0,.]+")
+"""The digits of a CLDR pattern (``#,##0``), between its prefix and suffix (`` %``)."""
+
+
+def _percent_pattern(number: str) -> str:
+    """The language's own percent pattern (German ``#,##0 %``, with a no-break space) with
+    its digits written by ``number``, so the places the message asks for stay."""
+    from babel import Locale
+
+    own = Locale.parse(language()).percent_formats[None].pattern.split(";")[0]
+    return _NUMBER_PART.sub(number, own, count=1)

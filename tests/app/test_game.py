@@ -347,7 +347,8 @@ async def test_the_changed_pile_flashes_in_the_players_colour_and_then_nothing_r
         assert piles.state.flash == (None, None)  # type: ignore[union-attr]
         assert "✗" not in screen_text(app)
         # Idle: no flash, no message, so no timer is left running.
-        assert not any(f.running for f in (*screen._flash_faders, *screen._message_faders))
+        feedback = screen.feedback
+        assert not any(f.running for f in (*feedback.flash_faders, *feedback.message_faders))
 
 
 async def test_a_message_waits_out_a_pause_and_then_fades() -> None:

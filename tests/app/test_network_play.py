@@ -19,7 +19,7 @@ from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen, JoinScreen
 from spit.app.screens import StandstillScreen
-from spit.engine import Match, Phase, Spit
+from spit.engine import Match, Phase, Play, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
 from spit.net.server import GameServer
@@ -128,6 +128,24 @@ async def test_a_key_here_changes_the_other_table_and_theirs_changes_this_one() 
         friend.game.act(Spit(1))
         await until(lambda: screen.game.view(0).phase is Phase.PLAYING, pilot)
         assert "Stuck" not in screen_text(app) and "press SPIT" not in screen_text(app)
+        task.cancel()
+
+
+async def test_the_other_players_plays_are_timed_for_the_match_figures_here() -> None:
+    # This seat sees only its own legal actions; the other's plays are all face up.
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        await pilot.press("enter")
+        await until(lambda: friend.game.view(1).sides[0].ready, pilot)
+        friend.game.act(Spit(1))
+        await until(lambda: friend.game.view(1).phase is Phase.PLAYING, pilot)
+        play = next(a for a in friend.game.view(1).legal_actions if isinstance(a, Play))
+        friend.game.act(play)
+        await until(lambda: screen.stats.played[1] == 1, pilot)
+        assert len(screen.stats.reactions[1]) == 1
+        assert screen.stats.median_reaction(1) is not None
         task.cancel()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from spit.records.record import Record, read_record, record_files
 from tests.app.factory import key_for, next_action
 from tests.app.test_tmux import KEYMAP
 from tests.app.tmux import SPIT, Terminal, pile_line, private_server
+from tests.records.played import on_uptime_clock, play_recorded
 
 SEED = 3
 KILLS = 5
@@ -180,3 +182,16 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_spit_replay_last_of_a_record_on_the_uptime_clock_moves_at_once(
+    server: str, data_dir: Path, config: Path
+) -> None:
+    # Records written before the game clock started at the deal hold the machine's uptime
+    # ("at": 1980.74): the replay counts from the first action, not from 0.
+    path, _ = play_recorded(data_dir / "records", seed=SEED)
+    on_uptime_clock(path)
+    game = Game(server, "replay", data_dir, config, "replay last")
+    game.wait_for("Replay · action")
+    # The bar moves within a second: the first action plays at once.
+    game.wait_for(lambda s: re.search(r"action [1-9]\d*/", s) is not None, timeout=1.0)

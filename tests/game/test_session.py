@@ -51,3 +51,11 @@ def test_the_adaptive_bot_says_the_level_it_plays_at() -> None:
     session = Session(2, opponents=bot_driver, record=False)
     game = session.local(GameOptions(mode=Mode.BOT, seed=2, bot_level="adaptive")).game
     assert game.adaptive_level is not None
+
+
+def test_a_new_match_s_clock_starts_at_0_at_the_deal_whatever_the_machine_s_uptime() -> None:
+    uptime = [1980.74]
+    session = Session(3, record=False, clock=lambda: uptime[0])
+    game = session.local(GameOptions(mode=Mode.TWO_PLAYER, seed=3)).game
+    uptime[0] += 0.8125
+    assert game.now() == pytest.approx(0.8125)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -65,3 +66,21 @@ def play_recorded(
     assert match.outcome is not None
     writer.over(match.outcome)
     return writer.path, match
+
+
+UPTIME = 1980.74
+"""The first action's time in a record written on the machine's monotonic clock (as every
+record was before the game clock started at the deal): seconds since the machine started."""
+
+
+def on_uptime_clock(path: Path, first: float = UPTIME) -> Path:
+    """Rewrite the record at ``path`` with every time moved on, so that its first action is
+    at ``first``, as a record written on the uptime clock reads. Returns ``path``."""
+    lines = path.read_text().splitlines()
+    entries = [json.loads(line) for line in lines[1:]]
+    start = next(e["at"] for e in entries if "at" in e)
+    for entry in entries:
+        if "at" in entry:
+            entry["at"] = round(entry["at"] - start + first, 6)
+    path.write_text("\n".join([lines[0], *(json.dumps(e) for e in entries)]) + "\n")
+    return path

@@ -51,3 +51,31 @@ def test_the_match_over_figures_spit_stats_and_the_simulator_agree(
         assert match.stats.median_reaction(p) == pytest.approx(figures.players[p].median_reaction)
         # Every card played is timed: a play is always legal the moment before it lands.
         assert len(measured) == figures.players[p].played == match.stats.played[p]
+
+
+class _SeenFromSeatOne(Match):
+    """A match whose figures are fed as a networked seat 0 feeds them: its own legal actions,
+    and for the other seat only the plays its view shows (``PlayerView.plays_of``)."""
+
+    stats: MatchStats
+    full: MatchStats
+
+    def apply(self, action: Action, at: float = 0.0) -> Result:
+        result = super().apply(action, at)
+        if result.ok:
+            view = self.view(0)
+            self.stats.record(result.events, at, (view.legal_actions, view.plays_of(1)))
+            self.full.record(result.events, at, (self.legal_actions(0), self.legal_actions(1)))
+        return result
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_networked_seat_times_the_other_seats_reactions_from_its_own_view(seed: int) -> None:
+    match = Match.new(seed)
+    match.__class__ = _SeenFromSeatOne
+    match.stats, match.full = MatchStats(), MatchStats()
+    bots = (Bot(0, "regular", random.Random(seed)), Bot(1, "first-game", random.Random(~seed)))
+    play_match(match, bots)
+    assert match.stats.median_reaction(1) is not None
+    for p in (0, 1):
+        assert match.stats.reactions[p] == pytest.approx(match.full.reactions[p])

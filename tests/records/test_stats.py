@@ -115,3 +115,27 @@ def test_spit_stats_without_a_usable_database_still_shows_the_figures(
     captured = capsys.readouterr()
     assert json.loads(captured.out)["matches"] == 1
     assert captured.err.startswith("spit: ") and captured.err.count("\n") == 1
+
+
+def test_a_match_given_up_against_the_bot_is_lost_by_the_person_who_gave_it_up() -> None:
+    rows = [
+        row("01", "won", 0),
+        row("02", "abandoned", None),
+        row("03", "abandoned", None),
+        row("04", "won", 0),
+    ]
+    figures = gather(rows, [])
+    assert figures["matches"] == 4 and figures["abandoned"] == 2
+    [ann] = figures["players"]
+    assert (ann["matches"], ann["won"], ann["lost"], ann["given_up"]) == (4, 2, 2, 2)
+    assert (ann["longest_streak"], ann["current_streak"]) == (1, 1)
+    [line] = figures["opponents"]
+    assert (line["matches"], line["won"], line["lost"]) == (4, 2, 2)
+
+
+def test_a_two_player_match_given_up_by_nobody_known_stays_out_of_the_tallies() -> None:
+    two = {"mode": "two-player", "players": ("Ann", "Ben"), "opponent": "Ben"}
+    rows = [row("01", "won", 0, **two), row("02", "abandoned", None, **two)]
+    figures = gather(rows, [])
+    assert figures["matches"] == 1 and figures["abandoned"] == 1
+    assert {p["name"]: p["matches"] for p in figures["players"]} == {"Ann": 1, "Ben": 1}

@@ -132,11 +132,12 @@ def test_spit_ladder_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("target", LADDER)
 def test_the_adaptive_bot_settles_within_a_level_of_a_fixed_one(target: str) -> None:
-    """Six runs of three matches each, remembering across a run's matches: from the sixth
+    """Twelve runs of three matches each, remembering across a run's matches: from the sixth
     round on, at least 60 % of the rounds are played within one level of the opponent's
-    (62-92 % by level, docs/bot.md)."""
+    (63-82 % by level, docs/bot.md). Six runs were too few: the first-game figure moved
+    between 0.57 and 0.80 from one set of seeds to another."""
     near = total = 0
-    for run in range(6):
+    for run in range(12):
         memory = None
         played: list[str] = []
         for index in range(3):

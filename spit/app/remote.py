@@ -1,0 +1,107 @@
+"""The app's seat at a room on a server: hosting the room first if asked (the one routine
+``spit host`` uses too), taking the seat, playing it until the room ends, and why not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spit import words
+from spit.game import Game
+from spit.settings.options import GameOptions, Network
+
+
+class RemoteSeat:
+    """While the app plays at a room: the game, the page showing it, the room's link."""
+
+    def __init__(self) -> None:
+        self._game = None
+        self._page_here = True
+        """Whether the page showing this app is open (always, but for a browser seat)."""
+        self._room_link: str | None = None
+
+    @property
+    def room_link(self) -> str | None:
+        """The link that opens the hosted room's second seat in a browser (``--web``)."""
+        return self._room_link
+
+    @room_link.setter
+    def room_link(self, link: str | None) -> None:
+        # The game's screen asks the game for it (Game.room_link): hand it on.
+        self._room_link = link
+        if self._game is not None:
+            self._game.room_link = link
+
+    def page_changed(self, here: bool) -> None:
+        """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
+        lets go of the room, which stands for both (the server's rule for a dropped seat)."""
+        self._page_here = here
+        if self._game is None:
+            return
+        if here:
+            self._game.come_back()
+        else:
+            self._game.step_away()
+
+    async def play(
+        self,
+        network: Network,
+        options: GameOptions,
+        *,
+        show: Callable[[Game], None],
+        lost: Callable[[str], None],
+    ) -> None:
+        """Take the seat ``network`` names (hosting its room first if it names none), call
+        ``show`` with the game once the server sends its first table, and play it until the
+        room ends; ``lost`` hears why, in words, if it could not start or go on."""
+        from spit.game.remote import RemoteGame
+        from spit.net.client import ServerGone
+        from spit.net.hosting import HostingError, HostPlan, host
+
+        hosting = None
+        game = None
+        try:
+            address = network.address
+            if network.code is None:  # hosting: the one routine `spit host` uses too
+                plan = HostPlan(
+                    server=network.address,
+                    bind=network.bind,
+                    port=network.port,
+                    pace=network.pace,
+                    web_port=network.web_port,
+                )
+                hosting = await host(plan, _browser_seats)
+                address = hosting.address
+            assert address is not None
+            game = RemoteGame(address, name=network.name)
+            await game.connect(code=network.code, variant=options.variant, seed=options.seed)
+            self._game = game
+            if not self._page_here:
+                game.step_away()
+            if hosting is not None:
+                self.room_link = hosting.open_room(game.welcome.room)
+            game.on_first_table(lambda: show(game))
+            await game.run()
+        except (ServerGone, HostingError, OSError) as error:
+            if isinstance(error, HostingError):
+                why = error.why
+            elif isinstance(error, ServerGone):
+                why = words.network.server_gone(error)
+            else:
+                why = error.strerror or str(error)
+            lost(words.network.no_seat(why))
+        finally:
+            self._game = None
+            if game is not None:
+                await game.close()
+            if hosting is not None:
+                await hosting.stop()
+
+
+def _browser_seats(game_address: str, *, bind: str, port: int) -> object:
+    """The browser seat's page for hosting (``spit host --web``), imported when asked for."""
+    from spit.web.room import RoomWebServer
+
+    return RoomWebServer(game_address, bind=bind, port=port)
+
+
+__all__ = ["RemoteSeat"]

@@ -33,6 +33,7 @@ from spit.net.address import (
 )
 from spit.net.hosting import HostingError, HostPart, HostPlan, host
 from spit.net.wire import DEFAULT_PORT
+from spit.printable import printable
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
@@ -244,7 +245,7 @@ def run_seat_command(
     problem = check_seat_arguments(args)
     if problem is not None:
         print(
-            words.commands.usage_error(command=command, problem=problem),
+            printable(words.commands.usage_error(command=command, problem=problem)),
             file=sys.stderr,
         )
         return 2
@@ -273,7 +274,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 said = words.network.cannot_listen(command=command, why=error.why)
             else:
                 said = words.network.cannot_serve_browser_seat(command=command, why=error.why)
-            print(said, file=sys.stderr)
+            print(printable(said), file=sys.stderr)
             return LOST
         address = hosting.address
     seat = BotSeat(args.bot, random.Random())
@@ -319,7 +320,9 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
-        print(f"{command}: {words.network.server_gone(gone)}", file=sys.stderr)
+        # The server's own words (an error's detail, a close reason) are a stranger's text:
+        # shown, never acted on by the terminal.
+        print(printable(f"{command}: {words.network.server_gone(gone)}"), file=sys.stderr)
         return LOST
     finally:
         if hosting is not None:
@@ -328,7 +331,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     if args.json:
         print(json.dumps(result), flush=True)
     else:
-        print(describe_result(result), flush=True)
+        print(printable(describe_result(result)), flush=True)
     return 0 if ended.why == "match over" else LOST
 
 
@@ -403,7 +406,7 @@ async def _serve(args: argparse.Namespace) -> int:
             )
         except OSError as error:
             print(
-                words.network.server_cannot_listen(why=error.strerror or error),
+                printable(words.network.server_cannot_listen(why=error.strerror or error)),
                 file=sys.stderr,
             )
             return LOST

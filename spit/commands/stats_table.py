@@ -1,18 +1,29 @@
 """How ``spit stats`` shows the figures of :func:`spit.records.stats.gather`: Rich tables in
-the player's words, and a plotext chart of reaction over time."""
+the player's words, and a plotext chart of reaction over time.
+
+A name comes from a record file (another machine's player, a file edited by hand): it is
+shown as text — never read as markup, its control characters written as escapes."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from spit import words
+from spit.printable import printable
 
 
 def opponent_label(opponent: str) -> str:
-    """``bot:hard`` as "bot (hard)"; a person's name as it is."""
+    """``bot:hard`` as "bot (hard)"; a person's name as it is (made printable)."""
     if opponent.startswith("bot:"):
-        return words.records.bot_opponent(opponent[4:])
-    return opponent
+        return printable(words.records.bot_opponent(opponent[4:]))
+    return printable(opponent)
+
+
+def _name(text: str) -> Any:
+    """A cell holding ``text`` as it is: Rich reads a plain string's brackets as markup."""
+    from rich.text import Text
+
+    return Text(printable(text))
 
 
 def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> list[Any]:
@@ -36,8 +47,8 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
             opponents.add_column(heading, justify="left" if len(opponents.columns) < 2 else "right")
         for line in figures["opponents"]:
             opponents.add_row(
-                line["player"],
-                opponent_label(line["opponent"]),
+                _name(line["player"]),
+                _name(opponent_label(line["opponent"])),
                 *(str(line[k]) for k in ("matches", "won", "lost", "drawn")),
             )
         out.append(opponents)
@@ -55,7 +66,7 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
         for p in figures["players"]:
             fastest = p["fastest_round"]
             players.add_row(
-                p["name"],
+                _name(p["name"]),
                 str(p["matches"]),
                 str(p["won"]),
                 str(p["longest_streak"]),
@@ -100,7 +111,7 @@ def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14
         plt.plot(
             [p["started"].replace("T", " ").rstrip("Z") for p in points],
             [p["median"] for p in points],
-            label=name,
+            label=printable(name),
             marker="braille",
         )
     plt.title(words.records.stats_label("reaction chart"))

@@ -139,3 +139,40 @@ def test_a_two_player_match_given_up_by_nobody_known_stays_out_of_the_tallies() 
     figures = gather(rows, [])
     assert figures["matches"] == 1 and figures["abandoned"] == 1
     assert {p["name"]: p["matches"] for p in figures["players"]} == {"Ann": 1, "Ben": 1}
+
+
+TITLE = "\x1b]2;PWNED\x07"
+"""An escape sequence that sets the terminal window's title."""
+
+
+def _with_name(path: Path, name: str) -> None:
+    """Rename the record's first player (as a tampered file would)."""
+    lines = path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["players"][0]["name"] = name
+    path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+
+
+def test_spit_stats_shows_a_record_with_an_escape_in_a_name_without_the_escape(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for seed in (3, 4):
+        path, _ = play_recorded(data_dir / "records", seed=seed)
+        _with_name(path, TITLE + "Ann")
+    assert main(["stats"]) == 0
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_names_the_history_already_holds_are_shown_as_text_not_as_escapes_or_markup() -> None:
+    # A history indexed before its records were checked as strictly may hold such a name.
+    rows = [
+        row(f"0{i}", "won", 0, players=(TITLE + "[/x]", "Bot"), opponent=f"\x1b[2J[/{i}]")
+        for i in (1, 2)
+    ]
+    console = Console(width=100, record=True, force_terminal=True)
+    for part in render(gather(rows, []), width=100):
+        console.print(part)
+    text = console.export_text(styles=False)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\x1b]2;PWNED\\x07[/x]" in text and "\\x1b[2J[/1]" in text

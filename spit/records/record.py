@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import secrets
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from spit import __version__
+from spit.bot.levels import BOT_CHOICES
 from spit.engine import (
     PLAYERS,
     Action,
@@ -59,6 +61,21 @@ MODES: Final = ("two-player", "bot", "network")
 
 ENDS: Final = ("over", "abandoned")
 """How a record may end: the match was decided, or the players gave it up."""
+
+LOCKOUT_RANGE: Final = (0.0, 2.0)
+"""The lockout a header may give, in seconds: what a config may set
+(``spit.settings.config.LOCKOUT_RANGE``; the two floors stand side by side and cannot import
+each other, so a test holds the two equal). 1e308 overflowed the first fumble's clock."""
+
+TOO_LATE_RANGE: Final = (0.0, 2.0)
+"""The "too late" window a header may give, in seconds (spit writes the engine's 0.3)."""
+
+NAME_LENGTH: Final = 64
+"""The longest player's name a header may give: more than any spit takes (20 in a config,
+24 over the network); a name is also printable and not empty, as a config's must be."""
+
+TEXT_LENGTH: Final = 64
+"""The longest version or time of day a record may give."""
 
 _ACTION_KEYS: Final = ("do", "p", "stock", "pile")
 """An entry's keys that are its action's, in the notation (:mod:`spit.engine.notation`)."""
@@ -282,17 +299,20 @@ class Header:
             players = data["players"]
             if len(players) != len(PLAYERS):
                 raise ValueError
+            # Checked as strictly as a config: a value spit never writes is an edited file,
+            # refused here in one line rather than met later as a crash in the game.
             header = cls(
                 seed=None if data["seed"] is None else _int(data["seed"]),
                 mode=_choice(data["mode"], MODES),
                 players=(_player(players[0]), _player(players[1])),
                 variant=Variant(data["variant"]),
                 settings=Settings(
-                    lockout=_number(settings["lockout"]), too_late=_number(settings["too_late"])
+                    lockout=_seconds(settings["lockout"], LOCKOUT_RANGE),
+                    too_late=_seconds(settings["too_late"], TOO_LATE_RANGE),
                 ),
-                target=_int(data["target"]),
-                started=str(data["started"]),
-                spit=str(data.get("spit", "")),
+                target=_positive(data["target"]),
+                started=_moment(data["started"]),
+                spit=_text(data.get("spit", "")),
                 version=version,
             )
         except (KeyError, TypeError, ValueError, IndexError):
@@ -306,10 +326,50 @@ def _int(value: object) -> int:
     return value
 
 
+def _positive(value: object) -> int:
+    number = _int(value)
+    if number < 1:
+        raise ValueError
+    return number
+
+
 def _number(value: object) -> float:
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise ValueError
     return float(value)
+
+
+def _seconds(value: object, within: tuple[float, float]) -> float:
+    """A timing rule's seconds, within its range (NaN is within none)."""
+    seconds = _number(value)
+    low, high = within
+    if not low <= seconds <= high:
+        raise ValueError
+    return seconds
+
+
+def _time(value: object) -> float:
+    """An entry's game time: a finite number of seconds from the deal, never before it.
+    An infinite one read as valid (the table refuses it too) and then failed the write of
+    the ``resumed`` entry, as JSON has no Infinity."""
+    at = _number(value)
+    if not math.isfinite(at) or at < 0:
+        raise ValueError
+    return at
+
+
+def _text(value: object) -> str:
+    """A short line of text a terminal shows as it is (no control character)."""
+    if not isinstance(value, str) or len(value) > TEXT_LENGTH or not value.isprintable():
+        raise ValueError
+    return value
+
+
+def _moment(value: object) -> str:
+    """A wall-clock time, ISO 8601 (``2026-11-02T10:00:00Z``), as :func:`_now` writes it."""
+    text = _text(value)
+    datetime.fromisoformat(text.replace("Z", "+00:00"))  # a ValueError if it is none
+    return text
 
 
 def _choice(value: object, choices: tuple[str, ...]) -> str:
@@ -319,12 +379,17 @@ def _choice(value: object, choices: tuple[str, ...]) -> str:
 
 
 def _player(data: object) -> Player:
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+    if not isinstance(data, dict):
+        raise ValueError
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+        raise ValueError
+    if not name.isprintable():  # it is shown on a terminal: no escape sequence in it
         raise ValueError
     bot = data.get("bot")
-    if bot is not None and not isinstance(bot, str):
+    if bot is not None and bot not in BOT_CHOICES:
         raise ValueError
-    return Player(data["name"], bot)
+    return Player(name, bot)
 
 
 # -- entries -----------------------------------------------------------------------------
@@ -513,9 +578,9 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
         if "end" in entry:
             _end(record, number, entry)
         elif "resumed" in entry:
-            at = _number(entry["at"])
+            at = _time(entry["at"])
             _check_time(record, number, at)
-            record.resumptions.append(Resumption(number, at, str(entry["resumed"])))
+            record.resumptions.append(Resumption(number, at, _moment(entry["resumed"])))
         else:
             _step(record, number, entry)
     except RecordError:
@@ -530,7 +595,7 @@ def _check_time(record: Record, number: int, at: float) -> None:
 
 
 def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
-    at = _number(entry["at"])
+    at = _time(entry["at"])
     action = _action(entry)
     ok = entry["ok"]
     if not isinstance(ok, bool):

@@ -6,6 +6,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -352,3 +353,79 @@ def test_a_format_1_record_with_the_old_spelling_of_reasons_still_reads(tmp_path
     lines[-1] = lines[-1].replace("already-ready", "already_ready")
     record = read_record(copy_with(tmp_path, writer.path, lines))
     assert [step.reason for step in record.steps][-1] is Reason.ALREADY_READY
+
+
+def _header_with(path: Path, tmp_path: Path, change: dict[str, object]) -> Path:
+    """A copy of the record at ``path`` whose header says otherwise (``settings.lockout``,
+    ``players.1.bot`` name nested fields)."""
+    lines = lines_of(path)
+    head = json.loads(lines[0])
+    for where, value in change.items():
+        *outer, last = where.split(".")
+        place: Any = head
+        for key in outer:
+            place = place[int(key) if key.isdigit() else key]
+        place[int(last) if last.isdigit() else last] = value
+    lines[0] = json.dumps(head) + "\n"
+    return copy_with(tmp_path, path, lines)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"settings.lockout": 1e308},  # an OverflowError at the first fumble
+        {"settings.lockout": float("nan")},
+        {"settings.lockout": -0.5},
+        {"settings.lockout": 2.5},  # past what a config may set
+        {"settings.too_late": float("inf")},
+        {"settings.too_late": -1},
+        {"players.1.bot": "godmode"},  # a ValueError when the bot sits down
+        {"players.0.name": "\x1b]2;PWNED\x07"},
+        {"players.0.name": ""},
+        {"players.0.name": "x" * 1000},
+        {"started": "\x1b[2J"},
+        {"started": "yesterday"},
+        {"spit": "\x1b[2J"},
+        {"target": 0},
+    ],
+    ids=lambda change: ",".join(f"{k}={v!r:.16}" for k, v in change.items()),
+)
+def test_a_header_is_checked_as_strictly_as_a_config(
+    finished: tuple[Path, Match], tmp_path: Path, change: dict[str, object]
+) -> None:
+    path = _header_with(finished[0], tmp_path, change)
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    message = words.records.record_error(caught.value)
+    assert message.startswith(f"{path}:1: ") and "\n" not in message
+
+
+def test_a_records_lockout_range_is_a_configs() -> None:
+    from spit.records import record
+    from spit.settings import config
+
+    assert record.LOCKOUT_RANGE == config.LOCKOUT_RANGE
+
+
+@pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan"), -1.0, 1e308 * 10])
+def test_an_entry_at_a_time_that_is_no_game_time_is_refused(tmp_path: Path, at: float) -> None:
+    # Refused by the table too, such an entry read as valid, and resuming then failed to
+    # write its "resumed" entry (JSON has no Infinity).
+    path, _ = play_recorded(tmp_path, seed=3, stop_after=6)
+    lines = lines_of(path)
+    refused = {"n": len(lines) + 1, "at": at, "do": "spit", "p": 0, "ok": False, "why": "bad-time"}
+    path.write_text("".join(lines) + json.dumps(refused) + "\n")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    message = words.records.record_error(caught.value)
+    assert message.startswith(f"{path}:{len(lines) + 1}: ") and "\n" not in message
+
+
+def test_a_resumption_whose_time_is_not_text_is_refused(tmp_path: Path) -> None:
+    path, _ = play_recorded(tmp_path, seed=3, stop_after=6)
+    lines = lines_of(path)
+    resumed = {"n": len(lines) + 1, "resumed": "\x1b[2J", "at": 99.0}
+    path.write_text("".join(lines) + json.dumps(resumed) + "\n")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert caught.value.line == len(lines) + 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spit import words
@@ -41,30 +41,36 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
-    from spit.commands.stats_table import render
-    from spit.records.history import HistoryUnavailable, open_history
+    from spit.records.history import read_history
     from spit.records.stats import gather
 
+    # A history that cannot be used now, or is damaged, is one notice: the figures are
+    # still shown, from the records themselves if need be.
+    history = read_history(notice=_history_notice)
+    unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
+    figures = gather(history.rows, history.rounds, unreadable)
     try:
-        history = open_history(notice=_history_notice)
-    except HistoryUnavailable as error:
-        # No database to keep: index the records in memory for this once.
-        _notice(words.records.history_unavailable(error))
-        history = open_history(Path(":memory:"))
-    with history:
-        history.sync()
-        unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable()]
-        figures = gather(history.rows(), history.rounds(), unreadable)
-    if args.json:
+        _print_figures(figures, as_json=args.json)
+    except BrokenPipeError:
+        # The reader has what it wanted (`spit stats --json | head`): nothing is wrong. The
+        # output is pointed at nothing, so the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def _print_figures(figures: dict[str, Any], *, as_json: bool) -> None:
+    if as_json:
         json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
-        print()
-        return 0
+        print(flush=True)
+        return
     from rich.console import Console
+
+    from spit.commands.stats_table import render
 
     console = Console()
     for part in render(figures, width=console.width, plot=console.is_terminal):
         console.print(part)
-    return 0
+    sys.stdout.flush()
 
 
 RECORD_ERROR_EXIT = 2

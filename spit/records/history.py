@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import random
 import sqlite3
@@ -24,10 +25,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Final
 
-from spit.engine import Reason
+from spit.engine import Reason, Variant
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
 from spit.records.record import (
+    MODES,
     CannotRead,
     OutOfOrder,
     Problem,
@@ -93,6 +95,9 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The schema this spit writes."""
+
+RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")
+"""Every result a row may hold, from seat 0's side."""
 
 
 class HistoryProblem(Enum):
@@ -273,10 +278,11 @@ class History:
         Returns how many records were read.
         """
         directory = records_dir() if directory is None else directory
-        known = dict(self._db.execute("SELECT file, size FROM matches"))
-        for file, size, error in self._db.execute("SELECT file, size, error FROM unreadable"):
-            # A row from before errors were kept as facts (a sentence) is read again.
-            known[file] = size if _error_from_json(error) is not None else -1
+        with _reading():
+            known = dict(self._db.execute("SELECT file, size FROM matches"))
+            for file, size, error in self._db.execute("SELECT file, size, error FROM unreadable"):
+                # A row from before errors were kept as facts (a sentence) is read again.
+                known[file] = size if _error_from_json(error) is not None else -1
         present = set()
         read = 0
         for path in record_files(directory):
@@ -311,46 +317,130 @@ class History:
     # -- reading -------------------------------------------------------------------------
 
     def rows(self) -> list[Row]:
-        """Every indexed match, oldest first."""
-        cursor = self._db.execute(
-            "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
-            " result, winner, rounds, cards0, cards1, reaction0, reaction1, seconds"
-            " FROM matches ORDER BY started, file"
-        )
-        return [
-            Row(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                (r[4], r[5]),
-                r[6],
-                r[7],
-                r[8],
-                r[9],
-                r[10],
-                (r[11], r[12]),
-                (r[13], r[14]),
-                r[15],
+        """Every indexed match, oldest first.
+
+        Raises :class:`HistoryDamaged` for a row spit never writes (a text cell that is not
+        UTF-8, a result ``exploded``, winner 7): the check on opening cannot see those."""
+        with _reading():
+            cursor = self._db.execute(
+                "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
+                " result, winner, rounds, cards0, cards1, reaction0, reaction1, seconds"
+                " FROM matches ORDER BY started, file"
             )
-            for r in cursor
-        ]
+            return [_row(r) for r in cursor]
 
     def rounds(self) -> list[tuple[str, str, int, float, int | None]]:
-        """Every round of every match: (file, started, number, seconds, who went out)."""
-        return list(
-            self._db.execute(
+        """Every round of every match: (file, started, number, seconds, who went out).
+
+        Raises :class:`HistoryDamaged` as :meth:`rows` does."""
+        with _reading():
+            cursor = self._db.execute(
                 "SELECT m.file, m.started, r.number, r.seconds, r.went_out"
                 " FROM rounds r JOIN matches m ON m.id = r.match ORDER BY m.started, r.number"
             )
-        )
+            return [_round(r) for r in cursor]
 
     def unreadable(self) -> list[tuple[str, RecordError]]:
         """Records that could not be read: (file, why). A row kept before errors were kept
         as facts is left out: the next :meth:`sync` reads its record again."""
-        rows = self._db.execute("SELECT file, error FROM unreadable ORDER BY file")
+        with _reading():
+            rows = list(self._db.execute("SELECT file, error FROM unreadable ORDER BY file"))
         errors = ((file, _error_from_json(error)) for file, error in rows)
         return [(file, error) for file, error in errors if error is not None]
+
+    def contents(self) -> Contents:
+        """Everything ``spit stats`` reads (raises :class:`HistoryDamaged` as :meth:`rows`)."""
+        return Contents(self.rows(), self.rounds(), self.unreadable())
+
+
+class HistoryDamaged(Exception):
+    """Reading the history met what spit never writes: it is damaged, though SQLite's check
+    on opening said ok. :func:`read_history` moves it aside and makes it anew."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contents:
+    """The whole history, as ``spit stats`` reads it."""
+
+    rows: list[Row]
+    """Every indexed match, oldest first."""
+    rounds: list[tuple[str, str, int, float, int | None]]
+    """Every round: (file, started, number, seconds, who went out)."""
+    unreadable: list[tuple[str, RecordError]]
+    """Records that could not be read, and why."""
+
+
+@contextlib.contextmanager
+def _reading() -> Iterator[None]:
+    """Reading the database: a cell SQLite cannot decode, or a value spit never writes,
+    is damage; a lock held too long is not (the history is busy, not broken)."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error) or "busy" in str(error):
+            raise HistoryUnavailable(HistoryProblem.NOT_UPDATED, None, str(error)) from None
+        raise HistoryDamaged(str(error)) from None
+    except (sqlite3.DatabaseError, ValueError, TypeError) as error:
+        raise HistoryDamaged(str(error)) from None
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return value
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or value < 0:
+        raise ValueError(value)
+    return value
+
+
+def _seconds(value: object) -> float:
+    if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        raise ValueError(value)
+    return float(value)
+
+
+def _moment(value: object) -> str:
+    text = _text(value)
+    datetime.fromisoformat(text.replace("Z", "+00:00"))  # a ValueError if it is no time
+    return text
+
+
+def _seat(value: object) -> int | None:
+    if value not in (None, 0, 1) or isinstance(value, float):
+        raise ValueError(value)
+    return value  # type: ignore[return-value]
+
+
+def _row(r: tuple[Any, ...]) -> Row:
+    """A ``matches`` row as spit wrote it; ValueError for any value spit never writes."""
+    result = _text(r[8])
+    if result not in RESULTS:
+        raise ValueError(result)
+    if r[2] not in MODES or r[3] not in {v.value for v in Variant}:
+        raise ValueError(r[2], r[3])
+    return Row(
+        _text(r[0]),
+        _moment(r[1]),
+        r[2],
+        r[3],
+        (_text(r[4]), _text(r[5])),
+        None if r[6] is None else _text(r[6]),
+        _text(r[7]),
+        result,
+        _seat(r[9]),
+        _count(r[10]),
+        (_count(r[11]), _count(r[12])),
+        (None if r[13] is None else _seconds(r[13]), None if r[14] is None else _seconds(r[14])),
+        _seconds(r[15]),
+    )
+
+
+def _round(r: tuple[Any, ...]) -> tuple[str, str, int, float, int | None]:
+    """A ``rounds`` row (with its match's file and start) as spit wrote it."""
+    return (_text(r[0]), _moment(r[1]), _count(r[2]), _seconds(r[3]), _seat(r[4]))
 
 
 # -- opening -----------------------------------------------------------------------------
@@ -531,6 +621,43 @@ def _error_from_json(text: str) -> RecordError | None:
     except (ValueError, TypeError, KeyError):
         return None
     return RecordError(path, line, problem)
+
+
+def read_history(
+    path: Path | None = None, directory: Path | None = None, *, notice: Notice | None = None
+) -> Contents:
+    """The history brought up to date with the records in ``directory``, and read whole.
+
+    A history damaged where only reading it shows (:class:`HistoryDamaged`) is moved aside,
+    as one found damaged on opening is (``notice`` is told where), and made anew from the
+    records. One that cannot be used now — another spit holds its lock past
+    :data:`BUSY_TIMEOUT`, it cannot be made — is told to ``notice``, and the records are
+    indexed in memory for this once: the figures are shown either way.
+    """
+    path = history_path() if path is None else path
+    for attempt in range(2):
+        try:
+            with open_history(path, notice=notice) as history:
+                history.sync(directory)
+                return history.contents()
+        except HistoryUnavailable as error:
+            if notice is not None:
+                notice(error)
+            break
+        except HistoryDamaged:
+            if attempt:
+                break  # damaged again as soon as made: the records alone, in memory
+            try:
+                aside = _move_aside(path, Aside.DAMAGED.value)
+            except OSError as error:
+                if notice is not None:
+                    notice(_unavailable(path, error))
+                break
+            if notice is not None:
+                notice(MovedAside(Aside.DAMAGED, path, aside))
+    with open_history(Path(":memory:")) as history:
+        history.sync(directory)
+        return history.contents()
 
 
 def index_record(record: Record, *, notice: Notice | None = None) -> None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+import spit.records.history as history_module
 from spit.cli import main
 from spit.commands.stats_table import render
 from spit.records.history import Row
@@ -176,3 +181,86 @@ def test_names_the_history_already_holds_are_shown_as_text_not_as_escapes_or_mar
     text = console.export_text(styles=False)
     assert "\x1b" not in text and "\x07" not in text
     assert "\\x1b]2;PWNED\\x07[/x]" in text and "\\x1b[2J[/1]" in text
+
+
+def _history(data_dir: Path) -> Path:
+    """A history indexing two records (made by spit stats itself)."""
+    for seed in (3, 4):
+        play_recorded(data_dir / "records", seed=seed)
+    assert main(["stats", "--json"]) == 0
+    return data_dir / "history.sqlite3"
+
+
+def _one_notice_and_the_figures(capsys: pytest.CaptureFixture[str]) -> dict:
+    out, err = capsys.readouterr()
+    assert err.startswith("spit: ") and err.count("\n") == 1, err
+    figures = json.loads(out)
+    assert figures["matches"] == 2
+    return figures
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE matches SET player0 = CAST(X'FFFE41' AS TEXT)",  # not UTF-8; quick_check: ok
+        "UPDATE matches SET file = CAST(X'C3' AS TEXT) WHERE id = (SELECT min(id) FROM matches)",
+        "UPDATE matches SET result = 'exploded'",
+        "UPDATE matches SET winner = 7",
+        "UPDATE matches SET seconds = 'soon'",
+        "UPDATE matches SET started = 'yesterday'",
+        "UPDATE rounds SET went_out = 5",
+    ],
+)
+def test_a_history_damaged_where_only_reading_it_shows_is_moved_aside_and_made_anew(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    path = _history(data_dir)
+    capsys.readouterr()
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute(damage)
+    assert main(["stats", "--json"]) == 0
+    _one_notice_and_the_figures(capsys)
+    assert list(data_dir.glob("history.sqlite3.damaged-*"))
+    assert main(["stats", "--json"]) == 0  # made anew from the records: no notice again
+    assert capsys.readouterr().err == ""
+
+
+def test_spit_stats_while_another_process_holds_the_history_is_one_line_and_the_figures(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _history(data_dir)
+    play_recorded(data_dir / "records", seed=5, stop_after=4)  # a new record to index
+    capsys.readouterr()
+    monkeypatch.setattr(history_module, "BUSY_TIMEOUT", 0.2)
+    hold = (
+        "import sqlite3, sys, time\n"
+        "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "db.execute('BEGIN IMMEDIATE')\n"
+        "print('held', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", hold, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        assert main(["stats", "--json"]) == 0
+    finally:
+        holder.kill()
+        holder.wait(10)
+    figures = _one_notice_and_the_figures(capsys)
+    assert figures["unfinished"] == 1  # the new record, indexed in memory for this once
+
+
+def test_spit_stats_into_a_pipe_closed_early_exits_cleanly(data_dir: Path) -> None:
+    play_recorded(data_dir / "records", seed=3)
+    stats = subprocess.Popen(
+        [sys.executable, "-m", "spit", "stats", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert stats.stdout is not None and stats.stderr is not None
+    stats.stdout.close()  # as `| head` does once it has its lines
+    err = stats.stderr.read().decode()
+    assert stats.wait(60) == 0
+    assert err == ""

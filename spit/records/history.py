@@ -27,13 +27,13 @@ from typing import Any, Final
 from spit.engine import Reason
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
+from spit.records.problems import RecordProblem
 from spit.records.record import (
     CannotRead,
     OutOfOrder,
     Problem,
     Record,
     RecordError,
-    RecordProblem,
     TableDisagrees,
     TooNew,
     read_record,

@@ -24,8 +24,8 @@ from spit.app.messages import (
     StartGame,
     StartPractice,
 )
+from spit.app.offers import StartOffers
 from spit.app.remote import RemoteSeat
-from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
@@ -46,7 +46,7 @@ guard_input_decoding()
 # first shown, not here: `spit play` goes straight to the table, sooner without them.
 
 
-class SpitApp(WordedBindings, TerminalApp):
+class SpitApp(WordedBindings, StartOffers, TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
     TITLE = "Spit"
@@ -121,7 +121,6 @@ class SpitApp(WordedBindings, TerminalApp):
         """How long flashes and messages last."""
         self.keymap = self._keys_for(self.options)
         """The keys of the current (or next) game."""
-        self._noticed_small = False
         self._ascii = self.options.ascii
         self._resume = resume
         self._replay = replay
@@ -210,49 +209,6 @@ class SpitApp(WordedBindings, TerminalApp):
         except RuntimeError:  # on the app's own thread (or the app has stopped)
             if self.is_running:
                 self.notify(message, severity="warning", timeout=8)
-
-    def _offer_practice(self) -> None:
-        """At the very first start's menu: offer the practice round. Once answered, either
-        way, the config file says so and it is not offered again."""
-        if not self._offer or self.config_file is None:
-            return
-        from spit.app.practice import PracticeOfferScreen
-
-        def answered(practise: bool | None) -> None:
-            self._practice_offered()
-            if practise:
-                self.start_practice(self.options)
-
-        self.push_screen(PracticeOfferScreen(), answered)
-
-    def _practice_offered(self) -> None:
-        self._offer = False
-        self._keep({("menu", "practice_offered"): True})
-
-    def _offer_resume(self) -> None:
-        """At the menu: offer the newest unfinished match, if there is one."""
-        from spit.app.resume import ResumeScreen, offered_names
-
-        record = self.session.unfinished()
-        if record is None:
-            return
-        names = offered_names(record)
-
-        def answered(answer: str | None) -> None:
-            if answer == "resume":
-                self.resume_match(record)
-            elif answer == "give-up":
-                self._give_up(record)
-
-        self.push_screen(ResumeScreen(record, names), answered)
-
-    def _give_up(self, record: Record) -> None:
-        from spit.records.record import RecordError
-
-        try:
-            self.session.give_up(record)
-        except (RecordError, OSError) as error:
-            self._notice(words.records.record_failure(error))
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
@@ -402,23 +358,6 @@ class SpitApp(WordedBindings, TerminalApp):
             if isinstance(screen, GameScreen):
                 return screen
         return None
-
-    # -- size ------------------------------------------------------------------------
-
-    def check_size(self) -> None:
-        """Cover everything with a notice while the terminal is too small for the table."""
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if not small and not self._noticed_small:
-            return  # no notice was ever shown, so none is there to take away
-        from spit.app.screens import TooSmallScreen
-
-        covered = any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
-        if small and not covered:
-            self._noticed_small = True
-            self.push_screen(TooSmallScreen())
-        elif not small and isinstance(self.screen, TooSmallScreen):
-            self.pop_screen()
 
     # -- app-wide keys ---------------------------------------------------------------
 

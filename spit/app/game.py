@@ -32,7 +32,6 @@ from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter
 from spit.app.standstill import RoomNotice
-from spit.app.stats import MatchStats
 from spit.app.table import (
     MIDDLE_ROOM,
     ROW_WIDTH,
@@ -51,6 +50,7 @@ from spit.app.table import (
 from spit.engine import Action, MatchEnded, PilePress, Result
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
+from spit.records.figures import MatchStats
 from spit.settings.keymap import Control, KeyMap
 from spit.settings.options import GameOptions, Mode
 

@@ -24,9 +24,9 @@ from spit.app.bindings import by_place, worded
 from spit.app.dialog import Dialog
 from spit.app.look import DIM, Look, player_style
 from spit.app.messages import SizeChanged
-from spit.app.stats import MatchStats
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
+from spit.records.figures import MatchStats
 from spit.settings.keymap import KeyMap
 
 _BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")

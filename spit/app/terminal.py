@@ -47,6 +47,7 @@ from textual.filter import LineFilter
 
 from spit import words
 from spit.app.ascii import AsciiFilter
+from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.printable import printable
 
 CRASH_STATUS = 1
@@ -162,6 +163,25 @@ class TerminalApp(App[None]):
 
     _crash: str | None = None
     """``Type: message`` of the error the app ended on, once it has."""
+
+    _noticed_small: bool = False
+    """Whether the too-small notice was ever shown (none to take away until it was)."""
+
+    def check_size(self) -> None:
+        """Cover everything with a notice while the terminal is too small for the table."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not small and not self._noticed_small:
+            return  # no notice was ever shown, so none is there to take away
+        from spit.app.screens import TooSmallScreen
+
+        covered = any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
+        if small and not covered:
+            self._noticed_small = True
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+
     _ascii = False
     _ascii_filter = AsciiFilter()
 

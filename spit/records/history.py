@@ -28,6 +28,7 @@ from typing import Any, Final
 from spit.engine import Reason, Variant
 from spit.records.analysis import analyse
 from spit.records.paths import history_path, records_dir
+from spit.records.problems import RecordProblem
 from spit.records.record import (
     MODES,
     CannotRead,
@@ -35,7 +36,6 @@ from spit.records.record import (
     Problem,
     Record,
     RecordError,
-    RecordProblem,
     TableDisagrees,
     TooNew,
     read_record,

@@ -12,7 +12,7 @@ from spit.words.numbers import Number
 if TYPE_CHECKING:
     from spit.engine import Reason
     from spit.records.history import HistoryUnavailable
-    from spit.records.record import RecordError, RecordProblem
+    from spit.records.problems import RecordError, RecordProblem
     from spit.records.recorder import RecorderNotice
 
 # The records' facts are imported where they are worded, not with this module: every shell

@@ -8,7 +8,6 @@ import pytest
 
 from spit.app.menu import MenuScreen
 from spit.app.screens import MatchOverScreen
-from spit.app.stats import MatchStats
 from spit.engine import (
     Card,
     CardPlayed,
@@ -22,6 +21,7 @@ from spit.engine import (
     Variant,
 )
 from spit.game import Driver, GameClock, Seat
+from spit.records.figures import MatchStats
 from spit.settings.options import Mode
 
 from .factory import FakeClock, drive, game, local, make_app, screen_text

@@ -8,7 +8,6 @@ from rich.console import Console
 
 from spit.app.look import Look
 from spit.app.screens import MatchOverScreen
-from spit.app.stats import MatchStats
 from spit.engine import (
     CardPlayed,
     CardSpat,
@@ -22,6 +21,7 @@ from spit.engine import (
     Variant,
     cards,
 )
+from spit.records.figures import MatchStats
 
 FIVE, SIX, SEVEN = cards("5S 6H 7D")
 

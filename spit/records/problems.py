@@ -1,0 +1,141 @@
+"""What can be wrong with a match record, as typed facts: the problem, the record's place, and
+the notices of a recorder that could not write. :mod:`spit.words.records` says them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from spit.engine import Reason
+
+
+class Problem(Enum):
+    """What is wrong with a record when the place (the file and the line) says the rest."""
+
+    NOT_A_RECORD = "not-a-record"
+    """The first line is not a spit match record's header."""
+    BAD_VERSION = "bad-version"
+    """The header's format version is missing or is no version."""
+    BAD_HEADER = "bad-header"
+    """The header lacks a field or has a wrong value."""
+    EMPTY = "empty"
+    """No whole line: the file is empty or was cut before its first newline."""
+    SEALED = "sealed"
+    """A networked match's record with no end entry to give its seed: the server stopped."""
+    BAD_VALUE = "bad-value"
+    """An entry with a missing or wrong value."""
+    CUT = "cut"
+    """A line that is not a whole entry, before the last line."""
+    AFTER_THE_END = "after-the-end"
+    """An entry after the end entry."""
+    TIME_BACKWARDS = "time-backwards"
+    """An entry earlier in game time than the one before it."""
+    WRONG_RESULT = "wrong-result"
+    """The end entry's result is not what the actions give."""
+    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"
+    """A match the engine decided, ended as given up."""
+    OVER = "over"
+    """Resuming: the match is over (decided or given up)."""
+    BUSY = "busy"
+    """Resuming: another spit is writing the record (another window plays the match)."""
+    CHANGED = "changed"
+    """Resuming: the record grew between reading it and taking it over."""
+    NONE_YET = "none-yet"
+    """Finding "last": the records directory holds no record."""
+    NO_SUCH_FILE = "no-such-file"
+    """Finding a record by name: there is no such file."""
+
+
+@dataclass(frozen=True, slots=True)
+class TooNew:
+    """A record in a format newer than this spit reads."""
+
+    version: int
+    """The record's format version."""
+    known: int
+    """The newest format this spit reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfOrder:
+    """An entry whose number is not its line's: a line is missing or was moved."""
+
+    found: object
+    """The number the entry gives, as the line has it (None if it gives none)."""
+    expected: int
+    """The line it is on, which is the number it should give."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableDisagrees:
+    """Replayed, the table judged an action otherwise than the record says."""
+
+    got: Reason | None
+    """What the table says: the refusal's reason, or None for accepted."""
+    said: Reason | None
+    """What the record says, in the same terms."""
+
+
+@dataclass(frozen=True, slots=True)
+class CannotRead:
+    """The file could not be read at all."""
+
+    error: str
+    """The operating system's own message (``Permission denied``)."""
+
+
+RecordProblem = Problem | TooNew | OutOfOrder | TableDisagrees | CannotRead
+"""Everything that can be wrong with a record, each with its facts."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be used: the file, the line and what is wrong.
+
+    It carries the facts, not a sentence: ``spit.words.records.record_error`` says it in one
+    line naming the file and the line. ``str()`` is a language-free form for logs.
+    """
+
+    def __init__(self, path: Path, line: int, problem: RecordProblem) -> None:
+        super().__init__(path, line, problem)
+        self.path = path
+        """The record file."""
+        self.line = line
+        """The line (from 1) where the problem is; 0 when it is about the whole file."""
+        self.problem = problem
+        """What is wrong, without the place."""
+
+    def __str__(self) -> str:
+        problem = self.problem
+        said = problem.value if isinstance(problem, Problem) else repr(problem)
+        return f"{self.path}:{self.line}: {said}"
+
+
+class RecordBusy(RecordError):
+    """The record is being written by another spit right now (another window plays it)."""
+
+
+class BadHeader(ValueError):
+    """A header line that is not one (:meth:`Header.from_json`); ``problem`` says why."""
+
+    def __init__(self, problem: RecordProblem) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        """What is wrong with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoLongerRecorded:
+    """A notice: writing the record of the match in play failed; the match goes on unrecorded."""
+
+    error: str
+    """The operating system's own message (``No space left on device``)."""
+
+
+class NotWritten(OSError):
+    """Resuming or giving up a record failed to write to it; ``failure`` says why."""
+
+    def __init__(self, failure: NoLongerRecorded) -> None:
+        super().__init__(failure.error)
+        self.failure = failure
+        """The writer's failure."""

@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -31,6 +32,7 @@ from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
 from spit.game.session import Session, SessionError
+from spit.printable import printable
 from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode, Network
 from spit.web.driver import PageChanged
@@ -274,17 +276,17 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def on_game_lost(self, message: GameLost) -> None:
         text = message.text
-        if message.detail:
-            text = f"{text} ({message.detail})"
+        if message.detail:  # the server's own words, from outside: shown as text
+            text = f"{text} ({printable(message.detail)})"
         self._lost(text)
 
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends
         and says why on the terminal; from the menu, back to it with the reason."""
         if self._network is not None:
-            self.exit(return_code=1, message=text)
+            self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
-        self.notify(text, severity="error", timeout=15)
+        self.notify(text, severity="error", timeout=15, markup=False)
         self.open_menu()
 
     # -- what the screens ask ----------------------------------------------------------

@@ -14,10 +14,10 @@ from typing import Any, TextIO
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
 from spit.commands.numbers import bounded
-from spit.engine import Variant
+from spit.engine import LOCKOUT_RANGE, Variant
 from spit.i18n import LANGUAGES
 from spit.printable import printable
-from spit.settings.config import LOCKOUT_RANGE, Config, ConfigError, config_path, load_config
+from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import PRESET_NAMES
 from spit.settings.options import GameOptions, Mode
 

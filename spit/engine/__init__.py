@@ -43,17 +43,27 @@ from spit.engine.events import (
 from spit.engine.match import POINTS_TARGET, Match, Variant
 from spit.engine.observation import PUBLIC_EVENTS, observe
 from spit.engine.presses import FillPress, PilePress, Press, SpitPress, resolve
-from spit.engine.round import FULL_LAYOUT, Result, Round, Settings, layout
+from spit.engine.round import (
+    FULL_LAYOUT,
+    LOCKOUT_RANGE,
+    TOO_LATE_RANGE,
+    Result,
+    Round,
+    Settings,
+    layout,
+)
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 __all__ = [
     "DECK",
     "FULL_LAYOUT",
     "FUMBLES",
+    "LOCKOUT_RANGE",
     "PLAYERS",
     "POINTS_TARGET",
     "PUBLIC_EVENTS",
     "STOCKS",
+    "TOO_LATE_RANGE",
     "Action",
     "ActionError",
     "Card",

@@ -6,6 +6,7 @@ import math
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from spit.engine.actions import (
     PLAYERS,
@@ -68,6 +69,14 @@ _FILLS: tuple[tuple[Fill, ...], ...] = tuple(
 )
 _SPITS: tuple[tuple[Spit], ...] = tuple((Spit(p),) for p in PLAYERS)
 _SLAPS: tuple[tuple[Slap, Slap], ...] = tuple((Slap(p, 0), Slap(p, 1)) for p in PLAYERS)
+
+
+LOCKOUT_RANGE: Final = (0.0, 2.0)
+"""The lockouts a match may be played with, in seconds: 0 turns it off; more than 2 s stops
+the game (a config, a flag and a record's header are each held to it)."""
+
+TOO_LATE_RANGE: Final = (0.0, 2.0)
+"""The "too late" windows a match may be played with, in seconds (the default is 0.3)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,9 @@ from typing import Any, Final
 from spit import __version__
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import (
+    LOCKOUT_RANGE,
     PLAYERS,
+    TOO_LATE_RANGE,
     Action,
     Match,
     Outcome,
@@ -72,14 +74,6 @@ MODES: Final = ("two-player", "bot", "network")
 
 ENDS: Final = ("over", "abandoned")
 """How a record may end: the match was decided, or the players gave it up."""
-
-LOCKOUT_RANGE: Final = (0.0, 2.0)
-"""The lockout a header may give, in seconds: what a config may set
-(``spit.settings.config.LOCKOUT_RANGE``; the two floors stand side by side and cannot import
-each other, so a test holds the two equal). 1e308 overflowed the first fumble's clock."""
-
-TOO_LATE_RANGE: Final = (0.0, 2.0)
-"""The "too late" window a header may give, in seconds (spit writes the engine's 0.3)."""
 
 NAME_LENGTH: Final = 64
 """The longest player's name a header may give: more than any spit takes (20 in a config,

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.bot.levels import BOT_CHOICES
+from spit.engine import LOCKOUT_RANGE
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
@@ -63,9 +64,6 @@ NAME_LENGTH: Final = 20
 
 MAX_SIZE: Final = 2**20
 """The largest config file read, in bytes: a real one is a few hundred."""
-
-LOCKOUT_RANGE: Final = (0.0, 2.0)
-"""The lockout a config may set, in seconds: 0 turns it off; more than 2 s stops the game."""
 
 
 MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {

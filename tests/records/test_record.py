@@ -400,13 +400,6 @@ def test_a_header_is_checked_as_strictly_as_a_config(
     assert message.startswith(f"{path}:1: ") and "\n" not in message
 
 
-def test_a_records_lockout_range_is_a_configs() -> None:
-    from spit.records import record
-    from spit.settings import config
-
-    assert record.LOCKOUT_RANGE == config.LOCKOUT_RANGE
-
-
 @pytest.mark.parametrize("at", [float("inf"), float("-inf"), float("nan"), -1.0, 1e308 * 10])
 def test_an_entry_at_a_time_that_is_no_game_time_is_refused(tmp_path: Path, at: float) -> None:
     # Refused by the table too, such an entry read as valid, and resuming then failed to

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from spit import words
 from spit.game import Game
 from spit.settings.options import GameOptions, Network
+from spit.web import browser_seats
 
 
 class RemoteSeat:
@@ -69,7 +70,7 @@ class RemoteSeat:
                     pace=network.pace,
                     web_port=network.web_port,
                 )
-                hosting = await host(plan, _browser_seats)
+                hosting = await host(plan, browser_seats)
                 address = hosting.address
             assert address is not None
             game = RemoteGame(address, name=network.name)
@@ -95,13 +96,6 @@ class RemoteSeat:
                 await game.close()
             if hosting is not None:
                 await hosting.stop()
-
-
-def _browser_seats(game_address: str, *, bind: str, port: int) -> object:
-    """The browser seat's page for hosting (``spit host --web``), imported when asked for."""
-    from spit.web.room import RoomWebServer
-
-    return RoomWebServer(game_address, bind=bind, port=port)
 
 
 __all__ = ["RemoteSeat"]

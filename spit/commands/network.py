@@ -34,6 +34,7 @@ from spit.net.address import (
 from spit.net.hosting import HostingError, HostPart, HostPlan, host
 from spit.net.wire import DEFAULT_PORT
 from spit.printable import printable
+from spit.web import browser_seats
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
@@ -268,7 +269,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         address = args.address
     else:
         try:
-            hosting = await host(_host_plan(args), _browser_seats if args.web else None)
+            hosting = await host(_host_plan(args), browser_seats if args.web else None)
         except HostingError as error:
             if error.part is HostPart.GAME_SERVER:
                 said = words.network.cannot_listen(command=command, why=error.why)
@@ -347,14 +348,6 @@ def describe_result(result: dict[str, Any]) -> str:
     if winner is None:
         return words.network.draw_after(rounds)
     return words.network.won_after(winner, rounds, held[0], held[1])
-
-
-def _browser_seats(game_address: str, *, bind: str, port: int) -> Any:
-    """The browser seat's page (``--web``): a :class:`spit.web.room.RoomWebServer`, imported
-    only when asked for (aiohttp and textual-serve are slow to load)."""
-    from spit.web.room import RoomWebServer
-
-    return RoomWebServer(game_address, bind=bind, port=port)
 
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:

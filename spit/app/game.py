@@ -280,7 +280,12 @@ class GameScreen(WordedBindings, Screen[None]):
         return legal[0], legal[1]
 
     def pause_changed(self, paused: bool, by: int | None) -> None:
-        """The other player paused or went on (a networked game): say so over the table."""
+        """The other player paused or went on (a networked game): say so over the table.
+        This player's own pause ran out on the server: the pause dialog goes, play goes on."""
+        from spit.app.screens import PauseScreen
+
+        if by == self.seat and not paused and isinstance(self.app.screen, PauseScreen):
+            self.app.screen.dismiss()
         self.connection_changed()
 
     def connection_changed(self) -> None:
@@ -361,7 +366,14 @@ class GameScreen(WordedBindings, Screen[None]):
         """Escape: pause the game."""
         from spit.app.screens import PauseScreen
 
-        self.app.push_screen(PauseScreen(grace=self.pace.grace))
+        # In a networked match the server limits a pause: its dialog counts it down.
+        left = self._pause_left if self.game.connection is not None else None
+        self.app.push_screen(PauseScreen(grace=self.pace.grace, left=left))
+
+    def _pause_left(self) -> float | None:
+        """The seconds this player's pause may still last, as the server last said."""
+        connection = self.game.connection
+        return None if connection is None else connection.pause_left[self.seat]
 
     # -- the end -----------------------------------------------------------------------
 

@@ -435,7 +435,7 @@ def standstill(
     if not connection.here[other]:
         return words.network.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:
-        return words.network.paused_by(name)
+        return words.network.paused_by(name, connection.pause_left[other])
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -161,16 +162,32 @@ class PauseScreen(Dialog[None]):
     )
     """Bindings for the pause dialog."""
 
-    def __init__(self, *, grace: float = 0.0) -> None:
+    def __init__(
+        self, *, grace: float = 0.0, left: Callable[[], float | None] | None = None
+    ) -> None:
         """``grace``: seconds before H and Q answer, so that the other player, still
-        pressing card keys (q is one) when the game pauses, cannot open help or quit."""
+        pressing card keys (q is one) when the game pauses, cannot open help or quit.
+        ``left``: in a networked match, the seconds this pause may still last (None until
+        the server says), shown counting down."""
         super().__init__()
         self._grace = grace
         self._awake = grace <= 0
+        self._left = left
 
     def on_mount(self) -> None:
         if not self._awake:
             self.set_timer(self._grace, self._wake)
+        if self._left is not None:
+            self._show_left()
+            self.set_interval(1.0, self._show_left)
+
+    def _show_left(self) -> None:
+        assert self._left is not None
+        seconds = self._left()
+        shown = self.query_one("#pause-left", Static)
+        shown.display = seconds is not None
+        if seconds is not None:
+            shown.update(words.network.own_pause_left(seconds))
 
     def _wake(self) -> None:
         self._awake = True
@@ -188,6 +205,8 @@ class PauseScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(words.dialogs.dialog_text("paused"), id="paused")
+            if self._left is not None:
+                yield Static("", id="pause-left", markup=False)
             if self.app.is_web:
                 yield KeyLine(words.dialogs.dialog_text("pause keys in a browser"))
             else:

@@ -1,6 +1,6 @@
 """The notice over the table while a networked room stands still for a reason not of this
-keyboard's making, kept up to date with the room (and the other player's time to come back
-counting down on it)."""
+keyboard's making, kept up to date with the room (the other player's time to come back, or
+their pause's time left, counting down on it)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,9 @@ class RoomNotice:
     def _counting(self) -> bool:
         connection = self._game.connection
         other = 1 - self._game.seats[0]
-        return connection is not None and connection.back_within[other] is not None
+        return connection is not None and (
+            connection.back_within[other] is not None or connection.pause_left[other] is not None
+        )
 
     def _count_down(self) -> None:
         if self._counting() and self._perspective is not None:

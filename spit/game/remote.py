@@ -27,6 +27,7 @@ from spit.net.client import (
     Ended,
     Error,
     NotNow,
+    Problem,
     RoomEnd,
     ServerGone,
     Stage,
@@ -135,13 +136,17 @@ class RemoteGame:
             waiting=status.stage is Stage.WAITING,
             address=self.address,
             room=welcome.room if welcome is not None else "",
-            back_within=self._back_within(status),
+            back_within=self._counted(status.back_within),
+            pause_left=self._counted(status.pause_left),
         )
 
-    def _back_within(self, status: Status) -> tuple[float | None, float | None]:
-        """``status.back_within``, less the time since it came."""
+    def _counted(
+        self, seconds: tuple[float | None, float | None]
+    ) -> tuple[float | None, float | None]:
+        """Seconds the last status gave (``back_within``, ``pause_left``), less the time
+        since it came."""
         since = self.client.now() - self.client.status_at
-        left = [None if s is None else max(0.0, s - since) for s in status.back_within]
+        left = [None if s is None else max(0.0, s - since) for s in seconds]
         return (left[0], left[1])
 
     @property
@@ -245,6 +250,10 @@ class RemoteGame:
         other = 1 - seat
         if before.paused_by[other] != status.paused_by[other]:
             listener.pause_changed(status.paused_by[other], other)
+        if self._paused and before.paused_by[seat] and not status.paused_by[seat]:
+            # Our pause ran out on the server (or it had none left): play goes on.
+            self._paused = False
+            listener.pause_changed(False, seat)
         listener.connection_changed()
 
     def line(self, up: bool) -> None:
@@ -255,7 +264,12 @@ class RemoteGame:
         """The match's end comes with its last table; an early end, from :meth:`run`."""
 
     def error(self, error: Error) -> None:
-        """A frame of ours the server refused: nothing the player can do about it."""
+        """A frame of ours the server refused: a pause with none left goes on at once (the
+        screen is told, as when a pause runs out); nothing else is the player's to mend."""
+        if error.problem is Problem.NO_PAUSE_LEFT and self._paused:
+            self._paused = False
+            if self._listener is not None and self.client.welcome is not None:
+                self._listener.pause_changed(False, self.client.welcome.seat)
 
     def _line(self) -> None:
         if self._listener is not None:

@@ -88,6 +88,9 @@ class Connection:
     back_within: tuple[float | None, float | None] = (None, None)
     """For a seat that is not here: the seconds it has left to come back before the server
     abandons the match (as of this reading), if the server said."""
+    pause_left: tuple[float | None, float | None] = (None, None)
+    """For a seat holding a pause: the seconds it has left before the pause runs out and
+    play goes on (as of this reading), if the server said."""
 
 
 class Lost(enum.Enum):
@@ -109,7 +112,8 @@ class Listener(Protocol):
         """An action was applied or refused; ``Game.view`` already shows the new table."""
 
     def pause_changed(self, paused: bool, by: int | None) -> None:
-        """The game stopped or went on because of someone else (``by``: their seat)."""
+        """The game stopped or went on because of someone else (``by``: their seat), or
+        this seat's own pause ran out (``by``: this seat, ``paused`` False)."""
 
     def connection_changed(self) -> None:
         """``Game.connection`` has news (a round-trip time, the line down or back)."""

@@ -530,6 +530,7 @@ __all__ = [
     "Hearing",
     "Listener",
     "NotNow",
+    "Problem",
     "RoomEnd",
     "ServerGone",
     "Status",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
-from spit.engine import PLAYERS, Action, Match, Refusal, Settings, Variant
+from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
 from spit.net.view_frames import outcome_frame, public_events, view_frame
 from spit.net.wire import (
     ROOM_ALPHABET,
@@ -35,6 +35,16 @@ from spit.net.wire import (
 
 TOKEN_BYTES = 16
 """A seat token is 128 random bits: it is never typed, only kept by the client."""
+
+PAUSE_ALLOWANCE = 120.0
+"""Seconds each seat may hold pauses for in one match, in all: past them its pause runs out
+and play goes on (a pause held for ever would keep the other player for ever)."""
+
+REFUSALS_WRITTEN = (5.0, 20.0)
+"""Refused actions of one seat written to the record: this many a second on average, and
+this many at once. Past that a refusal that changed nothing is counted, not written (one
+player sending junk all day must not fill the disk); a fumble, which locks the hand, is
+always written, as the record could not be replayed without it."""
 
 if TYPE_CHECKING:
     from spit.records.recorder import Recorder
@@ -68,6 +78,7 @@ class Room:
         settings: Settings | None = None,
         pace: float = 1.0,
         source: Callable[[], float] = time.monotonic,
+        pause_allowance: float = PAUSE_ALLOWANCE,
     ) -> None:
         self.code = code
         """The room code, ``ABCD-EFGH``."""
@@ -104,6 +115,19 @@ class Room:
         """Why the room is over, once it is."""
         self.recorder: Recorder | None = None
         """Writes the match record (see :meth:`record`), or None."""
+        self.pause_allowance = pause_allowance
+        """Seconds each seat may hold pauses for in this match, in all."""
+        self.pause_spent = [0.0, 0.0]
+        """Seconds each seat has held pauses for, up to its pause now held (if any)."""
+        self._paused_at: list[float | None] = [None, None]
+        self.unwritten = [0, 0]
+        """Refused actions of each seat counted but not yet said in the record."""
+        self.left_out = [0, 0]
+        """Refused actions of each seat left out of the record in all (see
+        :data:`REFUSALS_WRITTEN`)."""
+        rate, burst = REFUSALS_WRITTEN
+        now = source()
+        self._refusals = [_Allowance(rate, burst, now), _Allowance(rate, burst, now)]
         self._seq = 0
 
     # -- questions -----------------------------------------------------------------------
@@ -143,10 +167,31 @@ class Room:
         self.back_by[seat] = None if connected or grace is None else self._source() + grace
         self._update_clock()
 
-    def set_paused(self, seat: int, paused: bool) -> None:
-        """A seat holds or lets go of a pause."""
+    def pause_left(self, seat: int) -> float:
+        """The seconds of pausing ``seat`` has left in this match (less its pause now held)."""
+        spent = self.pause_spent[seat]
+        since = self._paused_at[seat]
+        if since is not None:
+            spent += self._source() - since
+        return max(0.0, self.pause_allowance - spent)
+
+    def set_paused(self, seat: int, paused: bool) -> bool:
+        """A seat holds or lets go of a pause; False if it has no pausing left (nothing
+        changes then)."""
+        if paused == self.paused_by[seat]:
+            return True
+        if paused and self.pause_left(seat) <= 0:
+            return False
+        now = self._source()
+        if paused:
+            self._paused_at[seat] = now
+        else:
+            since, self._paused_at[seat] = self._paused_at[seat], None
+            if since is not None:
+                self.pause_spent[seat] += now - since
         self.paused_by[seat] = paused
         self._update_clock()
+        return True
 
     def record(self, recorder: Recorder) -> None:
         """Keep the match's record with ``recorder`` from now on (both seats are taken)."""
@@ -159,6 +204,7 @@ class Room:
             self.ended = why
         self.clock.pause()
         if self.recorder is not None:
+            self._say_left_out()
             # A decided match has already closed its record; one left or abandoned is over
             # for good (a networked match is not resumed), so its record says so.
             self.recorder.abandon()
@@ -173,7 +219,7 @@ class Room:
         at = self.clock()
         result = self.match.apply(action, at)
         if self.recorder is not None:
-            self.recorder.applied(action, at, result)
+            self._write(seat, action, at, result)
         if result.refusal is not None:
             refused = Refused(id=ack, refusal=refusal_frame(result.refusal), not_now=None)
             sends = [Send(seat, refused)]
@@ -185,6 +231,28 @@ class Room:
             self.ended = RoomEnd.MATCH_OVER
             self.clock.pause()
         return self.tables(result.events, ack_seat=seat, ack=ack), None
+
+    def _write(self, seat: int, action: Action, at: float, result: Result) -> None:
+        """Write the judged action to the record, unless it is one refusal too many."""
+        recorder = self.recorder
+        assert recorder is not None
+        refusal = result.refusal
+        changed_nothing = refusal is not None and not refusal.is_fumble
+        if changed_nothing and not self._refusals[seat].take(self._source()):
+            self.unwritten[seat] += 1
+            self.left_out[seat] += 1
+            return
+        self._say_left_out(at)
+        recorder.applied(action, at, result)
+
+    def _say_left_out(self, at: float | None = None) -> None:
+        """Say in the record how many refusals it left out since it last said so."""
+        recorder = self.recorder
+        assert recorder is not None
+        for seat in PLAYERS:
+            if self.unwritten[seat]:
+                recorder.left_out(seat, self.unwritten[seat], self.clock() if at is None else at)
+                self.unwritten[seat] = 0
 
     def _update_clock(self) -> None:
         if self.running:
@@ -230,6 +298,10 @@ class Room:
             rtt=_pair(None if r is None else round(r * 1000, 1) for r in self.rtt),
             names=(self.names[0], self.names[1]),
             back_within=_pair(None if t is None else round(max(0.0, t - now), 1) for t in back_by),
+            pause_left=_pair(
+                round(self.pause_left(seat), 1) if self.paused_by[seat] else None
+                for seat in PLAYERS
+            ),
         )
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 
@@ -263,6 +335,22 @@ class Room:
         """An ``ended`` frame for each seat still connected."""
         body = self.result()
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat] and self.connected[seat]]
+
+
+class _Allowance:
+    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 def _pair(values: object) -> tuple[float | None, float | None]:

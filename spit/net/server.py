@@ -25,7 +25,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.engine import Settings
-from spit.net.room import Room, Send, new_room_code
+from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,
     MAX_CLIENT_FRAME,
@@ -91,6 +91,8 @@ class Limits:
     """Seconds between round-trip measurements."""
     seat_timeout: float = 30.0
     """Seconds a connection may stay without taking a seat before it is closed."""
+    pause: float = PAUSE_ALLOWANCE
+    """Seconds each player may hold pauses for in one match, in all; then play goes on."""
 
 
 class _Bucket:
@@ -196,6 +198,7 @@ class GameServer:
         self._source = source
         self._seats: dict[tuple[str, int], _Peer] = {}
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self._pauses: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._ws: WsServer | None = None
         self._ping_ids = itertools.count(1)
         self.address: tuple[str, int] = ("", 0)
@@ -223,9 +226,10 @@ class GameServer:
 
     async def stop(self) -> None:
         """Close every connection (as "going away") and stop listening."""
-        for timer in self._timers.values():
+        for timer in [*self._timers.values(), *self._pauses.values()]:
             timer.cancel()
         self._timers.clear()
+        self._pauses.clear()
         if self._ws is not None:
             self._ws.close()
             await self._ws.wait_closed()
@@ -330,9 +334,14 @@ class GameServer:
         elif isinstance(message, SetPause):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:
-                room.set_paused(peer.seat, message.paused)
+                if not room.set_paused(peer.seat, message.paused):
+                    # No pausing left: the room plays on, and the player whose screen
+                    # thought it paused is told (no bad frame: a person pressed Esc).
+                    peer.send(error_frame(Problem.NO_PAUSE_LEFT), self.limits.backlog)
+                    return
                 what = "paused" if message.paused else "let go of the pause"
                 peer.note(logging.INFO, "room %s: player %d %s", room.code, peer.seat + 1, what)
+                self._time_pause(room, peer.seat)
                 self._deliver(room, room.status())
         elif isinstance(message, OpenRoom):
             self._open(peer, message)
@@ -367,6 +376,7 @@ class GameServer:
             settings=self.settings,
             pace=self.pace,
             source=self._source,
+            pause_allowance=self.limits.pause,
         )
         self.rooms[code] = room
         self._seat(peer, room, 0)
@@ -474,6 +484,24 @@ class GameServer:
             self.limits.grace, self._abandon, room, peer.seat
         )
 
+    def _time_pause(self, room: Room, seat: int) -> None:
+        """Run out ``seat``'s pause when its pausing is spent (or stop the count: let go)."""
+        key = (room.code, seat)
+        timer = self._pauses.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+        if room.paused_by[seat]:
+            loop = asyncio.get_running_loop()
+            self._pauses[key] = loop.call_later(room.pause_left(seat), self._pause_over, room, seat)
+
+    def _pause_over(self, room: Room, seat: int) -> None:
+        self._pauses.pop((room.code, seat), None)
+        if room.stage is Stage.OVER or not room.paused_by[seat]:
+            return
+        room.set_paused(seat, False)
+        log.info("room %s: player %d's pause ran out; play goes on", room.code, seat + 1)
+        self._deliver(room, room.status())
+
     def _abandon(self, room: Room, seat: int) -> None:
         self._timers.pop((room.code, seat), None)
         if room.connected[seat] or room.stage is Stage.OVER:
@@ -485,9 +513,10 @@ class GameServer:
         room.end(why)
         self._deliver(room, room.ended_frames())
         for seat in (0, 1):
-            timer = self._timers.pop((room.code, seat), None)
-            if timer is not None:
-                timer.cancel()
+            for timers in (self._timers, self._pauses):
+                timer = timers.pop((room.code, seat), None)
+                if timer is not None:
+                    timer.cancel()
         # Keep the finished room a while, so a player whose connection dropped at the end
         # still learns how it ended on coming back; then forget it.
         loop = asyncio.get_running_loop()

@@ -134,6 +134,8 @@ class Problem(enum.Enum):
     """No seat of that room has that token."""
     INTERNAL = "internal"
     """A bug of the server's; the room carries on."""
+    NO_PAUSE_LEFT = "no-pause-left"
+    """This seat has held pauses for as long as a match allows: the room plays on."""
 
 
 class Frame(Struct, kw_only=True, tag_field="type", forbid_unknown_fields=True):
@@ -408,6 +410,9 @@ class Status(Frame, tag="status"):
     back_within: tuple[Seconds | None, Seconds | None]
     """For a seat whose connection went: the seconds it had left to come back, when the
     server sent this, before its match is abandoned."""
+    pause_left: tuple[Seconds | None, Seconds | None] = (None, None)
+    """For a seat holding a pause: the seconds it had left, when the server sent this,
+    before its pause runs out and play goes on."""
 
 
 class Ping(Frame, tag="ping"):

@@ -63,8 +63,10 @@ except ImportError:  # pragma: no cover - not on the platforms CI runs
 FORMAT: Final = "spit match"
 """The header's ``record`` value: what tells a record from any other JSON Lines file."""
 
-FORMAT_VERSION: Final = 2
-"""The record format this spit writes, and the newest it reads."""
+FORMAT_VERSION: Final = 3
+"""The record format this spit writes, and the newest it reads. Format 3 adds the
+``left_out`` entry (refusals a server counted but did not write); format 2 spelled reasons
+as the notation does; each older format reads as before."""
 
 SUFFIX: Final = ".jsonl"
 """Record files end in this."""
@@ -345,6 +347,9 @@ class Record:
     """Whole lines in the file (the header included)."""
     torn: bool
     """The last line was cut off while being written (the process died mid-write)."""
+    left_out: list[int] = field(default_factory=lambda: [0, 0])
+    """Refused actions of each player not written, only counted (``left_out`` entries: a
+    server leaves out refusals past a rate, none of which changed the table)."""
 
     @property
     def over(self) -> bool:
@@ -455,12 +460,25 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
             at = _time(entry["at"])
             _check_time(record, number, at)
             record.resumptions.append(Resumption(number, at, _moment(entry["resumed"])))
+        elif "left_out" in entry:
+            _left_out(record, number, entry)
         else:
             _step(record, number, entry)
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError):
         raise RecordError(path, number, Problem.BAD_VALUE) from None
+
+
+def _left_out(record: Record, number: int, entry: dict[str, Any]) -> None:
+    if set(entry) != {"n", "at", "p", "left_out"}:
+        raise ValueError
+    at = _time(entry["at"])
+    player, count = _int(entry["p"]), _positive(entry["left_out"])
+    if player not in PLAYERS:
+        raise ValueError
+    _check_time(record, number, at)
+    record.left_out[player] += count
 
 
 def _check_time(record: Record, number: int, at: float) -> None:
@@ -647,6 +665,11 @@ class RecordWriter:
             entry["why"] = _why(result.refusal.reason)
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
+
+    def left_out(self, player: int, count: int, at: float) -> None:
+        """Append that ``count`` refused actions of ``player``, none of which changed the
+        table, were left out up to game time ``at`` (a server's record under a flood)."""
+        self._write({"at": at, "p": player, "left_out": count})
 
     def over(self, outcome: Outcome, *, seed: int | None = None) -> None:
         """Append the result, once the engine has decided the match, and close.

@@ -186,6 +186,14 @@ class MatchRecorder:
                 if self.index and writer.failure is None:
                     self._index(writer.path)
 
+    def left_out(self, player: int, count: int, at: float) -> None:
+        """``count`` refused actions of ``player``, up to game time ``at``, were not written
+        (each changed nothing): say so, so the record tells how many there were."""
+        if self._pending is not None:
+            self.ensure()
+        if self._writer is not None:
+            self._writer.left_out(player, count, at)
+
     def keep(self) -> None:
         """Stop writing, leaving the match unfinished: it will be offered to resume.
 

@@ -61,9 +61,27 @@ def gone_away(name: str, seconds: float | None = None) -> str:
     ).format(name=name, n=n)
 
 
-def paused_by(name: str) -> str:
-    """Over the table while the other player holds a pause."""
-    return _("{name} paused the game.").format(name=name)
+def paused_by(name: str, seconds: float | None = None) -> str:
+    """Over the table while the other player holds a pause: how long it may still last,
+    counting down, if the server said."""
+    if seconds is None:
+        return _("{name} paused the game.").format(name=name)
+    n = math.ceil(seconds)
+    return ngettext(
+        "{name} paused the game.\n\nThe pause runs out in {n} s; then play goes on.",
+        "{name} paused the game.\n\nThe pause runs out in {n} s; then play goes on.",
+        n,
+    ).format(name=name, n=n)
+
+
+def own_pause_left(seconds: float) -> str:
+    """On this player's own pause dialog in a networked match: how long it may still last."""
+    n = math.ceil(seconds)
+    return ngettext(
+        "Your pause runs out in {n} s; then play goes on.",
+        "Your pause runs out in {n} s; then play goes on.",
+        n,
+    ).format(n=n)
 
 
 def round_trips(names: Names, rtt: tuple[float | None, float | None]) -> str:

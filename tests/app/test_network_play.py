@@ -165,6 +165,55 @@ async def test_the_other_players_pause_stands_this_table_and_says_who() -> None:
         task.cancel()
 
 
+def short_pauses(monkeypatch, seconds: float) -> None:
+    """The server the app starts lets each player pause for ``seconds`` in a match."""
+    from spit.net import server
+
+    class ShortPauses(GameServer):
+        def __init__(self, **kwargs) -> None:
+            super().__init__(limits=server.Limits(pause=seconds), **kwargs)
+
+    monkeypatch.setattr(server, "GameServer", ShortPauses)
+
+
+async def test_the_other_players_pause_counts_down_and_runs_out_and_play_goes_on(
+    monkeypatch,
+) -> None:
+    short_pauses(monkeypatch, 3.0)
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        friend.game.pause()  # and never let go
+        await until(lambda: isinstance(app.screen, StandstillScreen), pilot)
+        found = re.search(r"The pause runs out in (\d) s", screen_text(app))
+        assert found is not None and "Bo paused the game" in screen_text(app)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        assert not friend.game.connection.paused_by[1]
+        task.cancel()
+
+
+async def test_this_players_pause_counts_down_on_its_dialog_and_goes_when_it_runs_out(
+    monkeypatch,
+) -> None:
+    from spit.app.screens import PauseScreen
+
+    short_pauses(monkeypatch, 3.0)
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        await pilot.press("escape")
+        await until(lambda: "Your pause runs out in" in screen_text(app), pilot)
+        assert isinstance(app.screen, PauseScreen)
+        # Run out on the server: the dialog goes by itself and the table plays on.
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        await pilot.press("escape")  # none left: the dialog goes again at once
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        assert not friend.game.connection.paused_by[0]
+        task.cancel()
+
+
 async def test_the_other_seat_stepping_away_stands_the_table_with_a_countdown() -> None:
     """A browser seat whose tab closed lets go of the room (``step_away``): this table stands,
     its clock stopped, and says how many seconds the other player has left to come back."""

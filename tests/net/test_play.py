@@ -297,3 +297,25 @@ async def test_an_older_server_is_told_apart_from_a_broken_one():
     assert error.value.why is Gone.OTHER_VERSION
     sentence = words.network.server_gone(error.value)
     assert "protocol version" in sentence and "\n" not in sentence
+
+
+async def test_a_pause_held_past_its_allowance_runs_out_and_the_match_plays_to_its_end():
+    """A pause is not for ever: held past the player's allowance, the server lets go of it,
+    both seats are told, and play goes on (before, the room stood for good)."""
+    async with running_server(limits=fast_limits(pause=0.5)) as (server, address):
+        pair = await start_pair(address, levels=("expert", "hard"), seed=9)
+        async with asyncio.timeout(LIMIT):
+            while not pair.guest_client.status.running:
+                await asyncio.sleep(0.01)
+        room = server.rooms[pair.code]
+        pair.host_client.pause(True)  # and never let go
+        async with asyncio.timeout(LIMIT):
+            while not room.paused_by[0]:
+                await asyncio.sleep(0.005)
+            while not any(s.pause_left[0] for s in pair.guest.statuses):
+                await asyncio.sleep(0.005)
+        host_end, guest_end = await pair.results()
+    assert host_end.why == "match over" and host_end.result == guest_end.result
+    told = [s.pause_left[0] for s in pair.guest.statuses if s.pause_left[0] is not None]
+    assert told and all(0 < left <= 0.5 for left in told)
+    assert room.paused_by == [False, False] and room.pause_left(0) == 0.0

@@ -7,8 +7,8 @@ import pytest
 
 from spit.clock import GameClock
 from spit.engine import Spit
-from spit.net.room import Room, Stage, new_room_code
-from spit.net.wire import ROOM_ALPHABET, NotNow, Refused
+from spit.net.room import REFUSALS_WRITTEN, Room, Stage, new_room_code
+from spit.net.wire import ROOM_ALPHABET, NotNow, Refused, RoomEnd
 
 
 class FakeTime:
@@ -119,3 +119,75 @@ def test_the_second_seat_is_taken_once():
 def test_a_seeded_room_says_so_to_both_seats():
     assert Room("ABCD-EFGH", seed=3).welcome(1).seeded is True
     assert Room("ABCD-EFGH").welcome(1).seeded is False
+
+
+def test_a_pause_held_past_the_seats_allowance_runs_out_and_both_are_told_what_is_left():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time, pause_allowance=20.0)
+    room.join("Bo")
+    assert room.set_paused(0, True)
+    time.now += 5
+    assert [s.body.pause_left for s in room.status()] == [(15.0, None)] * 2
+    room.set_paused(0, False)
+    time.now += 30  # time not paused costs nothing
+    assert room.status()[0].body.pause_left == (None, None)
+    assert room.set_paused(0, True)
+    time.now += 15
+    assert room.pause_left(0) == 0.0
+    room.set_paused(0, False)  # what the server does when it runs out
+    assert room.running
+    # Spent: a new pause is refused and the room plays on; the other seat has its own.
+    assert not room.set_paused(0, True)
+    assert room.running and room.paused_by == [False, False]
+    assert room.set_paused(1, True) and room.pause_left(1) == 20.0
+
+
+class Writes:
+    """A recorder that keeps what the room asks it to write."""
+
+    def __init__(self) -> None:
+        self.actions: list[tuple[int, str | None]] = []
+        self.left: list[tuple[int, int, float]] = []
+        self.ended = False
+
+    def begin(self, match) -> None:
+        pass
+
+    def applied(self, action, at, result) -> None:
+        reason = None if result.refusal is None else result.refusal.reason.value
+        self.actions.append((action.player, reason))
+
+    def left_out(self, player: int, count: int, at: float) -> None:
+        self.left.append((player, count, at))
+
+    def abandon(self) -> None:
+        self.ended = True
+
+
+def test_a_flood_of_refusals_writes_at_most_the_allowance_and_counts_the_rest():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time)
+    room.join("Bo")
+    writes = Writes()
+    room.record(writes)  # type: ignore[arg-type]
+    time.now += 1
+    room.act(0, Spit(0), ack=1)
+    # 1,000 refusals in one second that change nothing (spit again: already ready).
+    for ack in range(2, 1002):
+        _, refusal = room.act(0, Spit(0), ack=ack)
+        assert refusal is not None and not refusal.is_fumble
+    _, burst = REFUSALS_WRITTEN
+    written = [a for a in writes.actions if a[1] is not None]
+    assert len(written) == burst
+    assert room.left_out == [1000 - burst, 0]
+    assert writes.left == []  # said with the next entry written
+    time.now += 10  # the allowance comes back: the next is written, after the count
+    room.act(0, Spit(0), ack=2000)
+    assert writes.left == [(0, 1000 - burst, room.clock())]
+    assert writes.actions[-1] == (0, "already-ready")
+    for ack in range(3000, 3100):
+        room.act(0, Spit(0), ack=ack)
+    room.end(RoomEnd.LEFT)  # the count not yet said is said before the end
+    assert writes.left[-1][:2] == (0, room.left_out[0] - (1000 - burst))
+    assert sum(count for _, count, _ in writes.left) == room.left_out[0]
+    assert writes.ended

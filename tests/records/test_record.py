@@ -347,7 +347,7 @@ def test_a_format_1_record_with_the_old_spelling_of_reasons_still_reads(tmp_path
     writer.close()
     lines = lines_of(writer.path)
     head = json.loads(lines[0])
-    assert head["version"] == FORMAT_VERSION == 2
+    assert head["version"] == FORMAT_VERSION >= 2
     head["version"] = 1
     lines[0] = json.dumps(head) + "\n"
     lines[-1] = lines[-1].replace("already-ready", "already_ready")
@@ -422,3 +422,24 @@ def test_a_resumption_whose_time_is_not_text_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as caught:
         read_record(path)
     assert caught.value.line == len(lines) + 1
+
+
+def test_refusals_a_server_left_out_are_counted_in_the_record(tmp_path: Path) -> None:
+    """A ``left_out`` entry (format 3) says how many refusals were counted, not written."""
+    match = Match.new(7)
+    writer = RecordWriter.create(header(7), tmp_path)
+    writer.action(Spit(0), 1.0, match.apply(Spit(0), 1.0))
+    writer.left_out(0, 480, 2.0)
+    writer.left_out(1, 3, 2.5)
+    writer.left_out(0, 20, 3.0)
+    writer.action(Spit(1), 3.5, match.apply(Spit(1), 3.5))
+    writer.close()
+    record = read_record(writer.path)
+    assert record.left_out == [500, 3]
+    assert [step.at for step in record.steps] == [1.0, 3.5]
+    lines = lines_of(writer.path)
+    for bad in ({"p": 2}, {"left_out": 0}, {"at": 0.5}, {"left_out": True}):
+        entry = json.loads(lines[2]) | bad
+        edited = copy_with(tmp_path, writer.path, [*lines[:2], json.dumps(entry) + "\n"])
+        with pytest.raises(RecordError, match=":3:"):
+            read_record(edited)

@@ -274,6 +274,11 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         else:
             self.push_screen(screen)
 
+    def _signalled(self, signum: int) -> None:
+        # Ended by a signal, as on Ctrl+Q but not by the player: a networked seat is kept.
+        self.remote.keep_seat()
+        super()._signalled(signum)
+
     def on_game_lost(self, message: GameLost) -> None:
         text = message.text
         if message.detail:  # the server's own words, from outside: shown as text

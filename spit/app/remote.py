@@ -19,6 +19,8 @@ class RemoteSeat:
         self._page_here = True
         """Whether the page showing this app is open (always, but for a browser seat)."""
         self._room_link: str | None = None
+        self._keep = False
+        """Whether the seat outlives this app (it ends on a signal, not by the player)."""
 
     @property
     def room_link(self) -> str | None:
@@ -31,6 +33,12 @@ class RemoteSeat:
         self._room_link = link
         if self._game is not None:
             self._game.room_link = link
+
+    def keep_seat(self) -> None:
+        """The app ends by a signal (the terminal closed, the machine shutting down), not by
+        the player: the seat is not left, and its token stays kept on this machine, so the
+        same command (or ``spit resume``) takes it back within the server's grace time."""
+        self._keep = True
 
     def page_changed(self, here: bool) -> None:
         """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
@@ -57,9 +65,14 @@ class RemoteSeat:
         from spit.game.remote import RemoteGame
         from spit.net.client import ServerGone
         from spit.net.hosting import HostingError, HostPlan, host
+        from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
 
         hosting = None
         game = None
+        # A seat this machine took before, whose process died, is taken back by the same
+        # command; one on a server started here is not kept (it dies with this process).
+        keeps = network.address is not None
+        kept = kept_seat(network.address, network.code) if network.address else None
         try:
             address = network.address
             if network.code is None:  # hosting: the one routine `spit host` uses too
@@ -74,7 +87,15 @@ class RemoteSeat:
                 address = hosting.address
             assert address is not None
             game = RemoteGame(address, name=network.name)
-            await game.connect(code=network.code, variant=options.variant, seed=options.seed)
+            welcome = await game.connect(
+                code=network.code, variant=options.variant, seed=options.seed, kept=kept
+            )
+            if keeps:
+                hosted = network.code is None
+                kept = KeptSeat(
+                    address, welcome.room, welcome.seat, welcome.token, hosted, network.name
+                )
+                keep_seat(kept)
             self._game = game
             if not self._page_here:
                 game.step_away()
@@ -92,8 +113,10 @@ class RemoteSeat:
             lost(words.network.no_seat(why))
         finally:
             self._game = None
+            if kept is not None and not (self._keep and game is not None and game.lost is None):
+                forget_seat(kept)  # the match is over, or the seat cannot be had
             if game is not None:
-                await game.close()
+                await game.close(leave=not self._keep)
             if hosting is not None:
                 await hosting.stop()
 

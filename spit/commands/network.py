@@ -262,9 +262,16 @@ def run_seat_command(
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, ServerGone
+    from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
 
     hosting = None
     joining = hasattr(args, "code")
+    # A seat this machine took before, whose process died: the same command takes it back.
+    # (A room hosted on a server inside this process died with it: nothing to take back.)
+    keeps = joining or args.server is not None
+    kept = kept_seat(args.address, args.code) if joining else None
+    if not joining and args.server is not None:
+        kept = kept_seat(args.server, None)
     if joining:
         address = args.address
     else:
@@ -282,6 +289,12 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     client = Client(address, seat)
 
     def welcomed(welcome: Any) -> None:
+        nonlocal kept
+        if keeps:
+            kept = KeptSeat(
+                address, welcome.room, welcome.seat, welcome.token, not joining, args.name
+            )
+            keep_seat(kept)
         if joining:
             return
         assert hosting is not None
@@ -308,6 +321,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                     seed=getattr(args, "seed", None),
                     name=args.name or "bot",
                     on_welcome=welcomed,
+                    kept=kept,
                 )
             )
             done, _pending = await asyncio.wait(
@@ -326,6 +340,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         print(printable(f"{command}: {words.network.server_gone(gone)}"), file=sys.stderr)
         return LOST
     finally:
+        if kept is not None:  # the match is over, or the seat cannot be had: its token goes
+            forget_seat(kept)
         if hosting is not None:
             await hosting.stop()
     result = ended.result

@@ -237,6 +237,20 @@ def run_play(
     )
 
 
+def play_kept_seat(kept: Any, options: GameOptions) -> int:
+    """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
+    seat taken back and played on the screen, as the command that took it would."""
+    from dataclasses import replace
+
+    from spit.settings.options import Network
+
+    network = Network(
+        address=kept.address, code=None if kept.hosting else kept.room, name=kept.name
+    )
+    options = replace(options, mode=Mode.TWO_PLAYER, ascii=options.ascii or needs_ascii())
+    return run_app(options, network=network)
+
+
 def play_networked(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
     seat at a room on a server (one started here, to host without ``--server``)."""

@@ -126,11 +126,13 @@ def _options(args: argparse.Namespace) -> Any:
 
 def run_resume(args: argparse.Namespace) -> int:
     """``spit resume [FILE]``: the match on from where it stopped."""
+    from spit.net.seats import kept_seats
     from spit.records.record import (
         Problem,
         RecordError,
         find_record,
         is_busy,
+        latest_cut_off,
         latest_unfinished,
         read_record,
     )
@@ -146,6 +148,16 @@ def run_resume(args: argparse.Namespace) -> int:
             if not record.unfinished:
                 raise RecordError(path, record.lines, Problem.OVER)
         else:
+            # A networked seat this machine kept (its spit died mid-match) comes first: the
+            # other player waits for it, and only for the server's grace time.
+            seats = kept_seats()
+            if seats:
+                return play.play_kept_seat(seats[0], options)
+            cut = latest_cut_off()
+            if cut is not None:
+                path, header = cut
+                _notice(words.records.network_cut_off(opponent=_opponent(header), when=_when(path)))
+                return NETWORK_LOST_EXIT
             record = latest_unfinished()
             if record is None:
                 _notice(words.records.record_problem("nothing to resume"))
@@ -157,6 +169,24 @@ def run_resume(args: argparse.Namespace) -> int:
         _notice(words.records.record_error(error))
         return RECORD_ERROR_EXIT
     return play.run_app(options, resume=record)
+
+
+NETWORK_LOST_EXIT = 1
+"""``spit resume``'s status when the newest match was a networked one that cannot go on."""
+
+
+def _opponent(header: Any) -> str:
+    """The other player of a networked record kept here: seat 1's name (the host's own
+    spit ran its server, so the host is seat 0)."""
+    return str(header.players[1].name)
+
+
+def _when(path: Any) -> str:
+    """When the record was last written, in local time: ``Tue 1 Dec 14:05``."""
+    from datetime import datetime
+
+    stamp = datetime.fromtimestamp(path.stat().st_mtime)
+    return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ from spit.net.client import (
     Status,
     Welcome,
 )
+from spit.net.seats import KeptSeat
 from spit.records.recorder import Recorder
 
 
@@ -69,8 +70,12 @@ class RemoteGame:
         code: str | None = None,
         variant: Variant = Variant.STANDARD,
         seed: int | None = None,
+        kept: KeptSeat | None = None,
     ) -> Welcome:
-        """Open a room and take seat 1 (no ``code``), or take seat 2 of the room ``code``."""
+        """Open a room and take seat 1 (no ``code``), take seat 2 of the room ``code``, or
+        take back the ``kept`` seat (one this machine took before its process died)."""
+        if kept is not None:
+            return await self.client.rejoin(kept.room, kept.token)
         if code is None:
             return await self.client.open(variant, seed, self.name)
         return await self.client.join(code, self.name)
@@ -95,10 +100,11 @@ class RemoteGame:
         else:
             self._first_table = callback
 
-    async def close(self) -> None:
-        """Leave the room for good and close the line."""
+    async def close(self, *, leave: bool = True) -> None:
+        """Leave the room for good and close the line (without ``leave``: only close it; the
+        server keeps the seat for its grace time, as for a dropped line)."""
         with contextlib.suppress(Exception):  # the line may be gone already: nothing to leave
-            if self.client.over is None:
+            if leave and self.client.over is None:
                 self.client.leave()
             await self.client.close()
 

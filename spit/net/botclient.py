@@ -19,6 +19,7 @@ from spit.net.client import Client, Ended, Hearing, NotNow, Status, Welcome
 
 if TYPE_CHECKING:
     from spit.bot import Bot, Planned
+    from spit.net.seats import KeptSeat
 
 
 class BotSeat(Hearing):
@@ -136,12 +137,16 @@ async def play(
     seed: int | None = None,
     name: str = "bot",
     on_welcome: object = None,
+    kept: KeptSeat | None = None,
 ) -> Ended:
-    """Take a seat (open a room, or join ``code``) and let the bot play it to the end."""
+    """Take a seat (open a room, join ``code``, or take back the ``kept`` one) and let the
+    bot play it to the end."""
     from spit.engine import Variant
 
     seat.client = client
-    if code is None:
+    if kept is not None:
+        welcome = await client.rejoin(kept.room, kept.token)
+    elif code is None:
         welcome = await client.open(
             variant if isinstance(variant, Variant) else Variant.STANDARD, seed, name
         )

@@ -89,6 +89,13 @@ class Gone(enum.Enum):
     """Back on the server, the seat could not be taken back (``cause`` says why)."""
     GAVE_UP = "gave-up"
     """The server stayed away longer than the client waits (``cause``: the last failure)."""
+    HOST_GONE = "host-gone"
+    """The server ran inside the other player's ``spit host`` and nothing listens there any
+    more: that process ended, and the room with it."""
+    NOT_KEPT = "not-kept"
+    """A seat kept on this machine could not be taken back: the server keeps it no longer
+    (the grace time passed and the room is gone, or the server restarted); ``detail``: the
+    room's code."""
 
 
 class ServerGone(Exception):
@@ -269,6 +276,18 @@ class Client:
         """Take the free seat (player 2) of the room ``code``."""
         return await self._take_seat(JoinRoom(code, name))
 
+    async def rejoin(self, code: str, token: str) -> Welcome:
+        """Take back the seat ``token`` holds in the room ``code`` (one this machine kept
+        after the process that took it died). :class:`ServerGone` with
+        :attr:`Gone.NOT_KEPT` if the server no longer keeps it, :attr:`Gone.ALREADY_OVER`
+        if the match ended meanwhile (:attr:`over` says how)."""
+        try:
+            return await self._take_seat(Rejoin(code, token))
+        except ServerGone as gone:
+            if gone.why is Gone.TURNED_AWAY and gone.problem is Problem.NO_SEAT:
+                raise ServerGone(Gone.NOT_KEPT, self.address, detail=code) from None
+            raise
+
     async def _take_seat(self, message: ClientMessage) -> Welcome:
         ws = await self._connect()
         await ws.send(client_frame(message))
@@ -447,6 +466,9 @@ class Client:
             try:
                 ws = await self._connect()
             except ServerGone as error:
+                if error.why is Gone.REFUSED and welcome.hosted:
+                    # Nothing listens where the host's own spit served the room: it ended.
+                    raise ServerGone(Gone.HOST_GONE, self.address) from None
                 last = error
                 continue
             await ws.send(client_frame(Rejoin(welcome.room, welcome.token)))

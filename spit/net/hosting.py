@@ -112,7 +112,7 @@ async def host(plan: HostPlan, browser_seats: BrowserSeatsFactory | None = None)
 
     hosting = Hosting(address=plan.server or "")
     if plan.server is None:
-        server = GameServer(pace=plan.pace)
+        server = GameServer(pace=plan.pace, hosted=True)
         try:
             host_name, port = await server.start(plan.bind, plan.port)
         except OSError as error:

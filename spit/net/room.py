@@ -79,6 +79,7 @@ class Room:
         pace: float = 1.0,
         source: Callable[[], float] = time.monotonic,
         pause_allowance: float = PAUSE_ALLOWANCE,
+        hosted: bool = False,
     ) -> None:
         self.code = code
         """The room code, ``ABCD-EFGH``."""
@@ -115,6 +116,8 @@ class Room:
         """Why the room is over, once it is."""
         self.recorder: Recorder | None = None
         """Writes the match record (see :meth:`record`), or None."""
+        self.hosted = hosted
+        """Whether the server runs inside the host's ``spit host`` (told in the welcome)."""
         self.pause_allowance = pause_allowance
         """Seconds each seat may hold pauses for in this match, in all."""
         self.pause_spent = [0.0, 0.0]
@@ -315,6 +318,7 @@ class Room:
             seeded=self.seeded,
             pace=self.clock.pace,
             lockout=self.match.settings.lockout,
+            hosted=self.hosted,
         )
 
     def result(self) -> Ended:

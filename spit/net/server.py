@@ -183,8 +183,11 @@ class GameServer:
         pace: float = 1.0,
         source: Callable[[], float] = time.monotonic,
         record: bool = True,
+        hosted: bool = False,
     ) -> None:
         self.limits = limits or Limits()
+        self.hosted = hosted
+        """Whether this server runs inside a player's ``spit host`` (and dies with it)."""
         self.record = record
         """Whether each match is recorded, in this machine's data directory (see
         docs/records.md): the server holds the match, so its record is written here."""
@@ -377,6 +380,7 @@ class GameServer:
             pace=self.pace,
             source=self._source,
             pause_allowance=self.limits.pause,
+            hosted=self.hosted,
         )
         self.rooms[code] = room
         self._seat(peer, room, 0)

@@ -328,6 +328,9 @@ class Welcome(Frame, tag="welcome"):
     """Game seconds per wall second."""
     lockout: Seconds
     """The fumble lock, in game seconds."""
+    hosted: bool = False
+    """Whether the server runs inside the host's own ``spit host``: it goes when that
+    process does, and the room with it (a client then stops trying to get back at once)."""
 
 
 class Table(Frame, tag="table"):

@@ -29,3 +29,9 @@ def records_dir() -> Path:
 def history_path() -> Path:
     """The history database."""
     return data_dir() / "history.sqlite3"
+
+
+def seats_dir() -> Path:
+    """The directory holding the tokens of networked seats taken on this machine, so a seat
+    outlives the process that took it (see :mod:`spit.net.seats`)."""
+    return data_dir() / "seats"

@@ -836,6 +836,27 @@ def latest_unfinished(directory: Path | None = None) -> Record | None:
     return None
 
 
+def latest_cut_off(directory: Path | None = None) -> tuple[Path, Header] | None:
+    """The newest unfinished record, if it is a networked match whose server stopped before
+    its end (a ``spit host`` killed, say): such a match cannot go on, as its room went with
+    its server, and its seed is sealed for good (see :attr:`Header.sealed`). None if the
+    newest unfinished record is another (:func:`latest_unfinished` finds it), or none is."""
+    for path in record_files(directory)[:RESUME_LOOKBACK]:
+        if _has_end(path) or is_busy(path):
+            continue
+        try:
+            with path.open("rb") as file:
+                header = _header(path, file.readline(_FIRST_LINE).rstrip(b"\n"))
+        except (OSError, RecordError):
+            continue
+        return (path, header) if header.sealed else None
+    return None
+
+
+_FIRST_LINE: Final = 65536
+"""The most of a record's first line :func:`latest_cut_off` reads for its header."""
+
+
 def find_record(which: str, directory: Path | None = None) -> Path:
     """The file ``which`` names: "last" for the newest record, else a path or a file name.
 

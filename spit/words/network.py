@@ -336,13 +336,42 @@ def server_gone(gone: ServerGone) -> str:
             cause = gone.cause
             why = server_gone(cause) if cause else network_problem(NetworkProblem.DROPPED)
             return lost_the_server_because(address=address, why=why)
+        case Gone.NOT_KEPT:
+            return seat_not_kept(room=gone.detail)
+        case Gone.HOST_GONE:
+            return host_gone()
+    assert_never(gone.why)
+
+
+def seat_not_kept(*, room: str) -> str:
+    """This machine kept a seat in ``room``, and the server no longer keeps it."""
+    return _(
+        "your seat in room {room} cannot be taken back: the match was given up when you did "
+        "not come back in time, or its server stopped"
+    ).format(room=room)
+
+
+def host_gone() -> str:
+    """The server that ran inside the other player's ``spit host`` is gone, and the match."""
+    return _("the host's spit stopped, and the room with it")
+
+
+def no_room_waiting() -> str:
+    """No room of the code given waits for a player."""
+    return _(
+        "no room with that code waits for a player: the code is mistyped, the match is over, "
+        "or both seats are taken (a seat is taken back only on the machine that took it, by "
+        "the same command)"
+    )
 
 
 def server_problem(problem: Problem | None, detail: str = "") -> str:
     """Why the server would not seat this client (its typed reason)."""
     from spit.net.wire import Problem
 
-    if problem in (Problem.NO_ROOM, Problem.NO_SEAT):
+    if problem is Problem.NO_ROOM:
+        return no_room_waiting()
+    if problem is Problem.NO_SEAT:
         return lost(Lost.REFUSED)
     # The other reasons have no words of their own yet: the protocol's id, and its detail.
     return detail or (problem.value if problem is not None else "")

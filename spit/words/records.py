@@ -154,6 +154,16 @@ class RecordText(StrEnum):
     NO_SEED = "no seed"
 
 
+def network_cut_off(*, opponent: str, when: str) -> str:
+    """``spit resume`` when the newest match was a networked one whose server, which ran in
+    this machine's spit, stopped before the end: nothing can go on."""
+    return _(
+        "the networked match against {opponent} ({when}) stopped when the spit running its "
+        "server did, and its room went with it: it cannot go on, with {opponent} or here "
+        "(its deal was sealed), so there is nothing to resume"
+    ).format(opponent=opponent, when=when)
+
+
 def record_problem(what: RecordText) -> str:
     """Why a match record cannot be read, resumed or found, by a short id."""
     what = RecordText(what)

@@ -67,3 +67,90 @@ def test_spit_host_and_spit_join_play_one_table_across_two_terminals(
     screen = friend.wait_for("spit-exited-1")
     assert "the match" in screen.lower() or "server" in screen.lower()
     assert not host.alternate() and not friend.alternate()
+
+
+def spit_pid(pane: Pane) -> int:
+    """The spit process running in ``pane`` (the pane's shell runs it as its child)."""
+    import subprocess
+
+    shell = pane.display("#{pane_pid}")
+    children = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", shell], capture_output=True, text=True, check=False
+    ).stdout.split()
+    assert len(children) == 1, children
+    return int(children[0])
+
+
+def test_spit_join_killed_mid_match_takes_its_seat_back_on_the_screen_by_spit_resume(
+    panes: tuple[Pane, Pane, str], data_dir: Path
+) -> None:
+    """The friend's spit dies (``kill -9``): the host waits for them; ``spit resume`` on the
+    friend's machine takes the seat back with the token kept there, and play goes on."""
+    import os
+    import signal
+
+    host, friend, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+    friend.start(f"{env} {SPIT} join {address} {code} --name Bo")
+    friend.wait_for("Round 1: both press SPIT")
+    host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+
+    os.kill(spit_pid(friend), signal.SIGKILL)
+    friend.wait_for("spit-exited-137")
+    host.wait_for("Waiting for Bo to come back")
+    (kept,) = (data_dir / "seats").glob("join-*.json")
+
+    again = Pane(friend.socket, "again")
+    again.start(f"{env} {SPIT} resume")
+    again.wait_for(lambda s: "Round 1: both press SPIT" in s and "Ana" in s)
+    host.wait_for(lambda s: "come back" not in s and "Bo" in s)
+    # The same seat, the same table: a key on each side and both leave the deal.
+    host.press("Space")
+    again.wait_for("ready ✓")
+    again.press("Enter")
+    host.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+    again.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+
+    host.press("C-q")
+    host.wait_for("Quit this match?")
+    host.press("C-q")
+    host.wait_for("spit-exited-0")
+    again.wait_for("spit-exited-1")
+    assert not kept.exists()  # the match is over: the token went
+    assert not host.alternate() and not again.alternate()
+
+
+def test_the_friends_terminal_closed_by_mistake_keeps_the_seat_for_the_same_command(
+    panes: tuple[Pane, Pane, str], data_dir: Path
+) -> None:
+    """Closing the terminal (SIGHUP) is not leaving: the seat is kept, and ``spit join`` with
+    the same address and code takes it back. Before, the screen left the match on its way
+    out, and the host read that the match was over."""
+    host, friend, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+    join = f"{env} {SPIT} join {address} {code} --name Bo"
+    friend.start(join)
+    friend.wait_for("Round 1: both press SPIT")
+    host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+
+    friend.tmux("kill-session", "-t", friend.session)  # the window closed: SIGHUP
+    host.wait_for("Waiting for Bo to come back")
+    again = Pane(friend.socket, "again")
+    again.start(join)
+    again.wait_for(lambda s: "Round 1: both press SPIT" in s and "Ana" in s)
+    host.wait_for(lambda s: "come back" not in s and "Bo" in s)
+    host.press("Space")
+    again.wait_for("ready ✓")
+    host.press("C-q")
+    host.wait_for("Quit this match?")
+    host.press("C-q")
+    again.wait_for("spit-exited-1")
+    assert list((data_dir / "seats").glob("*.json")) == []

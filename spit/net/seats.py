@@ -1,0 +1,129 @@
+"""Networked seats kept on this machine, so that a seat outlives the process that took it.
+
+A seat's token lives in the memory of the ``spit host`` or ``spit join`` that took it; if that
+process dies (``kill -9``, a crash, a laptop that rebooted) the token would go with it, and
+the server would keep a seat nobody can take back. So the token is also kept in a file where
+the player's records live (:func:`spit.records.paths.seats_dir`), readable by that user
+alone (0600, in a 0700 directory), written whole or not at all (a temporary file renamed
+over it), and removed when the match ends or the seat is given up. Running the same command
+again (or ``spit resume``) finds it and takes the seat back with ``rejoin``.
+
+One file per seat, named by what the command knows: ``join`` seats by the server's address
+and the room code, ``host`` seats (a room opened on a running ``spit server``) by the
+server's address alone. A seat hosted on a server inside ``spit host`` is not kept: that
+server dies with the process, and the room with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from spit.records.paths import seats_dir
+
+
+@dataclass(frozen=True, slots=True)
+class KeptSeat:
+    """A seat taken on this machine: where, which, and the token that takes it back."""
+
+    address: str
+    """The server's ``ADDR:PORT``, as the command was given it."""
+    room: str
+    """The room's code, ``ABCD-EFGH``."""
+    seat: int
+    """The seat (0 hosts, 1 joins)."""
+    token: str
+    """The seat's token."""
+    hosting: bool
+    """Whether this player opened the room (``spit host --server``): found by the address."""
+    name: str = ""
+    """What the player called themselves."""
+    kept: str = ""
+    """When it was kept, ISO 8601 UTC (the newest is the one ``spit resume`` takes back)."""
+
+
+def _path(address: str, room: str | None, directory: Path | None) -> Path:
+    """The file of the seat hosted at ``address`` (``room`` None) or joined in ``room``."""
+    key = f"{address} {room or ''}".encode()
+    role = "host" if room is None else "join"
+    return (directory or seats_dir()) / f"{role}-{hashlib.sha256(key).hexdigest()[:24]}.json"
+
+
+def keep_seat(seat: KeptSeat, directory: Path | None = None) -> bool:
+    """Keep ``seat``'s token on this machine; False if it could not be written (the game
+    goes on: only a crash would then lose the seat)."""
+    path = _path(seat.address, None if seat.hosting else seat.room, directory)
+    kept = KeptSeat(**(asdict(seat) | {"kept": datetime.now(UTC).isoformat()}))
+    data = json.dumps(asdict(kept), ensure_ascii=True).encode()
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        return False
+    return True
+
+
+def kept_seat(address: str, room: str | None, directory: Path | None = None) -> KeptSeat | None:
+    """The seat kept for ``address`` and ``room`` (None: the seat this player hosted there),
+    or None. A file that cannot be one is removed and counts as none."""
+    return _read(_path(address, room, directory))
+
+
+def kept_seats(directory: Path | None = None) -> list[KeptSeat]:
+    """Every seat kept on this machine, the newest first."""
+    try:
+        paths = sorted((directory or seats_dir()).glob("*.json"))
+    except OSError:
+        return []
+    seats = [seat for seat in map(_read, paths) if seat is not None]
+    return sorted(seats, key=lambda seat: seat.kept, reverse=True)
+
+
+def forget_seat(seat: KeptSeat, directory: Path | None = None) -> None:
+    """The match is over, or the seat cannot be taken back: its token goes."""
+    path = _path(seat.address, None if seat.hosting else seat.room, directory)
+    there = _read(path)
+    if there is not None and (there.room, there.token) == (seat.room, seat.token):
+        # Only this seat's: another room since hosted on that server keeps its own.
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _read(path: Path) -> KeptSeat | None:
+    try:
+        data = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    try:
+        seat = KeptSeat(**data)
+        if not all(isinstance(getattr(seat, f), str) for f in ("address", "room", "token")):
+            raise TypeError
+        if seat.seat not in (0, 1) or not isinstance(seat.hosting, bool):
+            raise TypeError
+    except TypeError:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None
+    return seat
+
+
+__all__ = ["KeptSeat", "forget_seat", "keep_seat", "kept_seat", "kept_seats"]

@@ -1,0 +1,176 @@
+"""A networked seat outlives the process that took it: ``kill -9`` of ``spit join`` (or of
+``spit host --server``) mid-match, the same command again on the same machine, and the match
+goes on to its end with both result lines equal. The token is kept where the player's
+records live, for that user alone, and goes when the match ends; a seat that cannot be
+taken back (the grace time passed, another machine) is said in one line."""
+
+from __future__ import annotations
+
+import json
+import signal
+import stat
+import time
+from pathlib import Path
+
+from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat, kept_seats
+
+from .test_commands import finish, read_line, spit
+
+LIMIT = 60.0
+"""No test here waits longer than this (it fails instead)."""
+
+
+def seat_files(data_dir: Path, role: str) -> list[Path]:
+    return sorted((data_dir / "seats").glob(f"{role}-*.json"))
+
+
+def wait_for_file(data_dir: Path, role: str, deadline: float) -> Path:
+    while time.monotonic() < deadline:
+        files = seat_files(data_dir, role)
+        if files:
+            return files[0]
+        time.sleep(0.01)
+    raise AssertionError(f"no {role} seat kept in {data_dir}")
+
+
+def start_server(deadline: float, *flags: str):
+    server = spit("server", "--port", "0", "--pace", "20", *flags)
+    port = read_line(server.stderr, r"listening on 127\.0\.0\.1:(\d+)", deadline)[1]
+    return server, f"127.0.0.1:{port}"
+
+
+def stop(server, deadline: float) -> str:
+    server.send_signal(signal.SIGTERM)
+    return finish(server, deadline)[2]
+
+
+def result(out: str) -> dict:
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_a_seat_is_kept_for_its_user_alone_and_forgotten_by_its_token(data_dir: Path) -> None:
+    seat = KeptSeat("127.0.0.1:7748", "ABCD-EFGH", 1, "secret-token", False, "Bo")
+    assert keep_seat(seat)
+    (path,) = seat_files(data_dir, "join")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left
+    found = kept_seat("127.0.0.1:7748", "ABCD-EFGH")
+    assert found is not None and found.token == "secret-token" and found.kept
+    assert kept_seat("127.0.0.1:7748", "ZZZZ-ZZZZ") is None
+    assert kept_seat("127.0.0.1:7748", None) is None  # a joined seat is not a hosted one
+    assert kept_seats() == [found]
+    forget_seat(KeptSeat("127.0.0.1:7748", "ABCD-EFGH", 1, "another", False))
+    assert kept_seat("127.0.0.1:7748", "ABCD-EFGH") is not None  # not that seat's token
+    forget_seat(seat)
+    assert kept_seat("127.0.0.1:7748", "ABCD-EFGH") is None
+    path.write_text('{"address": 3}')  # not one: removed, and counts as none
+    assert kept_seat("127.0.0.1:7748", "ABCD-EFGH") is None and not path.exists()
+
+
+def test_spit_join_killed_mid_match_gets_its_seat_back_by_the_same_command(
+    data_dir: Path,
+) -> None:
+    deadline = time.monotonic() + LIMIT
+    server, address = start_server(deadline)
+    try:
+        host = spit("host", "--server", address, "--bot", "expert", "--json")
+        code = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])["code"]
+        join = ("join", address, code, "--bot", "easy", "--json")
+        first = spit(*join)
+        kept = wait_for_file(data_dir, "join", deadline)
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+        first.send_signal(signal.SIGKILL)
+        first.communicate()
+        again = spit(*join)
+        host_status, host_out, host_err = finish(host, deadline)
+        join_status, join_out, join_err = finish(again, deadline)
+    finally:
+        log = stop(server, deadline)
+    assert (host_status, join_status) == (0, 0), (host_err, join_err, log)
+    assert result(host_out) == result(join_out)
+    assert result(join_out)["ended"] == "match over"
+    assert "player 2 back from" in log
+    assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []  # gone at the end
+
+
+def test_spit_host_on_a_server_killed_mid_match_gets_its_seat_back_by_the_same_command(
+    data_dir: Path,
+) -> None:
+    deadline = time.monotonic() + LIMIT
+    server, address = start_server(deadline)
+    try:
+        hosting = ("host", "--server", address, "--bot", "expert", "--json")
+        first = spit(*hosting)
+        code = json.loads(read_line(first.stdout, r"^\{.*\}$", deadline)[0])["code"]
+        joiner = spit("join", address, code, "--bot", "easy", "--json")
+        wait_for_file(data_dir, "join", deadline)  # both seated: the match is on
+        first.send_signal(signal.SIGKILL)
+        first.communicate()
+        again = spit(*hosting)
+        assert json.loads(read_line(again.stdout, r"^\{.*\}$", deadline)[0])["code"] == code
+        host_status, host_out, host_err = finish(again, deadline)
+        join_status, join_out, join_err = finish(joiner, deadline)
+    finally:
+        log = stop(server, deadline)
+    assert (host_status, join_status) == (0, 0), (host_err, join_err, log)
+    assert result(host_out) == result(join_out)
+    assert "player 1 back from" in log
+    assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []
+
+
+def test_a_seat_not_taken_back_in_time_or_from_another_machine_is_one_line(
+    data_dir: Path, tmp_path: Path, monkeypatch
+) -> None:
+    deadline = time.monotonic() + LIMIT
+    server, address = start_server(deadline, "--grace", "0.3")
+    try:
+        host = spit("host", "--server", address, "--bot", "expert", "--json")
+        code = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])["code"]
+        join = ("join", address, code, "--bot", "easy", "--json")
+        first = spit(*join)
+        wait_for_file(data_dir, "join", deadline)
+        # Another machine (its own data directory) cannot take a taken seat.
+        with monkeypatch.context() as elsewhere:
+            elsewhere.setenv("SPIT_DATA_DIR", str(tmp_path / "elsewhere"))
+            status, _, said = finish(spit(*join), deadline)
+        assert status == 1 and "taken back only on the machine that took it" in said
+        first.send_signal(signal.SIGKILL)
+        first.communicate()
+        host_status, _, _ = finish(host, deadline)  # abandoned after the grace time
+        time.sleep(0.6)  # and the room forgotten, a grace time after its end
+        status, out, said = finish(spit(*join), deadline)
+    finally:
+        stop(server, deadline)
+    assert host_status == 1
+    assert status == 1 and out == ""
+    assert said.count("\n") == 1 and f"your seat in room {code} cannot be taken back" in said
+    assert seat_files(data_dir, "join") == []
+
+
+def test_spit_host_killed_ends_the_match_for_the_friend_in_one_line_and_resume_says_why(
+    data_dir: Path,
+) -> None:
+    """The server ran inside ``spit host``: killed, the room goes with it. The friend is told
+    so at once in one line (before, it tried for 65 s and then spoke of a refused
+    connection), and the host's ``spit resume`` says why there is nothing to resume."""
+    deadline = time.monotonic() + LIMIT
+    host = spit("host", "--port", "0", "--pace", "20", "--bot", "expert", "--json")
+    try:
+        first = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])
+        joiner = spit("join", first["address"], first["code"], "--bot", "easy", "--json")
+        wait_for_file(data_dir, "join", deadline)
+        # Seated: the server wrote the match's first entries in the host's records.
+        (record,) = (data_dir / "records").glob("*.jsonl")
+    finally:
+        host.send_signal(signal.SIGKILL)
+        host.communicate()
+    status, out, said = finish(joiner, deadline)
+    assert status == 1 and out == ""
+    assert said == "spit join: the host's spit stopped, and the room with it\n"
+    assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []
+    assert json.loads(record.read_text().splitlines()[0])["seed"] is None  # sealed for good
+    status, out, said = finish(spit("resume"), deadline)
+    assert status == 1 and out == ""
+    assert said.count("\n") == 1
+    assert "the networked match against bot" in said and "nothing to resume" in said

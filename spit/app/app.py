@@ -256,6 +256,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         its table once the server sends it; say why not if that fails."""
         from spit.app.screens import StandstillScreen
 
+        self.remote.kept_here = not self.is_web  # a browser seat's token stays off this disk
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
         self.push_screen(waiting)
         play = self.remote.play(

@@ -21,6 +21,9 @@ class RemoteSeat:
         self._room_link: str | None = None
         self._keep = False
         """Whether the seat outlives this app (it ends on a signal, not by the player)."""
+        self.kept_here = True
+        """Whether a seat's token is kept on this machine's disk (not for a browser seat:
+        its player's machine is the browser, and this disk is the host's)."""
 
     @property
     def room_link(self) -> str | None:
@@ -71,8 +74,8 @@ class RemoteSeat:
         game = None
         # A seat this machine took before, whose process died, is taken back by the same
         # command; one on a server started here is not kept (it dies with this process).
-        keeps = network.address is not None
-        kept = kept_seat(network.address, network.code) if network.address else None
+        keeps = self.kept_here and network.address is not None
+        kept = kept_seat(network.address, network.code) if keeps and network.address else None
         try:
             address = network.address
             if network.code is None:  # hosting: the one routine `spit host` uses too

@@ -49,7 +49,7 @@ def page(tmp_path: Path) -> Iterator[Page]:
 
 
 def test_a_key_in_the_browser_changes_the_terminal_table_and_the_reverse(
-    host: Pane, page: Page
+    host: Pane, page: Page, data_dir: Path
 ) -> None:
     screen = host.wait_for(lambda s: LINK.search(s) is not None)
     link = LINK.search(screen).group(0)  # type: ignore[union-attr]
@@ -59,6 +59,8 @@ def test_a_key_in_the_browser_changes_the_terminal_table_and_the_reverse(
     page.wait_for("Round 1: both press SPIT", timeout=30)
     host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
     page.wait_for("Ana")  # the host's name, on the browser's table
+    # The browser seat's player is at the browser: its token is not kept on the host's disk.
+    assert list(data_dir.glob("seats/*.json")) == []
 
     # SPIT in the terminal (the host's own key): the browser's table shows the host ready.
     host.press("1")

@@ -40,7 +40,7 @@ PAUSE_ALLOWANCE = 120.0
 """Seconds each seat may hold pauses for in one match, in all: past them its pause runs out
 and play goes on (a pause held for ever would keep the other player for ever)."""
 
-REFUSALS_WRITTEN = (5.0, 20.0)
+REFUSALS_WRITTEN = (2.0, 20.0)
 """Refused actions of one seat written to the record: this many a second on average, and
 this many at once. Past that a refusal that changed nothing is counted, not written (one
 player sending junk all day must not fill the disk); a fumble, which locks the hand, is
@@ -245,7 +245,10 @@ class Room:
             self.unwritten[seat] += 1
             self.left_out[seat] += 1
             return
-        self._say_left_out(at)
+        if not changed_nothing:
+            # The count goes before the next entry that changed the table (and at the end):
+            # one line however long the flood, not one before each refusal written.
+            self._say_left_out(at)
         recorder.applied(action, at, result)
 
     def _say_left_out(self, at: float | None = None) -> None:

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spit import words
 from spit.game import Game
 from spit.settings.options import GameOptions, Network
 from spit.web import browser_seats
+
+if TYPE_CHECKING:
+    from spit.game.remote import RemoteGame
 
 
 class RemoteSeat:
@@ -42,6 +46,18 @@ class RemoteSeat:
         the player: the seat is not left, and its token stays kept on this machine, so the
         same command (or ``spit resume``) takes it back within the server's grace time."""
         self._keep = True
+
+    def _kept_on(self, game: RemoteGame | None) -> bool:
+        """Whether the seat outlives this app: it ends by a signal while the match is on, or
+        another process took the same seat back with its token and plays on."""
+        from spit.net.client import Gone, ServerGone
+
+        if game is None:
+            return False
+        lost = game.lost
+        if isinstance(lost, ServerGone) and lost.why is Gone.REPLACED:
+            return True
+        return self._keep and lost is None
 
     def page_changed(self, here: bool) -> None:
         """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
@@ -116,7 +132,7 @@ class RemoteSeat:
             lost(words.network.no_seat(why))
         finally:
             self._game = None
-            if kept is not None and not (self._keep and game is not None and game.lost is None):
+            if kept is not None and not self._kept_on(game):
                 forget_seat(kept)  # the match is over, or the seat cannot be had
             if game is not None:
                 await game.close(leave=not self._keep)

@@ -261,7 +261,7 @@ def run_seat_command(
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
-    from spit.net.client import Client, ServerGone
+    from spit.net.client import Client, Gone, ServerGone
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
 
     hosting = None
@@ -335,6 +335,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
+        if gone.why is Gone.REPLACED:
+            kept = None  # the same seat plays on in another process: its token stays kept
         # The server's own words (an error's detail, a close reason) are a stranger's text:
         # shown, never acted on by the terminal.
         print(printable(f"{command}: {words.network.server_gone(gone)}"), file=sys.stderr)

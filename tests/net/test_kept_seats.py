@@ -174,3 +174,27 @@ def test_spit_host_killed_ends_the_match_for_the_friend_in_one_line_and_resume_s
     assert status == 1 and out == ""
     assert said.count("\n") == 1
     assert "the networked match against bot" in said and "nothing to resume" in said
+
+
+def test_the_same_command_run_twice_moves_the_seat_and_keeps_its_token(data_dir: Path) -> None:
+    """A second ``spit join`` while the first still plays takes the seat over (the first is
+    told so); the token stays kept for the one that plays on, and goes when it ends."""
+    deadline = time.monotonic() + LIMIT
+    server = spit("server", "--port", "0")  # pace 1: the match outlasts the test
+    address = "127.0.0.1:" + read_line(server.stderr, r"listening on [\d.]+:(\d+)", deadline)[1]
+    try:
+        host = spit("host", "--server", address, "--bot", "expert", "--json")
+        code = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])["code"]
+        join = ("join", address, code, "--bot", "easy", "--json")
+        first = spit(*join)
+        kept = wait_for_file(data_dir, "join", deadline)
+        second = spit(*join)
+        status, _, said = finish(first, deadline)
+        assert status == 1 and "taken back by another connection" in said
+        assert kept.exists()  # the second plays on: its token stays
+        second.send_signal(signal.SIGINT)
+        finish(second, deadline)
+        finish(host, deadline)
+    finally:
+        stop(server, deadline)
+    assert not kept.exists()

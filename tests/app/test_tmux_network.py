@@ -154,3 +154,25 @@ def test_the_friends_terminal_closed_by_mistake_keeps_the_seat_for_the_same_comm
     host.press("C-q")
     again.wait_for("spit-exited-1")
     assert list((data_dir / "seats").glob("*.json")) == []
+
+
+def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
+    panes: tuple[Pane, Pane, str],
+) -> None:
+    """The server ran inside ``spit host``: killed, the room is gone. The friend's screen ends
+    saying so (it no longer tries to reconnect for 65 s first), the terminal given back."""
+    import os
+    import signal
+
+    host, friend, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+    friend.start(f"{env} {SPIT} join {address} {code} --name Bo")
+    friend.wait_for("Round 1: both press SPIT")
+    os.kill(spit_pid(host), signal.SIGKILL)
+    screen = friend.wait_for("spit-exited-1", timeout=20)
+    assert "the host's spit stopped, and the room with it" in " ".join(screen.split())
+    assert not friend.alternate()

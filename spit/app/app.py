@@ -240,7 +240,10 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             return
         self.options = built.options
         self.keymap = self._keys_for(built.options)
-        self._show(GameScreen(built.options, built.game, keymap=self.keymap, pace=self.pace))
+        screen = GameScreen(
+            built.options, built.game, keymap=self.keymap, pace=self.pace, stats=built.stats
+        )
+        self._show(screen)
         self.push_screen(PauseScreen())
 
     def remember_menu(self, options: GameOptions) -> None:

@@ -402,4 +402,6 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             if answer is not None:
                 self.exit()
 
-        self.push_screen(QuitScreen(keepable=game.keepable, grace=self.pace.grace), answered)
+        networked = game.game.connection is not None
+        screen = QuitScreen(keepable=game.keepable, grace=self.pace.grace, for_both=networked)
+        self.push_screen(screen, answered)

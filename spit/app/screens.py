@@ -265,12 +265,17 @@ class QuitScreen(Dialog[str]):
     )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
-    def __init__(self, *, keepable: bool = True, grace: float = 0.0) -> None:
+    def __init__(
+        self, *, keepable: bool = True, grace: float = 0.0, for_both: bool = False
+    ) -> None:
         """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
-        both ask and answer."""
+        both ask and answer; ``for_both``: the match is played with a friend over the
+        network, and quitting ends it for them too (the dialog says so)."""
         super().__init__()
         self.keepable = keepable
         """Whether the match is recorded, so that it can be kept for later."""
+        self.for_both = for_both
+        """Whether quitting ends the match for the friend as well (a networked match)."""
         self._grace = grace
         self._awake = grace <= 0
 
@@ -310,11 +315,11 @@ class QuitScreen(Dialog[str]):
                         words.dialogs.button("play on"), variant="primary", id="play"
                     )
             else:
-                yield KeyLine(
-                    words.dialogs.dialog_text("quit in a browser")
-                    if web
-                    else words.dialogs.dialog_text("quit")
-                )
+                if self.for_both:
+                    text = "quit for both in a browser" if web else "quit for both"
+                else:
+                    text = "quit in a browser" if web else "quit"
+                yield KeyLine(words.dialogs.dialog_text(text))
                 with Horizontal():
                     yield answer_button(
                         words.dialogs.button("quit in a browser")

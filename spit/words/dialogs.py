@@ -105,6 +105,8 @@ class DialogText(StrEnum):
     QUIT_OR_KEEP = "quit or keep"
     QUIT_IN_A_BROWSER = "quit in a browser"
     QUIT = "quit"
+    QUIT_FOR_BOTH_IN_A_BROWSER = "quit for both in a browser"
+    QUIT_FOR_BOTH = "quit for both"
     HELP_TITLE = "help title"
     HELP_AGAINST_THE_BOT = "help against the bot"
     HELP_IN_A_BROWSER = "help in a browser"
@@ -136,6 +138,12 @@ def dialog_text(what: DialogText) -> str:
             return _("Quit this match?\nQ: quit · Esc: keep playing")
         case DialogText.QUIT:
             return _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
+        case DialogText.QUIT_FOR_BOTH_IN_A_BROWSER:
+            return _("Quit this match? It ends for your friend too.\nQ: quit · Esc: keep playing")
+        case DialogText.QUIT_FOR_BOTH:
+            return _(
+                "Quit this match? It ends for your friend too.\nCtrl+Q: quit · Esc: keep playing"
+            )
         case DialogText.HELP_TITLE:
             return _("Spit — help (Esc or F1 to close)")
         case DialogText.HELP_AGAINST_THE_BOT:

@@ -22,6 +22,8 @@ def lost(why: Lost) -> str:
             return _("The server went away; the match cannot go on.")
         case Lost.ABANDONED:
             return _("The match was abandoned: the other player did not come back.")
+        case Lost.LEFT:
+            return _("Your friend left: the match is over.")
         case Lost.REFUSED:
             return _("The server would not seat you in that room.")
 
@@ -330,21 +332,11 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
     return detail or (problem.value if problem is not None else "")
 
 
-def room_ended_early(ended: Ended) -> str:
-    """How a room ended before its match did (abandoned, left)."""
-    from spit.net.wire import RoomEnd
-
-    if ended.ended is RoomEnd.LEFT:
-        return network_problem(NetworkProblem.LEFT)
-    return network_problem(NetworkProblem.ABANDONED)
-
-
 def lost_detail(lost: ServerGone | Ended | None) -> str | None:
-    """The detail under a lost networked game: why the server went, or how the room ended."""
-    from spit.net.client import Ended, ServerGone
+    """The detail under a lost networked game: why the server went. A room that ended early
+    has none: :func:`lost` says how (the other player left, or did not come back)."""
+    from spit.net.client import ServerGone
 
     if isinstance(lost, ServerGone):
         return server_gone(lost)
-    if isinstance(lost, Ended):
-        return room_ended_early(lost)
     return None

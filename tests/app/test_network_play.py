@@ -18,7 +18,7 @@ from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen, JoinScreen
-from spit.app.screens import StandstillScreen
+from spit.app.screens import QuitScreen, StandstillScreen
 from spit.engine import Match, Phase, Play, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
@@ -49,6 +49,7 @@ class Friend:
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
         self.changes: list[Change] = []
+        self.lost: list[Lost] = []
 
     def table_changed(self, change: Change) -> None:
         self.changes.append(change)
@@ -60,7 +61,7 @@ class Friend:
         pass
 
     def game_lost(self, why: Lost) -> None:
-        pass
+        self.lost.append(why)
 
 
 SEED = 3
@@ -203,6 +204,36 @@ async def test_the_server_going_away_ends_the_app_with_the_reason(capfd) -> None
         await asyncio.wait_for(task, LIMIT)
     assert app.return_code == 1
     assert "The server went away" in capfd.readouterr().err
+
+
+async def test_a_friend_who_quits_reads_as_the_friend_left_not_a_lost_line(capfd) -> None:
+    # Issue 19: the friend confirmed Ctrl+Q and the host read "the other player did not come
+    # back" — the server knew the seat left (RoomEnd.LEFT); the game now says Lost.LEFT.
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen, pilot)
+        await friend.game.close()  # what the friend's app does on a confirmed Ctrl+Q
+        await until(lambda: app.return_code is not None, pilot)
+        task.cancel()
+    assert app.return_code == 1
+    err = capfd.readouterr().err
+    assert words.network.lost(Lost.LEFT) in err
+    assert "did not come back" not in err and "(" not in err
+
+
+async def test_quitting_a_networked_match_says_it_ends_for_both_and_the_friend_reads_left() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen, pilot)
+        await pilot.press("ctrl+q")
+        await until(lambda: isinstance(app.screen, QuitScreen), pilot)
+        text = " ".join(screen_text(app).split())
+        assert "It ends for your friend too." in text
+        await pilot.press("ctrl+q")
+        await asyncio.wait_for(task, LIMIT)
+    assert friend.lost == [Lost.LEFT]
 
 
 async def test_a_server_that_cannot_be_reached_ends_the_app_with_the_reason(capfd) -> None:

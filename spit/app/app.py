@@ -26,7 +26,7 @@ from spit.app.messages import (
     StartPractice,
 )
 from spit.app.offers import StartOffers
-from spit.app.remote import RemoteSeat
+from spit.app.remote import RemoteSeat, Seated
 from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
@@ -87,6 +87,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         resume: Record | None = None,
         replay: Record | None = None,
         network: Network | None = None,
+        seated: Seated | None = None,
         config_file: Path | None = None,
         practice: bool = False,
         offer_practice: bool = False,
@@ -100,7 +101,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         match (see :mod:`spit.records`); ``resume`` is an unfinished record whose match is
         played on from where it stopped, paused; ``replay`` is a record to play back;
         ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
-        and the app ends with the match.
+        and the app ends with the match; ``seated`` is that seat, taken already (the command
+        takes it before the terminal, so a server that is not there is one line, no screen).
         ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
         tests). ``practice`` starts with the guided practice round (``spit practice``);
         ``offer_practice`` offers it when the menu opens (the config file says it never was).
@@ -127,6 +129,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._resume = resume
         self._replay = replay
         self._network = network
+        self._seated = seated
         self.remote = RemoteSeat()
         """The seat at a room on a server this app plays, while it does."""
         self._practice = practice
@@ -147,7 +150,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             record, self._resume = self._resume, None
             self.resume_match(record)
         elif self._network is not None:
-            self.connect(self._network)
+            seated, self._seated = self._seated, None
+            self.connect(self._network, seated)
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
@@ -254,9 +258,10 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     # -- a seat at a room on a server -------------------------------------------------
 
-    def connect(self, network: Network) -> None:
-        """Take a seat at a room on a server (starting one here to host, if asked) and show
-        its table once the server sends it; say why not if that fails."""
+    def connect(self, network: Network, seated: Seated | None = None) -> None:
+        """Take a seat at a room on a server (starting one here to host, if asked), unless
+        ``seated`` is one taken already, and show its table once the server sends it; say
+        why not if that fails."""
         from spit.app.screens import StandstillScreen
 
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
@@ -266,6 +271,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             self.options,
             show=lambda game: self._show_remote(game, waiting),
             lost=self._lost,
+            seated=seated,
         )
         self.run_worker(play, group="network", exclusive=True)
 

@@ -4,11 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from spit import words
 from spit.game import Game
 from spit.settings.options import GameOptions, Network
 from spit.web import browser_seats
+
+if TYPE_CHECKING:
+    from spit.game.remote import RemoteGame
+    from spit.net.hosting import Hosting
 
 
 class RemoteSeat:
@@ -50,31 +56,19 @@ class RemoteSeat:
         *,
         show: Callable[[Game], None],
         lost: Callable[[str], None],
+        seated: Seated | None = None,
     ) -> None:
-        """Take the seat ``network`` names (hosting its room first if it names none), call
-        ``show`` with the game once the server sends its first table, and play it until the
-        room ends; ``lost`` hears why, in words, if it could not start or go on."""
-        from spit.game.remote import RemoteGame
+        """Take the seat ``network`` names (hosting its room first if it names none) unless
+        ``seated`` is one taken already, call ``show`` with the game once the server sends
+        its first table, and play it until the room ends; ``lost`` hears why, in words, if
+        it could not start or go on."""
         from spit.net.client import ServerGone
-        from spit.net.hosting import HostingError, HostPlan, host
+        from spit.net.hosting import HostingError
 
-        hosting = None
-        game = None
         try:
-            address = network.address
-            if network.code is None:  # hosting: the one routine `spit host` uses too
-                plan = HostPlan(
-                    server=network.address,
-                    bind=network.bind,
-                    port=network.port,
-                    pace=network.pace,
-                    web_port=network.web_port,
-                )
-                hosting = await host(plan, browser_seats)
-                address = hosting.address
-            assert address is not None
-            game = RemoteGame(address, name=network.name)
-            await game.connect(code=network.code, variant=options.variant, seed=options.seed)
+            if seated is None:
+                seated = await take_seat(network, options)
+            game, hosting = seated.game, seated.hosting
             self._game = game
             if not self._page_here:
                 game.step_away()
@@ -83,19 +77,72 @@ class RemoteSeat:
             game.on_first_table(lambda: show(game))
             await game.run()
         except (ServerGone, HostingError, OSError) as error:
-            if isinstance(error, HostingError):
-                why = error.why
-            elif isinstance(error, ServerGone):
-                why = words.network.server_gone(error)
-            else:
-                why = error.strerror or str(error)
-            lost(words.network.no_seat(why))
+            lost(words.network.no_seat(why_not(error)))
         finally:
             self._game = None
-            if game is not None:
-                await game.close()
-            if hosting is not None:
-                await hosting.stop()
+            if seated is not None:
+                await seated.release()
 
 
-__all__ = ["RemoteSeat"]
+@dataclass(slots=True)
+class Seated:
+    """A seat taken at a room, not played yet: the game, and what was started to host it."""
+
+    game: RemoteGame
+    """The seat, welcomed by the server."""
+    hosting: Hosting | None = None
+    """The server (and page) started here for the room, if this seat hosts it."""
+
+    async def release(self) -> None:
+        """Leave the room and stop what was started for it (again: nothing more)."""
+        await self.game.close()
+        if self.hosting is not None:
+            await self.hosting.stop()
+
+
+async def take_seat(network: Network, options: GameOptions) -> Seated:
+    """Take the seat ``network`` names, hosting its room first if it names none (the one
+    routine ``spit host`` uses too). Raises :class:`~spit.net.hosting.HostingError` when a
+    part of hosting cannot listen, :class:`~spit.net.client.ServerGone` or :class:`OSError`
+    when the server cannot be reached or will not seat us; whatever was started is stopped
+    then."""
+    from spit.game.remote import RemoteGame
+    from spit.net.hosting import HostPlan, host
+
+    hosting = None
+    address = network.address
+    if network.code is None:
+        plan = HostPlan(
+            server=network.address,
+            bind=network.bind,
+            port=network.port,
+            pace=network.pace,
+            web_port=network.web_port,
+        )
+        hosting = await host(plan, browser_seats)
+        address = hosting.address
+    assert address is not None
+    seated = Seated(RemoteGame(address, name=network.name), hosting)
+    try:
+        await seated.game.connect(code=network.code, variant=options.variant, seed=options.seed)
+    except BaseException:
+        await seated.release()
+        raise
+    return seated
+
+
+def why_not(error: Exception) -> str:
+    """Why a seat could not be taken or kept, in the words of the part that failed."""
+    from spit.net.client import ServerGone
+    from spit.net.hosting import HostingError
+
+    if isinstance(error, HostingError):
+        return error.why
+    if isinstance(error, ServerGone):
+        return words.network.server_gone(error)
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
+
+
+__all__ = ["RemoteSeat", "Seated", "take_seat", "why_not"]

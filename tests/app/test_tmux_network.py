@@ -7,6 +7,7 @@ and both terminals are given back."""
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,3 +68,26 @@ def test_spit_host_and_spit_join_play_one_table_across_two_terminals(
     screen = friend.wait_for("spit-exited-1")
     assert "the match" in screen.lower() or "server" in screen.lower()
     assert not host.alternate() and not friend.alternate()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (taken, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_joining_a_server_that_is_not_there_is_one_line_and_no_screen_flash(
+    panes: tuple[Pane, Pane, str], tmp_path: Path
+) -> None:
+    # Issue 19: the full screen flashed up before the one line. The seat is taken before
+    # the terminal is: everything the command wrote is recorded (pipe-pane, from before it
+    # starts), and the alternate screen was never asked for.
+    _, friend, env = panes
+    written = tmp_path / "written"
+    friend.start(f"read go; {env} {SPIT} join 127.0.0.1:{closed_port()} ABCD-EFGH")
+    friend.tmux("pipe-pane", "-o", "-t", friend.session, f"cat >> {written}")
+    friend.press("Enter")
+    screen = friend.wait_for("spit-exited-")
+    assert "spit-exited-1" in screen and "cannot reach a spit server" in screen, screen
+    assert b"\x1b[?1049h" not in written.read_bytes()  # the alternate screen, never taken

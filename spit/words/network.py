@@ -40,6 +40,16 @@ def waiting_for_friend(address: str, room: str) -> str:
     ).format(address=address, room=room)
 
 
+def waiting_for_friend_here_only(address: str, room: str) -> str:
+    """Over the table while a room hosted on a loopback address waits: the command, and
+    that it reaches this machine only (and how to let a friend on another one in)."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+        "{address} works on this machine only. To let a friend on another machine in, host "
+        "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
+    ).format(address=address, room=room)
+
+
 def waiting_for_friend_or_browser(address: str, room: str, link: str) -> str:
     """Over the table while a room hosted with ``--web`` waits: the command, or the link."""
     return _(

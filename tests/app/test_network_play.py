@@ -104,6 +104,11 @@ async def test_hosting_shows_the_join_command_until_the_friend_comes() -> None:
         connection = screen.game.connection
         assert connection is not None and connection.waiting
         assert f"spit join {connection.address} {connection.room}" in screen_text(app)
+        # 127.0.0.1 reaches this machine only: the notice says so, and how to let a friend in
+        # (issue 19), whole at 80×24.
+        notice = " ".join(str(app.screen.query_one("#standstill").render()).split())
+        assert "works on this machine only" in notice and "--bind 0.0.0.0" in notice
+        assert "Host dialog: 0.0.0.0:7748)." in screen_text(app)  # its last line, on screen
         _, _friend, task = await join(app, pilot)
         await until(lambda: app.screen is screen, pilot)  # the notice went by itself
         text = screen_text(app)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from spit import words
@@ -130,6 +131,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._replay = replay
         self._network = network
         self._seated = seated
+        self._menu_notices: list[Notification] = []
         self.remote = RemoteSeat()
         """The seat at a room on a server this app plays, while it does."""
         self._practice = practice
@@ -169,7 +171,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if options.mode is Mode.BOT and not self.bot_available:
             from spit.app.menu import MenuScreen
 
-            self.notify(words.dialogs.app_notice("no bot, choose"), severity="error")
+            self._menu_notice(words.dialogs.app_notice("no bot, choose"))
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -203,6 +205,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def _show(self, screen: GameScreen) -> None:
         """Show a table: over the menu, or instead of the table shown now."""
+        self._leave_menu()
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
@@ -221,6 +224,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         from spit.app.replay import ReplayScreen
 
         game, options = self.session.replay(record, self.options, playing=playing)
+        self._leave_menu()
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
     def resume_match(self, record: Record) -> None:
@@ -235,11 +239,11 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         try:
             built = self.session.resume(record, self.options)
         except SessionError:
-            self.notify(words.dialogs.app_notice("no bot, cannot go on"), severity="error")
+            self._menu_notice(words.dialogs.app_notice("no bot, cannot go on"))
             self.open_menu(self.session.resume_options(record, self.options))
             return
         except RecordError as error:
-            self.notify(words.records.record_error(error), severity="error")
+            self._menu_notice(words.records.record_error(error))
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options
@@ -265,6 +269,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         from spit.app.screens import StandstillScreen
 
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
+        self._leave_menu()
         self.push_screen(waiting)
         play = self.remote.play(
             network,
@@ -295,8 +300,27 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if self._network is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
-        self.notify(text, severity="error", timeout=15, markup=False)
+        self._menu_notice(text, timeout=15, markup=False)
         self.open_menu()
+
+    def _menu_notice(self, text: str, *, timeout: float | None = None, markup: bool = True) -> None:
+        """An error notice over the menu (a seat not taken, a match that could not go on or
+        be gone on with): it is about what the menu was asked, so it goes once a table is
+        shown, rather than cover the player's stocks there for its remaining seconds."""
+        notification = Notification(
+            text, "", "error", self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup
+        )
+        self.post_message(Notify(notification))
+        self._menu_notices.append(notification)
+
+    def _leave_menu(self) -> None:
+        """A table (or a seat being taken) replaces the menu: its notices go with it."""
+        notices, self._menu_notices = self._menu_notices, []
+        for notification in notices:
+            # Textual's own way to take one notice away (as a toast's timer does).
+            self._unnotify(notification, refresh=False)
+        if notices:
+            self._refresh_notifications()
 
     # -- what the screens ask ----------------------------------------------------------
 

@@ -335,6 +335,23 @@ async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_a_failed_joins_notice_stays_with_the_menu_and_not_over_the_next_table() -> None:
+    # Issue 19: the error notice of a Join that failed followed onto the table and covered
+    # the player's own stocks for seconds.
+    app = SpitApp(GameOptions(mode=None, menu_mode=Mode.TWO_PLAYER), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "j")
+        await pilot.press(*"127.0.0.1:9", "enter", *"ABCD-EFGH", "enter")
+        await until(lambda: isinstance(app.screen, MenuScreen) and len(app._notifications), pilot)
+        (said,) = [n.message for n in app._notifications]
+        assert "cannot reach a spit server at 127.0.0.1:9" in said
+        await pilot.press("s")  # start a game from the menu
+        await until(lambda: isinstance(app.screen, GameScreen), pilot)
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.message == said]
+        assert "cannot reach" not in screen_text(app)
+
+
 async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:

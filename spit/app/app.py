@@ -16,6 +16,7 @@ from spit.app.bindings import WordedBindings, worded
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import (
     AsciiChosen,
+    CloseRoom,
     Connect,
     GameLost,
     KeysChosen,
@@ -293,6 +294,17 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if message.detail:  # the server's own words, from outside: shown as text
             text = f"{text} ({printable(message.detail)})"
         self._lost(text)
+
+    def on_close_room(self, message: CloseRoom) -> None:
+        """Esc on a hosted room's waiting notice: the room closes (its seat leaves, and the
+        server started for it stops). ``spit host`` ends, as a player expects; from the
+        menu's Host, back to the menu."""
+        if self._network is not None:
+            self.exit()  # the command lets go of the seat and the server (run_seated)
+            return
+        # The seat's worker, cancelled, leaves the room and stops the server on its way out.
+        self.workers.cancel_group(self, "network")
+        self.open_menu()
 
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends

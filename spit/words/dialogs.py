@@ -42,6 +42,7 @@ class BindingName(StrEnum):
     LEAVE_THE_PRACTICE = "leave the practice"
     PRACTISE = "practise"
     PRACTICE = "practice"
+    CLOSE_THE_ROOM = "close the room"
 
 
 def binding(what: BindingName) -> str:
@@ -92,6 +93,8 @@ def binding(what: BindingName) -> str:
             return _("Practise")
         case BindingName.PRACTICE:
             return _("Practice")
+        case BindingName.CLOSE_THE_ROOM:
+            return _("Close the room")
     assert_never(what)
 
 
@@ -111,6 +114,7 @@ class DialogText(StrEnum):
     HELP_AGAINST_THE_BOT = "help against the bot"
     HELP_IN_A_BROWSER = "help in a browser"
     RESUME_KEYS = "resume keys"
+    CLOSE_ROOM_KEYS = "close room keys"
 
 
 def dialog_text(what: DialogText) -> str:
@@ -155,6 +159,8 @@ def dialog_text(what: DialogText) -> str:
             )
         case DialogText.RESUME_KEYS:
             return _("Enter: resume · Ctrl+D: give it up · Esc: not now")
+        case DialogText.CLOSE_ROOM_KEYS:
+            return _("Esc: close the room")
     assert_never(what)
 
 

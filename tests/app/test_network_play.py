@@ -18,7 +18,7 @@ from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen, JoinScreen
-from spit.app.screens import QuitScreen, StandstillScreen
+from spit.app.screens import PauseScreen, QuitScreen, StandstillScreen
 from spit.engine import Match, Phase, Play, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
@@ -350,6 +350,70 @@ async def test_a_failed_joins_notice_stays_with_the_menu_and_not_over_the_next_t
         await pilot.pause()
         assert not [n for n in app._notifications if n.message == said]
         assert "cannot reach" not in screen_text(app)
+
+
+async def refuses_connections(address: str) -> bool:
+    """Whether nothing listens at ``ADDR:PORT`` any more."""
+    host, _, port = address.rpartition(":")
+    try:
+        _reader, writer = await asyncio.open_connection(host, int(port))
+    except OSError:
+        return True
+    writer.close()
+    return False
+
+
+async def waiting_room(app: SpitApp, pilot: Pilot[None]) -> str:
+    """Wait for the hosted room's notice; the address the friend would join."""
+    await until(lambda: "spit join 127.0.0.1:" in screen_text(app), pilot)
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    assert screen.game.connection is not None
+    return screen.game.connection.address
+
+
+async def test_esc_on_the_waiting_notice_closes_the_room_and_goes_back_to_the_menu() -> None:
+    # Issue 19: only Ctrl+Q left a hosted room's waiting notice.
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "h")
+        await pilot.press("ctrl+u", *"127.0.0.1:0", "enter", "enter")
+        address = await waiting_room(app, pilot)
+        assert "Esc: close the room" in screen_text(app)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, MenuScreen), pilot)
+        async with asyncio.timeout(LIMIT):
+            while not await refuses_connections(address):  # the server started for it stops
+                await pilot.pause(0.05)
+        assert not list(app._notifications)  # closed on purpose: nothing went wrong
+        assert app.return_code is None
+
+
+async def test_esc_on_spit_hosts_waiting_notice_ends_the_command() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await waiting_room(app, pilot)
+        await pilot.press("escape")
+        await until(lambda: app.return_code is not None, pilot)
+    assert app.return_code == 0
+
+
+async def test_esc_does_not_close_a_room_the_friend_has_come_to() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        friend.game.pause()  # the room stands under a notice again, the friend's pause
+        await until(lambda: isinstance(app.screen, StandstillScreen), pilot)
+        notice = app.screen
+        assert "Esc: close the room" not in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code is None and app.screen is notice
+        friend.game.resume()
+        await until(lambda: app.screen is screen, pilot)
+        await pilot.press("escape")  # the table's own Esc: the pause dialog
+        await until(lambda: isinstance(app.screen, PauseScreen), pilot)
+        task.cancel()
 
 
 async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:

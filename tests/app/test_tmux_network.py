@@ -91,3 +91,17 @@ def test_joining_a_server_that_is_not_there_is_one_line_and_no_screen_flash(
     screen = friend.wait_for("spit-exited-")
     assert "spit-exited-1" in screen and "cannot reach a spit server" in screen, screen
     assert b"\x1b[?1049h" not in written.read_bytes()  # the alternate screen, never taken
+
+
+def test_esc_on_spit_hosts_waiting_notice_closes_the_room_and_gives_the_terminal_back(
+    panes: tuple[Pane, Pane, str],
+) -> None:
+    # Issue 19: only Ctrl+Q left the waiting notice. Esc closes the room: the command ends
+    # (status 0, nothing went wrong) and the terminal is as it was.
+    host, _, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    assert "Esc: close the room" in host.screen()
+    host.press("Escape")
+    screen = host.wait_for("spit-exited-")
+    assert "spit-exited-0" in screen and not host.alternate()

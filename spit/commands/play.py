@@ -292,10 +292,11 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
     from spit.net.client import ServerGone
     from spit.net.hosting import HostingError
 
-    loop = asyncio.new_event_loop()
-    try:
+    # One loop for both: the seat's connection (and a server hosted here) lives on the loop
+    # it was made on. The runner cancels whatever is left and closes the loop at the end.
+    with asyncio.Runner() as runner:
         try:
-            seated = loop.run_until_complete(take_seat(network, options))
+            seated = runner.run(take_seat(network, options))
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
@@ -306,9 +307,6 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
             print(words.network.command_interrupted(command=command), file=sys.stderr)
             return INTERRUPTED
         try:
-            return run_app(options, network=network, seated=seated, loop=loop)
+            return run_app(options, network=network, seated=seated, loop=runner.get_loop())
         finally:
-            loop.run_until_complete(seated.release())  # if the app never played it
-    finally:
-        loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.close()
+            runner.run(seated.release())  # if the app never played it, or let it go early

@@ -59,7 +59,12 @@ def started(monkeypatch) -> list[GameOptions]:
         games.append(options)
         return 0
 
+    def run_seated(options: GameOptions, network: object, command: str) -> int:
+        games.append(options)  # a networked seat: taken, then shown, by run_app
+        return 0
+
     monkeypatch.setattr(spit.commands.play, "run_app", run_app)
+    monkeypatch.setattr(spit.commands.play, "run_seated", run_seated)
     return games
 
 
@@ -328,7 +333,7 @@ class FakeApp:
     def __init__(self, options: GameOptions, **kwargs: object) -> None:
         FakeApp.options.append(options)
 
-    def run(self) -> object:
+    def run(self, loop: object = None) -> object:
         return FakeApp.returns
 
 

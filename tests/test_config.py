@@ -298,6 +298,25 @@ def test_the_example_in_the_docs_is_a_working_config(write):
     assert keymap.control("less_than_sign") == Control(0, Row.FILL, 0)
 
 
+def test_the_docs_example_names_the_bot_levels_the_menu_offers(write):
+    # Issue 19: keys.md's example still said "easy, normal, hard or expert", the names of the
+    # four levels before the ladder.
+    from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
+
+    lines = docs_example().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("level = "))
+    entry, comment = lines[start].split("#", 1)
+    for line in lines[start + 1 :]:  # the comment goes on under it
+        if not line.lstrip().startswith("#"):
+            break
+        comment += " " + line.split("#", 1)[1]
+    levels, _, old = comment.partition("(")
+    named = [n for n in re.findall(r"[a-z]+(?:-[a-z]+)*", levels) if n != "or"]
+    assert named == [*LADDER, ADAPTIVE]
+    assert set(ALIASES) <= set(re.findall(r"[a-z]+", old))
+    assert load_config(write("[menu]\n" + entry)).menu_level in LADDER
+
+
 def test_the_error_shown_in_the_docs_is_the_one_spit_gives(write):
     lines = [line for line in docs_example().splitlines() if "p1.stock5.fill" not in line]
     path = write("[keys]\n" + "\n".join(lines))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from spit import words
@@ -15,6 +16,7 @@ from spit.app.bindings import WordedBindings, worded
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import (
     AsciiChosen,
+    CloseRoom,
     Connect,
     GameLost,
     KeysChosen,
@@ -26,7 +28,7 @@ from spit.app.messages import (
     StartPractice,
 )
 from spit.app.offers import StartOffers
-from spit.app.remote import RemoteSeat
+from spit.app.remote import RemoteSeat, Seated
 from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
@@ -87,6 +89,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         resume: Record | None = None,
         replay: Record | None = None,
         network: Network | None = None,
+        seated: Seated | None = None,
         config_file: Path | None = None,
         practice: bool = False,
         offer_practice: bool = False,
@@ -100,7 +103,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         match (see :mod:`spit.records`); ``resume`` is an unfinished record whose match is
         played on from where it stopped, paused; ``replay`` is a record to play back;
         ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
-        and the app ends with the match.
+        and the app ends with the match; ``seated`` is that seat, taken already (the command
+        takes it before the terminal, so a server that is not there is one line, no screen).
         ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
         tests). ``practice`` starts with the guided practice round (``spit practice``);
         ``offer_practice`` offers it when the menu opens (the config file says it never was).
@@ -127,6 +131,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._resume = resume
         self._replay = replay
         self._network = network
+        self._seated = seated
+        self._menu_notices: list[Notification] = []
         self.remote = RemoteSeat()
         """The seat at a room on a server this app plays, while it does."""
         self._practice = practice
@@ -147,7 +153,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             record, self._resume = self._resume, None
             self.resume_match(record)
         elif self._network is not None:
-            self.connect(self._network)
+            seated, self._seated = self._seated, None
+            self.connect(self._network, seated)
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
@@ -165,7 +172,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if options.mode is Mode.BOT and not self.bot_available:
             from spit.app.menu import MenuScreen
 
-            self.notify(words.dialogs.app_notice("no bot, choose"), severity="error")
+            self._menu_notice(words.dialogs.app_notice("no bot, choose"))
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -199,6 +206,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def _show(self, screen: GameScreen) -> None:
         """Show a table: over the menu, or instead of the table shown now."""
+        self._leave_menu()
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
@@ -217,6 +225,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         from spit.app.replay import ReplayScreen
 
         game, options = self.session.replay(record, self.options, playing=playing)
+        self._leave_menu()
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
     def resume_match(self, record: Record) -> None:
@@ -231,16 +240,19 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         try:
             built = self.session.resume(record, self.options)
         except SessionError:
-            self.notify(words.dialogs.app_notice("no bot, cannot go on"), severity="error")
+            self._menu_notice(words.dialogs.app_notice("no bot, cannot go on"))
             self.open_menu(self.session.resume_options(record, self.options))
             return
         except RecordError as error:
-            self.notify(words.records.record_error(error), severity="error")
+            self._menu_notice(words.records.record_error(error))
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options
         self.keymap = self._keys_for(built.options)
-        self._show(GameScreen(built.options, built.game, keymap=self.keymap, pace=self.pace))
+        screen = GameScreen(
+            built.options, built.game, keymap=self.keymap, pace=self.pace, stats=built.stats
+        )
+        self._show(screen)
         self.push_screen(PauseScreen())
 
     def remember_menu(self, options: GameOptions) -> None:
@@ -251,19 +263,21 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     # -- a seat at a room on a server -------------------------------------------------
 
-    def connect(self, network: Network) -> None:
-        """Take a seat at a room on a server (starting one here to host, if asked) and show
-        its table once the server sends it; say why not if that fails."""
+    def connect(self, network: Network, seated: Seated | None = None) -> None:
+        """Take a seat at a room on a server (starting one here to host, if asked), unless
+        ``seated`` is one taken already, and show its table once the server sends it; say
+        why not if that fails."""
         from spit.app.screens import StandstillScreen
 
-        self.remote.kept_here = not self.is_web  # a browser seat's token stays off this disk
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
+        self._leave_menu()
         self.push_screen(waiting)
         play = self.remote.play(
             network,
             self.options,
             show=lambda game: self._show_remote(game, waiting),
             lost=self._lost,
+            seated=seated,
         )
         self.run_worker(play, group="network", exclusive=True)
 
@@ -286,14 +300,44 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             text = f"{text} ({printable(message.detail)})"
         self._lost(text)
 
+    def on_close_room(self, message: CloseRoom) -> None:
+        """Esc on a hosted room's waiting notice: the room closes (its seat leaves, and the
+        server started for it stops). ``spit host`` ends, as a player expects; from the
+        menu's Host, back to the menu."""
+        if self._network is not None:
+            self.exit()  # the command lets go of the seat and the server (run_seated)
+            return
+        # The seat's worker, cancelled, leaves the room and stops the server on its way out.
+        self.workers.cancel_group(self, "network")
+        self.open_menu()
+
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends
         and says why on the terminal; from the menu, back to it with the reason."""
         if self._network is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
-        self.notify(text, severity="error", timeout=15, markup=False)
+        self._menu_notice(text, timeout=15, markup=False)
         self.open_menu()
+
+    def _menu_notice(self, text: str, *, timeout: float | None = None, markup: bool = True) -> None:
+        """An error notice over the menu (a seat not taken, a match that could not go on or
+        be gone on with): it is about what the menu was asked, so it goes once a table is
+        shown, rather than cover the player's stocks there for its remaining seconds."""
+        notification = Notification(
+            text, "", "error", self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup
+        )
+        self.post_message(Notify(notification))
+        self._menu_notices.append(notification)
+
+    def _leave_menu(self) -> None:
+        """A table (or a seat being taken) replaces the menu: its notices go with it."""
+        notices, self._menu_notices = self._menu_notices, []
+        for notification in notices:
+            # Textual's own way to take one notice away (as a toast's timer does).
+            self._unnotify(notification, refresh=False)
+        if notices:
+            self._refresh_notifications()
 
     # -- what the screens ask ----------------------------------------------------------
 
@@ -405,4 +449,6 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             if answer is not None:
                 self.exit()
 
-        self.push_screen(QuitScreen(keepable=game.keepable, grace=self.pace.grace), answered)
+        networked = game.game.connection is not None
+        screen = QuitScreen(keepable=game.keepable, grace=self.pace.grace, for_both=networked)
+        self.push_screen(screen, answered)

@@ -121,7 +121,10 @@ class GameScreen(WordedBindings, Screen[None]):
         *,
         keymap: KeyMap,
         pace: Pace,
+        stats: MatchStats | None = None,
     ) -> None:
+        """``stats`` are the figures of what was played of the match before (a resumed
+        match's), to count on from; None: a match from its deal."""
         super().__init__()
         self.options = options
         """What this game was started with."""
@@ -133,8 +136,9 @@ class GameScreen(WordedBindings, Screen[None]):
         """Which key does what."""
         self.pace = pace
         """How long flashes and messages last."""
-        self.stats = MatchStats()
-        """Cards played and the fastest play, for the match-over screen."""
+        self.stats = stats if stats is not None else MatchStats()
+        """Cards played, reactions and the fastest play of the whole match, for the
+        match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
         """Suit symbols or letters, two or four colours."""
         self.perspective = self._perspective()

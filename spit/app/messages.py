@@ -40,6 +40,11 @@ class LanguageChosen(Message):
 
 
 @dataclass
+class CloseRoom(Message):
+    """The host closes its room before the friend came (Esc on the waiting notice)."""
+
+
+@dataclass
 class OpenMenu(Message):
     """Back to the start menu (after a match)."""
 

@@ -28,6 +28,7 @@ from spit.app.table import (
 )
 from spit.engine import STOCKS, Card, Phase, Play, PlayerView, Reason, Refusal, Variant
 from spit.game import Connection, Game
+from spit.net.address import this_machine_only
 from spit.settings.keymap import KeyMap
 from spit.words.labels import player_name, short_name
 
@@ -431,6 +432,8 @@ def standstill(
             return words.network.waiting_for_friend_or_browser(
                 connection.address, connection.room, room_link
             )
+        if this_machine_only(connection.address):
+            return words.network.waiting_for_friend_here_only(connection.address, connection.room)
         return words.network.waiting_for_friend(connection.address, connection.room)
     if not connection.here[other]:
         return words.network.gone_away(name, connection.back_within[other])

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spit import words
@@ -13,6 +16,8 @@ from spit.web import browser_seats
 
 if TYPE_CHECKING:
     from spit.game.remote import RemoteGame
+    from spit.net.hosting import Hosting
+    from spit.net.seats import KeptSeat
 
 
 class RemoteSeat:
@@ -25,9 +30,6 @@ class RemoteSeat:
         self._room_link: str | None = None
         self._keep = False
         """Whether the seat outlives this app (it ends on a signal, not by the player)."""
-        self.kept_here = True
-        """Whether a seat's token is kept on this machine's disk (not for a browser seat:
-        its player's machine is the browser, and this disk is the host's)."""
 
     @property
     def room_link(self) -> str | None:
@@ -77,44 +79,20 @@ class RemoteSeat:
         *,
         show: Callable[[Game], None],
         lost: Callable[[str], None],
+        seated: Seated | None = None,
     ) -> None:
-        """Take the seat ``network`` names (hosting its room first if it names none), call
-        ``show`` with the game once the server sends its first table, and play it until the
-        room ends; ``lost`` hears why, in words, if it could not start or go on."""
-        from spit.game.remote import RemoteGame
+        """Take the seat ``network`` names (hosting its room first if it names none) unless
+        ``seated`` is one taken already, call ``show`` with the game once the server sends
+        its first table, and play it until the room ends; ``lost`` hears why, in words, if
+        it could not start or go on."""
         from spit.net.client import ServerGone
-        from spit.net.hosting import HostingError, HostPlan, host
-        from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
+        from spit.net.hosting import HostingError
+        from spit.net.seats import forget_seat
 
-        hosting = None
-        game = None
-        # A seat this machine took before, whose process died, is taken back by the same
-        # command; one on a server started here is not kept (it dies with this process).
-        keeps = self.kept_here and network.address is not None
-        kept = kept_seat(network.address, network.code) if keeps and network.address else None
         try:
-            address = network.address
-            if network.code is None:  # hosting: the one routine `spit host` uses too
-                plan = HostPlan(
-                    server=network.address,
-                    bind=network.bind,
-                    port=network.port,
-                    pace=network.pace,
-                    web_port=network.web_port,
-                )
-                hosting = await host(plan, browser_seats)
-                address = hosting.address
-            assert address is not None
-            game = RemoteGame(address, name=network.name)
-            welcome = await game.connect(
-                code=network.code, variant=options.variant, seed=options.seed, kept=kept
-            )
-            if keeps:
-                hosted = network.code is None
-                kept = KeptSeat(
-                    address, welcome.room, welcome.seat, welcome.token, hosted, network.name
-                )
-                keep_seat(kept)
+            if seated is None:
+                seated = await take_seat(network, options)
+            game, hosting = seated.game, seated.hosting
             self._game = game
             if not self._page_here:
                 game.step_away()
@@ -123,21 +101,106 @@ class RemoteSeat:
             game.on_first_table(lambda: show(game))
             await game.run()
         except (ServerGone, HostingError, OSError) as error:
-            if isinstance(error, HostingError):
-                why = error.why
-            elif isinstance(error, ServerGone):
-                why = words.network.server_gone(error)
-            else:
-                why = error.strerror or str(error)
-            lost(words.network.no_seat(why))
+            lost(words.network.no_seat(why_not(error)))
         finally:
             self._game = None
-            if kept is not None and not self._kept_on(game):
-                forget_seat(kept)  # the match is over, or the seat cannot be had
-            if game is not None:
-                await game.close(leave=not self._keep)
-            if hosting is not None:
-                await hosting.stop()
+            if seated is not None:
+                if seated.kept is not None and not self._kept_on(seated.game):
+                    forget_seat(seated.kept)  # the match is over, or the seat cannot be had
+                await seated.release(leave=not self._keep)
 
 
-__all__ = ["RemoteSeat"]
+@dataclass(slots=True)
+class Seated:
+    """A seat taken at a room, not played yet: the game, and what was started to host it."""
+
+    game: RemoteGame
+    """The seat, welcomed by the server."""
+    hosting: Hosting | None = None
+    """The server (and page) started here for the room, if this seat hosts it."""
+    kept: KeptSeat | None = None
+    """The seat's token as kept on this machine's disk, if it is (see :mod:`spit.net.seats`)."""
+
+    async def release(self, *, leave: bool = True) -> None:
+        """Leave the room (without ``leave``: only close the line, keeping the seat) and stop
+        what was started for it (again: nothing more)."""
+        await self.game.close(leave=leave)
+        if self.hosting is not None:
+            await self.hosting.stop()
+
+
+async def take_seat(network: Network, options: GameOptions) -> Seated:
+    """Take the seat ``network`` names, hosting its room first if it names none (the one
+    routine ``spit host`` uses too). Raises :class:`~spit.net.hosting.HostingError` when a
+    part of hosting cannot listen, :class:`~spit.net.client.ServerGone` or :class:`OSError`
+    when the server cannot be reached or will not seat us; whatever was started is stopped
+    then."""
+    from spit.game.remote import RemoteGame
+    from spit.net.hosting import HostPlan, host
+    from spit.net.seats import KeptSeat, keep_seat, kept_seat
+
+    # A seat this machine took before, whose process died, is taken back by the same
+    # command; one on a server started here is not kept (it dies with this process), nor a
+    # browser seat's (its player's machine is the browser, and this disk is the host's).
+    keeps = network.address is not None and not in_a_browser()
+    kept = kept_seat(network.address, network.code) if keeps and network.address else None
+    hosting = None
+    address = network.address
+    if network.code is None:
+        plan = HostPlan(
+            server=network.address,
+            bind=network.bind,
+            port=network.port,
+            pace=network.pace,
+            web_port=network.web_port,
+        )
+        hosting = await host(plan, browser_seats)
+        address = hosting.address
+    assert address is not None
+    seated = Seated(RemoteGame(address, name=network.name), hosting)
+    try:
+        welcome = await seated.game.connect(
+            code=network.code, variant=options.variant, seed=options.seed, kept=kept
+        )
+    except BaseException:
+        await seated.release()
+        raise
+    if keeps:
+        hosted = network.code is None
+        seated.kept = KeptSeat(
+            address, welcome.room, welcome.seat, welcome.token, hosted, network.name
+        )
+        keep_seat(seated.kept)
+    return seated
+
+
+def in_a_browser() -> bool:
+    """Whether this spit plays for a browser's page (textual-serve starts it with a web
+    driver, named in ``TEXTUAL_DRIVER``), whose player's machine is the browser, not this one."""
+    from textual.drivers.web_driver import WebDriver
+
+    module, _, name = os.environ.get("TEXTUAL_DRIVER", "").partition(":")
+    if not module:
+        return False
+    try:
+        driver = getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return False
+    return isinstance(driver, type) and issubclass(driver, WebDriver)
+
+
+def why_not(error: Exception) -> str:
+    """Why a seat could not be taken or kept, in the words of the part that failed."""
+    from spit.net.client import ServerGone
+    from spit.net.hosting import HostingError
+
+    if isinstance(error, HostingError):
+        return error.why
+    if isinstance(error, ServerGone):
+        return words.network.server_gone(error)
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
+
+
+__all__ = ["RemoteSeat", "Seated", "take_seat", "why_not"]

@@ -24,7 +24,7 @@ from spit import words
 from spit.app.bindings import by_place, worded
 from spit.app.dialog import Dialog
 from spit.app.look import DIM, Look, player_style
-from spit.app.messages import SizeChanged
+from spit.app.messages import CloseRoom, SizeChanged
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.engine import STOCKS, Outcome, RoundSettled, Termination, Variant
 from spit.records.figures import MatchStats
@@ -284,12 +284,17 @@ class QuitScreen(Dialog[str]):
     )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
-    def __init__(self, *, keepable: bool = True, grace: float = 0.0) -> None:
+    def __init__(
+        self, *, keepable: bool = True, grace: float = 0.0, for_both: bool = False
+    ) -> None:
         """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
-        both ask and answer."""
+        both ask and answer; ``for_both``: the match is played with a friend over the
+        network, and quitting ends it for them too (the dialog says so)."""
         super().__init__()
         self.keepable = keepable
         """Whether the match is recorded, so that it can be kept for later."""
+        self.for_both = for_both
+        """Whether quitting ends the match for the friend as well (a networked match)."""
         self._grace = grace
         self._awake = grace <= 0
 
@@ -329,11 +334,11 @@ class QuitScreen(Dialog[str]):
                         words.dialogs.button("play on"), variant="primary", id="play"
                     )
             else:
-                yield KeyLine(
-                    words.dialogs.dialog_text("quit in a browser")
-                    if web
-                    else words.dialogs.dialog_text("quit")
-                )
+                if self.for_both:
+                    text = "quit for both in a browser" if web else "quit for both"
+                else:
+                    text = "quit in a browser" if web else "quit"
+                yield KeyLine(words.dialogs.dialog_text(text))
                 with Horizontal():
                     yield answer_button(
                         words.dialogs.button("quit in a browser")
@@ -663,7 +668,8 @@ class MatchOverScreen(Dialog[str]):
 class StandstillScreen(Dialog[None]):
     """Over the table while a networked room stands still for a reason not of this player's
     making: the friend has not joined yet, the other player paused or lost the connection,
-    or this line is down. It goes when the room plays again; Ctrl+Q still quits."""
+    or this line is down. It goes when the room plays again; Ctrl+Q still quits. While the
+    host waits for the friend (:attr:`closable`), Esc closes the room (:class:`CloseRoom`)."""
 
     DEFAULT_CSS = """
     StandstillScreen {
@@ -680,15 +686,50 @@ class StandstillScreen(Dialog[None]):
         width: 100%;
         text-align: center;
     }
+    StandstillScreen #standstill-keys {
+        margin-top: 1;
+        display: none;
+    }
+    StandstillScreen.closable #standstill-keys {
+        display: block;
+    }
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape",
+            "close_room",
+            worded(words.dialogs.binding, "close the room"),
+            id="close-room",
+        ),
+    ]
+    """Esc closes a room the friend has not come to yet (nothing else here takes a key)."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self._text = text
 
+    @property
+    def closable(self) -> bool:
+        """Whether the room is the host's, waiting for the friend: Esc closes it."""
+        return self.has_class("closable")
+
+    @closable.setter
+    def closable(self, closable: bool) -> None:
+        self.set_class(closable, "closable")
+        self.refresh_bindings()
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._text, id="standstill")
+            yield KeyLine(words.dialogs.dialog_text("close room keys"), id="standstill-keys")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.closable if action == "close_room" else True
+
+    def action_close_room(self) -> None:
+        """Esc while the friend has yet to come: close the room (the app says where next)."""
+        self.post_message(CloseRoom())
 
     def say(self, text: str) -> None:
         """Say something else (the reason changed, the room still stands)."""

@@ -37,7 +37,11 @@ class RoomNotice:
     def update(self, perspective: Perspective) -> None:
         """News of the room or the line: say why it stands now, or take the notice away."""
         self._perspective = perspective
-        self._show(standstill(self._game.connection, perspective, self._game.room_link))
+        connection = self._game.connection
+        self._show(standstill(connection, perspective, self._game.room_link))
+        if self._screen is not None:
+            # The host's room waits for the friend: Esc closes it.
+            self._screen.closable = connection is not None and connection.waiting
         counting = self._counting()
         if counting and self._countdown is None:
             # The seconds the other player has left to come back go down on the notice.

@@ -22,6 +22,7 @@ from typing import Any
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
+from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.net.address import (
@@ -38,12 +39,6 @@ from spit.web import browser_seats
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
-
-INTERRUPTED = 130
-"""Exit status after Ctrl-C, as shells report a SIGINT."""
-
-LOST = 1
-"""Exit status when the match could not be played to its end (server gone, abandoned)."""
 
 
 # -- argument types ---------------------------------------------------------------------------
@@ -259,6 +254,13 @@ def run_seat_command(
         return INTERRUPTED
 
 
+def hosting_problem(error: HostingError, command: str) -> str:
+    """The one line a hosting command says when a part of hosting cannot listen."""
+    if error.part is HostPart.GAME_SERVER:
+        return words.network.cannot_listen(command=command, why=error.why)
+    return words.network.cannot_serve_browser_seat(command=command, why=error.why)
+
+
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, Gone, ServerGone
@@ -278,12 +280,8 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         try:
             hosting = await host(_host_plan(args), browser_seats if args.web else None)
         except HostingError as error:
-            if error.part is HostPart.GAME_SERVER:
-                said = words.network.cannot_listen(command=command, why=error.why)
-            else:
-                said = words.network.cannot_serve_browser_seat(command=command, why=error.why)
-            print(printable(said), file=sys.stderr)
-            return LOST
+            print(printable(hosting_problem(error, command)), file=sys.stderr)
+            return CANNOT_LISTEN
         address = hosting.address
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
@@ -420,7 +418,7 @@ async def _serve(args: argparse.Namespace) -> int:
                 printable(words.network.server_cannot_listen(why=error.strerror or error)),
                 file=sys.stderr,
             )
-            return LOST
+            return CANNOT_LISTEN
         await stop
     await server.stop()
     return 0

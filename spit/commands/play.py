@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
@@ -19,7 +19,10 @@ from spit.i18n import LANGUAGES
 from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import PRESET_NAMES
-from spit.settings.options import GameOptions, Mode
+from spit.settings.options import GameOptions, Mode, Network
+
+if TYPE_CHECKING:
+    from asyncio import AbstractEventLoop
 
 PROG = "spit"
 """The command's name in messages."""
@@ -196,16 +199,16 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
 # -- running them -----------------------------------------------------------------------------
 
 
-def run_app(options: GameOptions, **kwargs: Any) -> int:
+def run_app(options: GameOptions, *, loop: AbstractEventLoop | None = None, **kwargs: Any) -> int:
     """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app
     (``resume=`` or ``replay=`` a record; ``config_file=``, where the start menu remembers
-    its choices)."""
+    its choices); ``loop`` is the event loop to run it on (one that holds its seat already)."""
     # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
     from spit.app.app import SpitApp
     from spit.app.terminal import CRASH_STATUS
 
     app = SpitApp(options, **kwargs)
-    result = app.run()
+    result = app.run(loop=loop)
     if app.crashed:  # one line said so, and the traceback is in the log (spit.app.terminal)
         return CRASH_STATUS
     if isinstance(result, int) and not isinstance(result, bool):
@@ -257,7 +260,6 @@ def play_networked(args: argparse.Namespace) -> int:
     from spit.commands.network import WEB_PORT
     from spit.net.address import LOOPBACK
     from spit.net.wire import DEFAULT_PORT
-    from spit.settings.options import Network
 
     try:
         config = Config() if args.no_config else load_config()
@@ -287,4 +289,38 @@ def play_networked(args: argparse.Namespace) -> int:
             name=name,
             web_port=(WEB_PORT if args.web_port is None else args.web_port) if args.web else None,
         )
-    return run_app(options, network=network)
+    command = f"{PROG} {'join' if hasattr(args, 'code') else 'host'}"
+    return run_seated(options, network, command)
+
+
+def run_seated(options: GameOptions, network: Network, command: str) -> int:
+    """Take the seat ``network`` names (hosting its room first, for ``spit host``), then
+    show it. The seat is taken before the terminal is: a server that is not there, or a port
+    that cannot be listened on, is one line on the terminal as it was, never a screen that
+    flashes up and goes. The app then runs on the same event loop, which holds the seat."""
+    import asyncio
+
+    from spit.app.remote import take_seat, why_not
+    from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
+    from spit.commands.network import hosting_problem
+    from spit.net.client import ServerGone
+    from spit.net.hosting import HostingError
+
+    # One loop for both: the seat's connection (and a server hosted here) lives on the loop
+    # it was made on. The runner cancels whatever is left and closes the loop at the end.
+    with asyncio.Runner() as runner:
+        try:
+            seated = runner.run(take_seat(network, options))
+        except HostingError as error:
+            print(printable(hosting_problem(error, command)), file=sys.stderr)
+            return CANNOT_LISTEN
+        except (ServerGone, OSError) as error:
+            print(printable(words.network.no_seat(why_not(error))), file=sys.stderr)
+            return LOST
+        except KeyboardInterrupt:
+            print(words.network.command_interrupted(command=command), file=sys.stderr)
+            return INTERRUPTED
+        try:
+            return run_app(options, network=network, seated=seated, loop=runner.get_loop())
+        finally:
+            runner.run(seated.release())  # if the app never played it, or let it go early

@@ -7,6 +7,7 @@ import sys
 from typing import Any, Final
 
 from spit import words
+from spit.commands.exits import CANNOT_LISTEN
 from spit.commands.numbers import bounded
 
 DEFAULT_BIND: Final = "127.0.0.1"
@@ -17,9 +18,6 @@ DEFAULT_PORT: Final = 8000
 
 DEFAULT_TABLES: Final = 8
 """Tables played at once unless told otherwise; each is a ``spit`` process of some 40 MB."""
-
-BIND_ERROR_EXIT: Final = 2
-"""Exit status when the address cannot be served, as for a bad flag: choose another."""
 
 
 port_number = bounded(
@@ -95,5 +93,5 @@ def run(args: argparse.Namespace) -> int:
             ),
             file=sys.stderr,
         )
-        return BIND_ERROR_EXIT
+        return CANNOT_LISTEN
     return 0

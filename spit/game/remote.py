@@ -91,7 +91,7 @@ class RemoteGame:
             return
         if ended.ended is not RoomEnd.MATCH_OVER:
             self.lost = ended
-            self._lose(Lost.ABANDONED)
+            self._lose(Lost.LEFT if ended.ended is RoomEnd.LEFT else Lost.ABANDONED)
 
     def on_first_table(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the first table has arrived (at once if it has)."""

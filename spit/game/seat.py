@@ -100,7 +100,9 @@ class Lost(enum.Enum):
     SERVER_GONE = "server-gone"
     """The server went away and did not come back."""
     ABANDONED = "abandoned"
-    """The other player left and did not come back in time."""
+    """The other player's connection went and they did not come back in time."""
+    LEFT = "left"
+    """The other player left the match on purpose (they quit it)."""
     REFUSED = "refused"
     """The server would not seat this player (no such room, the seat taken)."""
 

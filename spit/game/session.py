@@ -26,6 +26,7 @@ from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
     from spit.game.replay import ReplayGame
+    from spit.records.figures import MatchStats
     from spit.records.record import Record
     from spit.records.recorder import MatchRecorder
 
@@ -61,6 +62,9 @@ class Built:
     first_frame: Callable[[], None] | None = None
     """To call once the table is drawn: the record's file is made then, so the first frame
     waits for no disk (None: nothing to do)."""
+    stats: MatchStats | None = None
+    """The match figures of what was played before (a resumed match's, from its record),
+    for the table to go on counting from; None: a fresh match, nothing played yet."""
 
 
 class Session:
@@ -189,7 +193,9 @@ class Session:
         The table is the engine's replay of the record; the game clock goes on from the
         time of its last action (so a fumble lock or a "too late" window is as it was) and
         comes back paused: nothing moves until the players are ready. The options take the
-        record's mode, level, variant, lockout and names.
+        record's mode, level, variant, lockout and names. The match figures come with it,
+        counted from the record's every action, so the match-over figures are the whole
+        match's, however often it was resumed.
 
         Raises :class:`SessionError` (NO_BOT) when the record was played against a bot this
         sitting has not, and :class:`~spit.records.record.RecordError` when the record
@@ -215,7 +221,10 @@ class Session:
             recorder=recorder,
             names=options.names,
         )
-        return Built(game, options)
+        from spit.records.figures import MatchStats
+
+        stats = MatchStats.replayed(record.header.new_match(), record.steps)
+        return Built(game, options, stats=stats)
 
     @staticmethod
     def resume_options(record: Record, options: GameOptions) -> GameOptions:

@@ -91,6 +91,17 @@ def shown_address(bind: str, host: str, port: int) -> str:
     return join_address(shown_host(bind, host), port)
 
 
+def this_machine_only(address: str) -> bool:
+    """Whether ``ADDR:PORT`` can be reached from this machine only (loopback, localhost)."""
+    host = address.rpartition(":")[0].removeprefix("[").removesuffix("]")
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def local_address(bind: str, address: str, *, hosting: bool) -> str:
     """Where a ``spit join`` on this machine reaches the game server at ``address``: by
     loopback when this process hosts it on every interface (``address`` then names the

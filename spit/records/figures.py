@@ -19,8 +19,13 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+
+if TYPE_CHECKING:
+    from spit.engine import Match
+    from spit.records.record import Step
 
 Legal = Sequence[Sequence[Action] | None]
 """Per player, the engine's legal actions right after an action (only the plays count, so a
@@ -138,6 +143,21 @@ class MatchStats:
     """Game time of its last accepted action so far."""
     _changed_at: list[float | None] = field(default_factory=lambda: [None, None])
     _chances: Chances = field(default_factory=Chances)
+
+    @classmethod
+    def replayed(cls, match: Match, steps: Iterable[Step]) -> MatchStats:
+        """The figures of ``steps`` (a record's, in order) played on ``match`` from its
+        deal, fed as the table fed them when they were played: a resumed match's figures go
+        on from these, so they count the whole match, its plays before every resume too.
+        ``match`` is played on (each step applied at its time, a refused one too: it may
+        have locked a player out)."""
+        stats = cls()
+        for step in steps:
+            result = match.apply(step.action, step.at)
+            if result.ok:
+                legal = (match.legal_actions(0), match.legal_actions(1))
+                stats.record(result.events, step.at, legal)
+        return stats
 
     def median_reaction(self, player: int) -> float | None:
         """The player's median reaction (None without any)."""

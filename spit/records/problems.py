@@ -108,7 +108,8 @@ class RecordError(ValueError):
     def __str__(self) -> str:
         problem = self.problem
         said = problem.value if isinstance(problem, Problem) else repr(problem)
-        return f"{self.path}:{self.line}: {said}"
+        place = f"{self.path}:{self.line}" if self.line else str(self.path)
+        return f"{place}: {said}"
 
 
 class RecordBusy(RecordError):

@@ -17,7 +17,7 @@ environment variable names another file) and looks like this::
 
     [menu]               # what the start menu chose last; spit writes it
     mode = "bot"         # two-player or bot
-    level = "normal"     # the bot's level
+    level = "casual"     # the bot's level (spit.bot.levels)
     variant = "standard" # or points
     practice_offered = true
 

@@ -42,6 +42,7 @@ class BindingName(StrEnum):
     LEAVE_THE_PRACTICE = "leave the practice"
     PRACTISE = "practise"
     PRACTICE = "practice"
+    CLOSE_THE_ROOM = "close the room"
 
 
 def binding(what: BindingName) -> str:
@@ -92,6 +93,8 @@ def binding(what: BindingName) -> str:
             return _("Practise")
         case BindingName.PRACTICE:
             return _("Practice")
+        case BindingName.CLOSE_THE_ROOM:
+            return _("Close the room")
     assert_never(what)
 
 
@@ -105,10 +108,13 @@ class DialogText(StrEnum):
     QUIT_OR_KEEP = "quit or keep"
     QUIT_IN_A_BROWSER = "quit in a browser"
     QUIT = "quit"
+    QUIT_FOR_BOTH_IN_A_BROWSER = "quit for both in a browser"
+    QUIT_FOR_BOTH = "quit for both"
     HELP_TITLE = "help title"
     HELP_AGAINST_THE_BOT = "help against the bot"
     HELP_IN_A_BROWSER = "help in a browser"
     RESUME_KEYS = "resume keys"
+    CLOSE_ROOM_KEYS = "close room keys"
 
 
 def dialog_text(what: DialogText) -> str:
@@ -136,6 +142,12 @@ def dialog_text(what: DialogText) -> str:
             return _("Quit this match?\nQ: quit · Esc: keep playing")
         case DialogText.QUIT:
             return _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
+        case DialogText.QUIT_FOR_BOTH_IN_A_BROWSER:
+            return _("Quit this match? It ends for your friend too.\nQ: quit · Esc: keep playing")
+        case DialogText.QUIT_FOR_BOTH:
+            return _(
+                "Quit this match? It ends for your friend too.\nCtrl+Q: quit · Esc: keep playing"
+            )
         case DialogText.HELP_TITLE:
             return _("Spit — help (Esc or F1 to close)")
         case DialogText.HELP_AGAINST_THE_BOT:
@@ -147,6 +159,8 @@ def dialog_text(what: DialogText) -> str:
             )
         case DialogText.RESUME_KEYS:
             return _("Enter: resume · Ctrl+D: give it up · Esc: not now")
+        case DialogText.CLOSE_ROOM_KEYS:
+            return _("Esc: close the room")
     assert_never(what)
 
 

@@ -22,6 +22,8 @@ def lost(why: Lost) -> str:
             return _("The server went away; the match cannot go on.")
         case Lost.ABANDONED:
             return _("The match was abandoned: the other player did not come back.")
+        case Lost.LEFT:
+            return _("Your friend left: the match is over.")
         case Lost.REFUSED:
             return _("The server would not seat you in that room.")
 
@@ -35,6 +37,16 @@ def waiting_for_friend(address: str, room: str) -> str:
     """Over the table while a hosted room waits for the second player: the very command."""
     return _(
         "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
+    ).format(address=address, room=room)
+
+
+def waiting_for_friend_here_only(address: str, room: str) -> str:
+    """Over the table while a room hosted on a loopback address waits: the command, and
+    that it reaches this machine only (and how to let a friend on another one in)."""
+    return _(
+        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+        "{address} works on this machine only. To let a friend on another machine in, host "
+        "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
     ).format(address=address, room=room)
 
 
@@ -377,21 +389,11 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
     return detail or (problem.value if problem is not None else "")
 
 
-def room_ended_early(ended: Ended) -> str:
-    """How a room ended before its match did (abandoned, left)."""
-    from spit.net.wire import RoomEnd
-
-    if ended.ended is RoomEnd.LEFT:
-        return network_problem(NetworkProblem.LEFT)
-    return network_problem(NetworkProblem.ABANDONED)
-
-
 def lost_detail(lost: ServerGone | Ended | None) -> str | None:
-    """The detail under a lost networked game: why the server went, or how the room ended."""
-    from spit.net.client import Ended, ServerGone
+    """The detail under a lost networked game: why the server went. A room that ended early
+    has none: :func:`lost` says how (the other player left, or did not come back)."""
+    from spit.net.client import ServerGone
 
     if isinstance(lost, ServerGone):
         return server_gone(lost)
-    if isinstance(lost, Ended):
-        return room_ended_early(lost)
     return None

@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 
 
 def record_error(error: RecordError) -> str:
-    """A record that cannot be used, in one line: the file, the line, the problem."""
+    """A record that cannot be used, in one line: the file, the line, the problem (no line
+    when the problem is the whole file's: it cannot be read, or is not there)."""
+    if not error.line:
+        return f"{error.path}: {problem(error.problem)}"
     return f"{error.path}:{error.line}: {problem(error.problem)}"
 
 

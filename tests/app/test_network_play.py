@@ -18,7 +18,7 @@ from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.network import HostScreen, JoinScreen
-from spit.app.screens import StandstillScreen
+from spit.app.screens import PauseScreen, QuitScreen, StandstillScreen
 from spit.engine import Match, Phase, Play, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
@@ -49,6 +49,7 @@ class Friend:
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
         self.changes: list[Change] = []
+        self.lost: list[Lost] = []
 
     def table_changed(self, change: Change) -> None:
         self.changes.append(change)
@@ -60,7 +61,7 @@ class Friend:
         pass
 
     def game_lost(self, why: Lost) -> None:
-        pass
+        self.lost.append(why)
 
 
 SEED = 3
@@ -103,6 +104,11 @@ async def test_hosting_shows_the_join_command_until_the_friend_comes() -> None:
         connection = screen.game.connection
         assert connection is not None and connection.waiting
         assert f"spit join {connection.address} {connection.room}" in screen_text(app)
+        # 127.0.0.1 reaches this machine only: the notice says so, and how to let a friend in
+        # (issue 19), whole at 80×24.
+        notice = " ".join(str(app.screen.query_one("#standstill").render()).split())
+        assert "works on this machine only" in notice and "--bind 0.0.0.0" in notice
+        assert "Host dialog: 0.0.0.0:7748)." in screen_text(app)  # its last line, on screen
         _, _friend, task = await join(app, pilot)
         await until(lambda: app.screen is screen, pilot)  # the notice went by itself
         text = screen_text(app)
@@ -254,6 +260,36 @@ async def test_the_server_going_away_ends_the_app_with_the_reason(capfd) -> None
     assert "The server went away" in capfd.readouterr().err
 
 
+async def test_a_friend_who_quits_reads_as_the_friend_left_not_a_lost_line(capfd) -> None:
+    # Issue 19: the friend confirmed Ctrl+Q and the host read "the other player did not come
+    # back" — the server knew the seat left (RoomEnd.LEFT); the game now says Lost.LEFT.
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen, pilot)
+        await friend.game.close()  # what the friend's app does on a confirmed Ctrl+Q
+        await until(lambda: app.return_code is not None, pilot)
+        task.cancel()
+    assert app.return_code == 1
+    err = capfd.readouterr().err
+    assert words.network.lost(Lost.LEFT) in err
+    assert "did not come back" not in err and "(" not in err
+
+
+async def test_quitting_a_networked_match_says_it_ends_for_both_and_the_friend_reads_left() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen, pilot)
+        await pilot.press("ctrl+q")
+        await until(lambda: isinstance(app.screen, QuitScreen), pilot)
+        text = " ".join(screen_text(app).split())
+        assert "It ends for your friend too." in text
+        await pilot.press("ctrl+q")
+        await asyncio.wait_for(task, LIMIT)
+    assert friend.lost == [Lost.LEFT]
+
+
 async def test_a_server_that_cannot_be_reached_ends_the_app_with_the_reason(capfd) -> None:
     network = Network(address="127.0.0.1:9", name="Bo", code="ABCD-EFGH")
     app = SpitApp(GameOptions(mode=Mode.TWO_PLAYER), pace=STILL, network=network)
@@ -346,6 +382,87 @@ async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open
         assert "Not a room code: 'ABCD' — 8 letters and digits, like ABCD-EFGH." in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_failed_joins_notice_stays_with_the_menu_and_not_over_the_next_table() -> None:
+    # Issue 19: the error notice of a Join that failed followed onto the table and covered
+    # the player's own stocks for seconds.
+    app = SpitApp(GameOptions(mode=None, menu_mode=Mode.TWO_PLAYER), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "j")
+        await pilot.press(*"127.0.0.1:9", "enter", *"ABCD-EFGH", "enter")
+        await until(lambda: isinstance(app.screen, MenuScreen) and len(app._notifications), pilot)
+        (said,) = [n.message for n in app._notifications]
+        assert "cannot reach a spit server at 127.0.0.1:9" in said
+        await pilot.press("s")  # start a game from the menu
+        await until(lambda: isinstance(app.screen, GameScreen), pilot)
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.message == said]
+        assert "cannot reach" not in screen_text(app)
+
+
+async def refuses_connections(address: str) -> bool:
+    """Whether nothing listens at ``ADDR:PORT`` any more."""
+    host, _, port = address.rpartition(":")
+    try:
+        _reader, writer = await asyncio.open_connection(host, int(port))
+    except OSError:
+        return True
+    writer.close()
+    return False
+
+
+async def waiting_room(app: SpitApp, pilot: Pilot[None]) -> str:
+    """Wait for the hosted room's notice; the address the friend would join."""
+    await until(lambda: "spit join 127.0.0.1:" in screen_text(app), pilot)
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    assert screen.game.connection is not None
+    return screen.game.connection.address
+
+
+async def test_esc_on_the_waiting_notice_closes_the_room_and_goes_back_to_the_menu() -> None:
+    # Issue 19: only Ctrl+Q left a hosted room's waiting notice.
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "h")
+        await pilot.press("ctrl+u", *"127.0.0.1:0", "enter", "enter")
+        address = await waiting_room(app, pilot)
+        assert "Esc: close the room" in screen_text(app)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, MenuScreen), pilot)
+        async with asyncio.timeout(LIMIT):
+            while not await refuses_connections(address):  # the server started for it stops
+                await pilot.pause(0.05)
+        assert not list(app._notifications)  # closed on purpose: nothing went wrong
+        assert app.return_code is None
+
+
+async def test_esc_on_spit_hosts_waiting_notice_ends_the_command() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await waiting_room(app, pilot)
+        await pilot.press("escape")
+        await until(lambda: app.return_code is not None, pilot)
+    assert app.return_code == 0
+
+
+async def test_esc_does_not_close_a_room_the_friend_has_come_to() -> None:
+    app = hosting_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen, friend, task = await join(app, pilot)
+        await until(lambda: app.screen is screen and not screen.game.paused, pilot)
+        friend.game.pause()  # the room stands under a notice again, the friend's pause
+        await until(lambda: isinstance(app.screen, StandstillScreen), pilot)
+        notice = app.screen
+        assert "Esc: close the room" not in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code is None and app.screen is notice
+        friend.game.resume()
+        await until(lambda: app.screen is screen, pilot)
+        await pilot.press("escape")  # the table's own Esc: the pause dialog
+        await until(lambda: isinstance(app.screen, PauseScreen), pilot)
+        task.cancel()
 
 
 async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:

@@ -3,6 +3,10 @@ states: what the table shows, tested without the app."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from spit.app.look import PLAIN
 from spit.app.presenter import Feedback, Perspective, Presenter, Scene, standstill
 from spit.engine import (
@@ -137,3 +141,15 @@ def test_a_networked_room_says_why_it_stands() -> None:
     assert "Ana" in (standstill(gone, SEAT_TWO, None) or "")
     assert standstill(Connection(rtt=(None, None)), SEAT_TWO, None) is None
     assert standstill(None, TWO_PLAYERS, None) is None
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:7748", "[::1]:7748", "localhost:7748"])
+def test_a_room_waiting_on_a_loopback_address_says_it_is_this_machine_only(address) -> None:
+    # Issue 19: the plain `spit host` notice gave 127.0.0.1 without a word that it reaches
+    # this machine only, or how to let a friend in.
+    waiting = Connection(rtt=(None, None), waiting=True, address=address, room="ABCD-EFGH")
+    said = standstill(waiting, SEAT_TWO, None) or ""
+    assert f"spit join {address} ABCD-EFGH" in said
+    assert "works on this machine only" in said and "--bind 0.0.0.0" in said
+    elsewhere = replace(waiting, address="192.168.1.20:7748")
+    assert "machine only" not in (standstill(elsewhere, SEAT_TWO, None) or "")

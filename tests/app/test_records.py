@@ -5,13 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from rich.console import Console
+
 from spit.app.replay import ReplayScreen
 from spit.app.resume import ResumeScreen
-from spit.app.screens import PauseScreen, QuitScreen
-from spit.engine import Phase
+from spit.app.screens import MatchOverScreen, PauseScreen, QuitScreen
+from spit.engine import Phase, Variant
 from spit.game import bot_driver
 from spit.game.replay import ReplayGame
-from spit.records.record import latest_unfinished, read_record, record_files
+from spit.records.figures import MatchStats
+from spit.records.record import (
+    Header,
+    Player,
+    RecordWriter,
+    Step,
+    latest_unfinished,
+    read_record,
+    record_files,
+)
 from tests.app.factory import FakeClock, drive, game, local, make_app
 from tests.records.played import play_recorded
 
@@ -201,3 +213,83 @@ async def test_a_name_that_cannot_be_shown_is_refused_in_the_dialog(data_dir: Pa
         await pilot.pause()
         assert isinstance(app.screen, NamesScreen)
         assert "up to 20" in str(app.screen.query_one("#problem").render())
+
+
+def _two_player_record(directory: Path, seed: int, steps: list[Step]) -> Path:
+    """A two-player record of ``steps`` (a whole match's first few), left unfinished."""
+    head = Header(
+        seed=seed,
+        mode="two-player",
+        players=(Player("Ann"), Player("Ben")),
+        variant=Variant.STANDARD,
+    )
+    writer = RecordWriter.create(head, directory)
+    match = head.new_match()
+    for step in steps:
+        writer.action(step.action, step.at, match.apply(step.action, step.at))
+    writer.close()
+    return writer.path
+
+
+async def _play_on(app, clock: FakeClock, steps: list[Step]) -> tuple[MatchStats, str]:
+    """Play ``steps`` on the app's table, each at its own game time; the table's figures
+    and, if the match ended, the match-over dialog's."""
+    screen = game(app)
+    for step in steps:
+        clock.advance(step.at - screen.game.now())
+        screen.act(step.action)
+    figures = ""
+    if isinstance(app.screen, MatchOverScreen):
+        console = Console(width=100, record=True, color_system=None)
+        console.print(app.screen._figures())
+        figures = console.export_text()
+    return screen.stats, figures
+
+
+async def test_a_resumed_match_counts_its_figures_over_the_whole_match(data_dir: Path) -> None:
+    # Issue 19: resumed twice, the match-over figures counted only the play since the last
+    # resume (80 / 90 cards where the record held 88 / 100). The same actions, resumed twice
+    # or played straight through, give the same figures.
+    full, _ = play_recorded(data_dir / "played", seed=5)
+    record = read_record(full)
+    steps, seed = record.steps, record.header.seed
+    assert seed is not None and len(steps) > 200
+    first, second = 60, 150
+
+    path = _two_player_record(data_dir / "records", seed, steps[:first])
+    for start, stop in ((first, second), (second, len(steps))):
+        clock = FakeClock()
+        app = make_app(mode=None, clock=clock)
+        app._resume = read_record(path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")  # the resumed match comes back paused
+            resumed, shown = await _play_on(app, clock, steps[start:stop])
+            await pilot.pause()
+            if stop == len(steps):
+                resumed, shown = await _play_on(app, clock, [])
+    assert len(read_record(path).resumptions) == 2
+
+    clock = FakeClock()
+    app = make_app(seed=seed, clock=clock, names=("Ann", "Ben"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        straight, expected = await _play_on(app, clock, steps)
+        await pilot.pause()
+        straight, expected = await _play_on(app, clock, [])
+
+    assert resumed.played == straight.played == record_played(record)
+    for player in (0, 1):
+        assert resumed.reactions[player] == pytest.approx(straight.reactions[player])
+        assert resumed.plays_per_minute(player) == pytest.approx(straight.plays_per_minute(player))
+    assert resumed.fastest is not None and straight.fastest is not None
+    assert resumed.fastest.seconds == pytest.approx(straight.fastest.seconds)
+    assert resumed.fastest.card == straight.fastest.card
+    assert "cards played" in expected and shown == expected
+
+
+def record_played(record) -> list[int]:
+    """Cards each player played in ``record``, by the engine's replay of it."""
+    from spit.records.analysis import analyse
+
+    return [figures.played for figures in analyse(record).players]

@@ -7,6 +7,7 @@ and both terminals are given back."""
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -176,3 +177,40 @@ def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
     screen = friend.wait_for("spit-exited-1", timeout=20)
     assert "the host's spit stopped, and the room with it" in " ".join(screen.split())
     assert not friend.alternate()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (taken, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_joining_a_server_that_is_not_there_is_one_line_and_no_screen_flash(
+    panes: tuple[Pane, Pane, str], tmp_path: Path
+) -> None:
+    # Issue 19: the full screen flashed up before the one line. The seat is taken before
+    # the terminal is: everything the command wrote is recorded (pipe-pane, from before it
+    # starts), and the alternate screen was never asked for.
+    _, friend, env = panes
+    written = tmp_path / "written"
+    friend.start(f"read go; {env} {SPIT} join 127.0.0.1:{closed_port()} ABCD-EFGH")
+    friend.tmux("pipe-pane", "-o", "-t", friend.session, f"cat >> {written}")
+    friend.press("Enter")
+    screen = friend.wait_for("spit-exited-")
+    assert "spit-exited-1" in screen and "cannot reach a spit server" in screen, screen
+    assert b"\x1b[?1049h" not in written.read_bytes()  # the alternate screen, never taken
+
+
+def test_esc_on_spit_hosts_waiting_notice_closes_the_room_and_gives_the_terminal_back(
+    panes: tuple[Pane, Pane, str],
+) -> None:
+    # Issue 19: only Ctrl+Q left the waiting notice. Esc closes the room: the command ends
+    # (status 0, nothing went wrong) and the terminal is as it was.
+    host, _, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --name Ana")
+    host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    assert "Esc: close the room" in host.screen()
+    host.press("Escape")
+    screen = host.wait_for("spit-exited-")
+    assert "spit-exited-0" in screen and not host.alternate()

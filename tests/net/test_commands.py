@@ -8,6 +8,7 @@ import os
 import re
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -15,6 +16,7 @@ import time
 import pytest
 
 from spit.cli import main
+from spit.commands.exits import CANNOT_LISTEN
 
 LIMIT = 90.0
 """No process here may take longer than this (the test fails instead)."""
@@ -164,3 +166,28 @@ def test_a_bad_flag_is_one_line_and_exit_2(capsys, argv, problem):
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err
     assert problem in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["server"],
+        ["host", "--bot", "easy"],
+        ["host"],  # on the screen: the port is taken before the terminal is
+        ["web"],
+    ],
+    ids=["server", "host-bot", "host-screen", "web"],
+)
+def test_a_port_in_use_is_one_line_and_the_same_exit_status_in_every_command(argv):
+    # Issue 19: exit 2 from `spit web`, exit 1 from `spit server` and `spit host`. A port in
+    # use is the person's to fix (another --port, or stop what holds it), as a bad flag is:
+    # 2 everywhere (spit.commands.exits).
+    deadline = time.monotonic() + LIMIT
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        status, out, err = finish(spit(*argv, "--port", port, stdin=subprocess.DEVNULL), deadline)
+    assert status == CANNOT_LISTEN == 2
+    assert err.count("\n") == 1 and port in err and "Traceback" not in err, err
+    assert "\x1b[" not in out + err  # no screen was taken

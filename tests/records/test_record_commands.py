@@ -54,7 +54,8 @@ def test_replay_of_nothing_says_so(data_dir: Path, capsys) -> None:
     assert main(["replay"]) == 2
     assert "no match has been recorded yet" in one_line(capsys)
     assert main(["replay", "no-such.jsonl"]) == 2
-    assert "no such record file" in one_line(capsys)
+    # The file and the problem, no ":0" (the problem is the whole file's; issue 19).
+    assert one_line(capsys) == "spit: no-such.jsonl: no such record file\n"
 
 
 @pytest.fixture

@@ -190,14 +190,9 @@ class GameScreen(WordedBindings, Screen[None]):
         # collections then walk only what play makes, and take a fraction of that.
         gc.freeze()
 
-    def table_room(self) -> tuple[int, int]:
-        """The columns and lines the table may fill: the whole terminal."""
-        width, height = self.app.size
-        return width, height
-
     def _fit_cards(self) -> bool:
         """Draw the cards at the largest size the terminal has room for; whether it changed."""
-        size = card_size_for(*self.table_room())
+        size = card_size_for(*self.app.size)
         if size == self.card_size and self.is_mounted:
             return False
         self.card_size = size

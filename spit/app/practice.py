@@ -34,7 +34,9 @@ from spit.settings.keymap import Control, KeyMap
 from spit.settings.options import GameOptions
 
 PANEL_LINES = 4
-"""Rows of the guide's panel: what an 80×24 terminal has left under the table."""
+"""Rows of the guide's panel. The practice draws its cards at the game's size
+(:func:`~spit.app.look.card_size_for` of the whole terminal), and at the smallest terminal of
+every size (80×24, 100×32, 140×42) the table leaves at least these four lines under it."""
 
 
 class CoachPanel(Static):
@@ -87,12 +89,6 @@ class PracticeScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield CoachPanel(id="coach")
-
-    def table_room(self) -> tuple[int, int]:
-        """The guide's band takes its lines from the table's: the cards grow only when the
-        table has room for them above it."""
-        width, height = self.app.size
-        return width, height - PANEL_LINES
 
     @property
     def step(self) -> Step | None:

@@ -16,6 +16,7 @@ from spit import i18n, words
 from spit.app.app import SpitApp
 from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
 from spit.app.game import GameScreen
+from spit.app.look import card_size_for
 from spit.app.menu import MenuScreen
 from spit.app.practice import (
     PANEL_LINES,
@@ -285,15 +286,23 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
         assert len(lines) <= PANEL_LINES, (lang, text)
 
 
-async def test_the_cards_grow_only_when_the_table_has_room_above_the_band() -> None:
-    """The band takes its lines from the table: at 100x32, where a game has medium cards,
-    the practice keeps the small ones (the medium table would not fit above the band);
-    four lines more and they grow."""
-    for size, card in (((100, 32), "small"), ((100, 36), "medium")):
-        app = practice_app(3)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            assert practice(app).card_size.name == card, size
+@pytest.mark.parametrize("size", [(80, 24), (99, 40), (100, 32), (139, 60), (140, 42), (200, 60)])
+async def test_the_practice_draws_the_cards_at_the_games_size_and_the_band_fits_under_them(
+    size: tuple[int, int],
+) -> None:
+    """At every terminal size the practice's cards are the game's (at 100x32 medium, not
+    small), and the table with the band under it fits: the player's line stands above the
+    band, whole, and the band's four lines are on the screen."""
+    app = practice_app(3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = practice(app)
+        assert screen.card_size == card_size_for(*size), size
+        band = screen.query_one(CoachPanel).region
+        info = screen.query_one("#p1-info").region
+        assert band.height == PANEL_LINES and band.bottom == size[1], (size, band)
+        assert info.bottom <= band.y, (size, info, band)
+        assert "You  ·  26 cards" in screen_text(app).splitlines()[info.y]
 
 
 # --- the offer at the first start ---------------------------------------------------------

@@ -114,6 +114,10 @@ class GameScreen(WordedBindings, Screen[None]):
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 
+    ROUND_SUMMARY: ClassVar[bool] = True
+    """Whether the last round's summary stands in the middle between rounds (else the
+    banner and piles show, as after any deal)."""
+
     def __init__(
         self,
         options: GameOptions,
@@ -297,7 +301,9 @@ class GameScreen(WordedBindings, Screen[None]):
         """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
         view = self.game.view(self.seat)
         scene = self.presenter.scene(self.game, self.perspective, self.card_size, self.app.is_web)
-        states = self.presenter.present(view, self.perspective, self.feedback.now(), scene)
+        states = self.presenter.present(
+            view, self.perspective, self.feedback.now(), scene, summary=self.ROUND_SUMMARY
+        )
         self.query_one("#p1-legend", KeyLegend).state = states.legends[0]
         second = "#p1-legend-right" if self.perspective.solo else "#p2-legend"
         self.query_one(second, KeyLegend).state = states.legends[1]

@@ -26,7 +26,6 @@ from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
 from spit.app.screens import KeyLine, PauseScreen, answer_button
-from spit.app.table import RoundSummary
 from spit.engine import Play, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
@@ -66,6 +65,10 @@ class PracticeScreen(GameScreen):
         ),
     ]
     """Tab goes on from a step that only shows the table (Esc pauses, as in any game)."""
+
+    ROUND_SUMMARY: ClassVar[bool] = False
+    """Between rounds the band says what the summary would (its step 7, in the room the band
+    leaves), and the middle shows the next round's call to SPIT and its piles."""
 
     def __init__(
         self,
@@ -150,9 +153,6 @@ class PracticeScreen(GameScreen):
     def redraw(self) -> None:
         super().redraw()
         view = self.game.view(YOU)
-        if view.between_rounds:
-            # The guide's step says what the summary would, in the room the panel leaves.
-            self.query_one(RoundSummary).display = False
         step = self._shown = self.coach.step(view)
         if step is None:
             return

@@ -138,6 +138,30 @@ async def test_the_practice_walks_every_step_from_the_stocks_to_what_comes_next(
         assert not any(isinstance(s, PracticeScreen) for s in app.screen_stack)
 
 
+async def test_after_the_slap_the_next_round_shows_its_banner_and_piles_as_after_any_deal() -> None:
+    """Between rounds the band says what the game's summary would, and the centre shows
+    what the game shows once a round is dealt: the call to SPIT for the next round and the
+    two empty piles with each player's spit cards, never an empty middle."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        while screen.step is not Step.NEXT:
+            next_move(screen)
+        await pilot.pause()
+        view = screen.game.view(0)
+        assert view.between_rounds and view.round_number == 2
+        text = screen_text(app)
+        assert "Round 2: both press SPIT" in text
+        spit_cards = [side.spit_cards for side in view.sides]
+        assert words.table.spit_cards(spit_cards[0]) in text
+        assert words.table.spit_cards(spit_cards[1]) in text
+        assert "Round 1 is over" not in text  # the band has the summary's words
+        bot_moves(screen)  # the bot presses SPIT first: the banner says it waits for you
+        await pilot.pause()
+        assert "waiting for you" in screen_text(app)
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)

@@ -376,3 +376,17 @@ class TestPractice:
             await pilot.pause()
 
         assert snap_compare(self.app(), run_before=to_the_slap, terminal_size=SIZE)
+
+    def test_between_rounds_the_centre_shows_the_next_rounds_call(self, snap_compare) -> None:
+        """After the slap, round 2 is dealt: the centre shows "Round 2: both press SPIT" over
+        the two empty piles and each player's spit cards (4 and 18), as after any deal, and
+        the band "Practice 7/7" says which pile the player took and what each holds."""
+
+        async def to_round_two(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            while screen.step is not Step.NEXT:
+                next_move(screen)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=to_round_two, terminal_size=SIZE)

@@ -162,19 +162,12 @@ class PracticeScreen(GameScreen):
 
 
 class PracticePauseScreen(PauseScreen):
-    """Escape during the practice: the pause, and a way out of the practice.
+    """Escape during the practice: the game's pause, and a way out of the practice.
 
     Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
     with (a letter would be someone's card; the pause stays deaf to those); in a browser,
-    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over.
-    """
-
-    DEFAULT_CSS = """
-    PracticePauseScreen #leave-row {
-        height: auto;  /* the box keeps to its lines, not the whole terminal's height */
-        align: center middle;
-        margin-top: 1;
-    }
+    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over. The
+    box is the game's pause box, its keys one line longer.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -194,13 +187,9 @@ class PracticePauseScreen(PauseScreen):
     ]
     """The pause's keys, and leaving the practice."""
 
-    def on_mount(self) -> None:
-        # (Textual calls PauseScreen's own on_mount as well: it sets the grace timer.)
-        box = self.query_one(Vertical)
-        web = self.app.is_web
-        line, button = words.practice.practice_leave(web=web)
-        box.mount(Static(line))
-        box.mount(Horizontal(answer_button(button, variant="warning", id="leave"), id="leave-row"))
+    def keys(self) -> str:
+        """The game's pause keys, and under them the key that leaves the practice."""
+        return super().keys() + "\n" + words.practice.practice_leave(web=self.app.is_web)
 
     def action_leave(self) -> None:
         """Ctrl+L: end the practice."""
@@ -210,10 +199,6 @@ class PracticePauseScreen(PauseScreen):
         """L in a browser: end the practice."""
         if self._awake and self.app.is_web:
             self.dismiss("leave")  # type: ignore[arg-type]
-
-    @on(Button.Pressed, "#leave")
-    def _leave_pressed(self) -> None:
-        self.dismiss("leave")  # type: ignore[arg-type]
 
 
 class PracticeOfferScreen(Dialog[bool]):

@@ -111,12 +111,12 @@ def practice_free() -> str:
     return _("Play on as long as you like: Esc pauses, and the pause can end the practice.")
 
 
-def practice_leave(*, web: bool) -> tuple[str, str]:
-    """The practice's pause: the line that says how to leave, and the button's label. In a
+def practice_leave(*, web: bool) -> str:
+    """The practice's pause: the key that leaves the practice, under the pause's keys. In a
     browser, which keeps Ctrl+L for its address bar, L leaves."""
     if web:
-        return _("L: leave the practice"), _("Leave (L)")
-    return _("Ctrl+L: leave the practice"), _("Leave (Ctrl+L)")
+        return _("L: leave the practice")
+    return _("Ctrl+L: leave the practice")
 
 
 def practice_offer() -> tuple[str, str, str, str]:

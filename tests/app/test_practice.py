@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import Input
+from textual.containers import Vertical
+from textual.geometry import Region
+from textual.widgets import Button, Input
 
 from spit import i18n, words
 from spit.app.app import SpitApp
@@ -25,13 +27,14 @@ from spit.app.practice import (
     PracticePauseScreen,
     PracticeScreen,
 )
+from spit.app.screens import KeyLine, PauseScreen
 from spit.engine import Action, Fill, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
 from spit.settings.config import load_config
 from spit.settings.keymap import PRESET_OF_LANGUAGE, KeyMap
 from spit.settings.options import GameOptions, Mode
 
-from .factory import STILL, FakeClock, key_for, local, screen_text
+from .factory import STILL, FakeClock, key_for, local, make_app, screen_text
 
 SIZE = (80, 24)
 
@@ -223,6 +226,33 @@ async def test_escape_pauses_and_the_pause_leaves_the_practice_cleanly() -> None
         await pilot.press("s")  # the menu starts a match as ever
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, PracticeScreen)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_practices_pause_is_the_games_pause_with_one_line_of_keys_more(
+    lang: str,
+) -> None:
+    """The practice's pause looks like the game's: a box the same width, centred, sized to
+    its lines, its keys in one line of keys (KeyLine) with leaving the practice under the
+    game's pause keys; no button standing apart."""
+    i18n.set_language(lang)
+
+    async def pause_box(app: SpitApp, *keys: str) -> tuple[Region, list[str]]:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*keys, "escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PauseScreen)
+            assert not app.screen.query(Button)
+            keys = [line.render().plain for line in app.screen.query(KeyLine)]
+            return app.screen.query_one(Vertical).region, keys
+
+    game_box, game_keys = await pause_box(make_app(3))
+    box, keys = await pause_box(practice_app(3), "tab")
+    leave = words.practice.practice_leave(web=False)
+    assert keys == [game_keys[0] + "\n" + leave]
+    assert (box.x, box.width) == (game_box.x, game_box.width)
+    assert box.height == game_box.height + 1
+    assert box.y == (SIZE[1] - box.height) // 2
 
 
 async def test_escape_twice_goes_on_with_the_practice_where_it_was() -> None:

@@ -390,3 +390,9 @@ class TestPractice:
             await pilot.pause()
 
         assert snap_compare(self.app(), run_before=to_round_two, terminal_size=SIZE)
+
+    def test_the_pause_is_the_games_pause_with_the_way_out(self, snap_compare) -> None:
+        """Esc in the practice: the game's pause box, centred and as high as its lines,
+        "Paused" over the game's keys (Esc: resume · F1: help · Ctrl+Q: quit) and under them
+        "Ctrl+L: leave the practice"; the table shows round it."""
+        assert snap_compare(self.app(), press=["tab", "escape"], terminal_size=SIZE)

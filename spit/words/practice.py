@@ -23,11 +23,12 @@ def practice_stocks(spit_cards: int, go_on: str) -> str:
 
 
 def practice_keys(left: str, right: str, fill: str, spit: str) -> str:
-    """Step 2: the keys under each stock, and the first SPIT."""
+    """Step 2: the keys under each stock, side by side as the legend shows them, and the
+    first SPIT."""
     return _(
-        "Each stock's keys stand under it: the top one ({left} for stock 1) plays it onto the "
-        "left pile, the middle one ({right}) onto the right pile, the bottom one ({fill}) into "
-        "an empty slot. Now press SPIT ({spit}) to turn up your first spit card."
+        "Under each stock stand its keys, three side by side: the first ({left} for stock 1) "
+        "plays it onto the left pile, the second ({right}) onto the right pile, the third "
+        "({fill}) into an empty slot. Now press SPIT ({spit}) to turn up your first spit card."
     ).format(left=left, right=right, fill=fill, spit=spit)
 
 

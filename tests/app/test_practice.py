@@ -165,6 +165,25 @@ async def test_after_the_slap_the_next_round_shows_its_banner_and_piles_as_after
         assert "waiting for you" in screen_text(app)
 
 
+async def test_the_keys_step_names_the_keys_in_the_order_the_legend_shows_them() -> None:
+    """Step 2 says the keys as the screen shows them: side by side under each stock
+    (``q a z``), so the first plays on the left pile, the second on the right, the third
+    fills; never a top, middle and bottom key the screen does not show."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        await pilot.pause()
+        said = " ".join(panel(app).split())
+        assert "three side by side" in said
+        assert "the first (q or y for stock 1) plays it onto the left pile" in said
+        assert "the second (a or h) onto the right pile" in said
+        assert "the third (z or n) into an empty slot" in said
+        assert not any(word in said for word in ("top one", "middle one", "bottom one"))
+        legend = next(line for line in screen_text(app).splitlines() if "fill" in line)
+        stock_one = legend.split()[3:6]  # after the caption "◀ ▶ fill"
+        assert stock_one == ["q", "a", "z"], legend
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)

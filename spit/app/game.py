@@ -30,7 +30,7 @@ from spit.app.clock import PumpTimers
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
-from spit.app.presenter import PLAYER_IDS, Perspective, Presenter
+from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.standstill import RoomNotice
 from spit.app.table import (
     MIDDLE_ROOM,
@@ -47,7 +47,7 @@ from spit.app.table import (
     pile_row_height,
     table_widgets,
 )
-from spit.engine import Action, MatchEnded, PilePress, Result
+from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -297,13 +297,17 @@ class GameScreen(WordedBindings, Screen[None]):
 
     # -- drawing -----------------------------------------------------------------------
 
+    def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
+        """Every widget's state for the table as ``view`` shows it: the presenter's."""
+        return self.presenter.present(
+            view, self.perspective, self.feedback.now(), scene, summary=self.ROUND_SUMMARY
+        )
+
     def redraw(self) -> None:
         """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
         view = self.game.view(self.seat)
         scene = self.presenter.scene(self.game, self.perspective, self.card_size, self.app.is_web)
-        states = self.presenter.present(
-            view, self.perspective, self.feedback.now(), scene, summary=self.ROUND_SUMMARY
-        )
+        states = self.table_states(view, scene)
         self.query_one("#p1-legend", KeyLegend).state = states.legends[0]
         second = "#p1-legend-right" if self.perspective.solo else "#p2-legend"
         self.query_one(second, KeyLegend).state = states.legends[1]

@@ -10,8 +10,11 @@ table, so it never covers a card, and holds no focus: the keys stay the players'
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from dataclasses import replace
+from typing import ClassVar, Final
 
+from rich.console import Console
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,8 +28,10 @@ from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
+from spit.app.presenter import Scene, TableStates
 from spit.app.screens import KeyLine, PauseScreen, answer_button
-from spit.engine import Play, Result
+from spit.app.table import BannerState, pile_row_height
+from spit.engine import Play, PlayerView, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
 from spit.settings.keymap import Control, KeyMap
@@ -35,7 +40,31 @@ from spit.settings.options import GameOptions
 PANEL_LINES = 4
 """Rows of the guide's panel. The practice draws its cards at the game's size
 (:func:`~spit.app.look.card_size_for` of the whole terminal), and at the smallest terminal of
-every size (80×24, 100×32, 140×42) the table leaves at least these four lines under it."""
+every size (80×24, 100×32, 140×42) the table leaves at least these four lines under it.
+
+A single-pile round's note (two lines over the piles) does not fit there too at 80×24 or
+140×42: then it is folded into the band, which takes the line under the banner for it."""
+
+
+_BETWEEN_PAIRS: Final = re.compile(r"\s+·\s+")
+"""What puts a pair of keys after the step's words ("… play on · Tab: end the practice")."""
+
+
+def band_text(text: Text, width: int, console: Console) -> Text:
+    """``text`` in lines of ``width`` cells: the words wrap where they will, and each pair
+    after a ``·`` ("Tab: end the practice") goes whole to the line that has room for it, so a
+    key is never parted from its word."""
+    cuts = [offset for match in _BETWEEN_PAIRS.finditer(text.plain) for offset in match.span()]
+    pieces = text.divide(cuts)
+    lines = list(pieces[0].wrap(console, width))
+    for between, pair in zip(pieces[1::2], pieces[2::2], strict=True):
+        last = lines[-1]
+        if last.cell_len + between.cell_len + pair.cell_len <= width:
+            last.append_text(between)
+            last.append_text(pair)
+        else:
+            lines += pair.wrap(console, width)
+    return Text("\n").join(lines)
 
 
 class CoachPanel(Static):
@@ -54,6 +83,16 @@ class CoachPanel(Static):
 
 class PracticeScreen(GameScreen):
     """A practice round: the table, and under it the guide's step."""
+
+    DEFAULT_CSS = f"""
+    PracticeScreen.-note-in-band CoachPanel {{
+        height: {PANEL_LINES + 1};
+    }}
+    PracticeScreen.-note-in-band Banner {{
+        margin-bottom: 0;
+    }}
+    """
+    """Where the round's note is folded into the band, the band takes the banner's margin."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -88,6 +127,9 @@ class PracticeScreen(GameScreen):
         self.ended = False
         """Whether the player has left the practice."""
         self._shown: Step | None = None
+        self.note_in_band = ""
+        """The round's note where the middle has no room for it over the piles (the band
+        says it after the step's words); empty when the banner shows it."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -150,6 +192,37 @@ class PracticeScreen(GameScreen):
 
     # -- drawing -------------------------------------------------------------------------
 
+    def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
+        states = super().table_states(view, scene)
+        banner = states.banner
+        fold = banner is not None and bool(banner.note) and not self._note_fits(banner)
+        self.note_in_band = " ".join(banner.note.split("\n")) if fold and banner else ""
+        self.set_class(fold, "-note-in-band")
+        if fold and banner is not None:
+            states = replace(states, banner=replace(banner, note=""))
+        return states
+
+    def _note_fits(self, banner: BannerState) -> bool:
+        """Whether the banner with its note fits over the piles, between the two sides and
+        above the band (each side as high as its lines: a row of cards, names, keys)."""
+        width, height = self.app.size
+        sides = sum(
+            int(part.styles.height.value)  # type: ignore[union-attr]
+            for side in self.query(".side")
+            for part in side.children
+            if part.display
+        )
+        middle = height - 1 - sides - PANEL_LINES  # the top bar's line
+        lines = [banner.text] if banner.text else []
+        lines += banner.note.splitlines()
+        console = self.app.console
+        needed = sum(len(Text(f" {line} ").wrap(console, width)) for line in lines)
+        return max(1, needed) + 1 + pile_row_height(self.card_size) <= middle  # and the margin
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.redraw()  # the note may fit over the piles at the new height, or no longer
+
     def redraw(self) -> None:
         super().redraw()
         view = self.game.view(YOU)
@@ -157,8 +230,11 @@ class PracticeScreen(GameScreen):
         if step is None:
             return
         text = Text(self.coach.heading(step) + "  ", style="bold #ffd54f")
+        if self.note_in_band:  # what holds for the round, then the step
+            text.append(self.note_in_band + " ", style="bold")
         text.append(self.coach.says(view))
-        self.query_one(CoachPanel).update(text)
+        width = self.app.size.width - 2  # the band's padding
+        self.query_one(CoachPanel).update(band_text(text, width, self.app.console))
 
 
 class PracticePauseScreen(PauseScreen):

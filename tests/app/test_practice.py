@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
@@ -26,9 +27,10 @@ from spit.app.practice import (
     PracticeOfferScreen,
     PracticePauseScreen,
     PracticeScreen,
+    band_text,
 )
 from spit.app.screens import KeyLine, PauseScreen
-from spit.engine import Action, Fill, Phase, Play, Slap, Spit
+from spit.engine import Action, Fill, OnePile, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
 from spit.settings.config import load_config
 from spit.settings.keymap import PRESET_OF_LANGUAGE, KeyMap
@@ -59,7 +61,8 @@ def practice(app: SpitApp) -> PracticeScreen:
 
 
 def panel(app: SpitApp) -> str:
-    return str(practice(app).query_one(CoachPanel).render())
+    """The band's words, as one line."""
+    return " ".join(str(practice(app).query_one(CoachPanel).render()).split())
 
 
 def bot_moves(screen: PracticeScreen) -> None:
@@ -84,7 +87,8 @@ def next_move(screen: PracticeScreen) -> None:
     if step in (Step.KEYS, Step.STUCK, Step.NEXT):
         if not screen.game.view(1).sides[1].ready:
             bot_moves(screen)  # the bot presses SPIT with the player
-        press(screen, Spit(0))
+        if screen.game.view(0).phase is view.phase:  # not started by the bot's press
+            press(screen, Spit(0))
     elif step is Step.SLAP:
         sizes = [pile.size for pile in view.piles]
         press(screen, Slap(0, 0 if sizes[0] <= sizes[1] else 1))
@@ -173,7 +177,7 @@ async def test_the_keys_step_names_the_keys_in_the_order_the_legend_shows_them()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab")
         await pilot.pause()
-        said = " ".join(panel(app).split())
+        said = panel(app)
         assert "three side by side" in said
         assert "the first (q or y for stock 1) plays it onto the left pile" in said
         assert "the second (a or h) onto the right pile" in said
@@ -182,6 +186,30 @@ async def test_the_keys_step_names_the_keys_in_the_order_the_legend_shows_them()
         legend = next(line for line in screen_text(app).splitlines() if "fill" in line)
         stock_one = legend.split()[3:6]  # after the caption "◀ ▶ fill"
         assert stock_one == ["q", "a", "z"], legend
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (140, 42)])
+async def test_a_later_single_pile_round_s_note_stands_whole_over_the_piles_or_in_the_band(
+    size: tuple[int, int],
+) -> None:
+    """In round 3 the player has no spit cards left: the note that says so is on the screen,
+    whole, once the round is dealt (the round before ended on a banner of one line), over
+    the piles where the middle has room for it (100x32), else in the band (80x24, 140x42)."""
+    app = practice_app(3)
+    async with app.run_test(size=size) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.DEALT):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        note = words.table.one_pile_note(view, screen.names, against_bot=True, you=0)
+        flat = " ".join(screen_text(app).split())
+        for line in note.splitlines():
+            assert line in flat, (size, line)
+        in_band = " ".join(note.split()) in panel(app)
+        assert in_band is (size != (100, 32)), size
 
 
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
@@ -325,8 +353,8 @@ async def test_the_menu_offers_the_practice_among_the_players() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
     """Each step's words, heading included, wrap into the panel's four lines at 80x24 in
-    every language, with the longest keys and cards they can name (the language's own
-    layout; Space or Enter; 10♥)."""
+    every language, a key never parted from its word, with the longest keys and cards they
+    can name (the language's own layout; Space or Enter; 10♥)."""
     i18n.set_language(lang)
     keymap = KeyMap.preset(PRESET_OF_LANGUAGE.get(lang, "qwerty"))
     coach = Coach(keymap, lambda card: "10♥")
@@ -355,8 +383,26 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
     console = Console(width=80 - 2, file=io.StringIO())
     heading = words.practice.practice_step(7, STEPS) + "  "
     for text in texts:
-        lines = Text(heading + text).wrap(console, 80 - 2)
+        lines = band_text(Text(heading + text), 80 - 2, console).split()
         assert len(lines) <= PANEL_LINES, (lang, text)
+    # In a later round with one spit pile, where the note has no room over the piles, the
+    # band says it before the step's words, in one line more, whoever has no spit cards.
+    heading = words.practice.practice_step(None, STEPS) + "  "
+    for note in _one_pile_notes():
+        for text in (*texts[-4:], texts[6]):  # what comes next, free play, stuck
+            lines = band_text(Text(heading + note + " " + text), 80 - 2, console).split()
+            assert len(lines) <= PANEL_LINES + 1, (lang, note, text)
+
+
+def _one_pile_notes() -> list[str]:
+    """A single-pile round's note, every way it can be said (as the band says it)."""
+    notes = []
+    for alone in (0, 1):
+        for wins in (True, False):
+            view = SimpleNamespace(one_pile=OnePile(alone, wins))
+            note = words.table.one_pile_note(view, ("You", "Bot"), against_bot=True)  # type: ignore[arg-type]
+            notes.append(" ".join(note.splitlines()))
+    return notes
 
 
 @pytest.mark.parametrize("size", [(80, 24), (99, 40), (100, 32), (139, 60), (140, 42), (200, 60)])

@@ -396,3 +396,21 @@ class TestPractice:
         "Paused" over the game's keys (Esc: resume · F1: help · Ctrl+Q: quit) and under them
         "Ctrl+L: leave the practice"; the table shows round it."""
         assert snap_compare(self.app(), press=["tab", "escape"], terminal_size=SIZE)
+
+    def test_a_single_pile_round_folds_its_note_into_the_band(self, snap_compare) -> None:
+        """Round 3 at 80x24: the player has no spit cards, so their pile is "not in play"
+        and "no spit cards" stands under its place; the banner calls for SPIT and waits for
+        the bot, and the band, one line higher, says the round's note first ("One spit pile:
+        you have no spit cards …  Go out first and you win the match!"), then step 7's
+        words, "Tab: end the practice" whole on its line."""
+
+        async def to_one_pile(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            view = screen.game.view(0)
+            while not (view.one_pile is not None and view.phase is Phase.DEALT):
+                next_move(screen)
+                view = screen.game.view(0)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=to_one_pile, terminal_size=SIZE)

@@ -220,7 +220,7 @@ class PracticeScreen(GameScreen):
         return max(1, needed) + 1 + pile_row_height(self.card_size) <= middle  # and the margin
 
     def on_resize(self) -> None:
-        super().on_resize()
+        # (Textual calls GameScreen's own on_resize as well: it fits the cards.)
         self.redraw()  # the note may fit over the piles at the new height, or no longer
 
     def redraw(self) -> None:

@@ -212,6 +212,28 @@ async def test_a_later_single_pile_round_s_note_stands_whole_over_the_piles_or_i
         assert in_band is (size != (100, 32)), size
 
 
+async def test_the_note_moves_between_the_banner_and_the_band_as_the_terminal_is_resized() -> None:
+    """80x26 has room for the note over the piles; down to 80x24 it goes into the band, and
+    back up to 80x26 it stands over the piles again."""
+    app = practice_app(3)
+    async with app.run_test(size=(80, 26)) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.PLAYING):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        note = words.table.one_pile_note(view, screen.names, against_bot=True, you=0)
+        folded = " ".join(note.split())
+        for size, in_band in (((80, 26), False), ((80, 24), True), ((80, 26), False)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert (folded in panel(app)) is in_band, size
+            flat = " ".join(screen_text(app).split())
+            assert all(line in flat for line in note.splitlines()), size
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)

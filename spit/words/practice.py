@@ -78,7 +78,8 @@ def practice_stuck(spit: str) -> str:
 
 
 def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right: str) -> str:
-    """Step 6: the round is over; slap the smaller pile, and with which keys."""
+    """Step 6: the round is over; slap the smaller pile, and with which keys (each stock's
+    first and second, as the legend shows them)."""
     if went_out == 0:
         why = _("You went out: the round is over.")
     elif went_out == 1:
@@ -86,8 +87,9 @@ def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right
     else:
         why = _("Nobody can move and no spit cards are left: the round is over.")
     what = _(
-        "Slap the smaller pile, as you take the pile you slap: a top-row key ({left}) slaps "
-        "the left pile ({left_cards}), a middle-row key ({right}) the right ({right_cards})."
+        "Slap the smaller pile, as you take the pile you slap: the first key under any stock "
+        "({left}) slaps the left pile ({left_cards}), the second ({right}) the right "
+        "({right_cards})."
     ).format(left=left, right=right, left_cards=cards(sizes[0]), right_cards=cards(sizes[1]))
     return why + " " + what
 

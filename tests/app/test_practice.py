@@ -234,6 +234,25 @@ async def test_the_note_moves_between_the_banner_and_the_band_as_the_terminal_is
             assert all(line in flat for line in note.splitlines()), size
 
 
+async def test_the_slap_step_names_the_keys_as_the_legend_shows_them() -> None:
+    """At the slap the legend reads "slap ◀ ▶" over each stock's keys side by side: the
+    first slaps the left pile, the second the right, and so says the band (no keyboard rows
+    the screen does not show)."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        while screen.step is not Step.SLAP:
+            next_move(screen)
+        await pilot.pause()
+        said = panel(app)
+        assert "the first key under any stock (q) slaps the left pile" in said
+        assert "the second (a) the right" in said
+        assert "row" not in said
+        legend = next(line for line in screen_text(app).splitlines() if "slap ◀ ▶" in line)
+        assert legend.split()[3:5] == ["q", "a"], legend
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)

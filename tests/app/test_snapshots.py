@@ -365,8 +365,9 @@ class TestPractice:
 
     def test_the_slap_step_says_which_keys_slap_which_pile(self, snap_compare) -> None:
         """The round is over (the player went out): the banner calls for the slap, the piles
-        show their sizes, and the band "Practice 6/7" names the top-row key for the left pile
-        and the middle-row key for the right, with each pile's cards."""
+        show their sizes, and the band "Practice 6/7" names each stock's first key (q) for the
+        left pile and its second (a) for the right, as the legend "slap ◀ ▶" shows them, with
+        each pile's cards."""
 
         async def to_the_slap(pilot: Pilot) -> None:
             screen = practice(pilot.app)  # type: ignore[arg-type]

@@ -65,7 +65,7 @@ def practice_fill_later() -> str:
     """Step 4, before any slot is empty: play on until one is."""
     return _(
         "The card under a played card turns up by itself. Play on: when one of your stocks "
-        "is empty, a bottom-row key moves a card there from a taller stock."
+        "is empty, the third key under a taller stock moves its top card there."
     )
 
 

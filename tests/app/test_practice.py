@@ -435,6 +435,21 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
             assert len(lines) <= PANEL_LINES + 1, (lang, note, text)
 
 
+def test_no_step_speaks_of_keyboard_rows_the_screen_does_not_show() -> None:
+    """The legend shows each stock's keys side by side (``q a z``), so the steps name them
+    first, second and third, never by a keyboard's top, middle or bottom row."""
+    coach = Coach(KeyMap.preset("qwerty"), lambda card: "10♥")
+    keys, spit = coach._keys("stock1.left"), coach._keys("spit")
+    texts = [
+        words.practice.practice_keys(keys, keys, keys, spit),
+        words.practice.practice_fill("10♥", 5, keys),
+        words.practice.practice_fill_later(),
+        *(words.practice.practice_slap(who, (17, 18), "q", "a") for who in (0, 1, None)),
+    ]
+    for text in texts:
+        assert not any(row in text for row in ("row", "top one", "bottom one")), text
+
+
 def _one_pile_notes() -> list[str]:
     """A single-pile round's note, every way it can be said (as the band says it)."""
     notes = []

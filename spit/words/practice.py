@@ -69,8 +69,21 @@ def practice_fill_later() -> str:
     )
 
 
-def practice_stuck(spit: str) -> str:
-    """Step 5: nobody can play, so both spit again."""
+def practice_stuck(spit: str, without: int | None = None) -> str:
+    """Step 5: nobody can play, so both spit again; in a single-pile round ``without`` is
+    the player with no spit cards (0 the one practising, 1 the bot), who counts as ready
+    while the other spits alone onto the one pile."""
+    if without == 0:
+        return _(
+            "Nobody can play a card or fill a slot: the table is stuck. You have no spit cards "
+            "left, so you count as ready: the bot turns a new spit card onto the one pile, and "
+            "play goes on."
+        )
+    if without == 1:
+        return _(
+            "Nobody can play a card or fill a slot: the table is stuck. Press SPIT ({spit}): you "
+            "turn a new spit card onto the one pile (the bot has none left), and play goes on."
+        ).format(spit=spit)
     return _(
         "Nobody can play a card or fill a slot: the table is stuck. Press SPIT ({spit}): you "
         "and the bot each turn a new spit card onto your own pile, and play goes on."

@@ -253,6 +253,25 @@ async def test_the_slap_step_names_the_keys_as_the_legend_shows_them() -> None:
         assert legend.split()[3:5] == ["q", "a"], legend
 
 
+async def test_stuck_in_a_single_pile_round_the_band_says_who_spits() -> None:
+    """Round 3: the player has no spit cards left, so they count as ready and the bot spits
+    alone onto the one pile (RULES B5). When the table is stuck the band says so, not that
+    both turn a card onto their own piles."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.STUCK):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        assert view.me.spit_cards == 0 and view.me.ready
+        said = panel(app)
+        assert "You have no spit cards left" in said and "the bot turns" in said
+        assert "you and the bot each" not in said
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)
@@ -413,7 +432,7 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
         words.practice.practice_no_play(),
         words.practice.practice_fill(ten, 5, keys("stock5.fill")),
         words.practice.practice_fill_later(),
-        words.practice.practice_stuck(spit),
+        *(words.practice.practice_stuck(spit, without) for without in (None, 0, 1)),
         *(
             words.practice.practice_slap(who, (17, 18), keys("stock1.left"), keys("stock1.right"))
             for who in (0, 1, None)
@@ -430,7 +449,7 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
     # band says it before the step's words, in one line more, whoever has no spit cards.
     heading = words.practice.practice_step(None, STEPS) + "  "
     for note in _one_pile_notes():
-        for text in (*texts[-4:], texts[6]):  # what comes next, free play, stuck
+        for text in (*texts[-4:], *texts[6:9]):  # what comes next, free play, stuck
             lines = band_text(Text(heading + note + " " + text), 80 - 2, console).split()
             assert len(lines) <= PANEL_LINES + 1, (lang, note, text)
 

@@ -129,7 +129,7 @@ class PracticeScreen(GameScreen):
         self._shown: Step | None = None
         self.note_in_band = ""
         """The round's note where the middle has no room for it over the piles (the band
-        says it after the step's words); empty when the banner shows it."""
+        says it before the step's words); empty when the banner shows it."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -193,12 +193,16 @@ class PracticeScreen(GameScreen):
     # -- drawing -------------------------------------------------------------------------
 
     def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
+        """The game's states; but where the middle has no room for a single-pile round's
+        note over the piles, the note goes into the band (which takes the banner's margin)."""
         states = super().table_states(view, scene)
         banner = states.banner
         fold = banner is not None and bool(banner.note) and not self._note_fits(banner)
-        self.note_in_band = " ".join(banner.note.split("\n")) if fold and banner else ""
         self.set_class(fold, "-note-in-band")
-        if fold and banner is not None:
+        self.note_in_band = ""
+        if fold:
+            assert banner is not None
+            self.note_in_band = " ".join(banner.note.splitlines())
             states = replace(states, banner=replace(banner, note=""))
         return states
 

@@ -178,7 +178,9 @@ class Coach:
                     self._label(card), fill.stock + 1, self._keys(f"stock{fill.stock + 1}.fill")
                 )
             case Step.STUCK:
-                return words.practice.practice_stuck(spit)
+                one_pile = view.one_pile
+                without = None if one_pile is None else one_pile.without_spit_cards
+                return words.practice.practice_stuck(spit, without)
             case Step.SLAP:
                 sizes = (view.piles[0].size, view.piles[1].size)
                 return words.practice.practice_slap(

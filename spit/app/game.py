@@ -30,7 +30,7 @@ from spit.app.clock import PumpTimers
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
-from spit.app.presenter import PLAYER_IDS, Perspective, Presenter
+from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.standstill import RoomNotice
 from spit.app.table import (
     MIDDLE_ROOM,
@@ -47,7 +47,7 @@ from spit.app.table import (
     pile_row_height,
     table_widgets,
 )
-from spit.engine import Action, MatchEnded, PilePress, Result
+from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -113,6 +113,10 @@ class GameScreen(WordedBindings, Screen[None]):
         Binding("escape", "pause", worded(words.dialogs.binding, "pause"), id="pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
+
+    ROUND_SUMMARY: ClassVar[bool] = True
+    """Whether the last round's summary stands in the middle between rounds (else the
+    banner and piles show, as after any deal)."""
 
     def __init__(
         self,
@@ -194,14 +198,9 @@ class GameScreen(WordedBindings, Screen[None]):
         # collections then walk only what play makes, and take a fraction of that.
         gc.freeze()
 
-    def table_room(self) -> tuple[int, int]:
-        """The columns and lines the table may fill: the whole terminal."""
-        width, height = self.app.size
-        return width, height
-
     def _fit_cards(self) -> bool:
         """Draw the cards at the largest size the terminal has room for; whether it changed."""
-        size = card_size_for(*self.table_room())
+        size = card_size_for(*self.app.size)
         if size == self.card_size and self.is_mounted:
             return False
         self.card_size = size
@@ -307,11 +306,17 @@ class GameScreen(WordedBindings, Screen[None]):
 
     # -- drawing -----------------------------------------------------------------------
 
+    def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
+        """Every widget's state for the table as ``view`` shows it: the presenter's."""
+        return self.presenter.present(
+            view, self.perspective, self.feedback.now(), scene, summary=self.ROUND_SUMMARY
+        )
+
     def redraw(self) -> None:
         """Hand every widget its slice of the engine's view; unchanged ones stay as they are."""
         view = self.game.view(self.seat)
         scene = self.presenter.scene(self.game, self.perspective, self.card_size, self.app.is_web)
-        states = self.presenter.present(view, self.perspective, self.feedback.now(), scene)
+        states = self.table_states(view, scene)
         self.query_one("#p1-legend", KeyLegend).state = states.legends[0]
         second = "#p1-legend-right" if self.perspective.solo else "#p2-legend"
         self.query_one(second, KeyLegend).state = states.legends[1]

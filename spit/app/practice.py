@@ -10,8 +10,11 @@ table, so it never covers a card, and holds no focus: the keys stay the players'
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from dataclasses import replace
+from typing import ClassVar, Final
 
+from rich.console import Console
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,16 +28,43 @@ from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialog import Dialog
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
+from spit.app.presenter import Scene, TableStates
 from spit.app.screens import KeyLine, PauseScreen, answer_button
-from spit.app.table import RoundSummary
-from spit.engine import Play, Result
+from spit.app.table import BannerState, pile_row_height
+from spit.engine import Play, PlayerView, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
 from spit.settings.keymap import Control, KeyMap
 from spit.settings.options import GameOptions
 
 PANEL_LINES = 4
-"""Rows of the guide's panel: what an 80×24 terminal has left under the table."""
+"""Rows of the guide's panel. The practice draws its cards at the game's size
+(:func:`~spit.app.look.card_size_for` of the whole terminal), and at the smallest terminal of
+every size (80×24, 100×32, 140×42) the table leaves at least these four lines under it.
+
+A single-pile round's note (two lines over the piles) does not fit there too at 80×24 or
+140×42: then it is folded into the band, which takes the line under the banner for it."""
+
+
+_BETWEEN_PAIRS: Final = re.compile(r"\s+·\s+")
+"""What puts a pair of keys after the step's words ("… play on · Tab: end the practice")."""
+
+
+def band_text(text: Text, width: int, console: Console) -> Text:
+    """``text`` in lines of ``width`` cells: the words wrap where they will, and each pair
+    after a ``·`` ("Tab: end the practice") goes whole to the line that has room for it, so a
+    key is never parted from its word."""
+    cuts = [offset for match in _BETWEEN_PAIRS.finditer(text.plain) for offset in match.span()]
+    pieces = text.divide(cuts)
+    lines = list(pieces[0].wrap(console, width))
+    for between, pair in zip(pieces[1::2], pieces[2::2], strict=True):
+        last = lines[-1]
+        if last.cell_len + between.cell_len + pair.cell_len <= width:
+            last.append_text(between)
+            last.append_text(pair)
+        else:
+            lines += pair.wrap(console, width)
+    return Text("\n").join(lines)
 
 
 class CoachPanel(Static):
@@ -54,6 +84,16 @@ class CoachPanel(Static):
 class PracticeScreen(GameScreen):
     """A practice round: the table, and under it the guide's step."""
 
+    DEFAULT_CSS = f"""
+    PracticeScreen.-note-in-band CoachPanel {{
+        height: {PANEL_LINES + 1};
+    }}
+    PracticeScreen.-note-in-band Banner {{
+        margin-bottom: 0;
+    }}
+    """
+    """Where the round's note is folded into the band, the band takes the banner's margin."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             GO_ON_KEY,
@@ -64,6 +104,10 @@ class PracticeScreen(GameScreen):
         ),
     ]
     """Tab goes on from a step that only shows the table (Esc pauses, as in any game)."""
+
+    ROUND_SUMMARY: ClassVar[bool] = False
+    """Between rounds the band says what the summary would (its step 7, in the room the band
+    leaves), and the middle shows the next round's call to SPIT and its piles."""
 
     def __init__(
         self,
@@ -83,16 +127,13 @@ class PracticeScreen(GameScreen):
         self.ended = False
         """Whether the player has left the practice."""
         self._shown: Step | None = None
+        self.note_in_band = ""
+        """The round's note where the middle has no room for it over the piles (the band
+        says it before the step's words); empty when the banner shows it."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield CoachPanel(id="coach")
-
-    def table_room(self) -> tuple[int, int]:
-        """The guide's band takes its lines from the table's: the cards grow only when the
-        table has room for them above it."""
-        width, height = self.app.size
-        return width, height - PANEL_LINES
 
     @property
     def step(self) -> Step | None:
@@ -151,34 +192,62 @@ class PracticeScreen(GameScreen):
 
     # -- drawing -------------------------------------------------------------------------
 
+    def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
+        """The game's states; but where the middle has no room for a single-pile round's
+        note over the piles, the note goes into the band (which takes the banner's margin)."""
+        states = super().table_states(view, scene)
+        banner = states.banner
+        fold = banner is not None and bool(banner.note) and not self._note_fits(banner)
+        self.set_class(fold, "-note-in-band")
+        self.note_in_band = ""
+        if fold:
+            assert banner is not None
+            self.note_in_band = " ".join(banner.note.splitlines())
+            states = replace(states, banner=replace(banner, note=""))
+        return states
+
+    def _note_fits(self, banner: BannerState) -> bool:
+        """Whether the banner with its note fits over the piles, between the two sides and
+        above the band (each side as high as its lines: a row of cards, names, keys)."""
+        width, height = self.app.size
+        sides = sum(
+            int(part.styles.height.value)  # type: ignore[union-attr]
+            for side in self.query(".side")
+            for part in side.children
+            if part.display
+        )
+        middle = height - 1 - sides - PANEL_LINES  # the top bar's line
+        lines = [banner.text] if banner.text else []
+        lines += banner.note.splitlines()
+        console = self.app.console
+        needed = sum(len(Text(f" {line} ").wrap(console, width)) for line in lines)
+        return max(1, needed) + 1 + pile_row_height(self.card_size) <= middle  # and the margin
+
+    def on_resize(self) -> None:
+        # (Textual calls GameScreen's own on_resize as well: it fits the cards.)
+        self.redraw()  # the note may fit over the piles at the new height, or no longer
+
     def redraw(self) -> None:
         super().redraw()
         view = self.game.view(YOU)
-        if view.between_rounds:
-            # The guide's step says what the summary would, in the room the panel leaves.
-            self.query_one(RoundSummary).display = False
         step = self._shown = self.coach.step(view)
         if step is None:
             return
         text = Text(self.coach.heading(step) + "  ", style="bold #ffd54f")
+        if self.note_in_band:  # what holds for the round, then the step
+            text.append(self.note_in_band + " ", style="bold")
         text.append(self.coach.says(view))
-        self.query_one(CoachPanel).update(text)
+        width = self.app.size.width - 2  # the band's padding
+        self.query_one(CoachPanel).update(band_text(text, width, self.app.console))
 
 
 class PracticePauseScreen(PauseScreen):
-    """Escape during the practice: the pause, and a way out of the practice.
+    """Escape during the practice: the game's pause, and a way out of the practice.
 
     Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
     with (a letter would be someone's card; the pause stays deaf to those); in a browser,
-    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over.
-    """
-
-    DEFAULT_CSS = """
-    PracticePauseScreen #leave-row {
-        height: auto;  /* the box keeps to its lines, not the whole terminal's height */
-        align: center middle;
-        margin-top: 1;
-    }
+    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over. The
+    box is the game's pause box, its keys one line longer.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -198,13 +267,9 @@ class PracticePauseScreen(PauseScreen):
     ]
     """The pause's keys, and leaving the practice."""
 
-    def on_mount(self) -> None:
-        # (Textual calls PauseScreen's own on_mount as well: it sets the grace timer.)
-        box = self.query_one(Vertical)
-        web = self.app.is_web
-        line, button = words.practice.practice_leave(web=web)
-        box.mount(Static(line))
-        box.mount(Horizontal(answer_button(button, variant="warning", id="leave"), id="leave-row"))
+    def keys(self) -> str:
+        """The game's pause keys, and under them the key that leaves the practice."""
+        return super().keys() + "\n" + words.practice.practice_leave(web=self.app.is_web)
 
     def action_leave(self) -> None:
         """Ctrl+L: end the practice."""
@@ -214,10 +279,6 @@ class PracticePauseScreen(PauseScreen):
         """L in a browser: end the practice."""
         if self._awake and self.app.is_web:
             self.dismiss("leave")  # type: ignore[arg-type]
-
-    @on(Button.Pressed, "#leave")
-    def _leave_pressed(self) -> None:
-        self.dismiss("leave")  # type: ignore[arg-type]
 
 
 class PracticeOfferScreen(Dialog[bool]):

@@ -170,9 +170,9 @@ class TableStates:
     stocks: tuple[StocksState, StocksState]
     """The players' stocks."""
     banner: BannerState | None
-    """The banner over the piles; None between rounds (the summary shows instead)."""
+    """The banner over the piles; None while the summary shows instead."""
     piles: PilesState | None
-    """The spit piles; None between rounds."""
+    """The spit piles; None while the summary shows."""
     summary: SummaryState | None
     """The last round's summary, between rounds only."""
 
@@ -225,9 +225,18 @@ class Presenter:
         )
 
     def present(
-        self, view: PlayerView, perspective: Perspective, feedback: Feedback, scene: Scene
+        self,
+        view: PlayerView,
+        perspective: Perspective,
+        feedback: Feedback,
+        scene: Scene,
+        *,
+        summary: bool = True,
     ) -> TableStates:
-        """Every widget's state for the table as ``view`` shows it."""
+        """Every widget's state for the table as ``view`` shows it. Between rounds the last
+        round's summary stands where the banner and piles were; with ``summary`` False (the
+        practice, whose band says what it would) the banner and piles show there, as after
+        any deal."""
         phase = view.phase
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
         # Once the match is over, what counts is what each held at the end, not the last
@@ -270,9 +279,9 @@ class Presenter:
             perspective.short_names,
             self._hints(perspective, scene),
         )
-        banner = piles = summary = None
-        if view.between_rounds:
-            summary = self._summary(view, perspective, scene)
+        banner = piles = summed = None
+        if summary and view.between_rounds:
+            summed = self._summary(view, perspective, scene)
         else:
             banner = self._banner(view, perspective)
             far = order[1]
@@ -295,7 +304,7 @@ class Presenter:
             (stocks[0], stocks[1]),
             banner,
             piles,
-            summary,
+            summed,
         )
 
     def _legends(

@@ -207,10 +207,13 @@ class PauseScreen(Dialog[None]):
             yield Static(words.dialogs.dialog_text("paused"), id="paused")
             if self._left is not None:
                 yield Static("", id="pause-left", markup=False)
-            if self.app.is_web:
-                yield KeyLine(words.dialogs.dialog_text("pause keys in a browser"))
-            else:
-                yield KeyLine(words.dialogs.dialog_text("pause keys"))
+            yield KeyLine(self.keys())
+
+    def keys(self) -> str:
+        """The pause's line of keys (a browser's own, which may keep F1 and Ctrl+Q)."""
+        if self.app.is_web:
+            return words.dialogs.dialog_text("pause keys in a browser")
+        return words.dialogs.dialog_text("pause keys")
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:

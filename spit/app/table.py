@@ -530,6 +530,13 @@ class BannerState:
     """What holds for the whole round (a single spit pile), in lines under the text."""
 
 
+def _banner_lines(state: object) -> int:
+    """How many lines a banner's state has (before any wrapping)."""
+    if not isinstance(state, BannerState):
+        return 0
+    return bool(state.text) + len(state.note.splitlines())
+
+
 class Banner(Part):
     """What happens now: "Both press SPIT", "SLAP the smaller pile!" …, and the round's note."""
 
@@ -542,6 +549,12 @@ class Banner(Part):
         text-style: bold;
     }
     """
+
+    def watch_state(self, old: object, new: object) -> None:
+        # The banner is as high as its lines (a single-pile round's note adds two), and a
+        # state repaints without a layout: one with more or fewer lines needs one.
+        if _banner_lines(old) != _banner_lines(new):
+            self.refresh(layout=True)
 
     def draw(self, state: object) -> Text:
         assert isinstance(state, BannerState)

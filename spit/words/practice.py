@@ -23,11 +23,12 @@ def practice_stocks(spit_cards: int, go_on: str) -> str:
 
 
 def practice_keys(left: str, right: str, fill: str, spit: str) -> str:
-    """Step 2: the keys under each stock, and the first SPIT."""
+    """Step 2: the keys under each stock, side by side as the legend shows them, and the
+    first SPIT."""
     return _(
-        "Each stock's keys stand under it: the top one ({left} for stock 1) plays it onto the "
-        "left pile, the middle one ({right}) onto the right pile, the bottom one ({fill}) into "
-        "an empty slot. Now press SPIT ({spit}) to turn up your first spit card."
+        "Under each stock stand its keys, three side by side: the first ({left} for stock 1) "
+        "plays it onto the left pile, the second ({right}) onto the right pile, the third "
+        "({fill}) into an empty slot. Now press SPIT ({spit}) to turn up your first spit card."
     ).format(left=left, right=right, fill=fill, spit=spit)
 
 
@@ -64,12 +65,25 @@ def practice_fill_later() -> str:
     """Step 4, before any slot is empty: play on until one is."""
     return _(
         "The card under a played card turns up by itself. Play on: when one of your stocks "
-        "is empty, a bottom-row key moves a card there from a taller stock."
+        "is empty, the third key under a taller stock moves its top card there."
     )
 
 
-def practice_stuck(spit: str) -> str:
-    """Step 5: nobody can play, so both spit again."""
+def practice_stuck(spit: str, without: int | None = None) -> str:
+    """Step 5: nobody can play, so both spit again; in a single-pile round ``without`` is
+    the player with no spit cards (0 the one practising, 1 the bot), who counts as ready
+    while the other spits alone onto the one pile."""
+    if without == 0:
+        return _(
+            "Nobody can play a card or fill a slot: the table is stuck. You have no spit cards "
+            "left, so you count as ready: the bot turns a new spit card onto the one pile, and "
+            "play goes on."
+        )
+    if without == 1:
+        return _(
+            "Nobody can play a card or fill a slot: the table is stuck. Press SPIT ({spit}): you "
+            "turn a new spit card onto the one pile (the bot has none left), and play goes on."
+        ).format(spit=spit)
     return _(
         "Nobody can play a card or fill a slot: the table is stuck. Press SPIT ({spit}): you "
         "and the bot each turn a new spit card onto your own pile, and play goes on."
@@ -77,7 +91,8 @@ def practice_stuck(spit: str) -> str:
 
 
 def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right: str) -> str:
-    """Step 6: the round is over; slap the smaller pile, and with which keys."""
+    """Step 6: the round is over; slap the smaller pile, and with which keys (each stock's
+    first and second, as the legend shows them)."""
     if went_out == 0:
         why = _("You went out: the round is over.")
     elif went_out == 1:
@@ -85,8 +100,9 @@ def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right
     else:
         why = _("Nobody can move and no spit cards are left: the round is over.")
     what = _(
-        "Slap the smaller pile, as you take the pile you slap: a top-row key ({left}) slaps "
-        "the left pile ({left_cards}), a middle-row key ({right}) the right ({right_cards})."
+        "Slap the smaller pile, as you take the pile you slap: the first key under any stock "
+        "({left}) slaps the left pile ({left_cards}), the second ({right}) the right "
+        "({right_cards})."
     ).format(left=left, right=right, left_cards=cards(sizes[0]), right_cards=cards(sizes[1]))
     return why + " " + what
 
@@ -111,12 +127,12 @@ def practice_free() -> str:
     return _("Play on as long as you like: Esc pauses, and the pause can end the practice.")
 
 
-def practice_leave(*, web: bool) -> tuple[str, str]:
-    """The practice's pause: the line that says how to leave, and the button's label. In a
+def practice_leave(*, web: bool) -> str:
+    """The practice's pause: the key that leaves the practice, under the pause's keys. In a
     browser, which keeps Ctrl+L for its address bar, L leaves."""
     if web:
-        return _("L: leave the practice"), _("Leave (L)")
-    return _("Ctrl+L: leave the practice"), _("Leave (Ctrl+L)")
+        return _("L: leave the practice")
+    return _("Ctrl+L: leave the practice")
 
 
 def practice_offer() -> tuple[str, str, str, str]:

@@ -31,7 +31,7 @@ from spit.engine import Phase, Variant
 
 from .factory import FakeClock, drive, make_app, played_until, screen_text
 from .test_languages import LANGUAGES, SIZE, assert_fits, started
-from .test_practice import first_start, practice_app
+from .test_practice import first_start, next_move, practice, practice_app
 
 _BOX = re.compile(r"[│╭╮╰╯─▔▁▐▌●▊▎]")
 SEPARATOR = "·"
@@ -220,6 +220,34 @@ async def test_the_practice_band_and_its_pause_are_whole(lang: str) -> None:
         await pilot.pause()
         assert isinstance(app.screen, PracticePauseScreen)
         assert_no_cut_word(app)
+
+
+@pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK])
+async def test_a_later_single_pile_round_s_note_and_the_practice_band_are_whole(
+    lang: str, phase: Phase
+) -> None:
+    """At exactly 80x24, in a later round with one spit pile (the player has no spit cards
+    left), the note that says so and what going out first means is whole on the screen,
+    with the band's words and the table's labels: dealt, in play and stuck."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is phase):
+            assert not view.is_over, "the practice match ended without the round wanted"
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        note = words.table.one_pile_note(view, screen.names, against_bot=True, you=0)
+        assert len(note.splitlines()) == 2, note
+        unused, none = (
+            words.table.table_label(label) for label in ("not in play", "no spit cards")
+        )
+        assert_no_cut_word(app, unused, none, prose=tuple(note.splitlines()))
+        # The captions under the piles say so too, whole (the band's note says the same words).
+        captions = next(line for line in screen_text(app).splitlines() if unused in line)
+        assert none in captions, captions
 
 
 async def test_the_practice_offer_keeps_each_key_with_its_word(lang: str, tmp_path: Path) -> None:

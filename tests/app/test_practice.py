@@ -6,16 +6,20 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import Input
+from textual.containers import Vertical
+from textual.geometry import Region
+from textual.widgets import Button, Input
 
 from spit import i18n, words
 from spit.app.app import SpitApp
 from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
 from spit.app.game import GameScreen
+from spit.app.look import card_size_for
 from spit.app.menu import MenuScreen
 from spit.app.practice import (
     PANEL_LINES,
@@ -23,14 +27,16 @@ from spit.app.practice import (
     PracticeOfferScreen,
     PracticePauseScreen,
     PracticeScreen,
+    band_text,
 )
-from spit.engine import Action, Fill, Phase, Play, Slap, Spit
+from spit.app.screens import KeyLine, PauseScreen
+from spit.engine import Action, Fill, OnePile, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
 from spit.settings.config import load_config
 from spit.settings.keymap import PRESET_OF_LANGUAGE, KeyMap
 from spit.settings.options import GameOptions, Mode
 
-from .factory import STILL, FakeClock, key_for, local, screen_text
+from .factory import STILL, FakeClock, key_for, local, make_app, screen_text
 
 SIZE = (80, 24)
 
@@ -55,7 +61,8 @@ def practice(app: SpitApp) -> PracticeScreen:
 
 
 def panel(app: SpitApp) -> str:
-    return str(practice(app).query_one(CoachPanel).render())
+    """The band's words, as one line."""
+    return " ".join(str(practice(app).query_one(CoachPanel).render()).split())
 
 
 def bot_moves(screen: PracticeScreen) -> None:
@@ -80,7 +87,8 @@ def next_move(screen: PracticeScreen) -> None:
     if step in (Step.KEYS, Step.STUCK, Step.NEXT):
         if not screen.game.view(1).sides[1].ready:
             bot_moves(screen)  # the bot presses SPIT with the player
-        press(screen, Spit(0))
+        if screen.game.view(0).phase is view.phase:  # not started by the bot's press
+            press(screen, Spit(0))
     elif step is Step.SLAP:
         sizes = [pile.size for pile in view.piles]
         press(screen, Slap(0, 0 if sizes[0] <= sizes[1] else 1))
@@ -135,6 +143,133 @@ async def test_the_practice_walks_every_step_from_the_stocks_to_what_comes_next(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert not any(isinstance(s, PracticeScreen) for s in app.screen_stack)
+
+
+async def test_after_the_slap_the_next_round_shows_its_banner_and_piles_as_after_any_deal() -> None:
+    """Between rounds the band says what the game's summary would, and the centre shows
+    what the game shows once a round is dealt: the call to SPIT for the next round and the
+    two empty piles with each player's spit cards, never an empty middle."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        while screen.step is not Step.NEXT:
+            next_move(screen)
+        await pilot.pause()
+        view = screen.game.view(0)
+        assert view.between_rounds and view.round_number == 2
+        text = screen_text(app)
+        assert "Round 2: both press SPIT" in text
+        spit_cards = [side.spit_cards for side in view.sides]
+        assert words.table.spit_cards(spit_cards[0]) in text
+        assert words.table.spit_cards(spit_cards[1]) in text
+        assert "Round 1 is over" not in text  # the band has the summary's words
+        bot_moves(screen)  # the bot presses SPIT first: the banner says it waits for you
+        await pilot.pause()
+        assert "waiting for you" in screen_text(app)
+
+
+async def test_the_keys_step_names_the_keys_in_the_order_the_legend_shows_them() -> None:
+    """Step 2 says the keys as the screen shows them: side by side under each stock
+    (``q a z``), so the first plays on the left pile, the second on the right, the third
+    fills; never a top, middle and bottom key the screen does not show."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        await pilot.pause()
+        said = panel(app)
+        assert "three side by side" in said
+        assert "the first (q or y for stock 1) plays it onto the left pile" in said
+        assert "the second (a or h) onto the right pile" in said
+        assert "the third (z or n) into an empty slot" in said
+        assert not any(word in said for word in ("top one", "middle one", "bottom one"))
+        legend = next(line for line in screen_text(app).splitlines() if "fill" in line)
+        stock_one = legend.split()[3:6]  # after the caption "◀ ▶ fill"
+        assert stock_one == ["q", "a", "z"], legend
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32), (140, 42)])
+async def test_a_later_single_pile_round_s_note_stands_whole_over_the_piles_or_in_the_band(
+    size: tuple[int, int],
+) -> None:
+    """In round 3 the player has no spit cards left: the note that says so is on the screen,
+    whole, once the round is dealt (the round before ended on a banner of one line), over
+    the piles where the middle has room for it (100x32), else in the band (80x24, 140x42)."""
+    app = practice_app(3)
+    async with app.run_test(size=size) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.DEALT):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        note = words.table.one_pile_note(view, screen.names, against_bot=True, you=0)
+        flat = " ".join(screen_text(app).split())
+        for line in note.splitlines():
+            assert line in flat, (size, line)
+        in_band = " ".join(note.split()) in panel(app)
+        assert in_band is (size != (100, 32)), size
+
+
+async def test_the_note_moves_between_the_banner_and_the_band_as_the_terminal_is_resized() -> None:
+    """80x26 has room for the note over the piles; down to 80x24 it goes into the band, and
+    back up to 80x26 it stands over the piles again."""
+    app = practice_app(3)
+    async with app.run_test(size=(80, 26)) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.PLAYING):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        note = words.table.one_pile_note(view, screen.names, against_bot=True, you=0)
+        folded = " ".join(note.split())
+        for size, in_band in (((80, 26), False), ((80, 24), True), ((80, 26), False)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert (folded in panel(app)) is in_band, size
+            flat = " ".join(screen_text(app).split())
+            assert all(line in flat for line in note.splitlines()), size
+
+
+async def test_the_slap_step_names_the_keys_as_the_legend_shows_them() -> None:
+    """At the slap the legend reads "slap ◀ ▶" over each stock's keys side by side: the
+    first slaps the left pile, the second the right, and so says the band (no keyboard rows
+    the screen does not show)."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        while screen.step is not Step.SLAP:
+            next_move(screen)
+        await pilot.pause()
+        said = panel(app)
+        assert "the first key under any stock (q) slaps the left pile" in said
+        assert "the second (a) the right" in said
+        assert "row" not in said
+        legend = next(line for line in screen_text(app).splitlines() if "slap ◀ ▶" in line)
+        assert legend.split()[3:5] == ["q", "a"], legend
+
+
+async def test_stuck_in_a_single_pile_round_the_band_says_who_spits() -> None:
+    """Round 3: the player has no spit cards left, so they count as ready and the bot spits
+    alone onto the one pile (RULES B5). When the table is stuck the band says so, not that
+    both turn a card onto their own piles."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        view = screen.game.view(0)
+        while not (view.one_pile is not None and view.phase is Phase.STUCK):
+            next_move(screen)
+            view = screen.game.view(0)
+        await pilot.pause()
+        assert view.me.spit_cards == 0 and view.me.ready
+        said = panel(app)
+        assert "You have no spit cards left" in said and "the bot turns" in said
+        assert "you and the bot each" not in said
 
 
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
@@ -200,6 +335,33 @@ async def test_escape_pauses_and_the_pause_leaves_the_practice_cleanly() -> None
         assert isinstance(app.screen, GameScreen) and not isinstance(app.screen, PracticeScreen)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_practices_pause_is_the_games_pause_with_one_line_of_keys_more(
+    lang: str,
+) -> None:
+    """The practice's pause looks like the game's: a box the same width, centred, sized to
+    its lines, its keys in one line of keys (KeyLine) with leaving the practice under the
+    game's pause keys; no button standing apart."""
+    i18n.set_language(lang)
+
+    async def pause_box(app: SpitApp, *keys: str) -> tuple[Region, list[str]]:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press(*keys, "escape")
+            await pilot.pause()
+            assert isinstance(app.screen, PauseScreen)
+            assert not app.screen.query(Button)
+            keys = [line.render().plain for line in app.screen.query(KeyLine)]
+            return app.screen.query_one(Vertical).region, keys
+
+    game_box, game_keys = await pause_box(make_app(3))
+    box, keys = await pause_box(practice_app(3), "tab")
+    leave = words.practice.practice_leave(web=False)
+    assert keys == [game_keys[0] + "\n" + leave]
+    assert (box.x, box.width) == (game_box.x, game_box.width)
+    assert box.height == game_box.height + 1
+    assert box.y == (SIZE[1] - box.height) // 2
+
+
 async def test_escape_twice_goes_on_with_the_practice_where_it_was() -> None:
     app = practice_app(3)
     async with app.run_test(size=SIZE) as pilot:
@@ -251,8 +413,8 @@ async def test_the_menu_offers_the_practice_among_the_players() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
     """Each step's words, heading included, wrap into the panel's four lines at 80x24 in
-    every language, with the longest keys and cards they can name (the language's own
-    layout; Space or Enter; 10♥)."""
+    every language, a key never parted from its word, with the longest keys and cards they
+    can name (the language's own layout; Space or Enter; 10♥)."""
     i18n.set_language(lang)
     keymap = KeyMap.preset(PRESET_OF_LANGUAGE.get(lang, "qwerty"))
     coach = Coach(keymap, lambda card: "10♥")
@@ -270,7 +432,7 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
         words.practice.practice_no_play(),
         words.practice.practice_fill(ten, 5, keys("stock5.fill")),
         words.practice.practice_fill_later(),
-        words.practice.practice_stuck(spit),
+        *(words.practice.practice_stuck(spit, without) for without in (None, 0, 1)),
         *(
             words.practice.practice_slap(who, (17, 18), keys("stock1.left"), keys("stock1.right"))
             for who in (0, 1, None)
@@ -281,19 +443,60 @@ def test_every_step_fits_the_panel_at_80_columns(lang: str) -> None:
     console = Console(width=80 - 2, file=io.StringIO())
     heading = words.practice.practice_step(7, STEPS) + "  "
     for text in texts:
-        lines = Text(heading + text).wrap(console, 80 - 2)
+        lines = band_text(Text(heading + text), 80 - 2, console).split()
         assert len(lines) <= PANEL_LINES, (lang, text)
+    # In a later round with one spit pile, where the note has no room over the piles, the
+    # band says it before the step's words, in one line more, whoever has no spit cards.
+    heading = words.practice.practice_step(None, STEPS) + "  "
+    for note in _one_pile_notes():
+        for text in (*texts[-4:], *texts[6:9]):  # what comes next, free play, stuck
+            lines = band_text(Text(heading + note + " " + text), 80 - 2, console).split()
+            assert len(lines) <= PANEL_LINES + 1, (lang, note, text)
 
 
-async def test_the_cards_grow_only_when_the_table_has_room_above_the_band() -> None:
-    """The band takes its lines from the table: at 100x32, where a game has medium cards,
-    the practice keeps the small ones (the medium table would not fit above the band);
-    four lines more and they grow."""
-    for size, card in (((100, 32), "small"), ((100, 36), "medium")):
-        app = practice_app(3)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            assert practice(app).card_size.name == card, size
+def test_no_step_speaks_of_keyboard_rows_the_screen_does_not_show() -> None:
+    """The legend shows each stock's keys side by side (``q a z``), so the steps name them
+    first, second and third, never by a keyboard's top, middle or bottom row."""
+    coach = Coach(KeyMap.preset("qwerty"), lambda card: "10♥")
+    keys, spit = coach._keys("stock1.left"), coach._keys("spit")
+    texts = [
+        words.practice.practice_keys(keys, keys, keys, spit),
+        words.practice.practice_fill("10♥", 5, keys),
+        words.practice.practice_fill_later(),
+        *(words.practice.practice_slap(who, (17, 18), "q", "a") for who in (0, 1, None)),
+    ]
+    for text in texts:
+        assert not any(row in text for row in ("row", "top one", "bottom one")), text
+
+
+def _one_pile_notes() -> list[str]:
+    """A single-pile round's note, every way it can be said (as the band says it)."""
+    notes = []
+    for alone in (0, 1):
+        for wins in (True, False):
+            view = SimpleNamespace(one_pile=OnePile(alone, wins))
+            note = words.table.one_pile_note(view, ("You", "Bot"), against_bot=True)  # type: ignore[arg-type]
+            notes.append(" ".join(note.splitlines()))
+    return notes
+
+
+@pytest.mark.parametrize("size", [(80, 24), (99, 40), (100, 32), (139, 60), (140, 42), (200, 60)])
+async def test_the_practice_draws_the_cards_at_the_games_size_and_the_band_fits_under_them(
+    size: tuple[int, int],
+) -> None:
+    """At every terminal size the practice's cards are the game's (at 100x32 medium, not
+    small), and the table with the band under it fits: the player's line stands above the
+    band, whole, and the band's four lines are on the screen."""
+    app = practice_app(3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = practice(app)
+        assert screen.card_size == card_size_for(*size), size
+        band = screen.query_one(CoachPanel).region
+        info = screen.query_one("#p1-info").region
+        assert band.height == PANEL_LINES and band.bottom == size[1], (size, band)
+        assert info.bottom <= band.y, (size, info, band)
+        assert "You  ·  26 cards" in screen_text(app).splitlines()[info.y]
 
 
 # --- the offer at the first start ---------------------------------------------------------

@@ -365,8 +365,9 @@ class TestPractice:
 
     def test_the_slap_step_says_which_keys_slap_which_pile(self, snap_compare) -> None:
         """The round is over (the player went out): the banner calls for the slap, the piles
-        show their sizes, and the band "Practice 6/7" names the top-row key for the left pile
-        and the middle-row key for the right, with each pile's cards."""
+        show their sizes, and the band "Practice 6/7" names each stock's first key (q) for the
+        left pile and its second (a) for the right, as the legend "slap ◀ ▶" shows them, with
+        each pile's cards."""
 
         async def to_the_slap(pilot: Pilot) -> None:
             screen = practice(pilot.app)  # type: ignore[arg-type]
@@ -376,3 +377,41 @@ class TestPractice:
             await pilot.pause()
 
         assert snap_compare(self.app(), run_before=to_the_slap, terminal_size=SIZE)
+
+    def test_between_rounds_the_centre_shows_the_next_rounds_call(self, snap_compare) -> None:
+        """After the slap, round 2 is dealt: the centre shows "Round 2: both press SPIT" over
+        the two empty piles and each player's spit cards (4 and 18), as after any deal, and
+        the band "Practice 7/7" says which pile the player took and what each holds."""
+
+        async def to_round_two(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            while screen.step is not Step.NEXT:
+                next_move(screen)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=to_round_two, terminal_size=SIZE)
+
+    def test_the_pause_is_the_games_pause_with_the_way_out(self, snap_compare) -> None:
+        """Esc in the practice: the game's pause box, centred and as high as its lines,
+        "Paused" over the game's keys (Esc: resume · F1: help · Ctrl+Q: quit) and under them
+        "Ctrl+L: leave the practice"; the table shows round it."""
+        assert snap_compare(self.app(), press=["tab", "escape"], terminal_size=SIZE)
+
+    def test_a_single_pile_round_folds_its_note_into_the_band(self, snap_compare) -> None:
+        """Round 3 at 80x24: the player has no spit cards, so their pile is "not in play"
+        and "no spit cards" stands under its place; the banner calls for SPIT and waits for
+        the bot, and the band, one line higher, says the round's note first ("One spit pile:
+        you have no spit cards …  Go out first and you win the match!"), then step 7's
+        words, "Tab: end the practice" whole on its line."""
+
+        async def to_one_pile(pilot: Pilot) -> None:
+            screen = practice(pilot.app)  # type: ignore[arg-type]
+            await pilot.press("tab")
+            view = screen.game.view(0)
+            while not (view.one_pile is not None and view.phase is Phase.DEALT):
+                next_move(screen)
+                view = screen.game.view(0)
+            await pilot.pause()
+
+        assert snap_compare(self.app(), run_before=to_one_pile, terminal_size=SIZE)

@@ -165,7 +165,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if options.mode is Mode.BOT and not self.bot_available:
             from spit.app.menu import MenuScreen
 
-            self.notify(words.dialogs.app_notice("no bot, choose"), severity="error")
+            self.notify(words.dialogs.app_notice("no bot, choose"), severity="error", markup=False)
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -207,10 +207,10 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
     def _notice(self, message: str) -> None:
         """A one-line notice about the records, from this thread or the history's."""
         try:
-            self.call_from_thread(self.notify, message, severity="warning", timeout=8)
+            self.call_from_thread(self.notify, message, severity="warning", timeout=8, markup=False)
         except RuntimeError:  # on the app's own thread (or the app has stopped)
             if self.is_running:
-                self.notify(message, severity="warning", timeout=8)
+                self.notify(message, severity="warning", timeout=8, markup=False)
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
@@ -231,11 +231,13 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         try:
             built = self.session.resume(record, self.options)
         except SessionError:
-            self.notify(words.dialogs.app_notice("no bot, cannot go on"), severity="error")
+            self.notify(
+                words.dialogs.app_notice("no bot, cannot go on"), severity="error", markup=False
+            )
             self.open_menu(self.session.resume_options(record, self.options))
             return
         except RecordError as error:
-            self.notify(words.records.record_error(error), severity="error")
+            self.notify(words.records.record_error(error), severity="error", markup=False)
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options
@@ -333,7 +335,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
         error = keep(self.config_file, entries)
         if error is not None:
-            self.notify(words.config.config_error(error), severity="warning")
+            self.notify(words.config.config_error(error), severity="warning", markup=False)
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""
@@ -352,7 +354,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         keymap, clash = KeyMap.remapped(options.keys, options.bindings)
         if clash is not None and self.is_running:
             text = words.dialogs.keys_do_not_fit(layout=options.keys, error=clash)
-            self.notify(text, severity="warning")
+            self.notify(text, severity="warning", markup=False)
         return keymap
 
     def _game_screen(self) -> GameScreen | None:

@@ -86,7 +86,7 @@ class PracticeScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield CoachPanel(id="coach")
+        yield CoachPanel(id="coach", markup=False)
 
     def table_room(self) -> tuple[int, int]:
         """The guide's band takes its lines from the table's: the cards grow only when the
@@ -203,7 +203,7 @@ class PracticePauseScreen(PauseScreen):
         box = self.query_one(Vertical)
         web = self.app.is_web
         line, button = words.practice.practice_leave(web=web)
-        box.mount(Static(line))
+        box.mount(Static(line, markup=False))
         box.mount(Horizontal(answer_button(button, variant="warning", id="leave"), id="leave-row"))
 
     def action_leave(self) -> None:
@@ -266,7 +266,7 @@ class PracticeOfferScreen(Dialog[bool]):
     def compose(self) -> ComposeResult:
         question, keys, practise, not_now = words.practice.practice_offer()
         with Vertical():
-            yield Static(question, id="offer")
+            yield Static(question, id="offer", markup=False)
             yield KeyLine(keys)
             with Horizontal():
                 yield answer_button(practise, variant="primary", id="practise")

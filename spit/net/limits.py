@@ -30,6 +30,10 @@ log = logging.getLogger("spit.net.server")
 TALLY_EVERY = 10.0
 """Seconds between two log lines about refused connections."""
 
+SHED_FOR = 1.0
+"""Seconds after an address was refused with a reason during which its further connections
+over the quotas are dropped as they are accepted, without one."""
+
 FILE_CEILING = 1 << 16
 """The soft limit on open files the server raises itself to, at most (the hard limit may be
 lower; an unlimited one is not taken at its word)."""
@@ -74,6 +78,10 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+    def ready(self, now: float) -> bool:
+        """Whether :meth:`take` would succeed now (taking nothing)."""
+        return self.tokens + (now - self.at) * self.rate >= 1
 
     def full(self, now: float) -> bool:
         """Whether it has refilled: keeping it would tell nothing a new one does not."""
@@ -133,12 +141,14 @@ class _Address:
     """What one client address holds: its connections, its new-connection bucket, and the
     rooms it opened that never had a second player."""
 
-    __slots__ = ("bucket", "connections", "waiting")
+    __slots__ = ("bucket", "connections", "refused_at", "waiting")
 
     def __init__(self, bucket: Bucket) -> None:
         self.connections = 0
         self.bucket = bucket
         self.waiting: set[str] = set()
+        self.refused_at = -SHED_FOR
+        """When a connection from it was last refused for its quotas."""
 
 
 class Admission:
@@ -180,6 +190,9 @@ class Admission:
                 if admission.open > admission.budget + admission.quotas.file_reserve // 2:
                     admission._refuse("no files left", "")
                     transport.abort()  # type: ignore[attr-defined]
+                elif admission.shed(self.admission_key):
+                    admission._refuse("dropped unread", self.admission_key or "")
+                    transport.abort()  # type: ignore[attr-defined]
 
             def connection_lost(self, exc: Exception | None) -> None:
                 super().connection_lost(exc)
@@ -205,11 +218,26 @@ class Admission:
             return None
         assert key is not None
         held = self._addresses[key]
+        now = self._source()
         if held.connections > self.quotas.connections:
+            held.refused_at = now
             return "too many connections from this address"
-        if not held.bucket.take(self._source()):
+        if not held.bucket.take(now):
+            held.refused_at = now
             return "too many new connections from this address"
         return None
+
+    def shed(self, key: str | None) -> bool:
+        """Whether a connection just accepted from ``key`` is dropped at once, unread and
+        unanswered: its address was told why within :data:`SHED_FOR` and is still over its
+        quotas (a flood costs the server an accept, not a handshake and an answer each)."""
+        if self._exempt(key):
+            return False
+        held = self._addresses[key]  # type: ignore[index]
+        now = self._source()
+        if now - held.refused_at >= SHED_FOR:
+            return False
+        return held.connections > self.quotas.connections or not held.bucket.ready(now)
 
     def _exempt(self, key: str | None) -> bool:
         return self.quotas.exempt_loopback and _loopback(key)

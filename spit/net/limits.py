@@ -34,6 +34,9 @@ SHED_FOR = 1.0
 """Seconds after an address was refused with a reason during which its further connections
 over the quotas are dropped as they are accepted, without one."""
 
+SWEEP_EVERY = 60.0
+"""Seconds between two sweeps of the addresses that hold nothing any more."""
+
 FILE_CEILING = 1 << 16
 """The soft limit on open files the server raises itself to, at most (the hard limit may be
 lower; an unlimited one is not taken at its word)."""
@@ -172,6 +175,7 @@ class Admission:
         """The opener's address of each room that never had a second player."""
         self._refused: dict[str, int] = {}
         self._told = -TALLY_EVERY
+        self._swept = self._source()
 
     # -- connections -----------------------------------------------------------------------
 
@@ -246,12 +250,33 @@ class Admission:
         self.open += 1
         if key is None:
             return
+        now = self._source()
+        if now - self._swept >= SWEEP_EVERY:
+            self._sweep(now)
         held = self._addresses.get(key)
         if held is None:
             quotas = self.quotas
-            bucket = Bucket(quotas.connect_rate, quotas.connect_burst, self._source())
+            bucket = Bucket(quotas.connect_rate, quotas.connect_burst, now)
             held = self._addresses[key] = _Address(bucket)
         held.connections += 1
+
+    def _sweep(self, now: float) -> None:
+        """Forget every address that holds nothing and whose bucket is full again: one that
+        left before its bucket refilled is otherwise kept until it comes back (a scan of many
+        addresses must not grow this for ever)."""
+        self._swept = now
+        idle = [
+            key
+            for key, held in self._addresses.items()
+            if not held.connections and not held.waiting and held.bucket.full(now)
+        ]
+        for key in idle:
+            del self._addresses[key]
+
+    @property
+    def addresses(self) -> int:
+        """Addresses remembered now."""
+        return len(self._addresses)
 
     def _left(self, key: str | None) -> None:
         self.open -= 1

@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 from spit.net.client import Client, Gone, Hearing, ServerGone
-from spit.net.limits import Quotas
+from spit.net.limits import SWEEP_EVERY, Admission, Quotas
 from spit.net.server import POLICY
 from spit.net.wire import VERSION, Problem
 
@@ -249,3 +249,19 @@ def test_the_server_raises_its_soft_file_limit_as_far_as_the_hard_one_lets() -> 
         preexec_fn=soft_below_hard,
     )
     assert run.stdout.split() == [str(FILES + 100)] * 2
+
+
+def test_addresses_that_hold_nothing_any_more_are_forgotten() -> None:
+    # Each short connection leaves its address's bucket a token short: without a sweep, a
+    # scan from many addresses would be remembered for ever.
+    now = [0.0]
+    admission = Admission(Quotas(exempt_loopback=False), files=1024, source=lambda: now[0])
+    for n in range(1000):
+        key = f"10.0.{n // 256}.{n % 256}"
+        admission._arrived(key)
+        assert admission.refusal(key) is None
+        admission._left(key)
+    assert admission.addresses == 1000
+    now[0] += SWEEP_EVERY
+    admission._arrived("10.9.9.9")
+    assert admission.addresses == 1

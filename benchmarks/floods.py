@@ -73,6 +73,8 @@ asyncio.run(main())
 """
 """A server whose quotas spare no address, loopback included."""
 
+FLOODS = ("none", "guesses", "connections, one address", "connections, 8 addresses", "rooms")
+
 WRONG = json.dumps({"v": 2, "type": "join", "room": "0000-0000", "name": "m"})
 OPEN = json.dumps({"v": 2, "type": "open", "variant": "standard", "seed": None, "name": "m"})
 
@@ -320,8 +322,7 @@ async def flood(kind: str, source: Path, files: int, window: float) -> dict[str,
 async def main_async(args: argparse.Namespace) -> None:
     source = Path(args.source).resolve()
     print(f"floods against {source} ({args.files} open files, {args.window:g} s each)")
-    kinds = ["none", "guesses", "connections, one address", "connections, 8 addresses", "rooms"]
-    for kind in kinds:
+    for kind in args.floods.split(","):
         figures = await flood(kind, source, args.files, args.window)
         rates = ", ".join(f"{what} {n:.0f}/s" for what, n in figures["per_s"].items())
         print(
@@ -340,6 +341,7 @@ def main() -> None:
     parser.add_argument("--window", type=float, default=10.0)
     parser.add_argument("--files", type=int, default=1024)
     parser.add_argument("--source", default=str(ROOT), help="the checkout to run the server of")
+    parser.add_argument("--floods", default=",".join(FLOODS), help="which, comma-separated")
     args = parser.parse_args()
     if args.quick:
         args.window, args.files = 1.0, 256

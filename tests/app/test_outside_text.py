@@ -17,7 +17,7 @@ from spit.app.menu import MenuScreen
 from spit.app.messages import GameLost
 from spit.app.replay import ReplayScreen
 from spit.app.resume import ResumeScreen
-from spit.app.screens import PauseScreen, StandstillScreen
+from spit.app.screens import MatchOverScreen, PauseScreen, StandstillScreen
 from spit.engine import Variant
 from spit.game.remote import RemoteGame
 from spit.net.server import GameServer
@@ -25,7 +25,7 @@ from spit.records.record import Header, Player, read_record
 from spit.settings.options import GameOptions, Mode, Network
 from tests.records import played
 
-from .factory import STILL, make_app, screen_text
+from .factory import STILL, FakeClock, drive, make_app, screen_text
 from .test_flow import opponents
 from .test_network_play import LIMIT, SEED, Friend, hosting_app, until
 
@@ -212,3 +212,28 @@ def test_every_text_widget_and_notice_of_the_app_is_made_without_markup() -> Non
         and not any(k.arg == "markup" and _turns_markup_off(k) for k in node.keywords)
     ]
     assert reading == []
+
+
+NAMES = (MARKUP, "[bold]Bo[/i]")
+"""Two names, each a broken piece of markup."""
+
+
+async def test_every_screen_of_a_local_match_shows_names_that_are_markup_as_they_are() -> None:
+    clock = FakeClock()
+    app = make_app(3, variant=Variant.POINTS, clock=clock, names=NAMES)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        seen = [screen_text(app)]  # the table's legends
+        for key in ("f1", "escape", "ctrl+q"):  # help, pause, the quit question
+            await pilot.press(key)
+            await pilot.pause()
+            seen.append(screen_text(app))
+            await pilot.press("escape")
+            await pilot.pause()
+        drive(app, clock, lambda m: m.is_over)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        seen.append(screen_text(app))
+        assert app.return_code is None
+    for text in (seen[0], seen[1], seen[-1]):  # the table, the help, the match's end
+        assert all(name in text for name in NAMES), text

@@ -37,6 +37,10 @@ over the quotas are dropped as they are accepted, without one."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of the addresses that hold nothing any more."""
 
+UNASKED = 16
+"""Sockets past its connection quota an address may hold before each further one is
+dropped as it is accepted (up to then, each is answered 503 once it asks)."""
+
 FILE_CEILING = 1 << 16
 """The soft limit on open files the server raises itself to, at most (the hard limit may be
 lower; an unlimited one is not taken at its word)."""
@@ -234,10 +238,14 @@ class Admission:
     def shed(self, key: str | None) -> bool:
         """Whether a connection just accepted from ``key`` is dropped at once, unread and
         unanswered: its address was told why within :data:`SHED_FOR` and is still over its
-        quotas (a flood costs the server an accept, not a handshake and an answer each)."""
+        quotas (a flood costs the server an accept, not a handshake and an answer each), or
+        it holds :data:`UNASKED` more sockets than its quota (sockets that never send a
+        request are never told: they are held to the quota all the same)."""
         if self._exempt(key):
             return False
         held = self._addresses[key]  # type: ignore[index]
+        if held.connections > self.quotas.connections + UNASKED:
+            return True
         now = self._source()
         if now - held.refused_at >= SHED_FOR:
             return False

@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 from spit.net.client import Client, Gone, Hearing, ServerGone
-from spit.net.limits import SWEEP_EVERY, Admission, Quotas
+from spit.net.limits import SWEEP_EVERY, UNASKED, Admission, Quotas
 from spit.net.server import POLICY
 from spit.net.wire import VERSION, Problem
 
@@ -265,3 +265,29 @@ def test_addresses_that_hold_nothing_any_more_are_forgotten() -> None:
     now[0] += SWEEP_EVERY
     admission._arrived("10.9.9.9")
     assert admission.addresses == 1
+
+
+async def test_sockets_that_never_ask_are_held_to_their_address_s_quota() -> None:
+    # A socket that sends no request is never answered 503: past the quota and a few more,
+    # the server lets go of each such socket as it accepts it, and others still get in.
+    quotas = Quotas(exempt_loopback=False, connections=5)
+    held: list[asyncio.StreamWriter] = []
+    async with running_server(limits=fast_limits(quotas=quotas)) as (server, address):
+        host, port = address.rsplit(":", 1)
+        try:
+            for _ in range(quotas.connections + UNASKED):
+                _, writer = await asyncio.open_connection(host, int(port))
+                held.append(writer)
+            reader, writer = await asyncio.open_connection(host, int(port))
+            held.append(writer)
+            async with asyncio.timeout(LIMIT):
+                assert await reader.read(100) == b""  # let go of, unanswered
+            await asyncio.sleep(0)  # its loss counted
+            # ... while the ones before it are still held (not let go of by a timeout).
+            assert server.admission is not None
+            assert server.admission.open == quotas.connections + UNASKED
+            ws = await _connect_from(address, OTHER)
+            await ws.close()
+        finally:
+            for writer in held:
+                writer.close()

@@ -73,7 +73,13 @@ asyncio.run(main())
 """
 """A server whose quotas spare no address, loopback included."""
 
-FLOODS = ("none", "guesses", "connections, one address", "connections, 8 addresses", "rooms")
+FLOODS = (
+    "none",
+    "guesses",
+    "connections from one address",
+    "connections from 8 addresses",
+    "rooms",
+)
 
 WRONG = json.dumps({"v": 2, "type": "join", "room": "0000-0000", "name": "m"})
 OPEN = json.dumps({"v": 2, "type": "open", "variant": "standard", "seed": None, "name": "m"})
@@ -258,7 +264,7 @@ async def attack(kind: str, address: str, files: int, window: float) -> dict[str
     else:
         sources = (
             ["127.0.0.2"]
-            if kind == "connections, one address"
+            if kind == "connections from one address"
             else [f"127.0.0.{n}" for n in range(2, 10)]
         )
         await holder(address, sources, files + 200, held, tally)
@@ -326,7 +332,7 @@ async def main_async(args: argparse.Namespace) -> None:
         figures = await flood(kind, source, args.files, args.window)
         rates = ", ".join(f"{what} {n:.0f}/s" for what, n in figures["per_s"].items())
         print(
-            f"{kind:26} {rates or '-'}; held {figures['held']}, refused {figures['refused']},"
+            f"{kind:30} {rates or '-'}; held {figures['held']}, refused {figures['refused']},"
             f" hung {figures['hung']}, failed {figures['failed']}"
             + (f"; newcomer {figures['newcomer']}" if figures["newcomer"] else "")
             + f"; honest p99 {figures['p99_ms']:.1f} ms ({figures['actions']} actions)"

@@ -32,7 +32,12 @@ def test_the_flood_benchmark_prints_every_flood():
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    for flood in ("none", "guesses", "connections, one address", "connections, 8 addresses"):
+    for flood in (
+        "none",
+        "guesses",
+        "connections from one address",
+        "connections from 8 addresses",
+    ):
         assert f"\n{flood} " in run.stdout
     assert "rooms" in run.stdout and "honest p99" in run.stdout
     assert "Traceback" not in run.stderr

@@ -8,6 +8,8 @@ Frames out go through a queue per connection, so a slow reader delays nobody els
 Bad input never reaches a room: a frame too large closes the connection (websockets'
 ``max_size``), a malformed or out-of-place one gets an ``error`` frame, and a client sending
 faster than any player can is cut off. Each of these is logged, and everything else carries on.
+Before a connection's websocket opens, :mod:`spit.net.limits` decides whether to take it at
+all (its address's quotas, the files the process may open).
 """
 
 from __future__ import annotations
@@ -221,9 +223,7 @@ class GameServer:
     def _admit(self) -> Admission:
         """The doorkeeper, for as many connections as the files this process may open
         (raised as far as the system lets)."""
-        files = raise_file_limit()
-        admission = Admission(self.limits.quotas, files=files, source=self._source)
-        return admission
+        return Admission(self.limits.quotas, files=raise_file_limit(), source=self._source)
 
     async def stop(self) -> None:
         """Close every connection (as "going away") and stop listening."""

@@ -215,10 +215,10 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
     def _notice(self, message: str) -> None:
         """A one-line notice about the records, from this thread or the history's."""
         try:
-            self.call_from_thread(self.notify, message, severity="warning", timeout=8)
+            self.call_from_thread(self.notify, message, severity="warning", timeout=8, markup=False)
         except RuntimeError:  # on the app's own thread (or the app has stopped)
             if self.is_running:
-                self.notify(message, severity="warning", timeout=8)
+                self.notify(message, severity="warning", timeout=8, markup=False)
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
@@ -383,7 +383,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
         error = keep(self.config_file, entries)
         if error is not None:
-            self.notify(words.config.config_error(error), severity="warning")
+            self.notify(words.config.config_error(error), severity="warning", markup=False)
 
     def open_menu(self, options: GameOptions | None = None) -> None:
         """Back to the start menu (after a match, or when the bot is missing)."""
@@ -402,7 +402,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         keymap, clash = KeyMap.remapped(options.keys, options.bindings)
         if clash is not None and self.is_running:
             text = words.dialogs.keys_do_not_fit(layout=options.keys, error=clash)
-            self.notify(text, severity="warning")
+            self.notify(text, severity="warning", markup=False)
         return keymap
 
     def _game_screen(self) -> GameScreen | None:

@@ -73,11 +73,11 @@ class KeysScreen(Dialog[dict[str, str]]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = words.keys.press_keys("title")
-            yield Static(id="who")
-            yield Static(id="action")
-            yield Static(id="now")
-            yield Static(id="problem")
-            yield Static(words.keys.press_keys("hint"), id="hint")
+            yield Static(id="who", markup=False)
+            yield Static(id="action", markup=False)
+            yield Static(id="now", markup=False)
+            yield Static(id="problem", markup=False)
+            yield Static(words.keys.press_keys("hint"), id="hint", markup=False)
 
     def on_mount(self) -> None:
         self._show()

@@ -209,10 +209,11 @@ class MenuScreen(WordedBindings, Screen[None]):
     def compose(self) -> ComposeResult:
         o = self._options
         with Vertical():
-            yield Static("S  P  I  T", id="title")
+            yield Static("S  P  I  T", id="title", markup=False)
             yield Static(
                 words.menu.menu_label("tagline"),
                 id="tagline",
+                markup=False,
             )
             bot = (o.mode or o.menu_mode) is Mode.BOT and self._bot_available
             # A grid keeps the focus order (players, level, game, keyboard, language) while
@@ -289,6 +290,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                 if self.app.is_web  # a browser may keep F1 for itself
                 else words.menu.menu_label("hint"),
                 id="hint",
+                markup=False,
             )
 
     def on_mount(self) -> None:

@@ -75,22 +75,22 @@ class NamesScreen(Dialog[Names]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.dialogs.names_dialog("title"))
-            yield Label(words.dialogs.names_dialog("player 1"))
+            yield Static(words.dialogs.names_dialog("title"), markup=False)
+            yield Label(words.dialogs.names_dialog("player 1"), markup=False)
             yield Input(
                 self._names[0] or "",
                 placeholder=words.labels.player_name(0),
                 max_length=NAME_LENGTH,
                 id="name1",
             )
-            yield Label(words.dialogs.names_dialog("player 2"))
+            yield Label(words.dialogs.names_dialog("player 2"), markup=False)
             yield Input(
                 self._names[1] or "",
                 placeholder=words.labels.player_name(1),
                 max_length=NAME_LENGTH,
                 id="name2",
             )
-            yield Static("", id="problem")
+            yield Static("", id="problem", markup=False)
             with Horizontal():
                 yield Button(words.dialogs.button("keep names"), variant="primary", id="keep")
                 yield Button(words.dialogs.button("cancel"), id="cancel")

@@ -94,7 +94,7 @@ class _NetworkDialog(Dialog[Network]):
         raise NotImplementedError
 
     def _buttons(self, go: str) -> ComposeResult:
-        yield Static("", id="problem")
+        yield Static("", id="problem", markup=False)
         with Horizontal():
             yield Button(go, variant="primary", id="go")
             yield Button(words.dialogs.button("cancel"), id="cancel")
@@ -105,14 +105,15 @@ class HostScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.menu.network_dialog("host title"), id="what")
-            yield Label(words.menu.network_dialog("listen on"))
+            yield Static(words.menu.network_dialog("host title"), id="what", markup=False)
+            yield Label(words.menu.network_dialog("listen on"), markup=False)
             yield Input(join_address(LOOPBACK, DEFAULT_PORT), id="first")
             yield Static(
                 words.menu.network_dialog("listen hint"),
                 classes="note",
+                markup=False,
             )
-            yield Label(words.menu.network_dialog("server"))
+            yield Label(words.menu.network_dialog("server"), markup=False)
             yield Input(
                 "", placeholder=words.menu.network_dialog("server placeholder"), id="second"
             )
@@ -137,10 +138,10 @@ class JoinScreen(_NetworkDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.menu.network_dialog("join title"), id="what")
-            yield Label(words.menu.network_dialog("join server"))
+            yield Static(words.menu.network_dialog("join title"), id="what", markup=False)
+            yield Label(words.menu.network_dialog("join server"), markup=False)
             yield Input("", placeholder=join_address(LOOPBACK, DEFAULT_PORT), id="first")
-            yield Label(words.menu.network_dialog("room code"))
+            yield Label(words.menu.network_dialog("room code"), markup=False)
             yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
             yield from self._buttons(words.dialogs.button("join"))
 

@@ -133,7 +133,7 @@ class PracticeScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield CoachPanel(id="coach")
+        yield CoachPanel(id="coach", markup=False)
 
     @property
     def step(self) -> Step | None:
@@ -327,7 +327,7 @@ class PracticeOfferScreen(Dialog[bool]):
     def compose(self) -> ComposeResult:
         question, keys, practise, not_now = words.practice.practice_offer()
         with Vertical():
-            yield Static(question, id="offer")
+            yield Static(question, id="offer", markup=False)
             yield KeyLine(keys)
             with Horizontal():
                 yield answer_button(practise, variant="primary", id="practise")

@@ -122,7 +122,7 @@ class ReplayScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield ReplayBar()
+        yield ReplayBar(markup=False)
 
     def on_mount(self) -> None:
         self.call_later(self._hide_legends)  # after the game screen's own on_mount shows them

@@ -101,8 +101,10 @@ class ResumeScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.dialogs.resume_question(when=when(self.record)), id="question")
-            yield Static(table_summary(self.record, self._names), id="where")
+            yield Static(
+                words.dialogs.resume_question(when=when(self.record)), id="question", markup=False
+            )
+            yield Static(table_summary(self.record, self._names), id="where", markup=False)
             yield KeyLine(words.dialogs.dialog_text("resume keys"))
             with Horizontal():
                 yield answer_button(words.dialogs.button("resume"), variant="primary", id="resume")

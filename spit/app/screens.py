@@ -95,7 +95,7 @@ class TooSmallScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
+        yield Static(id="too-small", markup=False)
 
     def on_mount(self) -> None:
         self._show()
@@ -204,7 +204,7 @@ class PauseScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.dialogs.dialog_text("paused"), id="paused")
+            yield Static(words.dialogs.dialog_text("paused"), id="paused", markup=False)
             if self._left is not None:
                 yield Static("", id="pause-left", markup=False)
             yield KeyLine(self.keys())
@@ -475,13 +475,16 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = words.dialogs.dialog_text("help title")
-            yield Static(keys_table(self._keymap, self._names, ascii=self._ascii), id="keys")
+            yield Static(
+                keys_table(self._keymap, self._names, ascii=self._ascii), id="keys", markup=False
+            )
             if self._against_bot:
-                yield Static(words.dialogs.dialog_text("help against the bot"))
+                yield Static(words.dialogs.dialog_text("help against the bot"), markup=False)
             if self.app.is_web:
                 yield Static(
                     words.dialogs.dialog_text("help in a browser"),
                     id="browser-keys",
+                    markup=False,
                 )
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.
             rules = Table.grid(padding=(0, 1, 0, 0))
@@ -489,7 +492,7 @@ class HelpScreen(Dialog[None]):
             rules.add_column()
             for line in words.dialogs.rules_in_brief():
                 rules.add_row("•", line)
-            yield Static(rules, id="rules")
+            yield Static(rules, id="rules", markup=False)
 
 
 class MatchOverScreen(Dialog[str]):
@@ -564,8 +567,8 @@ class MatchOverScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._winner(), id="winner")
-            yield Static(self._figures(), id="figures")
+            yield Static(self._winner(), id="winner", markup=False)
+            yield Static(self._figures(), id="figures", markup=False)
             with Horizontal():
                 yield answer_button(
                     words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
@@ -724,7 +727,7 @@ class StandstillScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._text, id="standstill")
+            yield Static(self._text, id="standstill", markup=False)
             yield KeyLine(words.dialogs.dialog_text("close room keys"), id="standstill-keys")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -18,10 +18,11 @@ import itertools
 import random
 import time
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
 from spit.net.wire import (
@@ -524,6 +525,13 @@ class Client:
 
 
 def _unreachable(error: BaseException, address: str) -> ServerGone:
+    if (
+        isinstance(error, InvalidStatus)
+        and error.response.status_code == HTTPStatus.SERVICE_UNAVAILABLE
+    ):
+        # Turned away at the door (full, or too much from this address): its reason.
+        said = error.response.body.decode("utf-8", "replace").strip()[:200]
+        return ServerGone(Gone.TURNED_AWAY, address, problem=Problem.SERVER_FULL, detail=said)
     if isinstance(error, ConnectionRefusedError):
         return ServerGone(Gone.REFUSED, address)
     if isinstance(error, TimeoutError):

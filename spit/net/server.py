@@ -8,6 +8,8 @@ Frames out go through a queue per connection, so a slow reader delays nobody els
 Bad input never reaches a room: a frame too large closes the connection (websockets'
 ``max_size``), a malformed or out-of-place one gets an ``error`` frame, and a client sending
 faster than any player can is cut off. Each of these is logged, and everything else carries on.
+Before a connection's websocket opens, :mod:`spit.net.limits` decides whether to take it at
+all (its address's quotas, the files the process may open).
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import itertools
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spit.engine import Settings
+from spit.net.limits import Admission, Bucket, Quotas, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,
@@ -93,22 +96,8 @@ class Limits:
     """Seconds a connection may stay without taking a seat before it is closed."""
     pause: float = PAUSE_ALLOWANCE
     """Seconds each player may hold pauses for in one match, in all; then play goes on."""
-
-
-class _Bucket:
-    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    quotas: Quotas = field(default_factory=Quotas)
+    """What one client address may hold, and the files kept free (spit/net/limits.py)."""
 
 
 class _Peer:
@@ -120,7 +109,7 @@ class _Peer:
         self.seat = 0
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         # A faster game clock lets players act faster: the allowance grows with the pace.
-        self.bucket = _Bucket(limits.rate * pace, limits.burst * pace, now)
+        self.bucket = Bucket(limits.rate * pace, limits.burst * pace, now)
         self.errors = 0
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
@@ -203,6 +192,8 @@ class GameServer:
         self._timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._pauses: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self._ws: WsServer | None = None
+        self.admission: Admission | None = None
+        """The doorkeeper, once started: connections and waiting rooms per address."""
         self._ping_ids = itertools.count(1)
         self.address: tuple[str, int] = ("", 0)
         """Where it listens, once started (the port the system chose, for port 0)."""
@@ -211,10 +202,13 @@ class GameServer:
 
     async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[str, int]:
         """Listen on ``bind``:``port``; returns the address (with the port chosen, for 0)."""
+        admission = self.admission = self._admit()
         self._ws = await serve(
             self._handle,
             bind,
             port,
+            process_request=admission.process_request,
+            create_connection=admission.connection_class(),
             max_size=MAX_CLIENT_FRAME,
             compression=None,  # frames are small; inflating them would only cost and risk
             max_queue=64,
@@ -224,8 +218,18 @@ class GameServer:
         )
         host, port = self._ws.sockets[0].getsockname()[:2]
         self.address = (host, port)
-        log.info("listening on %s", _join_address(host, port))
+        log.info(
+            "listening on %s (up to %d connections: %d open files)",
+            _join_address(host, port),
+            admission.budget,
+            admission.files,
+        )
         return self.address
+
+    def _admit(self) -> Admission:
+        """The doorkeeper, for as many connections as the files this process may open
+        (raised as far as the system lets)."""
+        return Admission(self.limits.quotas, files=raise_file_limit(), source=self._source)
 
     async def stop(self) -> None:
         """Close every connection (as "going away") and stop listening."""
@@ -253,6 +257,11 @@ class GameServer:
         pinger = asyncio.create_task(self._ping(peer))
         try:
             async for frame in ws:
+                if peer.closing:
+                    # Closed for what it did (wrong codes, bad frames, a flood): the frames it
+                    # sent before the close are read off the socket, never acted on — a right
+                    # code after the wrong ones in the same burst takes no seat.
+                    continue
                 if not peer.bucket.take(self._source()):
                     log.warning(
                         "%s: flooding (over %g frames/s); closed", peer.name, peer.bucket.rate
@@ -368,6 +377,7 @@ class GameServer:
             raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         if len(self.rooms) >= self.limits.max_rooms:
             raise _Refused(Problem.SERVER_FULL, "the server is full")
+        self._room_quota(peer)
         code = new_room_code()
         while code in self.rooms:
             code = new_room_code()
@@ -383,6 +393,8 @@ class GameServer:
             hosted=self.hosted,
         )
         self.rooms[code] = room
+        if self.admission is not None:
+            self.admission.room_opened(code, peer.ws.remote_address)
         self._seat(peer, room, 0)
         log.info(
             "room %s: opened by %s (%s%s)",
@@ -400,6 +412,8 @@ class GameServer:
             why = f"no room {message.room} is waiting for a player"
             raise _Refused(Problem.NO_ROOM, why, wrong_code=True)
         room.join(message.name)
+        if self.admission is not None:
+            self.admission.room_joined(room.code)
         if self.record:
             self._record(room)
         self._seat(peer, room, 1)
@@ -473,19 +487,15 @@ class GameServer:
         if room is None or self._seats.get((room.code, peer.seat)) is not peer:
             return
         del self._seats[(room.code, peer.seat)]
-        room.set_connected(peer.seat, False, grace=self.limits.grace)
+        grace = self._grace(room)
+        room.set_connected(peer.seat, False, grace=grace)
         if room.stage is Stage.OVER:
             return
-        log.info(
-            "room %s: player %d dropped; seat kept %g s",
-            room.code,
-            peer.seat + 1,
-            self.limits.grace,
-        )
+        log.info("room %s: player %d dropped; seat kept %g s", room.code, peer.seat + 1, grace)
         self._deliver(room, room.status())
         loop = asyncio.get_running_loop()
         self._timers[(room.code, peer.seat)] = loop.call_later(
-            self.limits.grace, self._abandon, room, peer.seat
+            grace, self._abandon, room, peer.seat
         )
 
     def _time_pause(self, room: Room, seat: int) -> None:
@@ -524,13 +534,32 @@ class GameServer:
         # Keep the finished room a while, so a player whose connection dropped at the end
         # still learns how it ended on coming back; then forget it.
         loop = asyncio.get_running_loop()
-        self._timers[(room.code, -1)] = loop.call_later(self.limits.grace, self._forget, room)
+        self._timers[(room.code, -1)] = loop.call_later(self._grace(room), self._forget, room)
 
     def _forget(self, room: Room) -> None:
         self._timers.pop((room.code, -1), None)
         self.rooms.pop(room.code, None)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)
+        if self.admission is not None:
+            self.admission.room_gone(room.code)
+
+    # -- admission (spit/net/limits.py) ----------------------------------------------------
+
+    def _room_quota(self, peer: _Peer) -> None:
+        """Refuse a room to an address that holds as many waiting ones as it may."""
+        why = (
+            None if self.admission is None else self.admission.room_refusal(peer.ws.remote_address)
+        )
+        if why is not None:
+            raise _Refused(Problem.SERVER_FULL, why)
+
+    def _grace(self, room: Room) -> float:
+        """How long a dropped seat, then the ended room, is kept: a room that never had a
+        second player only a short while (nobody else is waiting to learn how it ended)."""
+        if self.admission is not None and self.admission.waiting(room.code):
+            return min(self.limits.grace, self.limits.quotas.waiting_grace)
+        return self.limits.grace
 
     def _deliver(self, room: Room, sends: list[Send]) -> None:
         last: tuple[Frame, str] | None = None

@@ -21,3 +21,23 @@ def test_the_network_benchmark_prints_every_figure():
     for figure in ("local key -> state change", "key on A -> table on B", "rooms  actions/s"):
         assert figure in run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_the_flood_benchmark_prints_every_flood():
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "floods.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for flood in (
+        "none",
+        "guesses",
+        "connections from one address",
+        "connections from 8 addresses",
+    ):
+        assert f"\n{flood} " in run.stdout
+    assert "rooms" in run.stdout and "honest p99" in run.stdout
+    assert "Traceback" not in run.stderr

@@ -317,15 +317,16 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         if self._network is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
-        self._menu_notice(text, timeout=15, markup=False)
+        self._menu_notice(text, timeout=15)
         self.open_menu()
 
-    def _menu_notice(self, text: str, *, timeout: float | None = None, markup: bool = True) -> None:
+    def _menu_notice(self, text: str, *, timeout: float | None = None) -> None:
         """An error notice over the menu (a seat not taken, a match that could not go on or
         be gone on with): it is about what the menu was asked, so it goes once a table is
         shown, rather than cover the player's stocks there for its remaining seconds."""
+        # Without markup: the text may carry a name or a file's (see test_outside_text).
         notification = Notification(
-            text, "", "error", self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup
+            text, "", "error", self.NOTIFICATION_TIMEOUT if timeout is None else timeout, False
         )
         self.post_message(Notify(notification))
         self._menu_notices.append(notification)

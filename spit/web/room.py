@@ -29,12 +29,11 @@ from typing import Final
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
-from textual_serve.app_service import AppService
 
 from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.web.driver import PAGE
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
+from spit.web.server import MAX_COLUMNS, MAX_ROWS, Table, WebServer, _clamp, page_address
 
 log = logging.getLogger("spit.web")
 
@@ -97,8 +96,7 @@ class _BrowserSeat:
 
     async def stop(self) -> None:
         """End the seat's game (it leaves the room) and wait for its process."""
-        await self.service.stop()
-        await _reap(self.service)
+        await self.service.end()
 
     def _game_ended(self) -> None:
         self.over = True
@@ -179,7 +177,9 @@ class RoomWebServer(WebServer):
     def seat_ended(self, seat: _BrowserSeat) -> None:
         if self._seats.get(seat.code) is seat:
             del self._seats[seat.code]
-        asyncio.get_running_loop().create_task(_reap(seat.service))
+        ending = asyncio.get_running_loop().create_task(seat.service.end())
+        self._ending.add(ending)
+        ending.add_done_callback(self._ending.discard)
 
     # -- the pages ---------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ class RoomWebServer(WebServer):
             _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80),
             _clamp(request.query.get("height"), 1, MAX_ROWS, 24),
         )
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = self.websocket()
         await websocket.prepare(request)
         self._sockets.add(websocket)
         seat = self._seats.get(code)
@@ -249,8 +249,8 @@ class RoomWebServer(WebServer):
             await websocket.close(code=WSCloseCode.GOING_AWAY)
 
 
-class _SeatProcess(AppService):
-    """textual-serve's app process, run with :data:`DRIVER` so it hears the page come and go."""
+class _SeatProcess(Table):
+    """A table's game process, run with :data:`DRIVER` so it hears the page come and go."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)

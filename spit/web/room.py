@@ -24,7 +24,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 from typing import Final
 
 import aiohttp_jinja2
@@ -32,6 +35,7 @@ from aiohttp import WSCloseCode, web
 
 from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
+from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
 from spit.web.server import MAX_COLUMNS, MAX_ROWS, Table, WebServer, _clamp, page_address
 
@@ -57,6 +61,7 @@ class _BrowserSeat:
         self._size = (80, 24)
         self.service = _SeatProcess(
             "exec " + server.join_command(code, lang),
+            environment={DATA_DIR_VARIABLE: str(server.seat_directory(code))},
             write_bytes=self._write_bytes,
             write_str=self._write_str,
             close=self._close_page,
@@ -134,6 +139,7 @@ class RoomWebServer(WebServer):
         self.game_address = game_address
         self._rooms: set[str] = set()
         self._seats: dict[str, _BrowserSeat] = {}
+        self._seat_directories: dict[str, Path] = {}
         self._runner: web.AppRunner | None = None
         self.address = ""
         """The server's address for a browser, once started (``http://host:port/``)."""
@@ -145,6 +151,16 @@ class RoomWebServer(WebServer):
 
         spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
         return shlex.join([*spit, "join", self.game_address, code])
+
+    def seat_directory(self, code: str) -> Path:
+        """The data directory of the browser seat of ``code``: one of its own, removed when
+        hosting stops. Whatever the seat's game keeps is the friend's, never mixed with this
+        machine's player's records and history."""
+        directory = self._seat_directories.get(code)
+        if directory is None:
+            directory = Path(tempfile.mkdtemp(prefix="spit-seat-"))
+            self._seat_directories[code] = directory
+        return directory
 
     def open_room(self, code: str) -> str:
         """Let browsers take seat 2 of ``code``; the link that does it."""
@@ -170,6 +186,10 @@ class RoomWebServer(WebServer):
     async def stop(self) -> None:
         for seat in list(self._seats.values()):
             await seat.stop()
+        await asyncio.gather(*self._ending, return_exceptions=True)
+        for directory in self._seat_directories.values():
+            shutil.rmtree(directory, ignore_errors=True)
+        self._seat_directories.clear()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -20,7 +20,9 @@ import contextlib
 import json
 import logging
 import shlex
+import shutil
 import signal
+import tempfile
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -33,6 +35,7 @@ from textual_serve.server import Server
 
 from spit import words
 from spit.net.address import shown_address
+from spit.records.paths import DATA_DIR_VARIABLE, browser_data_dir
 
 log = logging.getLogger("spit.web")
 
@@ -253,6 +256,7 @@ class WebServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/{browser}", self.handle_browser_websocket),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
@@ -272,15 +276,16 @@ class WebServer(Server):
             "ended": words.web.web_page("ended"),
             "restart": words.web.web_page("play again"),
             "no_script": words.web.web_page("needs javascript"),
+            "remember_browser": False,
         }
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """The page: the game's terminal, or a short note when every table is taken."""
         if self.sessions >= self.max_sessions:
             return self._busy()
-        return aiohttp_jinja2.render_template(
-            "spit.html", request, self.page_context(request, "/ws")
-        )
+        context = self.page_context(request, "/ws")
+        context["remember_browser"] = True
+        return aiohttp_jinja2.render_template("spit.html", request, context)
 
     def _busy(self) -> web.Response:
         return web.Response(
@@ -289,19 +294,44 @@ class WebServer(Server):
         )
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        """One table: start the game for this page and pass messages both ways until it ends."""
-        return await self.run_session(request, self.command)
+        """One table for a page that names no browser: its game keeps what it writes in a
+        directory of its own, removed when it ends, so nobody can resume its match."""
+        directory = Path(tempfile.mkdtemp(prefix="spit-page-"))
+        return await self.run_session(
+            request, self.command, {DATA_DIR_VARIABLE: str(directory)}, scratch=directory
+        )
+
+    async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
+        """One table for a page of the browser its address names (``/ws/ID``; the page keeps
+        the id in its localStorage): its game keeps its records and history in that
+        browser's own data directory, so the same browser, and no other, is offered its
+        unfinished match, and this machine's own player never sees it."""
+        try:
+            directory = browser_data_dir(request.match_info["browser"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        try:
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            log.warning("cannot make a browser's data directory: %s", error)
+            raise web.HTTPServiceUnavailable() from None
+        return await self.run_session(request, self.command, {DATA_DIR_VARIABLE: str(directory)})
 
     async def run_session(
         self,
         request: web.Request,
         command: str,
         environment: dict[str, str] | None = None,
+        *,
+        scratch: Path | None = None,
     ) -> web.StreamResponse:
         """Run ``command`` (a shell command line, ``exec ...``) for the page behind
-        ``request``'s WebSocket, with ``environment`` added to the game's."""
+        ``request``'s WebSocket, with ``environment`` added to the game's; ``scratch`` is a
+        directory removed once the game has ended."""
         table = self._take_table()
         if table is None:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
             return self._busy()
         websocket = self.websocket()
         service: Table | None = None
@@ -320,7 +350,7 @@ class WebServer(Server):
             log.exception("a table ended with an error")
         finally:
             self._sockets.discard(websocket)
-            await self.after_table(self._end_table(table, websocket, service))
+            await self.after_table(self._end_table(table, websocket, service, scratch))
         return websocket
 
     async def after_table(self, ending: Coroutine[Any, Any, None]) -> None:
@@ -333,7 +363,11 @@ class WebServer(Server):
         await asyncio.shield(task)
 
     async def _end_table(
-        self, table: object, websocket: web.WebSocketResponse, service: Table | None
+        self,
+        table: object,
+        websocket: web.WebSocketResponse,
+        service: Table | None,
+        scratch: Path | None,
     ) -> None:
         try:
             with contextlib.suppress(ConnectionError, RuntimeError):
@@ -343,6 +377,8 @@ class WebServer(Server):
         finally:
             if service is not None:
                 self._games.discard(service)
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
             self._free_table(table)
 
     async def _process_messages(

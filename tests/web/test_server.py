@@ -143,3 +143,27 @@ def test_a_port_already_taken_is_one_line_and_exit_2(capsys) -> None:
 def test_a_bad_port_is_refused_before_anything_is_served(port: str, capsys) -> None:
     assert main(["web", "--port", port]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "browser",
+    ["x" * 32, "0123456789ABCDEF0123456789ABCDEF", "0" * 31, "0" * 33, "%2e%2e%2frecords"],
+)
+async def test_a_page_naming_no_browser_id_gets_no_table(browser: str) -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        with pytest.raises(WSServerHandshakeError) as refused:
+            await client.ws_connect(f"/ws/{browser}")
+        assert refused.value.status == 404
+    finally:
+        await client.close()
+
+
+async def test_the_page_gives_its_browser_an_id_of_its_own() -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        page = await (await client.get("/")).text()
+        assert "localStorage.getItem(key)" in page and "getRandomValues" in page
+        assert 'sessionWebsocketUrl += "/" + id' in page
+    finally:
+        await client.close()

@@ -1,9 +1,9 @@
 """A room's second seat in a browser: the web side of ``spit host --web``.
 
-The host's process serves one more page besides the game server: ``/room/CODE``. Opening it
-starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit web`` runs),
-so the browser player takes seat 2 as any client would — through the game server, with only
-their own seat's view on the wire — and plays it with the page's keys.
+The host's process serves one more page besides the game server: ``/room/CODE/SECRET``.
+Opening it starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit
+web`` runs), so the browser player takes seat 2 as any client would — through the game
+server, with only their own seat's view on the wire — and plays it with the page's keys.
 
 A tab is not a seat: the ``spit join`` behind it outlives a dropped tab. It is told the page
 went (:mod:`spit.web.driver`) and lets go of its connection, keeping the seat, so the game
@@ -11,8 +11,13 @@ server does what it does for any dropped seat: the room stands, its clock stoppe
 player reads how long it waits, and after the server's grace time the match is abandoned.
 The same link opened again in time (in the same or another tab, or after a reload) takes
 the page back to the seat, redrawn as it stands. A second tab on the same link takes the
-seat over and the first is told so. Only the rooms this host opened have a page; any other
-code is "no such room".
+seat over and the first is told so.
+
+The link is the seat: its SECRET (96 random bits, drawn when the room opens) is the
+friend's alone. The room code, which ``spit join`` needs and anyone may have seen, opens no
+page; nor does a wrong secret, or a room this host did not open — all refused alike (404).
+An address that opens :data:`WRONG_LINKS` wrong links within :data:`WRONG_WINDOW` seconds is
+refused everything (429) until the window has passed, so a guesser gets a few tries a minute.
 
 The seat is the friend's, not the host's: its game reads no config file (``--no-config``),
 so it plays the default keys of the language the browser asks for (``Accept-Language``),
@@ -23,10 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
+import secrets
 import shutil
 import sys
 import tempfile
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -46,6 +56,65 @@ DRIVER: Final = "spit.web.driver:SeatDriver"
 
 TAKEN_OVER: Final = 4001
 """Close code for a tab whose seat another tab took over."""
+
+SECRET_BYTES: Final = 12
+"""Random bytes in a seat's secret: 96 bits, 16 characters in the link (short enough that
+the link fits on one line of the host's waiting notice; at 10 guesses a minute, a guesser
+would need some 10²² years)."""
+
+WRONG_LINKS: Final = 10
+"""Wrong links (a room code or seat secret that is not one) an address may open in
+:data:`WRONG_WINDOW`; past that, every seat link from it is refused unread until the window
+has passed: 10 a minute, where a guesser took 10,874 a second."""
+
+WRONG_WINDOW: Final = 60.0
+"""Seconds over which :data:`WRONG_LINKS` are counted."""
+
+ADDRESSES_KEPT: Final = 10_000
+"""Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
+
+
+class WrongLinks:
+    """Counts the wrong seat links each client address opens, and says when one has opened
+    too many: :data:`WRONG_LINKS` in :data:`WRONG_WINDOW` seconds."""
+
+    def __init__(
+        self,
+        limit: int = WRONG_LINKS,
+        window: float = WRONG_WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._wrong: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def _recent(self, address: str) -> deque[float] | None:
+        times = self._wrong.get(address)
+        if times is None:
+            return None
+        since = self._clock() - self.window
+        while times and times[0] <= since:
+            times.popleft()
+        if not times:
+            del self._wrong[address]
+            return None
+        return times
+
+    def barred(self, address: str) -> bool:
+        """Whether ``address`` has opened its fill of wrong links: its links are not read."""
+        times = self._recent(address)
+        return times is not None and len(times) >= self.limit
+
+    def wrong(self, address: str) -> None:
+        """``address`` opened a wrong link."""
+        times = self._recent(address)
+        if times is None:
+            times = self._wrong[address] = deque()
+            while len(self._wrong) > ADDRESSES_KEPT:
+                self._wrong.popitem(last=False)
+        self._wrong.move_to_end(address)
+        times.append(self._clock())
 
 
 class _BrowserSeat:
@@ -137,7 +206,9 @@ class RoomWebServer(WebServer):
         """``game_address``: where a ``spit join`` on this machine reaches the game server."""
         super().__init__([], bind=bind, port=port, max_sessions=4)
         self.game_address = game_address
-        self._rooms: set[str] = set()
+        self._rooms: dict[str, str] = {}
+        """Each room this host opened, and its seat's secret."""
+        self.wrong_links = WrongLinks()
         self._seats: dict[str, _BrowserSeat] = {}
         self._seat_directories: dict[str, Path] = {}
         self._runner: web.AppRunner | None = None
@@ -163,9 +234,10 @@ class RoomWebServer(WebServer):
         return directory
 
     def open_room(self, code: str) -> str:
-        """Let browsers take seat 2 of ``code``; the link that does it."""
-        self._rooms.add(code)
-        return f"{self.address}room/{code}"
+        """Let a browser take seat 2 of ``code``; the link that does it, which carries a
+        secret of its own: the code alone (which ``spit join`` needs) opens no seat."""
+        secret = self._rooms.setdefault(code, secrets.token_urlsafe(SECRET_BYTES))
+        return f"{self.address}room/{code}/{secret}"
 
     async def start(self) -> str:
         """Listen; the address a browser opens (OSError if it cannot)."""
@@ -205,19 +277,32 @@ class RoomWebServer(WebServer):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.router.add_get("/room/{code}", self.handle_room_page)
-        app.router.add_get("/ws/room/{code}", self.handle_room_websocket)
+        for page in ("/room/{code}", "/room/{code}/{secret}"):
+            app.router.add_get(page, self.handle_room_page)
+            app.router.add_get("/ws" + page, self.handle_room_websocket)
         return app
 
     def _room(self, request: web.Request) -> str:
+        """The room whose seat the request's link opens; refused (404) for a link that opens
+        none — an unknown code, a missing or wrong secret, all alike — and (429) for every
+        link from an address that has opened too many wrong ones lately."""
         from spit.net.wire import ProtocolError, room_code
 
+        address = request.remote or ""
+        if self.wrong_links.barred(address):
+            raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))
         try:
             code = room_code(request.match_info["code"])
         except ProtocolError:
-            raise web.HTTPNotFound(text=words.web.web_page("no such room")) from None
-        if code not in self._rooms:
-            raise web.HTTPNotFound(text=words.web.web_page("no such room"))
+            code = ""
+        expected = self._rooms.get(code, "")
+        given = request.match_info.get("secret", "")
+        # Compared in constant time, whatever the guess, so its timing tells nothing.
+        right = hmac.compare_digest(given.encode(), expected.encode()) and bool(expected)
+        if not right:
+            self.wrong_links.wrong(address)
+            log.warning("refused a wrong seat link from %s", address or "an unknown address")
+            raise web.HTTPNotFound(text=words.web.web_page("no such seat"))
         return code
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
@@ -229,7 +314,7 @@ class RoomWebServer(WebServer):
 
     async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
         code = self._room(request)
-        context = self.page_context(request, f"/ws/room/{code}")
+        context = self.page_context(request, f"/ws/room/{code}/{self._rooms[code]}")
         context["title"] = words.web.room_title(code=code)
         context["ended"] = words.web.web_page("seat ended")
         context["restart"] = words.web.web_page("open again")

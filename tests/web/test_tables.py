@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -163,25 +164,40 @@ def test_a_page_sending_faster_than_its_game_reads_is_closed(server) -> None:
 
 
 def test_sigterm_stops_spit_web_promptly_ending_its_tables(server) -> None:
-    """Two pages that never answer the server's goodbye, one of them after a message of
-    megabytes: SIGTERM still stops ``spit web`` and both games within the grace."""
+    """One page sends a message of megabytes and drops; the other's game hangs (SIGSTOP)
+    while its page never answers the server's goodbye. SIGTERM still stops ``spit web``, and
+    both games, within the grace (it took 66 s, and a hung game outlived the server)."""
     url, process = server
+    started: set[int] = set()
 
     async def play() -> set[int]:
         session = aiohttp.ClientSession()
-        pages = [await session.ws_connect(url, autoclose=False) for _ in range(2)]
-        for page in pages:
-            await first_frame(page)
+        dropped = await session.ws_connect(url)
+        await first_frame(dropped)
+        before = games(process)
+        deaf = await session.ws_connect(url, autoclose=False)
+        await first_frame(deaf)
         running = games(process)
-        await pages[0].send_str(json.dumps(["stdin", "q" * (3 * 1024 * 1024)]))
+        started.update(running)
+        (hung,) = running - before
+        os.kill(hung, signal.SIGSTOP)
+        with contextlib.suppress(ConnectionError):
+            await dropped.send_str(json.dumps(["stdin", "q" * (3 * 1024 * 1024)]))
+        await dropped.close()
         await asyncio.sleep(0.5)
         process.send_signal(signal.SIGTERM)
-        # The pages stay open and deaf while the server stops.
-        await asyncio.get_running_loop().run_in_executor(None, process.wait, ENDED_WITHIN)
-        await session.close()
+        try:  # the deaf page stays open while the server stops
+            await asyncio.get_running_loop().run_in_executor(None, process.wait, ENDED_WITHIN)
+        finally:
+            await session.close()
         return running
 
-    running = asyncio.run(play())
+    try:
+        running = asyncio.run(play())
+    finally:
+        for pid in started:  # nothing left behind, whatever happened
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
     assert process.returncode == 0
     assert len(running) == 2
     assert not any(alive(pid) for pid in running)

@@ -47,7 +47,15 @@ from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, Table, WebServer, _clamp, page_address
+from spit.web.server import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    Flooded,
+    Table,
+    WebServer,
+    _clamp,
+    page_address,
+)
 
 log = logging.getLogger("spit.web")
 
@@ -242,7 +250,7 @@ class RoomWebServer(WebServer):
     async def start(self) -> str:
         """Listen; the address a browser opens (OSError if it cannot)."""
         app = await self._make_app()
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         try:
@@ -345,7 +353,7 @@ class RoomWebServer(WebServer):
         finally:
             self._sockets.discard(websocket)
             if seat is not None:
-                with contextlib.suppress(ConnectionError, RuntimeError):
+                with contextlib.suppress(ConnectionError, RuntimeError, Flooded):
                     await seat.detach(websocket)
         return websocket
 

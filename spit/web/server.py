@@ -100,7 +100,9 @@ class Table(AppService):
     - :meth:`end` ends the process within :data:`QUIT_GRACE`, whatever the game does.
     """
 
-    def __init__(self, command: str, *, environment: dict[str, str] | None = None, **kwargs):
+    def __init__(
+        self, command: str, *, environment: dict[str, str] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(command, **kwargs)
         self.environment = environment or {}
         """Added to the game's environment."""
@@ -139,11 +141,6 @@ class Table(AppService):
         if self._process is not None and self._process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self._process.kill()
-
-    @property
-    def running(self) -> bool:
-        """Whether the game's process has been started and has not ended."""
-        return self._process is not None and self._process.returncode is None
 
     async def end(self) -> None:
         """Ask the game to quit, kill it if it has not within :data:`QUIT_GRACE`, and wait

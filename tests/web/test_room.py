@@ -20,7 +20,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from spit.web.room import WRONG_LINKS, WrongLinks, browser_language
+from spit.web.room import WRONG_LINKS, RoomWebServer, WrongLinks, _BrowserSeat, browser_language
 
 from .browser import SPIT, Page, chromium
 from .test_browser import table
@@ -165,3 +165,23 @@ def test_the_browser_takes_seat_2_plays_and_a_dropped_tab_comes_back(
 )
 def test_the_browser_seat_speaks_the_language_the_browser_asks_for(header: str, lang: str) -> None:
     assert browser_language(header) == lang
+
+
+async def test_the_browser_seat_keeps_its_data_apart_and_it_goes_with_the_hosting(
+    data_dir: Path,
+) -> None:
+    from spit.records.paths import DATA_DIR_VARIABLE
+
+    server = RoomWebServer("127.0.0.1:9", bind="127.0.0.1", port=0)
+    await server.start()
+    try:
+        server.open_room("ABCD-EFGH")
+        directory = server.seat_directory("ABCD-EFGH")
+        assert directory.is_dir() and not directory.is_relative_to(data_dir)
+        assert server.seat_directory("ABCD-EFGH") == directory  # one per room, kept
+        seat = _BrowserSeat(server, "ABCD-EFGH", "en")
+        environment = seat.service._build_environment()
+        assert environment[DATA_DIR_VARIABLE] == str(directory)
+    finally:
+        await server.stop()
+    assert not directory.exists()

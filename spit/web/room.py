@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import logging
 import secrets
 import shutil
@@ -80,6 +81,18 @@ WRONG_WINDOW: Final = 60.0
 
 ADDRESSES_KEPT: Final = 10_000
 """Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
+
+
+def client_of(address: str) -> str:
+    """Whom wrong links are counted against: the client's IPv4 address, or the /64 network
+    of an IPv6 one (a single machine may hold a whole /64 and draw a new address per try)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
 
 
 class WrongLinks:
@@ -296,7 +309,7 @@ class RoomWebServer(WebServer):
         link from an address that has opened too many wrong ones lately."""
         from spit.net.wire import ProtocolError, room_code
 
-        address = request.remote or ""
+        address = client_of(request.remote or "")
         if self.wrong_links.barred(address):
             raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))
         try:

@@ -20,7 +20,14 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from spit.web.room import WRONG_LINKS, RoomWebServer, WrongLinks, _BrowserSeat, browser_language
+from spit.web.room import (
+    WRONG_LINKS,
+    RoomWebServer,
+    WrongLinks,
+    _BrowserSeat,
+    browser_language,
+    client_of,
+)
 
 from .browser import SPIT, Page, chromium
 from .test_browser import table
@@ -185,3 +192,17 @@ async def test_the_browser_seat_keeps_its_data_apart_and_it_goes_with_the_hostin
     finally:
         await server.stop()
     assert not directory.exists()
+
+
+@pytest.mark.parametrize(
+    ("address", "client"),
+    [
+        ("192.0.2.7", "192.0.2.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),  # the same machine's /64
+        ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("", ""),
+    ],
+)
+def test_wrong_links_count_against_an_ipv4_address_or_an_ipv6_64(address: str, client: str) -> None:
+    assert client_of(address) == client

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Final
 
@@ -35,3 +36,22 @@ def seats_dir() -> Path:
     """The directory holding the tokens of networked seats taken on this machine, so a seat
     outlives the process that took it (see :mod:`spit.net.seats`)."""
     return data_dir() / "seats"
+
+
+BROWSER_ID: Final = re.compile(r"[0-9a-f]{32}")
+"""A browser's id: 32 hexadecimal digits, drawn at random by its page (``spit web``)."""
+
+
+def browsers_dir() -> Path:
+    """Where the browsers ``spit web`` serves keep their own records and history: one data
+    directory each, apart from this machine's own player's records and history (which no
+    browser ever reads or fills)."""
+    return data_dir() / "browsers"
+
+
+def browser_data_dir(browser: str) -> Path:
+    """The data directory of the browser whose id is ``browser`` (see :data:`BROWSER_ID`);
+    ValueError for anything else, so an id can never name a path of its own."""
+    if not BROWSER_ID.fullmatch(browser):
+        raise ValueError(f"not a browser id: {browser!r}")
+    return browsers_dir() / browser

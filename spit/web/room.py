@@ -1,9 +1,9 @@
 """A room's second seat in a browser: the web side of ``spit host --web``.
 
-The host's process serves one more page besides the game server: ``/room/CODE``. Opening it
-starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit web`` runs),
-so the browser player takes seat 2 as any client would — through the game server, with only
-their own seat's view on the wire — and plays it with the page's keys.
+The host's process serves one more page besides the game server: ``/room/CODE/SECRET``.
+Opening it starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit
+web`` runs), so the browser player takes seat 2 as any client would — through the game
+server, with only their own seat's view on the wire — and plays it with the page's keys.
 
 A tab is not a seat: the ``spit join`` behind it outlives a dropped tab. It is told the page
 went (:mod:`spit.web.driver`) and lets go of its connection, keeping the seat, so the game
@@ -11,8 +11,13 @@ server does what it does for any dropped seat: the room stands, its clock stoppe
 player reads how long it waits, and after the server's grace time the match is abandoned.
 The same link opened again in time (in the same or another tab, or after a reload) takes
 the page back to the seat, redrawn as it stands. A second tab on the same link takes the
-seat over and the first is told so. Only the rooms this host opened have a page; any other
-code is "no such room".
+seat over and the first is told so.
+
+The link is the seat: its SECRET (96 random bits, drawn when the room opens) is the
+friend's alone. The room code, which ``spit join`` needs and anyone may have seen, opens no
+page; nor does a wrong secret, or a room this host did not open — all refused alike (404).
+An address that opens :data:`WRONG_LINKS` wrong links within :data:`WRONG_WINDOW` seconds is
+refused everything (429) until the window has passed, so a guesser gets a few tries a minute.
 
 The seat is the friend's, not the host's: its game reads no config file (``--no-config``),
 so it plays the default keys of the language the browser asks for (``Accept-Language``),
@@ -23,18 +28,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import ipaddress
 import logging
+import secrets
+import shutil
 import sys
+import tempfile
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, web
-from textual_serve.app_service import AppService
 
 from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
+from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, _reap, page_address
+from spit.web.server import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    Flooded,
+    Table,
+    WebServer,
+    _clamp,
+    page_address,
+)
 
 log = logging.getLogger("spit.web")
 
@@ -43,6 +65,77 @@ DRIVER: Final = "spit.web.driver:SeatDriver"
 
 TAKEN_OVER: Final = 4001
 """Close code for a tab whose seat another tab took over."""
+
+SECRET_BYTES: Final = 12
+"""Random bytes in a seat's secret: 96 bits, 16 characters in the link (short enough that
+the link fits on one line of the host's waiting notice; at 10 guesses a minute, a guesser
+would need some 10²² years)."""
+
+WRONG_LINKS: Final = 10
+"""Wrong links (a room code or seat secret that is not one) an address may open in
+:data:`WRONG_WINDOW`; past that, every seat link from it is refused unread until the window
+has passed: 10 a minute, where a guesser took 10,874 a second."""
+
+WRONG_WINDOW: Final = 60.0
+"""Seconds over which :data:`WRONG_LINKS` are counted."""
+
+ADDRESSES_KEPT: Final = 10_000
+"""Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
+
+
+def client_of(address: str) -> str:
+    """Whom wrong links are counted against: the client's IPv4 address, or the /64 network
+    of an IPv6 one (a single machine may hold a whole /64 and draw a new address per try)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
+
+
+class WrongLinks:
+    """Counts the wrong seat links each client address opens, and says when one has opened
+    too many: :data:`WRONG_LINKS` in :data:`WRONG_WINDOW` seconds."""
+
+    def __init__(
+        self,
+        limit: int = WRONG_LINKS,
+        window: float = WRONG_WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._wrong: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def _recent(self, address: str) -> deque[float] | None:
+        times = self._wrong.get(address)
+        if times is None:
+            return None
+        since = self._clock() - self.window
+        while times and times[0] <= since:
+            times.popleft()
+        if not times:
+            del self._wrong[address]
+            return None
+        return times
+
+    def barred(self, address: str) -> bool:
+        """Whether ``address`` has opened its fill of wrong links: its links are not read."""
+        times = self._recent(address)
+        return times is not None and len(times) >= self.limit
+
+    def wrong(self, address: str) -> None:
+        """``address`` opened a wrong link."""
+        times = self._recent(address)
+        if times is None:
+            times = self._wrong[address] = deque()
+            while len(self._wrong) > ADDRESSES_KEPT:
+                self._wrong.popitem(last=False)
+        self._wrong.move_to_end(address)
+        times.append(self._clock())
 
 
 class _BrowserSeat:
@@ -58,6 +151,7 @@ class _BrowserSeat:
         self._size = (80, 24)
         self.service = _SeatProcess(
             "exec " + server.join_command(code, lang),
+            environment={DATA_DIR_VARIABLE: str(server.seat_directory(code))},
             write_bytes=self._write_bytes,
             write_str=self._write_str,
             close=self._close_page,
@@ -97,8 +191,7 @@ class _BrowserSeat:
 
     async def stop(self) -> None:
         """End the seat's game (it leaves the room) and wait for its process."""
-        await self.service.stop()
-        await _reap(self.service)
+        await self.service.end()
 
     def _game_ended(self) -> None:
         self.over = True
@@ -134,8 +227,11 @@ class RoomWebServer(WebServer):
         """``game_address``: where a ``spit join`` on this machine reaches the game server."""
         super().__init__([], bind=bind, port=port, max_sessions=4)
         self.game_address = game_address
-        self._rooms: set[str] = set()
+        self._rooms: dict[str, str] = {}
+        """Each room this host opened, and its seat's secret."""
+        self.wrong_links = WrongLinks()
         self._seats: dict[str, _BrowserSeat] = {}
+        self._seat_directories: dict[str, Path] = {}
         self._runner: web.AppRunner | None = None
         self.address = ""
         """The server's address for a browser, once started (``http://host:port/``)."""
@@ -148,15 +244,26 @@ class RoomWebServer(WebServer):
         spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
         return shlex.join([*spit, "join", self.game_address, code])
 
+    def seat_directory(self, code: str) -> Path:
+        """The data directory of the browser seat of ``code``: one of its own, removed when
+        hosting stops. Whatever the seat's game keeps is the friend's, never mixed with this
+        machine's player's records and history."""
+        directory = self._seat_directories.get(code)
+        if directory is None:
+            directory = Path(tempfile.mkdtemp(prefix="spit-seat-"))
+            self._seat_directories[code] = directory
+        return directory
+
     def open_room(self, code: str) -> str:
-        """Let browsers take seat 2 of ``code``; the link that does it."""
-        self._rooms.add(code)
-        return f"{self.address}room/{code}"
+        """Let a browser take seat 2 of ``code``; the link that does it, which carries a
+        secret of its own: the code alone (which ``spit join`` needs) opens no seat."""
+        secret = self._rooms.setdefault(code, secrets.token_urlsafe(SECRET_BYTES))
+        return f"{self.address}room/{code}/{secret}"
 
     async def start(self) -> str:
         """Listen; the address a browser opens (OSError if it cannot)."""
         app = await self._make_app()
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         try:
@@ -172,6 +279,10 @@ class RoomWebServer(WebServer):
     async def stop(self) -> None:
         for seat in list(self._seats.values()):
             await seat.stop()
+        await asyncio.gather(*self._ending, return_exceptions=True)
+        for directory in self._seat_directories.values():
+            shutil.rmtree(directory, ignore_errors=True)
+        self._seat_directories.clear()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -179,25 +290,40 @@ class RoomWebServer(WebServer):
     def seat_ended(self, seat: _BrowserSeat) -> None:
         if self._seats.get(seat.code) is seat:
             del self._seats[seat.code]
-        asyncio.get_running_loop().create_task(_reap(seat.service))
+        ending = asyncio.get_running_loop().create_task(seat.service.end())
+        self._ending.add(ending)
+        ending.add_done_callback(self._ending.discard)
 
     # -- the pages ---------------------------------------------------------------------
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.router.add_get("/room/{code}", self.handle_room_page)
-        app.router.add_get("/ws/room/{code}", self.handle_room_websocket)
+        for page in ("/room/{code}", "/room/{code}/{secret}"):
+            app.router.add_get(page, self.handle_room_page)
+            app.router.add_get("/ws" + page, self.handle_room_websocket)
         return app
 
     def _room(self, request: web.Request) -> str:
+        """The room whose seat the request's link opens; refused (404) for a link that opens
+        none — an unknown code, a missing or wrong secret, all alike — and (429) for every
+        link from an address that has opened too many wrong ones lately."""
         from spit.net.wire import ProtocolError, room_code
 
+        address = client_of(request.remote or "")
+        if self.wrong_links.barred(address):
+            raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))
         try:
             code = room_code(request.match_info["code"])
         except ProtocolError:
-            raise web.HTTPNotFound(text=words.web.web_page("no such room")) from None
-        if code not in self._rooms:
-            raise web.HTTPNotFound(text=words.web.web_page("no such room"))
+            code = ""
+        expected = self._rooms.get(code, "")
+        given = request.match_info.get("secret", "")
+        # Compared in constant time, whatever the guess, so its timing tells nothing.
+        right = hmac.compare_digest(given.encode(), expected.encode()) and bool(expected)
+        if not right:
+            self.wrong_links.wrong(address)
+            log.warning("refused a wrong seat link from %s", address or "an unknown address")
+            raise web.HTTPNotFound(text=words.web.web_page("no such seat"))
         return code
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
@@ -209,7 +335,7 @@ class RoomWebServer(WebServer):
 
     async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
         code = self._room(request)
-        context = self.page_context(request, f"/ws/room/{code}")
+        context = self.page_context(request, f"/ws/room/{code}/{self._rooms[code]}")
         context["title"] = words.web.room_title(code=code)
         context["ended"] = words.web.web_page("seat ended")
         context["restart"] = words.web.web_page("open again")
@@ -221,7 +347,7 @@ class RoomWebServer(WebServer):
             _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80),
             _clamp(request.query.get("height"), 1, MAX_ROWS, 24),
         )
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = self.websocket()
         await websocket.prepare(request)
         self._sockets.add(websocket)
         seat = self._seats.get(code)
@@ -240,7 +366,7 @@ class RoomWebServer(WebServer):
         finally:
             self._sockets.discard(websocket)
             if seat is not None:
-                with contextlib.suppress(ConnectionError, RuntimeError):
+                with contextlib.suppress(ConnectionError, RuntimeError, Flooded):
                     await seat.detach(websocket)
         return websocket
 
@@ -249,8 +375,8 @@ class RoomWebServer(WebServer):
             await websocket.close(code=WSCloseCode.GOING_AWAY)
 
 
-class _SeatProcess(AppService):
-    """textual-serve's app process, run with :data:`DRIVER` so it hears the page come and go."""
+class _SeatProcess(Table):
+    """A table's game process, run with :data:`DRIVER` so it hears the page come and go."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)

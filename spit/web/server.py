@@ -16,11 +16,14 @@ clean stop that ends every table's process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import shlex
+import shutil
 import signal
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,6 +35,7 @@ from textual_serve.server import Server
 
 from spit import words
 from spit.net.address import shown_address
+from spit.records.paths import DATA_DIR_VARIABLE, browser_data_dir
 
 log = logging.getLogger("spit.web")
 
@@ -66,19 +70,106 @@ def page_address(host: str, port: int) -> str:
 QUIT_GRACE: Final = 5.0
 """Seconds a table's game gets to quit after its page has gone, before it is killed."""
 
+CLOSE_TIMEOUT: Final = 1.0
+"""Seconds a page gets to answer the server's goodbye (the WebSocket's close) before its
+connection is cut."""
 
-async def _reap(service: AppService) -> None:
-    """Wait for a table's game process to end (killing it if it hangs), so none outlives
-    its page. textual-serve asks the game to quit but never waits for the process."""
-    process = service._process  # textual-serve keeps it private; it has no other handle
-    if process is None:
-        return
-    try:
-        await asyncio.wait_for(process.wait(), QUIT_GRACE)
-    except TimeoutError:
-        log.warning("a table's game did not quit in %g s; killing it", QUIT_GRACE)
-        process.kill()
-        await process.wait()
+MAX_MESSAGE: Final = 16 * 1024
+"""The largest message a page may send, in bytes. A key press is a few bytes, a size a few
+dozen; a bigger message closes the page (close code 1009, message too big)."""
+
+
+MAX_PENDING: Final = 64 * 1024
+"""Bytes of a page's input that may wait for its game to read them (besides what the pipe
+holds). A page that sends faster than its game reads is closed (close code 1008): a game
+reads key presses far faster than a person types them."""
+
+
+class Flooded(Exception):
+    """A page sent more input than its game has read (:data:`MAX_PENDING`)."""
+
+
+class Table(AppService):
+    """One table's game process, as textual-serve runs it, made safe to serve to strangers:
+
+    - input for the game is written without waiting for the game to read it, so a page is
+      heard (and its going noticed) however slowly its game reads; more than
+      :data:`MAX_PENDING` bytes unread raises :class:`Flooded`;
+    - output for a page that has gone is dropped, never an error;
+    - ``environment`` is added to the game's environment (where its records live);
+    - :meth:`end` ends the process within :data:`QUIT_GRACE`, whatever the game does.
+    """
+
+    def __init__(
+        self, command: str, *, environment: dict[str, str] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(command, **kwargs)
+        self.environment = environment or {}
+        """Added to the game's environment."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.environment}
+
+    async def send_bytes(self, data: bytes) -> bool:
+        return self._send(self.encode_packet(b"D", data))
+
+    async def send_meta(self, data: dict[str, str | int | bool | None]) -> bool:
+        return self._send(self.encode_packet(b"M", json.dumps(data).encode("utf-8")))
+
+    def _send(self, packet: bytes) -> bool:
+        stdin = self._stdin
+        if stdin is None or stdin.is_closing():
+            return False
+        try:
+            stdin.write(packet)
+        except (RuntimeError, ConnectionError):
+            return False
+        if stdin.transport.get_write_buffer_size() > MAX_PENDING:
+            raise Flooded
+        return True
+
+    async def on_data(self, payload: bytes) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await super().on_data(payload)
+
+    async def on_meta(self, data: bytes) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await super().on_meta(data)
+
+    def kill(self) -> None:
+        """End the game's process now (SIGKILL), if it runs."""
+        if self._process is not None and self._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._process.kill()
+
+    async def end(self) -> None:
+        """Ask the game to quit, kill it if it has not within :data:`QUIT_GRACE`, and wait
+        for it. textual-serve's own ``stop()`` waits for as long as the game takes (a game
+        still starting, or reading a flood of input, took minutes)."""
+        process, task = self._process, self._task
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(Flooded):
+                await self.send_meta({"type": "quit"})
+            try:
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+            except TimeoutError:
+                log.warning("a table's game did not quit in %g s; killing it", QUIT_GRACE)
+                self.kill()
+                await process.wait()
+            except asyncio.CancelledError:
+                self.kill()  # stopped while it quits: it goes at once
+                raise
+        if self._stdin is not None:
+            self._stdin.close()  # else the pipe is closed only when collected, maybe too late
+            await asyncio.sleep(0)
+        if task is not None and not task.done():
+            # Its output is read to the end; a process that left a child holding the pipe
+            # open is not waited for.
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(task, 1.0)
+        self._task = None
 
 
 class WebServer(Server):
@@ -99,12 +190,56 @@ class WebServer(Server):
         self.templates_path = TEMPLATES
         self.max_sessions = max_sessions
         """How many tables (game processes) may run at once; further pages are told to wait."""
+        self._tables: set[object] = set()
+        """One per table taken: from the moment a page is let in until its game has ended."""
+        self._games: set[Table] = set()
+        """The tables' game processes that have been started and not yet ended."""
         self._sockets: set[web.WebSocketResponse] = set()
+        self._ending: set[asyncio.Task[None]] = set()
+        """Tables being ended (their pages gone, their games quitting)."""
+        self._idle = asyncio.Event()
+        """Set while no table is taken."""
+        self._idle.set()
 
     @property
     def sessions(self) -> int:
-        """Tables being played now."""
-        return len(self._sockets)
+        """Tables taken now: a game process starting, playing or ending counts until it has
+        ended, not only while its page is open."""
+        return len(self._tables)
+
+    def _take_table(self) -> object | None:
+        """Take a table for a page, or None when every one is taken. Taken before anything
+        is awaited, so pages arriving together cannot all pass the count."""
+        if len(self._tables) >= self.max_sessions:
+            return None
+        table = object()
+        self._tables.add(table)
+        self._idle.clear()
+        return table
+
+    def _free_table(self, table: object) -> None:
+        self._tables.discard(table)
+        if not self._tables:
+            self._idle.set()
+
+    def websocket(self) -> web.WebSocketResponse:
+        """A page's WebSocket: messages above :data:`MAX_MESSAGE` refused, the goodbye
+        waited for :data:`CLOSE_TIMEOUT` at most, a silent page found by its heartbeat."""
+        return web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE, timeout=CLOSE_TIMEOUT)
+
+    def table_process(
+        self, command: str, websocket: web.WebSocketResponse, environment: dict[str, str]
+    ) -> Table:
+        """The game process for the page on ``websocket`` (not yet started)."""
+        return Table(
+            command,
+            environment=environment,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
 
     # -- the aiohttp application -----------------------------------------------------
 
@@ -118,6 +253,7 @@ class WebServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/ws/{browser}", self.handle_browser_websocket),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
@@ -137,15 +273,16 @@ class WebServer(Server):
             "ended": words.web.web_page("ended"),
             "restart": words.web.web_page("play again"),
             "no_script": words.web.web_page("needs javascript"),
+            "remember_browser": False,
         }
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """The page: the game's terminal, or a short note when every table is taken."""
         if self.sessions >= self.max_sessions:
             return self._busy()
-        return aiohttp_jinja2.render_template(
-            "spit.html", request, self.page_context(request, "/ws")
-        )
+        context = self.page_context(request, "/ws")
+        context["remember_browser"] = True
+        return aiohttp_jinja2.render_template("spit.html", request, context)
 
     def _busy(self) -> web.Response:
         return web.Response(
@@ -154,44 +291,107 @@ class WebServer(Server):
         )
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        """One table: start the game for this page and pass messages both ways until it ends."""
-        return await self.run_session(request, self.command)
-
-    async def run_session(self, request: web.Request, command: str) -> web.StreamResponse:
-        """Run ``command`` (a shell command line, ``exec ...``) for the page behind
-        ``request``'s WebSocket."""
-        if self.sessions >= self.max_sessions:
-            return self._busy()
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80)
-        height = _clamp(request.query.get("height"), 1, MAX_ROWS, 24)
-        await websocket.prepare(request)
-        self._sockets.add(websocket)
-        service = AppService(
-            command,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
-            download_manager=self.download_manager,
-            debug=self.debug,
+        """One table for a page that names no browser: its game keeps what it writes in a
+        directory of its own, removed when it ends, so nobody can resume its match."""
+        directory = Path(tempfile.mkdtemp(prefix="spit-page-"))
+        return await self.run_session(
+            request, self.command, {DATA_DIR_VARIABLE: str(directory)}, scratch=directory
         )
+
+    async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
+        """One table for a page of the browser its address names (``/ws/ID``; the page keeps
+        the id in its localStorage): its game keeps its records and history in that
+        browser's own data directory, so the same browser, and no other, is offered its
+        unfinished match, and this machine's own player never sees it."""
         try:
+            directory = browser_data_dir(request.match_info["browser"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        try:
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            log.warning("cannot make a browser's data directory: %s", error)
+            raise web.HTTPServiceUnavailable() from None
+        return await self.run_session(request, self.command, {DATA_DIR_VARIABLE: str(directory)})
+
+    async def run_session(
+        self,
+        request: web.Request,
+        command: str,
+        environment: dict[str, str] | None = None,
+        *,
+        scratch: Path | None = None,
+    ) -> web.StreamResponse:
+        """Run ``command`` (a shell command line, ``exec ...``) for the page behind
+        ``request``'s WebSocket, with ``environment`` added to the game's; ``scratch`` is a
+        directory removed once the game has ended."""
+        table = self._take_table()
+        if table is None:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+            return self._busy()
+        websocket = self.websocket()
+        service: Table | None = None
+        try:
+            width = _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80)
+            height = _clamp(request.query.get("height"), 1, MAX_ROWS, 24)
+            await websocket.prepare(request)
+            service = self.table_process(command, websocket, environment or {})
+            self._sockets.add(websocket)
+            self._games.add(service)
             await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
-            await websocket.close()
+            raise
         except Exception:
             log.exception("a table ended with an error")
         finally:
             self._sockets.discard(websocket)
-            await service.stop()
-            await _reap(service)
+            await self.after_table(self._end_table(table, websocket, service, scratch))
         return websocket
+
+    async def after_table(self, ending: Coroutine[Any, Any, None]) -> None:
+        """Run ``ending`` to its end even if the page's handler is cancelled meanwhile (aiohttp
+        cancels it when the server stops, or the page's connection is lost): the game is
+        ended, and its table freed, either way."""
+        task = asyncio.get_running_loop().create_task(ending)
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+        await asyncio.shield(task)
+
+    async def _end_table(
+        self,
+        table: object,
+        websocket: web.WebSocketResponse,
+        service: Table | None,
+        scratch: Path | None,
+    ) -> None:
+        try:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await websocket.close()
+            if service is not None:
+                await service.end()
+        finally:
+            if service is not None:
+                self._games.discard(service)
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+            self._free_table(table)
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
     ) -> None:
-        """Pass the page's messages on; anything malformed is logged and dropped."""
+        """Pass the page's messages on; anything malformed is logged and dropped, and a page
+        that sends faster than its game reads is closed."""
+        try:
+            await self._pass_messages(websocket, app_service)
+        except Flooded:
+            log.warning("closed a page that sent more than its game could read")
+            await websocket.close(
+                code=WSCloseCode.POLICY_VIOLATION, message=b"more input than the game reads"
+            )
+
+    async def _pass_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
         async for message in websocket:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -223,8 +423,19 @@ class WebServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Close every page's WebSocket, which ends its game process."""
-        for websocket in list(self._sockets):
-            await websocket.close(code=WSCloseCode.GOING_AWAY)
+        await self.end_tables()
+
+    async def end_tables(self) -> None:
+        """Say goodbye to every page at once and end every table's game: within
+        :data:`CLOSE_TIMEOUT` and :data:`QUIT_GRACE`, killed after that."""
+        await asyncio.gather(
+            *(websocket.close(code=WSCloseCode.GOING_AWAY) for websocket in list(self._sockets)),
+            return_exceptions=True,
+        )
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), QUIT_GRACE + CLOSE_TIMEOUT + 1.0)
+        for game in list(self._games):
+            game.kill()
 
     # -- running ---------------------------------------------------------------------
 
@@ -237,7 +448,7 @@ class WebServer(Server):
         asyncio.run(self._serve(ready))
 
     async def _serve(self, ready: Callable[[str], None]) -> None:
-        runner = web.AppRunner(await self._make_app(), access_log=None)
+        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
@@ -249,5 +460,6 @@ class WebServer(Server):
                 loop.add_signal_handler(signum, stop.set)
             ready(page_address(self.host if self.host else host, port))
             await stop.wait()
+            await self.end_tables()
         finally:
             await runner.cleanup()

@@ -60,7 +60,8 @@ def room_title(*, code: str) -> str:
 class WebPage(StrEnum):
     """A browser page's line that :func:`web_page` gives."""
 
-    NO_SUCH_ROOM = "no such room"
+    NO_SUCH_SEAT = "no such seat"
+    TOO_MANY_WRONG_LINKS = "too many wrong links"
     ROOM_LINK_HINT = "room link hint"
     SEAT_ENDED = "seat ended"
     OPEN_AGAIN = "open again"
@@ -74,8 +75,13 @@ def web_page(what: WebPage) -> str:
     """The browser pages' words, by a short id."""
     what = WebPage(what)
     match what:
-        case WebPage.NO_SUCH_ROOM:
-            return _("No such room.")
+        case WebPage.NO_SUCH_SEAT:
+            return _(
+                "No seat at this address. Open the whole link the host gave you: "
+                "the room code alone opens no seat."
+            )
+        case WebPage.TOO_MANY_WRONG_LINKS:
+            return _("Too many wrong links were opened from your address; try again in a minute.")
         case WebPage.ROOM_LINK_HINT:
             return _("Open the link with the room code that the host gave you.")
         case WebPage.SEAT_ENDED:

@@ -156,6 +156,16 @@ ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/\S*")
 @contextmanager
 def spit_web(*args: str, config: Path, log: Path) -> Iterator[str]:
     """The installed ``spit web`` on a free loopback port; yields the page's address."""
+    with spit_web_process(*args, config=config, log=log) as (address, _process):
+        yield address
+
+
+@contextmanager
+def spit_web_process(
+    *args: str, config: Path, log: Path
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """The installed ``spit web`` on a free loopback port; yields the page's address and the
+    server's process."""
     assert SPIT.exists(), f"the spit command is not installed next to {sys.executable}"
     env = {**os.environ, "SPIT_CONFIG": str(config)}
     with log.open("w") as out:
@@ -173,7 +183,7 @@ def spit_web(*args: str, config: Path, log: Path) -> Iterator[str]:
         line = process.stdout.readline()  # the server's first line says where it is
         found = ADDRESS.search(line)
         assert found, f"spit web said {line!r}; its log:\n{log.read_text()}"
-        yield found.group(0)
+        yield found.group(0), process
     finally:
         process.terminate()
         try:
@@ -181,3 +191,29 @@ def spit_web(*args: str, config: Path, log: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def children(parent: int) -> set[int]:
+    """The processes whose parent is ``parent`` now (Linux: read from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # it ended while we looked
+        # pid (comm) state ppid ...: comm may hold spaces and parentheses, so split after it
+        fields = stat.rpartition(")")[2].split()
+        if len(fields) > 1 and int(fields[1]) == parent:
+            found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is still running (not ended, not a zombie)."""
+    try:
+        stat = (Path("/proc") / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"

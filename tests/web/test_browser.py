@@ -7,7 +7,10 @@ the page's help says (Esc, then H, or Q and Q), and resize the window.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +20,7 @@ from selenium.webdriver.common.keys import Keys
 
 from spit.engine import Card
 
-from .browser import Page, chromium, spit_web
+from .browser import SPIT, Page, chromium, spit_web
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 ROWS = (("qwert", "asdfg"), ("yuiop", "hjkl;"))
@@ -112,3 +115,60 @@ def test_a_window_too_small_covers_the_table_until_it_grows(page: Page) -> None:
     page.wait_for("Enlarge the terminal")
     page.driver.set_window_size(1280, 860)
     page.wait_for("both press SPIT")
+
+
+def unfinished_records(directory: Path) -> list[Path]:
+    """The records under ``directory`` (at any depth) that no game holds open any more."""
+    from spit.records.record import is_busy
+
+    return [path for path in directory.rglob("*.jsonl") if not is_busy(path)]
+
+
+def test_a_browser_is_offered_its_own_unfinished_match_and_no_other_browser_is(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    """A tab closed mid-match leaves its match to its own browser: another browser (its own
+    profile) opens on the menu, the first one opening the page again is offered the match,
+    and this machine's own ``spit resume`` and ``spit stats`` never see it."""
+    config = tmp_path / "config.toml"
+    config.write_text("[menu]\npractice_offered = true\n")
+    with (
+        spit_web(config=config, log=tmp_path / "server.log") as address,
+        chromium(tmp_path / "first") as first,
+    ):
+        first.open(address)
+        first.wait_for("S  P  I  T")
+        first.type("s")
+        first.wait_for("both press SPIT")
+        first.type(" ", Keys.ENTER)
+        first.wait_for(lambda text: "both press SPIT" not in text and "░" in text)
+        first.driver.get("about:blank")  # the tab goes mid-match
+        first.wait_until(lambda: unfinished_records(data_dir) != [], timeout=30)
+
+        with chromium(tmp_path / "second") as second:
+            second.open(address)
+            screen = second.wait_for("S  P  I  T")
+            assert "Resume the match" not in screen
+            second.type("s")  # the menu has the keys: no offer lies over it
+            second.wait_for("both press SPIT")
+
+        first.open(address)
+        first.wait_for("Resume the match from")
+
+    machine = {**os.environ, "SPIT_DATA_DIR": str(data_dir), "SPIT_CONFIG": str(config)}
+    resume = subprocess.run(
+        [str(SPIT), "resume"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=machine,
+        timeout=60,
+    )
+    assert resume.returncode == 2
+    assert "no unfinished match to resume" in resume.stderr
+    stats = subprocess.run(
+        [str(SPIT), "stats", "--json"], capture_output=True, text=True, env=machine, timeout=60
+    )
+    assert stats.returncode == 0, stats.stderr
+    figures = json.loads(stats.stdout)
+    assert (figures["matches"], figures["unfinished"]) == (0, 0)

@@ -6,8 +6,10 @@ any client would, plays with keys typed into it, and a dropped tab comes back to
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
 import select
 import subprocess
 import urllib.error
@@ -15,9 +17,17 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
-from spit.web.room import browser_language
+from spit.web.room import (
+    WRONG_LINKS,
+    RoomWebServer,
+    WrongLinks,
+    _BrowserSeat,
+    browser_language,
+    client_of,
+)
 
 from .browser import SPIT, Page, chromium
 from .test_browser import table
@@ -55,13 +65,79 @@ def page(tmp_path: Path) -> Iterator[Page]:
         yield page
 
 
-def test_the_link_carries_the_room_and_only_that_room_has_a_page(room: dict[str, str]) -> None:
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
+def test_the_link_carries_the_room_and_a_secret_and_only_the_whole_link_opens_a_page(
+    room: dict[str, str],
+) -> None:
+    link, code = room["link"], room["code"]
+    base, secret = link.rsplit("/", 1)
+    assert base.startswith("http://127.0.0.1:") and base.endswith(f"/room/{code}")
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,}", secret)  # 96 random bits, URL-safe
+    assert status_of(link) == 200
+    assert status_of(base) == 404  # the code alone, which spit join needs: no seat
+    assert status_of(f"{base}/{'A' * len(secret)}") == 404  # a wrong secret
+    assert status_of(base.rsplit("/", 1)[0] + f"/ABCD-EFGH/{secret}") == 404  # another room
+
+
+def test_a_second_client_with_only_the_code_is_refused_and_the_seat_stays_with_its_tab(
+    room: dict[str, str],
+) -> None:
+    seat = room["link"].replace("http://", "ws://").replace("/room/", "/ws/room/")
+    origin = room["link"].split("/room/")[0].replace("http://", "ws://")
+    code_only = f"{origin}/ws/room/{room['code']}"
+
+    async def play() -> None:
+        async with aiohttp.ClientSession() as session:
+            tab = await session.ws_connect(seat + "?width=100&height=30")
+            async with asyncio.timeout(30):  # the seat's game draws its table
+                while len((await tab.receive()).data or b"") < 100:
+                    pass
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(code_only)
+            assert refused.value.status == 404
+            await tab.send_str(json.dumps(["ping", "still mine"]))
+            async with asyncio.timeout(10):
+                while True:
+                    message = await tab.receive()
+                    assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+                    if message.type == aiohttp.WSMsgType.TEXT:
+                        assert json.loads(message.data) == ["pong", "still mine"]
+                        break
+            await tab.close()
+
+    asyncio.run(play())
+
+
+def test_wrong_links_from_one_address_are_limited(room: dict[str, str]) -> None:
+    """A guesser on loopback: its first WRONG_LINKS wrong links are answered "no seat", every
+    link after that "too many" — the right one too, unread, until the window passes."""
     link = room["link"]
-    assert link.startswith("http://127.0.0.1:") and link.endswith(f"/room/{room['code']}")
-    other = link.rsplit("/", 1)[0] + "/ABCD-EFGH"
-    with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(other, timeout=10)
-    assert refused.value.code == 404
+    base = link.rsplit("/", 2)[0]
+    statuses = [status_of(f"{base}/ABCD-{n:04d}/{'x' * 16}") for n in range(WRONG_LINKS + 20)]
+    assert statuses[:WRONG_LINKS] == [404] * WRONG_LINKS
+    assert statuses[WRONG_LINKS:] == [429] * 20
+    assert status_of(link) == 429
+
+
+def test_wrong_links_are_counted_per_address_over_a_window() -> None:
+    now = [0.0]
+    wrong = WrongLinks(limit=3, window=60.0, clock=lambda: now[0])
+    for _ in range(3):
+        assert not wrong.barred("192.0.2.1")
+        wrong.wrong("192.0.2.1")
+    assert wrong.barred("192.0.2.1")
+    assert not wrong.barred("192.0.2.2")  # another address is its own
+    now[0] = 59.0
+    assert wrong.barred("192.0.2.1")
+    now[0] = 60.5
+    assert not wrong.barred("192.0.2.1")  # the window has passed
 
 
 def test_the_browser_takes_seat_2_plays_and_a_dropped_tab_comes_back(
@@ -96,3 +172,37 @@ def test_the_browser_takes_seat_2_plays_and_a_dropped_tab_comes_back(
 )
 def test_the_browser_seat_speaks_the_language_the_browser_asks_for(header: str, lang: str) -> None:
     assert browser_language(header) == lang
+
+
+async def test_the_browser_seat_keeps_its_data_apart_and_it_goes_with_the_hosting(
+    data_dir: Path,
+) -> None:
+    from spit.records.paths import DATA_DIR_VARIABLE
+
+    server = RoomWebServer("127.0.0.1:9", bind="127.0.0.1", port=0)
+    await server.start()
+    try:
+        server.open_room("ABCD-EFGH")
+        directory = server.seat_directory("ABCD-EFGH")
+        assert directory.is_dir() and not directory.is_relative_to(data_dir)
+        assert server.seat_directory("ABCD-EFGH") == directory  # one per room, kept
+        seat = _BrowserSeat(server, "ABCD-EFGH", "en")
+        environment = seat.service._build_environment()
+        assert environment[DATA_DIR_VARIABLE] == str(directory)
+    finally:
+        await server.stop()
+    assert not directory.exists()
+
+
+@pytest.mark.parametrize(
+    ("address", "client"),
+    [
+        ("192.0.2.7", "192.0.2.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),  # the same machine's /64
+        ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("", ""),
+    ],
+)
+def test_wrong_links_count_against_an_ipv4_address_or_an_ipv6_64(address: str, client: str) -> None:
+    assert client_of(address) == client

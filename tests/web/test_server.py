@@ -143,3 +143,60 @@ def test_a_port_already_taken_is_one_line_and_exit_2(capsys) -> None:
 def test_a_bad_port_is_refused_before_anything_is_served(port: str, capsys) -> None:
     assert main(["web", "--port", port]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "browser",
+    ["x" * 32, "0123456789ABCDEF0123456789ABCDEF", "0" * 31, "0" * 33, "%2e%2e%2frecords"],
+)
+async def test_a_page_naming_no_browser_id_gets_no_table(browser: str) -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        with pytest.raises(WSServerHandshakeError) as refused:
+            await client.ws_connect(f"/ws/{browser}")
+        assert refused.value.status == 404
+    finally:
+        await client.close()
+
+
+async def test_the_page_gives_its_browser_an_id_of_its_own() -> None:
+    client = await client_for(WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2))
+    try:
+        page = await (await client.get("/")).text()
+        assert "localStorage.getItem(key)" in page and "getRandomValues" in page
+        assert 'sessionWebsocketUrl += "/" + id' in page
+    finally:
+        await client.close()
+
+
+async def test_a_browsers_unfinished_match_is_its_own_never_the_machine_players(
+    data_dir, tmp_path, monkeypatch
+) -> None:
+    """A table's match goes to its browser's data directory: the machine's own records,
+    which ``spit resume`` and ``spit stats`` read, never hold it."""
+    config = tmp_path / "menu.toml"
+    config.write_text("[menu]\npractice_offered = true\n")  # the menu at once, no offer
+    monkeypatch.setenv("SPIT_CONFIG", str(config))
+    from spit.records.paths import browser_data_dir
+    from spit.records.record import is_busy, latest_unfinished, record_files
+
+    browser = "0123456789abcdef0123456789abcdef"
+    server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2)
+    client = await client_for(server)
+    try:
+        ws = await client.ws_connect(f"/ws/{browser}?width=100&height=30")
+        await first_frame(ws)
+        await ws.send_str(json.dumps(["stdin", "s"]))  # two players: the table is dealt
+        own = browser_data_dir(browser) / "records"
+        async with asyncio.timeout(30):
+            while not record_files(own):
+                await asyncio.sleep(0.05)
+        await ws.close()  # the tab goes mid-match
+        async with asyncio.timeout(20):
+            while server.sessions or is_busy(record_files(own)[0]):
+                await asyncio.sleep(0.05)
+    finally:
+        await client.close()
+    assert latest_unfinished(own) is not None  # this browser is offered it again
+    assert record_files() == [] and latest_unfinished() is None  # the machine's: nothing
+    assert not (data_dir / "history.sqlite3").exists()

@@ -17,14 +17,55 @@ time to read a record back (replaying it through the engine), per action.
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import tempfile
 import time
 from pathlib import Path
 
-from engine import record
+from spit.engine import Match, Play, Slap
+from spit.records.record import Header, Player, RecordWriter, action_json, read_record
 
-from spit.engine import Match
-from spit.records.record import Header, Player, RecordWriter, read_record
+
+def long_record(directory: Path, entries: int, seed: int = 1) -> Path:
+    """Write an unfinished record of ``entries`` actions in ``directory``; its path.
+
+    A long record is what a table under a flood of refused keys leaves (a networked seat
+    sending hundreds of actions a second, a held key): a random legal match whose moves
+    come 0.3 s apart, about 150 of them, and between them a stream of actions 2 ms apart,
+    random slaps and plays by either player, each with the engine's own verdict (most are
+    refused: locked, not slap time, stuck). Every entry is judged by the engine as it is
+    written, so the record reads back as valid; the match is left unfinished, so it can be
+    resumed as well as replayed and counted. 300,000 entries take about 2.5 s and 29 MB.
+    """
+    rng = random.Random(seed)
+    header = Header(seed=seed, mode="two-player", players=(Player("Ann"), Player("Ben")))
+    writer = RecordWriter.create(header, directory)
+    writer.close()  # the header is written; the entries go through one buffered file
+    match = header.new_match()
+    every = max(1, entries // 150)
+    at = 0.0
+    dumps = json.dumps
+    with writer.path.open("a", encoding="ascii") as out:
+        for n in range(2, entries + 2):
+            if n % every == 0:
+                at += 0.3
+                action = rng.choice(match.legal_actions(0) + match.legal_actions(1))
+            else:
+                at += 0.002
+                p = rng.randrange(2)
+                if rng.random() < 0.5:
+                    action = Slap(p, rng.randrange(2))
+                else:
+                    action = Play(p, rng.randrange(5), rng.randrange(2))
+            result = match.apply(action, at)
+            entry = {"n": n, "at": at, **action_json(action), "ok": result.ok}
+            if result.refusal is not None:
+                entry["why"] = result.refusal.reason.value
+            out.write(dumps(entry, separators=(",", ":")) + "\n")
+            if match.is_over:  # pragma: no cover - 150 random moves never end a match
+                raise RuntimeError(f"the match ended after {n - 1} entries")
+    return writer.path
 
 
 def _floor(records) -> float:
@@ -63,6 +104,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=30)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    from engine import record  # a sibling script: benchmarks/ is on the path when run
+
     records = record(args.matches, 1)
     actions = sum(len(played) for _, played in records)
     floor = recorded = reading = float("inf")

@@ -166,7 +166,7 @@ def _to_resume(args: argparse.Namespace) -> Any:
             path = find_record(args.file)
             if is_busy(path):
                 raise RecordError(path, 0, Problem.BUSY)
-            record = read_record(path)
+            record = read_record(path, steps=False)  # the table it leads to is enough
             if not record.unfinished:
                 raise RecordError(path, record.lines, Problem.OVER)
         else:
@@ -186,7 +186,8 @@ def _to_resume(args: argparse.Namespace) -> Any:
 def run_replay(args: argparse.Namespace) -> int:
     """``spit replay [FILE | last]``: the match played back."""
     from spit.app.signals import Signalled, interrupting
-    from spit.records.record import RecordError, find_record, read_record
+    from spit.records.analysis import read_analysed
+    from spit.records.record import RecordError, find_record
     from spit.settings.config import ConfigError
 
     try:
@@ -194,7 +195,9 @@ def run_replay(args: argparse.Namespace) -> int:
         # status, and one after it (before the app is up) ends the app as soon as it is.
         with interrupting(then_keep=True):
             options = _options(args)
-            record = read_record(find_record(args.which))
+            # One pass: the steps kept (the replay moves back and forth) and the figures
+            # for the bar gathered as they are read.
+            record = read_analysed(find_record(args.which), steps=True)
     except Signalled as signalled:
         return signalled.status
     except ConfigError as error:

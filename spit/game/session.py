@@ -262,11 +262,12 @@ class Session:
     def give_up(self, record: Record) -> None:
         """Mark ``record``'s match given up and index it in the history. Raises
         :class:`~spit.records.record.RecordError` or :class:`OSError` when it cannot."""
+        from spit.records.analysis import read_analysed
         from spit.records.history import index_record
-        from spit.records.record import RecordWriter, read_record
+        from spit.records.record import RecordWriter
 
         RecordWriter.give_up(record)
-        index_record(read_record(record.path), notice=self._notice)
+        index_record(read_analysed(record.path), notice=self._notice)
 
 
 __all__ = ["PRACTICE_LEVEL", "Built", "Refused", "Session", "SessionError"]

@@ -13,7 +13,6 @@ game the default dispositions, and writes the game's pid and then its exit statu
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import signal
 import subprocess
@@ -21,13 +20,12 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from .tmux import SPIT, Terminal, private_server
+from tests.records import played
 
-ROOT = Path(__file__).resolve().parents[2]
+from .tmux import SPIT, Terminal, private_server
 
 ENTRIES = 150_000
 """Entries in the long record: about 2 s to write, 14 MB, and about as long to read."""
@@ -56,22 +54,12 @@ os.replace(os.path.join(folder, "status.tmp"), os.path.join(folder, "status"))
 files in ``argv[1]``; a hang-up of the terminal does not end the keeper itself."""
 
 
-def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "spit_benchmark_records", ROOT / "benchmarks" / "records.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def long_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A record of :data:`ENTRIES` entries, written by the benchmark's generator."""
     folder = tmp_path_factory.mktemp("long") / "records"
     folder.mkdir()
-    return _benchmark().long_record(folder, ENTRIES)
+    return played.long_record(folder, ENTRIES)
 
 
 class Kept:

@@ -16,7 +16,8 @@ time to read a record back (replaying it through the engine), per action.
     python benchmarks/records.py --long 300000 [--repeats R]
 
 writes one long record (:func:`long_record`) and measures, each in a fresh process (best of
-``R``), its wall time and peak memory (the child's maximum resident set):
+``R``), its wall time, its CPU time (user and system: on a shared machine the steadier
+figure) and its peak memory (the child's maximum resident set):
 
 - **stats:** ``spit stats --json`` indexing the record into a new history;
 - **resume:** reading the record and bringing ``spit resume``'s table up (the app headless,
@@ -119,8 +120,8 @@ asyncio.run(show())
 """A fresh process doing one of the measured things (``stats``, ``resume``, ``replay``)."""
 
 
-def _measure(kind: str, record: Path, data: Path) -> tuple[float, float]:
-    """Wall seconds and peak MB of one child doing ``kind`` on ``record``."""
+def _measure(kind: str, record: Path, data: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak MB of one child doing ``kind`` on ``record``."""
     env = {**os.environ, "SPIT_DATA_DIR": str(data), "SPIT_CONFIG": str(data / "none.toml")}
     for leftover in data.glob("history.sqlite3*"):  # the record is indexed afresh each time
         leftover.unlink()
@@ -131,7 +132,8 @@ def _measure(kind: str, record: Path, data: Path) -> tuple[float, float]:
     spent = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"records: {kind} failed (status {status})")
-    return spent, usage.ru_maxrss / 1024  # Linux reports kilobytes
+    cpu = usage.ru_utime + usage.ru_stime  # what a loaded machine's noise moves least
+    return spent, cpu, usage.ru_maxrss / 1024  # Linux reports kilobytes
 
 
 def long_figures(entries: int, repeats: int) -> None:
@@ -148,9 +150,11 @@ def long_figures(entries: int, repeats: int) -> None:
             runs = [_measure(kind, path, data) for _ in range(repeats)]
             for copy in data.glob("records/copy-*"):
                 copy.unlink()
-            spent = min(r[0] for r in runs)
-            peak = min(r[1] for r in runs)
-            print(f"records: {kind:6} {spent:5.2f} s, peak {peak:4.0f} MB (best of {repeats})")
+            spent, cpu, peak = (min(r[i] for r in runs) for i in range(3))
+            print(
+                f"records: {kind:6} {spent:5.2f} s ({cpu:5.2f} s of CPU), peak {peak:4.0f} MB"
+                f" (best of {repeats})"
+            )
 
 
 def _floor(records) -> float:

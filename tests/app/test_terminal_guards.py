@@ -99,3 +99,21 @@ def test_a_sigcont_resumes_the_terminal_only_after_a_sigtstp() -> None:
     driver._must_signal_resume = True  # what Textual's SIGTSTP handler sets on suspending
     LinuxDriver._sigcont_application(driver)  # type: ignore[arg-type]
     assert driver.resumed == 1
+
+
+def test_the_last_resort_ends_a_stuck_process_with_the_signals_status() -> None:
+    """Whatever the app is stuck in (here a lock nobody lets go of), a signal ends the process
+    within EXIT_GRACE with its status: the last resort a signal arms."""
+    import subprocess
+    import sys
+
+    stuck = (
+        "import threading\n"
+        "from spit.app.terminal import end_after\n"
+        "end_after(0.2, 143)\n"
+        "lock = threading.Lock()\n"
+        "lock.acquire()\n"
+        "lock.acquire()\n"  # never given back
+    )
+    done = subprocess.run([sys.executable, "-c", stuck], timeout=60, check=False)
+    assert done.returncode == 143

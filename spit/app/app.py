@@ -29,7 +29,12 @@ from spit.app.messages import (
 )
 from spit.app.offers import StartOffers
 from spit.app.remote import RemoteSeat, Seated
-from spit.app.terminal import TerminalApp, guard_input_decoding, guard_input_parser
+from spit.app.terminal import (
+    TerminalApp,
+    guard_input_decoding,
+    guard_input_parser,
+    guard_terminal_loss,
+)
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
@@ -42,9 +47,11 @@ from spit.web.driver import PageChanged
 if TYPE_CHECKING:
     from spit.records.record import Record
 
-# Bad bytes from the terminal are dropped, not a crash (see spit.app.terminal).
+# Bad bytes from the terminal are dropped, not a crash; a terminal that goes away does not
+# hang the game (see spit.app.terminal).
 guard_input_parser()
 guard_input_decoding()
+guard_terminal_loss()
 
 # The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
 # first shown, not here: `spit play` goes straight to the table, sooner without them.

@@ -130,8 +130,10 @@ class ReplayScreen(GameScreen):
 
     def _hide_legends(self) -> None:
         # Nobody presses the players' keys in a replay: their legends make room for the bar.
-        for legend in ("#p1-legend", "#p1-legend-right", "#p2-legend"):
-            self.query_one(legend).display = False
+        # Queried, not fetched: when the app ends at once (a signal as the replay came up)
+        # the screen may already be taken apart, and there is nothing left to hide.
+        for legend in self.query("#p1-legend, #p1-legend-right, #p2-legend"):
+            legend.display = False
 
     def table_changed(self, change: Change) -> None:
         super().table_changed(change)

@@ -19,7 +19,18 @@
   drop a resize to a size the terminal does not have.
 - **Signals.** SIGTERM, SIGHUP and SIGINT end the app the way Ctrl+Q does (``App.exit``),
   so the terminal is restored and whatever quitting saves is saved; the exit status is
-  the shell's convention for a signal, 128 + its number (143, 129, 130).
+  the shell's convention for a signal, 128 + its number (143, 129, 130). The handler is a
+  Python one, not the event loop's: it runs even while the app is stuck, and it arms a
+  last resort (:data:`EXIT_GRACE`) that ends the process with that status if the orderly
+  exit has not ended it in time.
+- **A terminal that goes away.** A closed terminal sends SIGHUP *and SIGCONT* to the
+  game. Textual's SIGCONT handler restarted its output as after a Ctrl+Z, even though
+  nothing had been suspended: a second output thread was started, died on its first write
+  to the gone terminal (EIO), and its queue (30 writes) filled up, so the next write
+  blocked the app's thread in ``queue.put`` for good and no signal was ever handled.
+  :func:`guard_terminal_loss` lets SIGCONT resume only what a SIGTSTP suspended, and
+  makes the output thread drop what it can no longer write instead of dying with a full
+  queue behind it.
 - **Crashes.** A crash exits with status 1 and one line on stderr; the traceback goes to
   a file in the user's log directory (:func:`crash_log_dir`), which that line names.
 
@@ -30,12 +41,14 @@ draws in ASCII only for a terminal without the symbols (``--ascii``, :mod:`spit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as _datetime
 import os
 import signal
 import sys
+import threading
 from codecs import getincrementaldecoder as codecs_getincrementaldecoder
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -47,22 +60,20 @@ from textual.filter import LineFilter
 
 from spit import words
 from spit.app.ascii import AsciiFilter
+from spit.app.signals import SIGNALS, signal_status, take_pending
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
 from spit.printable import printable
 
 CRASH_STATUS = 1
 """Exit status after a crash."""
 
-SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
-"""Signals that end the game as Ctrl+Q does."""
+EXIT_GRACE = 5.0
+"""Seconds the orderly exit after a signal may take before the process is ended anyway
+(with the signal's status): restoring the terminal takes milliseconds, so only an app
+that is stuck ever meets it."""
 
 LOG_DIR_VARIABLE = "SPIT_LOG_DIR"
 """Names the directory for crash logs instead of the user's log directory."""
-
-
-def signal_status(signum: int) -> int:
-    """The exit status after ending on signal ``signum``: 128 + its number, as shells report."""
-    return 128 + signum
 
 
 def guard_input_parser() -> None:
@@ -92,6 +103,64 @@ def guard_input_parser() -> None:
 
     parse_extended_key._spit_guarded = True  # type: ignore[attr-defined]
     XTermParser._parse_extended_key = parse_extended_key  # type: ignore[method-assign]
+
+
+def guard_terminal_loss() -> None:
+    """Keep a terminal that goes away from hanging Textual's Linux driver. Idempotent.
+
+    Raises ``RuntimeError`` if Textual no longer has what is guarded (see the module's note).
+    """
+    from textual.drivers import _writer_thread
+    from textual.drivers.linux_driver import LinuxDriver
+
+    resume = LinuxDriver.__dict__.get("_sigcont_application")
+    writer = _writer_thread.WriterThread
+    run = writer.__dict__.get("run")
+    if resume is None or run is None:
+        raise RuntimeError("textual's LinuxDriver or WriterThread no longer has what is guarded")
+    if not getattr(resume, "_spit_guarded", False):
+
+        @wraps(resume)
+        def sigcont(self: Any, *args: Any) -> None:
+            # Textual's SIGTSTP handler sets the flag when it suspends the app, and
+            # start_application_mode clears it: a SIGCONT with the flag down (the one that
+            # comes with a hang-up, or a stray `kill -CONT`) has nothing to resume.
+            if getattr(self, "_must_signal_resume", False):
+                resume(self, *args)
+
+        sigcont._spit_guarded = True  # type: ignore[attr-defined]
+        LinuxDriver._sigcont_application = sigcont  # type: ignore[method-assign]
+    if not getattr(run, "_spit_guarded", False):
+        writer.run = _writer_run  # type: ignore[method-assign]
+
+
+def _writer_run(self: Any) -> None:
+    """Textual's ``WriterThread.run``, but a file that can no longer be written (the terminal
+    is gone: EIO) is let go of, and the queue is still emptied until the stop: whoever
+    writes or stops the thread never waits on a queue nobody empties."""
+    write = self._file.write
+    flush = self._file.flush
+    get = self._queue.get
+    qsize = self._queue.qsize
+    gone = False
+    while True:
+        text: str | None = get()
+        if text is None:
+            break
+        if gone:
+            continue
+        try:
+            write(text)
+            if qsize() == 0:
+                flush()
+        except (OSError, ValueError):
+            gone = True  # ValueError: the file was closed
+    if not gone:
+        with contextlib.suppress(OSError, ValueError):
+            flush()
+
+
+_writer_run._spit_guarded = True  # type: ignore[attr-defined]
 
 
 def guard_input_decoding() -> None:
@@ -216,16 +285,43 @@ class TerminalApp(App[None]):
         """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q: the terminal restored, the match kept.
 
         Only for a real terminal: a headless app (the tests' pilot) leaves the signals to
-        its host. Closing the event loop removes the handlers again.
+        its host. The handlers stay for the rest of the process (the app's end is its end).
         """
         if self.is_headless:
             return
         loop = asyncio.get_running_loop()
+
+        def handler(signum: int, frame: object) -> None:
+            # A Python handler runs on the main thread between two bytecodes, even while
+            # it waits on a lock: the exit is asked of the loop, and the last resort armed.
+            end_after(EXIT_GRACE, signal_status(signum), self._restore_terminal)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nearly gone
+                loop.call_soon_threadsafe(self._signalled, signum)
+
         for signum in SIGNALS:
             try:
-                loop.add_signal_handler(signum, self._signalled, signum)
-            except (ValueError, RuntimeError, NotImplementedError):
-                return  # not the main thread, or a loop without signals (Windows)
+                signal.signal(signum, handler)
+            except (ValueError, OSError):
+                return  # not the main thread, or a platform without the signal
+        pending = take_pending()  # one that came after the record was read, before now
+        if pending is not None:
+            handler(pending, None)
+
+    def _restore_terminal(self) -> None:
+        """What the last resort gives back of the terminal: its modes, the normal screen and
+        the cursor (the driver's own restore did not come in time)."""
+        driver = self._driver
+        fd = _terminal_fd()
+        if fd is None:
+            return
+        attrs = getattr(driver, "attrs_before", None)
+        if attrs is not None:
+            with contextlib.suppress(Exception):
+                import termios
+
+                termios.tcsetattr(fd, termios.TCSANOW, attrs)
+        with contextlib.suppress(OSError):
+            os.write(fd, _RESTORE)
 
     @on(events.Resize)
     def _drop_forged_resize(self, event: events.Resize) -> None:
@@ -275,6 +371,32 @@ class TerminalApp(App[None]):
             words.dialogs.crashed(error=printable(self._crash), where=where),
             file=sys.__stderr__,
         )
+
+
+_RESTORE = b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?1000l\x1b[?1003l\x1b[?1006l"
+"""Keyboard protocol, alternate screen, cursor, focus and mouse reports as the shell had them."""
+
+_ending = threading.Lock()
+
+
+def end_after(seconds: float, status: int, restore: Callable[[], None] | None = None) -> None:
+    """Arm the last resort once: unless the process has ended within ``seconds``, ``restore``
+    (what of the terminal can be given back, bounded to a second) runs on a thread of its
+    own and the process ends with ``status``, whatever its other threads are stuck in."""
+    if not _ending.acquire(blocking=False):
+        return  # armed already: the first signal's status stands
+
+    def last_resort() -> None:
+        if restore is not None:
+            helper = threading.Thread(target=restore, daemon=True, name="spit-restore")
+            helper.start()
+            helper.join(1.0)
+        os._exit(status)
+
+    timer = threading.Timer(seconds, last_resort)
+    timer.daemon = True
+    timer.name = "spit-last-resort"
+    timer.start()
 
 
 def _summary(renderables: Sequence[object]) -> str:

@@ -41,12 +41,18 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.app.signals import Signalled, interrupting
     from spit.records.history import read_history
     from spit.records.stats import gather
 
     # A history that cannot be used now, or is damaged, is one notice: the figures are
-    # still shown, from the records themselves if need be.
-    history = read_history(notice=_history_notice)
+    # still shown, from the records themselves if need be. Reading many long records takes
+    # a while: a signal meanwhile ends it with the signal's status (what was indexed stays).
+    try:
+        with interrupting():
+            history = read_history(notice=_history_notice)
+    except Signalled as signalled:
+        return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
     try:
@@ -126,6 +132,27 @@ def _options(args: argparse.Namespace) -> Any:
 
 def run_resume(args: argparse.Namespace) -> int:
     """``spit resume [FILE]``: the match on from where it stopped."""
+    from spit.app.signals import Signalled, interrupting
+    from spit.net.seats import KeptSeat
+
+    # Reading a long record takes a while: a signal meanwhile ends spit with its status,
+    # and one after it (before the app is up) ends the app as soon as it is.
+    try:
+        with interrupting(then_keep=True):
+            found = _to_resume(args)
+    except Signalled as signalled:
+        return signalled.status
+    if isinstance(found, int):
+        return found
+    options, record = found
+    if isinstance(record, KeptSeat):
+        return play.play_kept_seat(record, options)
+    return play.run_app(options, resume=record)
+
+
+def _to_resume(args: argparse.Namespace) -> Any:
+    """The options and the record (or the networked seat kept here) ``spit resume`` goes on
+    with, or the exit status after saying why not."""
     from spit.net.seats import kept_seats
     from spit.records.record import (
         Problem,
@@ -144,7 +171,7 @@ def run_resume(args: argparse.Namespace) -> int:
             path = find_record(args.file)
             if is_busy(path):
                 raise RecordError(path, 0, Problem.BUSY)
-            record = read_record(path)
+            record = read_record(path, steps=False)  # the table it leads to is enough
             if not record.unfinished:
                 raise RecordError(path, record.lines, Problem.OVER)
         else:
@@ -152,7 +179,7 @@ def run_resume(args: argparse.Namespace) -> int:
             # other player waits for it, and only for the server's grace time.
             seats = kept_seats()
             if seats:
-                return play.play_kept_seat(seats[0], options)
+                return options, seats[0]
             cut = latest_cut_off()
             if cut is not None:
                 path, header = cut
@@ -168,7 +195,7 @@ def run_resume(args: argparse.Namespace) -> int:
     except RecordError as error:
         _notice(words.records.record_error(error))
         return RECORD_ERROR_EXIT
-    return play.run_app(options, resume=record)
+    return options, record
 
 
 NETWORK_LOST_EXIT = 1
@@ -191,12 +218,21 @@ def _when(path: Any) -> str:
 
 def run_replay(args: argparse.Namespace) -> int:
     """``spit replay [FILE | last]``: the match played back."""
-    from spit.records.record import RecordError, find_record, read_record
+    from spit.app.signals import Signalled, interrupting
+    from spit.records.analysis import read_analysed
+    from spit.records.record import RecordError, find_record
     from spit.settings.config import ConfigError
 
     try:
-        options = _options(args)
-        record = read_record(find_record(args.which))
+        # Reading a long record takes a while: a signal meanwhile ends spit with its
+        # status, and one after it (before the app is up) ends the app as soon as it is.
+        with interrupting(then_keep=True):
+            options = _options(args)
+            # One pass: the steps kept (the replay moves back and forth) and the figures
+            # for the bar gathered as they are read.
+            record = read_analysed(find_record(args.which), steps=True)
+    except Signalled as signalled:
+        return signalled.status
     except ConfigError as error:
         _notice(words.config.config_error(error))
         return RECORD_ERROR_EXIT

@@ -40,10 +40,13 @@ class Playback:
     def __init__(self, record: Record) -> None:
         self.record = record
         """The record played back."""
+        if record.steps is None:
+            raise ValueError("a record is played back from its steps: read it with them")
         self.steps = record.steps
         """Every recorded action, in order."""
         self.analysis: Analysis = analyse(record)
-        """Reactions, missed plays and races lost over the whole record."""
+        """Reactions, missed plays and races lost over the whole record (gathered as the
+        record was read, if it was read so: :func:`~spit.records.analysis.read_analysed`)."""
         self.match: Match = record.header.new_match()
         """The table after :attr:`position` steps."""
         self.origin = self.steps[0].at if self.steps else 0.0
@@ -133,11 +136,7 @@ class Playback:
 
     def _first_steps(self) -> list[int]:
         """For each round, the position at which it is on the table, freshly dealt."""
-        starts = [0]
-        rounds = self.analysis.round_at_step
-        for index in range(1, len(rounds)):
-            if rounds[index] != rounds[index - 1]:
-                starts.append(index)
+        starts = list(self.analysis.round_starts)
         # A round dealt by the last step has no step of its own yet.
         if self.steps:
             replayed = self.record.match.round.number

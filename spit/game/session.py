@@ -204,6 +204,9 @@ class Session:
         options = self.resume_options(record, options)
         if options.mode is Mode.BOT and self.opponents is None:
             raise SessionError(Refused.NO_BOT)
+        from spit.records.figures import MatchStats
+
+        stats = MatchStats.of_record(record)  # before the record is written on again
         recorder = self.recorder(options)
         if recorder is not None:
             recorder.resume(record)
@@ -221,9 +224,6 @@ class Session:
             recorder=recorder,
             names=options.names,
         )
-        from spit.records.figures import MatchStats
-
-        stats = MatchStats.replayed(record.header.new_match(), record.steps)
         return Built(game, options, stats=stats)
 
     @staticmethod
@@ -271,11 +271,12 @@ class Session:
     def give_up(self, record: Record) -> None:
         """Mark ``record``'s match given up and index it in the history. Raises
         :class:`~spit.records.record.RecordError` or :class:`OSError` when it cannot."""
+        from spit.records.analysis import read_analysed
         from spit.records.history import index_record
-        from spit.records.record import RecordWriter, read_record
+        from spit.records.record import RecordWriter
 
         RecordWriter.give_up(record)
-        index_record(read_record(record.path), notice=self._notice)
+        index_record(read_analysed(record.path), notice=self._notice)
 
 
 __all__ = ["PRACTICE_LEVEL", "Built", "Refused", "Session", "SessionError"]

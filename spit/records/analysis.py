@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final
 
 from spit.engine import (
@@ -23,10 +24,11 @@ from spit.engine import (
     PileSlapped,
     Play,
     Reason,
+    Result,
     RoundEnded,
 )
 from spit.records.figures import Chances, median
-from spit.records.record import Record, Step
+from spit.records.record import Record, Step, read_record
 
 MISSED_AFTER: Final = 1.0
 """Seconds a fitting card may wait before leaving it counts as a missed play."""
@@ -121,8 +123,8 @@ class Analysis:
 
     players: tuple[PlayerFigures, PlayerFigures]
     rounds: list[RoundSpan]
-    round_at_step: list[int]
-    """The round each step was made in."""
+    round_starts: list[int]
+    """For each round a step was made in, the index of its first step (the first is 0)."""
 
     @property
     def duration(self) -> float:
@@ -133,49 +135,89 @@ class Analysis:
 
 
 def analyse(record: Record) -> Analysis:
-    """Replay ``record`` and gather each player's figures."""
+    """The figures of ``record``: those gathered as it was read (:func:`read_analysed`), else
+    its steps replayed again."""
+    if isinstance(record.analysis, Analysis):
+        return record.analysis
+    if record.steps is None:
+        raise ValueError("a record read without its steps has no figures to replay")
     return analyse_steps(record.header.new_match(), record.steps)
+
+
+def read_analysed(path: Path, *, steps: bool = False) -> Record:
+    """Read the record at ``path`` and gather its figures in the same pass (its
+    ``analysis``); its steps are kept only if asked (a replay needs them, counting does not).
+    Raises RecordError as :func:`~spit.records.record.read_record` does."""
+    analyser = Analyser()
+    record = read_record(path, steps=steps, fold=analyser)
+    record.analysis = analyser.analysis()
+    return record
 
 
 def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
     """Replay ``steps`` on ``match`` (fresh from its deal) and gather the figures."""
-    players = (PlayerFigures(), PlayerFigures())
-    rounds: list[RoundSpan] = []
-    round_at_step: list[int] = []
-    chances = Chances(_legal(match), 0.0)
-    changed: list[tuple[float, int] | None] = [None, None]  # per pile: when, by whom
-    slapped: tuple[float, int] | None = None
-    began: float | None = None
-    for index, step in enumerate(steps):
-        number = match.round.number
-        round_at_step.append(number)
+    analyser = Analyser()
+    analyser.begin(match)
+    for step in steps:
+        analyser.step(step, match.apply(step.action, step.at), match)
+    return analyser.analysis()
+
+
+class Analyser:
+    """Each player's figures gathered step by step, as a record is replayed (a
+    :class:`~spit.records.record.Fold`): what it keeps grows with the cards played and the
+    rounds, not with the entries."""
+
+    def __init__(self) -> None:
+        self._players = (PlayerFigures(), PlayerFigures())
+        self._rounds: list[RoundSpan] = []
+        self._starts: list[int] = []
+        self._chances = Chances()
+        self._changed: list[tuple[float, int] | None] = [None, None]  # per pile: when, by whom
+        self._slapped: tuple[float, int] | None = None
+        self._began: float | None = None
+        self._round = 0
+        self._last_round: int | None = None
+        self._index = 0
+
+    def begin(self, match: Match) -> None:
+        """The match as dealt."""
+        self._chances = Chances(_legal(match), 0.0)
+        self._round = match.round.number
+
+    def step(self, step: Step, result: Result, match: Match) -> None:
+        """``step`` was applied: ``result`` its verdict, ``match`` the table after it."""
+        index, number = self._index, self._round  # the round the step was made in
+        self._index += 1
+        if number != self._last_round:
+            self._starts.append(index)
+        self._last_round = number
+        players = self._players
         action, at = step.action, step.at
-        if step.reason is not None:
-            lost = _race(match, step, changed, slapped)
+        if step.reason is not None:  # refused: the table is as it was (but for a lock)
+            lost = _race(match, step, self._changed, self._slapped)
             if lost is not None:
                 players[action.player].races_lost.append(
                     RaceLost(index, number, step.reason is Reason.SLAPPED_ALREADY, lost)
                 )
-            match.apply(action, at)  # refused again: nothing changes
-            continue
-        result = match.apply(action, at)
+            return
         for event in result.events:
             if isinstance(event, CardPlayed):
-                changed[event.pile] = (at, event.player)
+                self._changed[event.pile] = (at, event.player)
                 players[event.player].played += 1
             elif isinstance(event, CardSpat):
-                changed[event.pile] = (at, event.player)
-                slapped = None  # a slap race is lost only until the next round is under way
-                if began is None:
-                    began = at
+                self._changed[event.pile] = (at, event.player)
+                self._slapped = None  # a slap race is lost only until the next round is on
+                if self._began is None:
+                    self._began = at
             elif isinstance(event, PileSlapped):
-                slapped = (at, event.player)
+                self._slapped = (at, event.player)
             elif isinstance(event, RoundEnded):
-                if began is not None:
-                    rounds.append(RoundSpan(number, began, at, event.went_out))
-                began = None
-                changed = [None, None]
-        taken = chances.accepted(result.events, at, _legal(match))
+                if self._began is not None:
+                    self._rounds.append(RoundSpan(number, self._began, at, event.went_out))
+                self._began = None
+                self._changed = [None, None]
+        taken = self._chances.accepted(result.events, at, _legal(match))
         if taken.reaction is not None:
             players[action.player].reactions.append(Reaction(index, number, taken.reaction))
         for chance in taken.closed:
@@ -183,7 +225,11 @@ def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
                 players[chance.player].missed.append(
                     Missed(index, number, chance.play, chance.seconds)
                 )
-    return Analysis(players, rounds, round_at_step)
+        self._round = match.round.number
+
+    def analysis(self) -> Analysis:
+        """The figures so far."""
+        return Analysis(self._players, self._rounds, self._starts or [0])
 
 
 def _legal(match: Match) -> tuple[tuple[Action, ...], tuple[Action, ...]]:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
 
 if TYPE_CHECKING:
-    from spit.engine import Match
-    from spit.records.record import Step
+    from spit.engine import Match, Result
+    from spit.records.record import Record, Step
 
 Legal = Sequence[Sequence[Action] | None]
 """Per player, the engine's legal actions right after an action (only the plays count, so a
@@ -159,6 +159,19 @@ class MatchStats:
                 stats.record(result.events, step.at, legal)
         return stats
 
+    @classmethod
+    def of_record(cls, record: Record) -> MatchStats:
+        """The figures of every action ``record`` holds, as :meth:`replayed` counts them; a
+        record read without its steps (a long one, kept out of memory) is read again as it
+        streams, gathering them on the way."""
+        if record.steps is not None:
+            return cls.replayed(record.header.new_match(), record.steps)
+        from spit.records.record import read_record
+
+        gathered = _Gathered()
+        read_record(record.path, steps=False, fold=gathered)
+        return gathered.stats
+
     def median_reaction(self, player: int) -> float | None:
         """The player's median reaction (None without any)."""
         return median(self.reactions[player])
@@ -197,3 +210,21 @@ class MatchStats:
                     self._changed_at = [None, None]
                 case _:
                     pass
+
+
+class _Gathered:
+    """The match figures as a record is read (a :class:`~spit.records.record.Fold`): each
+    accepted step counted as the table counted it when it was played."""
+
+    def __init__(self) -> None:
+        self.stats = MatchStats()
+
+    def begin(self, match: Match) -> None:
+        """Nothing is counted before the first step."""
+
+    def step(self, step: Step, result: Result, match: Match) -> None:
+        """Count an accepted step with each player's legal actions after it."""
+        if result.ok:
+            self.stats.record(
+                result.events, step.at, (match.legal_actions(0), match.legal_actions(1))
+            )

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from spit.engine import Reason, Variant
-from spit.records.analysis import analyse
+from spit.records.analysis import analyse, read_analysed
 from spit.records.paths import history_path, records_dir
 from spit.records.problems import RecordProblem
 from spit.records.record import (
@@ -38,7 +38,6 @@ from spit.records.record import (
     RecordError,
     TableDisagrees,
     TooNew,
-    read_record,
     record_files,
 )
 
@@ -217,7 +216,8 @@ class History:
     # -- writing -------------------------------------------------------------------------
 
     def index(self, record: Record, size: int | None = None) -> None:
-        """Index (or index again) ``record``."""
+        """Index (or index again) ``record`` (read with :func:`read_analysed`, its figures
+        were gathered as it was read; else its steps are replayed for them)."""
         if size is None:
             size = record.path.stat().st_size
         header = record.header
@@ -295,7 +295,8 @@ class History:
                 continue
             read += 1
             try:
-                self.index(read_record(path), size)
+                # One pass: read and replayed entry by entry, the figures gathered on the way.
+                self.index(read_analysed(path), size)
             except RecordError as error:
                 self.mark_unreadable(path, size, error)
         gone = [name for name in known if name not in present]

@@ -15,15 +15,16 @@ and the line. Nothing here ever rewrites or truncates what a record says.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, BinaryIO, Final, Protocol
 
 from spit import __version__
 from spit.bot.levels import BOT_CHOICES
@@ -308,8 +309,22 @@ def action_json(action: Action) -> dict[str, object]:
 
 
 def _action(entry: dict[str, Any]) -> Action:
-    """The action an entry holds, read by the one notation (NotationError is a ValueError)."""
-    return parse_action({key: entry[key] for key in _ACTION_KEYS if key in entry})
+    """The action an entry holds, read by the one notation (NotationError is a ValueError).
+
+    A record holds a few dozen different actions many times over: each is read once and
+    the same (frozen) action is given again, which is quicker and lets a replay's steps
+    share them. The key holds each value's type, so ``1``, ``1.0`` and ``true`` stay apart."""
+    fields = {key: entry[key] for key in _ACTION_KEYS if key in entry}
+    try:
+        key = tuple((name, type(value), value) for name, value in fields.items())
+        return _parsed(key)
+    except TypeError:  # a value that is a list or a dict: no key, and no action either
+        return parse_action(fields)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(key: tuple[tuple[str, type, object], ...]) -> Action:
+    return parse_action({name: value for name, _, value in key})
 
 
 def _why(reason: Reason) -> str:
@@ -327,6 +342,19 @@ def _now() -> str:
 # -- reading -----------------------------------------------------------------------------
 
 
+class Fold(Protocol):
+    """What is gathered from a record as it is read (:func:`read_record`'s ``fold``): told
+    of the match as dealt, then of every step with the engine's verdict and the table after
+    it, so that figures need neither a list of every step nor a second replay."""
+
+    def begin(self, match: Match) -> None:
+        """The match as dealt, before the first step."""
+
+    def step(self, step: Step, result: Result, match: Match) -> None:
+        """``step`` was applied again: ``result`` is the engine's verdict, ``match`` the
+        table after it."""
+
+
 @dataclass(slots=True)
 class Record:
     """A record read back and replayed: what was played, and the table it left."""
@@ -335,10 +363,11 @@ class Record:
     """The file."""
     header: Header
     """How the match began."""
-    steps: list[Step]
-    """Every action that reached the engine, in order."""
-    resumptions: list[Resumption]
-    """Every time play went on after a stop."""
+    steps: list[Step] | None
+    """Every action that reached the engine, in order; None when it was read without them
+    (``read_record(path, steps=False)``: counting, resuming)."""
+    resumptions: list[Resumption] | None
+    """Every time play went on after a stop; None when read without the steps."""
     end: str | None
     """"over" or "abandoned" from the record's last entry; None if it has none."""
     match: Match
@@ -347,6 +376,15 @@ class Record:
     """Whole lines in the file (the header included)."""
     torn: bool
     """The last line was cut off while being written (the process died mid-write)."""
+    actions: int = 0
+    """How many actions it holds."""
+    last_at: float = 0.0
+    """The game time of the last action or resumption (0 before any)."""
+    whole: int = 0
+    """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
+    analysis: Any = None
+    """The figures gathered as it was read, when asked for
+    (:func:`spit.records.analysis.read_analysed`); None otherwise."""
     left_out: list[int] = field(default_factory=lambda: [0, 0])
     """Refused actions of each player not written, only counted (``left_out`` entries: a
     server leaves out refusals past a rate, none of which changed the table)."""
@@ -366,51 +404,113 @@ class Record:
         """How the match ended, if it was decided."""
         return self.match.outcome
 
-    @property
-    def last_at(self) -> float:
-        """The game time of the last action or resumption (0 before any)."""
-        times = [s.at for s in self.steps[-1:]] + [r.at for r in self.resumptions[-1:]]
-        return max(times, default=0.0)
+
+MAX_LINE: Final = 1 << 16
+"""The longest line read as an entry or a header (64 KiB; spit writes lines of a few hundred
+bytes at most). A longer one is not read into memory: it is cut (a bad line) if more lines
+follow, and a torn last line if none does."""
+
+_CHUNK: Final = 1 << 20
+"""Bytes read at a time when only newlines are counted."""
 
 
-def read_record(path: Path) -> Record:
+def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
     """Read and replay ``path``; RecordError (one line: file, line, problem) if it is unusable.
 
-    A torn last line is not an error: it is the entry the process was writing when it died.
+    The file is read line by line and each entry replayed as it is read, so memory does not
+    grow with the record: with ``steps=False`` nothing is kept of the entries but the table
+    they lead to (resuming, counting), and ``fold`` gathers whatever else is wanted. A torn
+    last line is not an error: it is the entry the process was writing when it died.
     """
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            return _read(path, file, steps=steps, fold=fold)
     except OSError as error:
         raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None
-    return parse_record(path, data)
 
 
-def parse_record(path: Path, data: bytes) -> Record:
-    """Replay the record ``data`` read from ``path`` (see :func:`read_record`)."""
-    chunks = data.split(b"\n")
-    # What follows the last newline is a line being written when the process died (or
-    # nothing at all). A power cut can also leave it as zero bytes: the same unfinished case.
-    tail = chunks.pop()
-    torn = bool(tail)
-    if not chunks:
+class _Lines:
+    """A record file's whole lines, one at a time, in bounded memory; ``torn`` once done."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+        self.torn = False
+        """The file ends in a line with no newline (the entry being written when it died)."""
+        self.whole = 0
+        """Bytes of whole lines read so far."""
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        """Each whole line without its newline; None for one longer than :data:`MAX_LINE`."""
+        readline = self.file.readline
+        while True:
+            line = readline(MAX_LINE + 1)
+            if line.endswith(b"\n"):
+                self.whole += len(line)
+                yield line[:-1]
+                continue
+            if len(line) <= MAX_LINE:  # the end: nothing more, or a torn last line
+                self.torn = bool(line)
+                return
+            length = len(line)
+            while not line.endswith(b"\n"):  # too long for an entry: skipped, not kept
+                line = readline(MAX_LINE)
+                if not line:
+                    self.torn = True
+                    return
+                length += len(line)
+            self.whole += length
+            yield None
+
+
+def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Record:
+    lines = _Lines(file)
+    each = iter(lines)
+    first = next(each, None)
+    if lines.whole == 0:
         raise RecordError(path, 1, Problem.EMPTY)
-    header = _header(path, chunks[0])
+    header = _header(path, b"" if first is None else first)
     if header.sealed:
-        header = _unseal(path, header, chunks)
+        header = _unseal(path, header, file)
     match = header.new_match()
-    record = Record(path, header, [], [], None, match, len(chunks), torn)
-    for number, raw in enumerate(chunks[1:], start=2):
-        _entry(record, number, raw)
+    kept = [] if steps else None
+    record = Record(path, header, kept, [] if steps else None, None, match, 1, False)
+    if fold is not None:
+        fold.begin(match)
+    number = 1
+    for raw in each:
+        number += 1
+        _entry(record, number, raw, fold)
+    record.lines = number
+    record.torn = lines.torn
+    record.whole = lines.whole
     return record
 
 
-def _unseal(path: Path, header: Header, chunks: list[bytes]) -> Header:
-    """The header with the seed its record's end entry gives (a sealed, networked record)."""
+def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
+    """The header with the seed its record's end entry gives (a sealed, networked record).
+
+    The last whole line is found by counting newlines, a chunk at a time; the file is left
+    at the start of the second line, where it was."""
     from dataclasses import replace
 
-    last = len(chunks)
+    here = file.tell()
+    file.seek(0)
+    last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
+    while chunk := file.read(_CHUNK):
+        count = chunk.count(b"\n")
+        if count:
+            last += count
+            at = chunk.rfind(b"\n")
+            before = offset + chunk.rfind(b"\n", 0, at) if count > 1 else end
+            end = offset + at
+        offset += len(chunk)
+    raw = b""
+    if last > 1 and end - before - 1 <= MAX_LINE:
+        file.seek(before + 1)
+        raw = file.read(end - before - 1)
+    file.seek(here)
     try:
-        entry = json.loads(chunks[-1]) if last > 1 else {}
+        entry = json.loads(raw) if raw else {}
         seed = entry["seed"] if isinstance(entry, dict) and "end" in entry else None
     except (ValueError, UnicodeDecodeError, KeyError):
         seed = None
@@ -426,6 +526,10 @@ def _unseal(path: Path, header: Header, chunks: list[bytes]) -> Header:
         raise RecordError(path, last, Problem.BAD_VALUE) from None
 
 
+_decode: Final = json.JSONDecoder().decode
+"""``json.loads`` without its guessing at the encoding (a record is UTF-8, written ASCII)."""
+
+
 def _header(path: Path, raw: bytes) -> Header:
     try:
         data = json.loads(raw)
@@ -437,10 +541,12 @@ def _header(path: Path, raw: bytes) -> Header:
         raise RecordError(path, 1, error.problem) from None
 
 
-def _entry(record: Record, number: int, raw: bytes) -> None:
+def _entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) -> None:
     path = record.path
     try:
-        entry = json.loads(raw)
+        if raw is None:  # longer than any entry: not one
+            raise ValueError
+        entry = _decode(raw.decode("utf-8-sig"))
         if not isinstance(entry, dict):
             raise ValueError
     except (ValueError, UnicodeDecodeError):
@@ -459,11 +565,14 @@ def _entry(record: Record, number: int, raw: bytes) -> None:
         elif "resumed" in entry:
             at = _time(entry["at"])
             _check_time(record, number, at)
-            record.resumptions.append(Resumption(number, at, _moment(entry["resumed"])))
+            resumption = Resumption(number, at, _moment(entry["resumed"]))
+            if record.resumptions is not None:
+                record.resumptions.append(resumption)
+            record.last_at = at
         elif "left_out" in entry:
             _left_out(record, number, entry)
         else:
-            _step(record, number, entry)
+            _step(record, number, entry, fold)
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError):
@@ -486,7 +595,7 @@ def _check_time(record: Record, number: int, at: float) -> None:
         raise RecordError(record.path, number, Problem.TIME_BACKWARDS)
 
 
-def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
+def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None) -> None:
     at = _time(entry["at"])
     action = _action(entry)
     ok = entry["ok"]
@@ -504,7 +613,13 @@ def _step(record: Record, number: int, entry: dict[str, Any]) -> None:
             number,
             TableDisagrees(got=got, said=reason),
         )
-    record.steps.append(Step(number, at, action, reason))
+    step = Step(number, at, action, reason)
+    if record.steps is not None:
+        record.steps.append(step)
+    record.actions += 1
+    record.last_at = at
+    if fold is not None:
+        fold.step(step, result, record.match)
 
 
 def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
@@ -639,12 +754,12 @@ class RecordWriter:
         try:
             if not _lock(fd):
                 raise RecordBusy(record.path, record.lines, Problem.BUSY)
-            data = os.pread(fd, os.fstat(fd).st_size, 0)
-            if parse_record(record.path, data).lines != record.lines:
+            # Nothing but appending ever changes a record: the same whole lines, as many
+            # bytes of them, is the record as read (counted, not replayed again).
+            if _whole_lines(fd) != (record.lines, record.whole):
                 raise RecordBusy(record.path, record.lines, Problem.CHANGED)
-            whole = data.rfind(b"\n") + 1
-            if whole < len(data):
-                os.ftruncate(fd, whole)
+            if record.whole < os.fstat(fd).st_size:
+                os.ftruncate(fd, record.whole)
             os.lseek(fd, 0, os.SEEK_END)
         except BaseException:
             os.close(fd)
@@ -719,6 +834,18 @@ class RecordWriter:
                 os.close(fd)
         if self.on_failure is not None:
             self.on_failure(self.failure)
+
+
+def _whole_lines(fd: int) -> tuple[int, int]:
+    """How many whole lines the file ``fd`` holds, and their bytes (read a chunk at a time)."""
+    lines = whole = offset = 0
+    while chunk := os.pread(fd, _CHUNK, offset):
+        count = chunk.count(b"\n")
+        if count:
+            lines += count
+            whole = offset + chunk.rfind(b"\n") + 1
+        offset += len(chunk)
+    return lines, whole
 
 
 def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
@@ -828,7 +955,7 @@ def latest_unfinished(directory: Path | None = None) -> Record | None:
         if _has_end(path) or is_busy(path):
             continue
         try:
-            record = read_record(path)
+            record = read_record(path, steps=False)  # the table it leads to is what counts
         except RecordError:
             continue
         if record.unfinished and record.header.mode != "network":

@@ -232,11 +232,12 @@ class MatchRecorder:
             thread.join(timeout)
 
     def _index_now(self, path: Path) -> None:
+        from spit.records.analysis import read_analysed
         from spit.records.history import index_record
-        from spit.records.record import RecordError, read_record
+        from spit.records.record import RecordError
 
         try:
-            record = read_record(path)
+            record = read_analysed(path)
         except RecordError as error:
             self._tell(error)
             return

@@ -293,3 +293,19 @@ def record_played(record) -> list[int]:
     from spit.records.analysis import analyse
 
     return [figures.played for figures in analyse(record).players]
+
+
+async def test_a_replay_taken_down_as_it_comes_up_does_not_crash(data_dir: Path) -> None:
+    """Issue 20, item 12: a signal as a long replay came up ended the app while the screen's
+    deferred hiding of the legends was still to run: ``NoMatches '#p2-legend'``."""
+    path, _ = play_recorded(data_dir / "records", seed=7)
+    app = make_app(mode=None)
+    app._replay = read_record(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await screen.remove_children()  # what ending the app does to it first
+        screen._hide_legends()  # the deferred call, coming after
+        await pilot.pause()
+    assert not app.crashed

@@ -35,8 +35,9 @@ def test_a_new_player_s_first_steps_of_the_practice(tmp_path: Path, data_dir: Pa
     sized to its lines and centred, with Ctrl+L to leave; SPIT starts the round with the
     patient bot; Esc and Ctrl+L leave for the menu, and Ctrl+Q there quits."""
     with practising(tmp_path, data_dir) as terminal:
-        screen = terminal.wait_for("Practice 1/7")
-        assert "five stocks" in screen and SMALL_CARD in screen
+        # The band can be painted a frame before the table above it: wait for both.
+        screen = terminal.wait_for(lambda s: "Practice 1/7" in s and SMALL_CARD in s)
+        assert "five stocks" in screen
 
         terminal.press("q")  # a card key while the first step is read
         terminal.wait_for("Read, then Tab: go on")
@@ -77,8 +78,10 @@ def test_the_practice_at_100x32_has_the_game_s_medium_cards(tmp_path: Path, data
     """At 100x32 the game draws medium cards (5 lines); so does the practice, its band
     whole under the player's line."""
     with practising(tmp_path, data_dir, size=(100, 32)) as terminal:
-        screen = terminal.wait_for("Practice 1/7")
-        assert MEDIUM_CARD in screen and SMALL_CARD not in screen, screen
+        screen = terminal.wait_for(
+            lambda s: "Practice 1/7" in s and MEDIUM_CARD in s and "You  ·  26 cards" in s
+        )
+        assert SMALL_CARD not in screen, screen
         lines = screen.rstrip("\n").splitlines()
         you = next(y for y, line in enumerate(lines) if "You  ·  26 cards" in line)
         band = "".join(lines[you + 1 :])

@@ -84,3 +84,17 @@ def on_uptime_clock(path: Path, first: float = UPTIME) -> Path:
             entry["at"] = round(entry["at"] - start + first, 6)
     path.write_text("\n".join([lines[0], *(json.dumps(e) for e in entries)]) + "\n")
     return path
+
+
+def long_record(directory: Path, entries: int, seed: int = 1) -> Path:
+    """An unfinished record of ``entries`` entries in ``directory``, written by the records
+    benchmark's generator (``benchmarks/records.py``: a random match under a flood of
+    refused actions, each judged by the engine): about 1.5 s per 100,000 entries."""
+    import importlib.util
+
+    source = Path(__file__).resolve().parents[2] / "benchmarks" / "records.py"
+    spec = importlib.util.spec_from_file_location("spit_benchmark_records", source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.long_record(directory, entries, seed)

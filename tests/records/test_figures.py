@@ -79,3 +79,17 @@ def test_a_networked_seat_times_the_other_seats_reactions_from_its_own_view(seed
     assert match.stats.median_reaction(1) is not None
     for p in (0, 1):
         assert match.stats.reactions[p] == pytest.approx(match.full.reactions[p])
+
+
+def test_a_record_read_without_its_steps_gives_the_same_match_figures(tmp_path: Path) -> None:
+    """Resuming reads a record without keeping its steps (a long one stays out of memory);
+    the match figures it goes on from are then gathered as the record streams, and equal
+    those replayed from the steps kept in memory."""
+    from tests.records.played import play_recorded
+
+    path, _ = play_recorded(tmp_path, seed=11, stop_after=240)
+    kept = MatchStats.of_record(read_record(path))
+    streamed = MatchStats.of_record(read_record(path, steps=False))
+    assert kept.played == streamed.played and sum(kept.played) > 0
+    assert kept.reactions == streamed.reactions
+    assert kept.began == streamed.began and kept.ended == streamed.ended

@@ -18,23 +18,27 @@ import random
 import signal
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
 from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.net.address import (
+    DEFAULT_PORT,
     LOOPBACK,
     AddressError,
     AddressProblem,
     join_address,
     parse_address,
 )
-from spit.net.hosting import HostingError, HostPart, HostPlan, host
-from spit.net.wire import DEFAULT_PORT
 from spit.printable import printable
-from spit.web import browser_seats
+
+if TYPE_CHECKING:
+    from spit.net.hosting import HostPlan
+
+# The wire (msgspec), hosting and the browser seat load when a network command runs: every
+# `spit` builds these parsers, and a game on one keyboard needs none of them.
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
@@ -262,6 +266,8 @@ def run_seat_command(
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, ServerGone
+    from spit.net.hosting import HostingError, HostPart, host
+    from spit.web import browser_seats
 
     hosting = None
     joining = hasattr(args, "code")
@@ -352,6 +358,8 @@ def describe_result(result: dict[str, Any]) -> str:
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
     """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    from spit.net.hosting import HostPlan
+
     web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
     return HostPlan(
         server=args.server,

@@ -91,12 +91,13 @@ class Tile:
 Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
-_KEPT: Final = 192
-"""Rendered tiles kept, the least recently used dropped first: what is on the table (about
-thirty cards and as many blank runs) and what was lately, but not every card ever seen."""
+_KEPT: Final = 96
+"""Rendered tiles kept, the least recently used dropped first: what is on the table (some
+fifty pictures, captions and blank runs) and what was lately. A tile dropped and needed
+again is joined from kept lines (below), not rendered afresh."""
 _kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
 
-_LINES_KEPT: Final = 512
+_LINES_KEPT: Final = 384
 """Rendered lines kept, the least recently used dropped first. A card's picture is mostly
 lines other cards share (the edges, the blank rows of a suit's colour, a rank's tall
 letters), so a card not seen before costs the rendering of only its few lines of its own,

@@ -10,6 +10,7 @@ which ``tracemalloc`` counts; no time is measured.
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import tracemalloc
 
@@ -64,8 +65,8 @@ async def test_a_long_stretch_of_key_presses_at_the_large_size_retains_almost_no
         screen = game(app)
         tracemalloc.start()
         try:
-            for stretch in range(4):
-                for _ in range(STRETCH):
+            for _ in range(4):
+                for _press in range(STRETCH):
                     match = local(screen).match
                     assert not match.is_over, "the match ended: play a longer one"
                     action = rng.choice(match.legal_actions(0) + match.legal_actions(1))
@@ -75,7 +76,6 @@ async def test_a_long_stretch_of_key_presses_at_the_large_size_retains_almost_no
                 counts.append(retained())
         finally:
             tracemalloc.stop()
-    growth = [b - a for a, b in zip(counts, counts[1:])]
-    print("retained per stretch", growth)
+    growth = [b - a for a, b in itertools.pairwise(counts)]
     assert len(table._kept) <= table._KEPT and len(table._lines) <= table._LINES_KEPT
     assert growth[-1] <= BOUND, growth

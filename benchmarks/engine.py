@@ -12,6 +12,9 @@ shared machine the fastest run is the one least disturbed):
   then apply one (the figure that stays comparable however work is split between them);
 - **make:** every recorded action made afresh from its fields, as a shell makes one from a
   key press or a network message (the constructors check their fields' types);
+- **floor:** the same replays on ``engine_floor.FloorMatch``, the smallest code that plays
+  the same matches with ints and lists (no events, views or kept answers): ``apply`` alone
+  and the playout step, in the same rounds, so the engine's figures are read as ratios to it;
 - **queries:** the two legal-action queries of each playout step, timed on their own. The
   engine keeps each player's moves until the table changes, and ``apply`` has already
   worked out one player's to tell whether the table is stuck, so this is the cost of a
@@ -24,6 +27,9 @@ import argparse
 import random
 import time
 from dataclasses import dataclass
+
+import engine_floor
+from engine_floor import FloorAction, FloorMatch, floor_action
 
 from spit.engine import Action, Match
 
@@ -64,6 +70,32 @@ def _playout(records: list[Record]) -> float:
     start = time.perf_counter()
     for match, played in matches:
         apply, legal = match.apply, match.legal_actions
+        for action, at in played:
+            legal(0)
+            legal(1)
+            apply(action, at)
+    return time.perf_counter() - start
+
+
+def _floor_records(records: list[Record]) -> list[tuple[int, list[tuple[FloorAction, float]]]]:
+    return [(deal, [(floor_action(a), at) for a, at in played]) for deal, played in records]
+
+
+def _floor_apply(records: list[tuple[int, list[tuple[FloorAction, float]]]]) -> float:
+    matches = [(FloorMatch(deal), played) for deal, played in records]
+    start = time.perf_counter()
+    for match, played in matches:
+        apply = match.apply
+        for action, at in played:
+            apply(action, at)
+    return time.perf_counter() - start
+
+
+def _floor_playout(records: list[tuple[int, list[tuple[FloorAction, float]]]]) -> float:
+    matches = [(FloorMatch(deal), played) for deal, played in records]
+    start = time.perf_counter()
+    for match, played in matches:
+        apply, legal = match.apply, match.legal
         for action, at in played:
             legal(0)
             legal(1)
@@ -112,17 +144,25 @@ class EngineFigures:
     """Legal-action queries per second, right after each action."""
     made_per_s: float
     """Actions made from their fields per second."""
+    floor_apply_per_s: float
+    """The floor's actions applied per second (``engine_floor.FloorMatch.apply``)."""
+    floor_playout_per_s: float
+    """The floor's playout steps per second."""
 
 
 def measure(matches: int = 60, repeats: int = 5, seed: int = 1) -> EngineFigures:
     """Record ``matches`` random playouts and time their replays, best of ``repeats``."""
     records = record(matches, seed)
+    floor = _floor_records(records)
+    _check_floor(floor)
     actions = sum(len(played) for _, played in records)
     # Round by round, so a noisy stretch of the machine hits every kind alike.
-    apply_s = playout_s = queries_s = make_s = float("inf")
+    apply_s = playout_s = queries_s = make_s = floor_apply_s = floor_playout_s = float("inf")
     for _ in range(repeats):
         apply_s = min(apply_s, _apply(records))
+        floor_apply_s = min(floor_apply_s, _floor_apply(floor))
         playout_s = min(playout_s, _playout(records))
+        floor_playout_s = min(floor_playout_s, _floor_playout(floor))
         queries_s = min(queries_s, _queries(records))
         make_s = min(make_s, _make(records))
     return EngineFigures(
@@ -132,7 +172,17 @@ def measure(matches: int = 60, repeats: int = 5, seed: int = 1) -> EngineFigures
         playout_per_s=actions / playout_s,
         queries_per_s=2 * actions / queries_s,
         made_per_s=actions / make_s,
+        floor_apply_per_s=actions / floor_apply_s,
+        floor_playout_per_s=actions / floor_playout_s,
     )
+
+
+def _check_floor(floor: list[tuple[int, list[tuple[FloorAction, float]]]]) -> None:
+    """The floor accepts every recorded action and ends every match: it did the same work."""
+    for deal, played in floor:
+        match = FloorMatch(deal)
+        if not all(match.apply(action, at) for action, at in played) or not match.over:
+            raise RuntimeError(f"{engine_floor.__name__} played deal {deal} otherwise")
 
 
 def main() -> None:
@@ -145,7 +195,10 @@ def main() -> None:
     print(
         f"engine: {f.actions:,} actions in {f.matches} random matches, best of {args.repeats}: "
         f"{f.apply_per_s:,.0f} actions/s applied, {f.playout_per_s:,.0f} playout steps/s, "
-        f"{f.queries_per_s:,.0f} legal-action queries/s, {f.made_per_s:,.0f} actions made/s"
+        f"{f.queries_per_s:,.0f} legal-action queries/s, {f.made_per_s:,.0f} actions made/s; "
+        f"floor: {f.floor_apply_per_s:,.0f} actions/s applied "
+        f"({f.apply_per_s / f.floor_apply_per_s:.2f}x), {f.floor_playout_per_s:,.0f} playout "
+        f"steps/s ({f.playout_per_s / f.floor_playout_per_s:.2f}x)"
     )
 
 

@@ -26,6 +26,7 @@ FIGURES = (
     "key -> state change, p99",
     "key -> next frame, median",
     "key -> next frame, p99",
+    "key -> next frame, large cards",
     "startup to first frame",
     "startup: CPU time to first frame",
     "idle CPU over 1 s, two players",

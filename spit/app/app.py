@@ -42,10 +42,10 @@ from spit.game.session import Session, SessionError
 from spit.printable import printable
 from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode, Network
-from spit.web.driver import PageChanged
 
 if TYPE_CHECKING:
     from spit.records.record import Record
+    from spit.web.driver import PageChanged  # posted by the browser's driver only
 
 # Bad bytes from the terminal are dropped, not a crash; a terminal that goes away does not
 # hang the game (see spit.app.terminal).

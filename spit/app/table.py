@@ -14,6 +14,7 @@ from typing import Final
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -90,11 +91,18 @@ class Tile:
 Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
-_KEPT: Final = 192
-"""Rendered tiles kept, the least recently used dropped first: what is on the table (about
-thirty cards and as many blank runs) and what was lately, but not every card ever seen (some
-20 KiB each at the small size)."""
+_KEPT: Final = 96
+"""Rendered tiles kept, the least recently used dropped first: what is on the table (some
+fifty pictures, captions and blank runs) and what was lately. A tile dropped and needed
+again is joined from kept lines (below), not rendered afresh."""
 _kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
+
+_LINES_KEPT: Final = 384
+"""Rendered lines kept, the least recently used dropped first. A card's picture is mostly
+lines other cards share (the edges, the blank rows of a suit's colour, a rank's tall
+letters), so a card not seen before costs the rendering of only its few lines of its own,
+at every size: a large card has nine lines, but hardly more new ones than a small card."""
+_lines: dict[tuple[Hashable, ...], Strip] = {}
 
 
 class Mosaic(Visual):
@@ -163,8 +171,12 @@ class Mosaic(Visual):
         if strips is None:
             if len(_kept) >= _KEPT:
                 del _kept[next(iter(_kept))]
-            text = Content.from_rich_text(_join(tile.draw()))
-            strips = text.render_strips(tile.width, None, style, options)
+            # Each tile its own strips (the segments shared): a strip keeps its offsets for
+            # four places only, and one line drawn in many places would lose them each time.
+            strips = [
+                Strip(line._segments, line.cell_length)
+                for line in (_line(text, tile.width, style, options) for text in tile.draw())
+            ]
         _kept[key] = strips  # now the most recently used
         return strips
 
@@ -176,6 +188,60 @@ class Mosaic(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return sum(height for height, _ in self.bands)
+
+
+def _line(text: Text, width: int, style: VisualStyle, options: RenderOptions) -> Strip:
+    """One line of a tile, segment for segment as Textual renders it within the whole text."""
+    key = (text.plain, tuple(text.spans), text.style, width, style)
+    strip = _lines.pop(key, None)
+    if strip is None:
+        if len(_lines) >= _LINES_KEPT:
+            del _lines[next(iter(_lines))]
+        strip = _segments(text, style, options)
+        if strip is None:  # a line made otherwise than of runs side by side
+            strip = Content.from_rich_text(text).render_strips(width, None, style, options)[0]
+    _lines[key] = strip  # now the most recently used
+    return strip
+
+
+def _segments(text: Text, style: VisualStyle, options: RenderOptions) -> Strip | None:
+    """``text`` as Textual renders it, from the kept style of each run: one segment per
+    span and per gap between spans, each in the style Textual gives that run on its own.
+    None for a text whose spans overlap or whose styles are named (parsed by the app)."""
+    if text.style:
+        return None
+    plain = text.plain
+    segments: list[Segment] = []
+    at = 0
+    for start, end, span_style in text.spans:
+        if start < at or not isinstance(span_style, Style):
+            return None
+        if start > at:
+            segments.append(Segment(plain[at:start], _run_style(None, style, options)))
+        if end > start:
+            segments.append(Segment(plain[start:end], _run_style(span_style, style, options)))
+            at = end
+    if at < len(plain):
+        segments.append(Segment(plain[at:], _run_style(None, style, options)))
+    return Strip(segments, cell_len(plain))
+
+
+_run_styles: dict[tuple[Style | None, VisualStyle], Style | None] = {}
+
+
+def _run_style(span: Style | None, style: VisualStyle, options: RenderOptions) -> Style | None:
+    """The Rich style Textual gives a run of text in ``span`` (None: unstyled) on ``style``:
+    asked of Textual once, by rendering one cell of it (its offset is replaced where the
+    mosaic places the strip)."""
+    key = (span, style)
+    if key not in _run_styles:
+        if len(_run_styles) >= _LINES_KEPT:
+            _run_styles.clear()
+        cell = Text("x") if span is None else ink("x", style=span)
+        (strip,) = Content.from_rich_text(cell).render_strips(1, None, style, options)
+        (segment,) = list(strip)
+        _run_styles[key] = segment.style
+    return _run_styles[key]
 
 
 class Part(Widget):

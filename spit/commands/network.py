@@ -18,7 +18,7 @@ import random
 import signal
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
@@ -26,16 +26,20 @@ from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.net.address import (
+    DEFAULT_PORT,
     LOOPBACK,
     AddressError,
     AddressProblem,
     join_address,
     parse_address,
 )
-from spit.net.hosting import HostingError, HostPart, HostPlan, host
-from spit.net.wire import DEFAULT_PORT
 from spit.printable import printable
-from spit.web import browser_seats
+
+if TYPE_CHECKING:
+    from spit.net.hosting import HostingError, HostPlan
+
+# The wire (msgspec), hosting and the browser seat load when a network command runs: every
+# `spit` builds these parsers, and a game on one keyboard needs none of them.
 
 WEB_PORT = 8000
 """The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
@@ -256,6 +260,8 @@ def run_seat_command(
 
 def hosting_problem(error: HostingError, command: str) -> str:
     """The one line a hosting command says when a part of hosting cannot listen."""
+    from spit.net.hosting import HostPart
+
     if error.part is HostPart.GAME_SERVER:
         return words.network.cannot_listen(command=command, why=error.why)
     return words.network.cannot_serve_browser_seat(command=command, why=error.why)
@@ -264,7 +270,9 @@ def hosting_problem(error: HostingError, command: str) -> str:
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, Gone, ServerGone
+    from spit.net.hosting import HostingError, host
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
+    from spit.web import browser_seats
 
     hosting = None
     joining = hasattr(args, "code")
@@ -368,6 +376,8 @@ def describe_result(result: dict[str, Any]) -> str:
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
     """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    from spit.net.hosting import HostPlan
+
     web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
     return HostPlan(
         server=args.server,

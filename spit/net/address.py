@@ -13,6 +13,10 @@ import socket
 from enum import Enum
 from typing import Final
 
+DEFAULT_PORT: Final = 7748
+"""Where a server listens unless told otherwise: S-P-I-T on a phone's keypad. Here, beside
+the address syntax, so that the command line's help can say it without loading the wire."""
+
 LOOPBACK: Final = "127.0.0.1"
 """Where a server listens unless told otherwise: this machine only, until the player chooses
 to open it to others (``--bind``, the Host dialog's field)."""

@@ -34,6 +34,7 @@ from spit.engine import (
     Variant,
     notation,
 )
+from spit.net.address import DEFAULT_PORT  # named here too, for the wire's users
 from spit.net.view_frames import (  # the table's frames, one floor down; named here too
     MAX_ID,
     MAX_NAME,
@@ -57,9 +58,6 @@ from spit.net.view_frames import (  # the table's frames, one floor down; named 
 VERSION: Final = 2
 """The protocol version every frame carries; a frame of any other version is refused.
 Version 2 writes actions in the engine's notation and says who acted on each table."""
-
-DEFAULT_PORT: Final = 7748
-"""Where a server listens unless told otherwise: S-P-I-T on a phone's keypad."""
 
 MAX_CLIENT_FRAME: Final = 2048
 """The largest frame a client may send, in bytes. The biggest honest one is under 200."""

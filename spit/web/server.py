@@ -36,6 +36,7 @@ from textual_serve.server import Server
 from spit import words
 from spit.net.address import shown_address
 from spit.records.paths import DATA_DIR_VARIABLE, browser_data_dir
+from spit.settings.config import ENVIRONMENT_VARIABLE as CONFIG_VARIABLE
 
 log = logging.getLogger("spit.web")
 
@@ -49,6 +50,21 @@ its game draw a screen of that size."""
 
 DEFAULT_FONT_SIZE: Final = 16
 """The page's font size in pixels; ``?fontsize=N`` on the address changes it (8-48)."""
+
+
+CONFIG_FILE: Final = "config.toml"
+"""A browser's own config file, in its data directory."""
+
+
+def _own_data(directory: Path) -> dict[str, str]:
+    """The environment that keeps a table's game to ``directory``: its records and history,
+    and its config file (made empty the first time), so the menu's choices a browser makes
+    (a name, a level, the practice offered) are that browser's, and neither reach this
+    machine's own player nor show the host's to a visitor."""
+    config = directory / CONFIG_FILE
+    if not config.exists():
+        config.touch(mode=0o600)
+    return {DATA_DIR_VARIABLE: str(directory), CONFIG_VARIABLE: str(config)}
 
 
 def _clamp(value: object, low: int, high: int, default: int) -> int:
@@ -295,7 +311,7 @@ class WebServer(Server):
         directory of its own, removed when it ends, so nobody can resume its match."""
         directory = Path(tempfile.mkdtemp(prefix="spit-page-"))
         return await self.run_session(
-            request, self.command, {DATA_DIR_VARIABLE: str(directory)}, scratch=directory
+            request, self.command, _own_data(directory), scratch=directory
         )
 
     async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
@@ -309,10 +325,11 @@ class WebServer(Server):
             raise web.HTTPNotFound() from None
         try:
             directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            environment = _own_data(directory)
         except OSError as error:
             log.warning("cannot make a browser's data directory: %s", error)
             raise web.HTTPServiceUnavailable() from None
-        return await self.run_session(request, self.command, {DATA_DIR_VARIABLE: str(directory)})
+        return await self.run_session(request, self.command, environment)
 
     async def run_session(
         self,

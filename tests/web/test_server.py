@@ -181,6 +181,9 @@ async def test_a_browsers_unfinished_match_is_its_own_never_the_machine_players(
     from spit.records.record import is_busy, latest_unfinished, record_files
 
     browser = "0123456789abcdef0123456789abcdef"
+    mine = browser_data_dir(browser)
+    mine.mkdir(parents=True)
+    (mine / "config.toml").write_text(config.read_text())  # this browser has seen the offer
     server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2)
     client = await client_for(server)
     try:
@@ -200,3 +203,6 @@ async def test_a_browsers_unfinished_match_is_its_own_never_the_machine_players(
     assert latest_unfinished(own) is not None  # this browser is offered it again
     assert record_files() == [] and latest_unfinished() is None  # the machine's: nothing
     assert not (data_dir / "history.sqlite3").exists()
+    # The menu's choices went to the browser's own config, never to the machine's.
+    assert config.read_text() == "[menu]\npractice_offered = true\n"
+    assert (mine / "config.toml").read_text() != config.read_text()  # remembered: its own

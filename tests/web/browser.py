@@ -104,6 +104,15 @@ class Page:
         for key in keys:
             ActionChains(self.driver).send_keys(key).perform()
 
+    def past_the_practice_offer(self) -> str:
+        """A browser's first start offers the guided practice, as any first start does (each
+        browser keeps its own config): answer "not now" (Esc); the menu under it."""
+        from selenium.webdriver.common.keys import Keys
+
+        self.wait_for("New to Spit?")
+        self.type(Keys.ESCAPE)
+        return self.wait_for(lambda text: "S  P  I  T" in text and "New to Spit?" not in text)
+
     def closed(self) -> bool:
         """Whether the page says its game has ended (the WebSocket closed)."""
         return bool(

@@ -251,6 +251,12 @@ class Room:
             self._say_left_out(at)
         recorder.applied(action, at, result)
 
+    def flush_record(self) -> None:
+        """Write the record's entries held back (a server's recorder holds them until the
+        frames telling of them go)."""
+        if self.recorder is not None:
+            self.recorder.flush()
+
     def _say_left_out(self, at: float | None = None) -> None:
         """Say in the record how many refusals it left out since it last said so."""
         recorder = self.recorder

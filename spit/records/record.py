@@ -540,6 +540,12 @@ class RecordWriter:
     and when the record is closed: a power cut loses at most the round being played, a crash
     of spit nothing.
 
+    A writer that ``holds`` (a server's) keeps its entries until :meth:`flush`, which writes
+    them in one ``os.write``: the server flushes at the end of each turn of its event loop,
+    before the frames that tell the players of those actions, so every action a player was
+    told of is in the file when it is told (a killed server loses only actions nobody heard
+    of). An entry that syncs, and closing, write what is held first.
+
     A failure to write (a full disk, the directory gone) never interrupts the game: the writer
     stops, and ``on_failure`` is told once why (:class:`NoLongerRecorded`).
     """
@@ -560,6 +566,9 @@ class RecordWriter:
         self._fd: int | None = fd
         self._line = line
         self._named = False  # whether the directory has been synced since the file was made
+        self.holds = False
+        """Whether entries wait for :meth:`flush` (a server's record; see above)."""
+        self._held: list[bytes] = []
 
     # -- making one ----------------------------------------------------------------------
 
@@ -688,6 +697,7 @@ class RecordWriter:
 
     def close(self) -> None:
         """Finish writing; the record stays as it is (unfinished unless it has its end)."""
+        self.flush()
         fd, self._fd = self._fd, None
         if fd is None:
             return
@@ -695,12 +705,31 @@ class RecordWriter:
             os.fsync(fd)
         os.close(fd)  # closing the file lets go of its lock too
 
+    def flush(self) -> None:
+        """Write the entries held back, in one write."""
+        held, self._held = self._held, []
+        fd = self._fd
+        if fd is None or not held:
+            return
+        try:
+            _write_all(fd, b"".join(held))
+        except OSError as error:
+            self._fail(error)
+
     def _write(self, entry: dict[str, Any], *, sync: bool = False) -> None:
         fd = self._fd
         if fd is None:
             return
+        line = _line({"n": self._line, **entry})
+        if self.holds and not sync:
+            self._held.append(line)
+            self._line += 1
+            return
         try:
-            _write_all(fd, _line({"n": self._line, **entry}))
+            if self._held:
+                self._held.append(line)
+                line, self._held = b"".join(self._held), []
+            _write_all(fd, line)
             if sync:
                 os.fsync(fd)
                 if not self._named:

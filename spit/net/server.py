@@ -74,8 +74,13 @@ attacker sending bad frames or pausing and letting go all day must not fill the 
 FRAME_BYTES = 1024
 """What a frame is counted as in the backlog (a table frame is some 700 bytes)."""
 
-RTT_STEP = 0.002
-"""A round-trip time is told again once it moved by this many seconds (or a tenth)."""
+RTT_STEP = 0.005
+"""A round-trip time is told again once it moved by this many seconds or by
+:data:`RTT_SHARE` of itself, whichever is more: a change a player could notice, not the
+jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
+
+RTT_SHARE = 0.2
+"""The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +102,8 @@ class Limits:
     backlog: int = 1000
     """Frames waiting for a slow reader (past what its socket holds) before its connection
     is closed, counted as :data:`FRAME_BYTES` each."""
-    ping_every: float = 1.0
-    """Seconds between round-trip measurements."""
+    ping_every: float = 2.0
+    """Seconds between round-trip measurements (each a frame out and one in, per seat)."""
     seat_timeout: float = 30.0
     """Seconds a connection may stay without taking a seat before it is closed."""
     pause: float = PAUSE_ALLOWANCE
@@ -418,7 +423,7 @@ class GameServer:
                 room.rtt[peer.seat] = rtt
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
-                if shown is None or abs(rtt - shown) >= max(RTT_STEP, 0.1 * shown):
+                if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
                     self._deliver(room, room.status())
                 else:
                     room.rtt[peer.seat] = shown

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
-from spit.net.view_frames import outcome_frame, public_events, view_frame
+from spit.net.view_frames import ViewFramer, outcome_frame, public_events
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -132,6 +132,7 @@ class Room:
         now = source()
         self._refusals = [_Allowance(rate, burst, now), _Allowance(rate, burst, now)]
         self._seq = 0
+        self._framer = ViewFramer()
 
     # -- questions -----------------------------------------------------------------------
 
@@ -287,7 +288,7 @@ class Room:
                 Table(
                     seq=self._seq,
                     clock=clock,
-                    view=view_frame(self.match.view(seat)),
+                    view=self._framer.frame(self.match.view(seat)),
                     events=public_events(events, seat),
                     by=ack_seat,
                     ack=ack if seat == ack_seat else None,

@@ -63,6 +63,8 @@ POLICY = 1008
 """Close code: the client broke the protocol's rules (a flood, guessing codes)."""
 MESSAGE_TOO_BIG = 1009
 """Close code: a frame over the size cap (websockets closes with it by itself)."""
+INTERNAL_ERROR = 1011
+"""Close code: the server could not go on with the connection (a bug of ours)."""
 REPLACED = 4001
 """Close code: the seat was taken back by a newer connection with its token."""
 
@@ -230,7 +232,13 @@ class _Outbox:
         self.flush_records()
         peers, self.peers = self.peers, []
         for peer in peers:
-            peer.flush(self.backlog)
+            try:
+                peer.flush(self.backlog)
+            except Exception:  # a bug of ours, or of the transport: the others' frames still go
+                log.exception("%s: its frames could not be written; closing", peer.name)
+                peer.pending.clear()
+                if not peer.closing:
+                    peer.close(INTERNAL_ERROR, "internal error")
 
 
 class _Refused(Exception):

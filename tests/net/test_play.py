@@ -13,6 +13,7 @@ from websockets.asyncio.client import connect
 
 from spit import words
 from spit.engine import Phase, Variant
+from spit.net import server as server_module
 from spit.net.client import Client, Gone, ServerGone
 from spit.net.room import Room
 from spit.net.server import GameServer
@@ -339,3 +340,31 @@ def test_a_round_trip_time_is_told_again_only_once_it_moved_enough() -> None:
         server._dispatch(peer, Pong(id=1))  # type: ignore[arg-type]
     # 5 ms or a fifth, whichever is more, from the time last told.
     assert told == pytest.approx([0.010, 0.016, 0.200, 0.250])
+
+
+def test_a_connection_whose_frames_cannot_be_written_holds_up_no_other(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The frames of a loop's turn are written together: one connection failing (a bug, a
+    # transport gone wrong) is closed and logged, and the others' frames still go.
+    written: list[list[str]] = []
+
+    class Broken(SimpleNamespace):
+        def flush(self, backlog: int) -> None:
+            raise RuntimeError("the transport went wrong")
+
+        def close(self, code: int, reason: str) -> None:
+            self.closing = (code, reason)
+
+    class Fine(SimpleNamespace):
+        def flush(self, backlog: int) -> None:
+            written.append(self.pending)
+
+    outbox = server_module._Outbox(backlog=10)
+    broken = Broken(name="broken", pending=["x"], closing=False)
+    fine = Fine(name="fine", pending=["y"], closing=False)
+    outbox.peers += [broken, fine]  # type: ignore[list-item]
+    outbox.flush()
+    assert written == [["y"]]
+    assert broken.closing == (server_module.INTERNAL_ERROR, "internal error")
+    assert "broken: its frames could not be written" in caplog.text

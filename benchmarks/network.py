@@ -12,8 +12,10 @@ Two measurements, each against a real ``spit server`` started as its own process
 2. **Rooms on one core.** The server is pinned to one core and the clients to the other; N
    rooms of two expert bots each play at the real game speed. Over a window of play it counts
    actions applied per second, the p99 of action → the actor's own new table (through the
-   server and back), and the server's CPU. It goes up the list of room counts and stops once
-   that p99 passes 50 ms.
+   server and back), and the server's CPU (µs per action: robust to a loaded machine, where
+   the p99 is not). It goes up the list of room counts and stops once that p99 passes 50 ms.
+   For the first room count it also gives the frames the clients received, per kind: how
+   many per action and their median size in bytes.
 
 Nothing is asserted: it prints the figures (``docs/performance.md`` keeps the latest).
 """
@@ -30,12 +32,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
 from statistics import median
 
 from spit.engine import Match, PlayerView
 from spit.game import LocalGame
+from spit.net import client as client_module
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Hearing
 
@@ -216,6 +220,27 @@ class TimedBot(BotSeat):
         super().table(view, events, by, ack)
 
 
+class FrameTally:
+    """The size of every frame the clients read, by kind, while ``on``."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.sizes: dict[str, list[int]] = defaultdict(list)
+        original = client_module.parse_server
+
+        def parse(frame: str | bytes):  # the clients read each frame through this
+            message = original(frame)
+            if self.on:
+                size = len(frame) if isinstance(frame, bytes) else len(frame.encode())
+                self.sizes[type(message).__name__.lower()].append(size)
+            return message
+
+        client_module.parse_server = parse
+
+
+TALLY = FrameTally()
+
+
 async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
     """``count`` rooms of two expert bots against a server pinned to one core."""
     latencies: list[float] = []
@@ -241,6 +266,8 @@ async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
         await asyncio.sleep(2.0)  # every room dealt and under way
         for seat in seats:
             seat.measuring = True
+        TALLY.sizes.clear()
+        TALLY.on = True
         served_before = _server_actions(seats)
         cpu_before, wall_before = cpu_seconds(pid), time.perf_counter()
         own_before = time.process_time()
@@ -248,6 +275,7 @@ async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
         cpu_after, wall_after = cpu_seconds(pid), time.perf_counter()
         own = time.process_time() - own_before
         served = _server_actions(seats) - served_before
+        TALLY.on = False
         for seat in seats:
             seat.measuring = False
         for task in tasks:
@@ -265,6 +293,7 @@ async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
         "server_cpu": (cpu_after - cpu_before) / span,
         "server_us_per_action": (cpu_after - cpu_before) / max(served, 1) * 1e6,
         "clients_cpu": own / span,
+        "served": served,
     }
 
 
@@ -300,6 +329,8 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{'rooms':>6}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'server CPU':>12}"
         f"{'us/action':>11}{'clients CPU':>13}"
     )
+    frames: dict[str, list[int]] = {}
+    per_action = 1.0
     for count in rooms:
         figures = await rooms_on_one_core(count, args.window)
         print(
@@ -308,8 +339,19 @@ async def main_async(args: argparse.Namespace) -> None:
             f"{figures['server_us_per_action']:>11.0f}{figures['clients_cpu']:>13.0%}",
             flush=True,
         )
+        if not frames:
+            frames = {kind: list(sizes) for kind, sizes in TALLY.sizes.items()}
+            per_action = 1 / max(figures["served"], 1)
         if figures["p99_ms"] > LIMIT_MS and not args.all:
             break
+    print()
+    print(f"frames the clients read, {rooms[0]} rooms (both seats)")
+    print(f"{'kind':>10}{'per action':>12}{'median bytes':>14}{'bytes/action':>14}")
+    for kind, sizes in sorted(frames.items(), key=lambda item: -len(item[1])):
+        print(
+            f"{kind:>10}{len(sizes) * per_action:>12.2f}{median(sizes):>14.0f}"
+            f"{sum(sizes) * per_action:>14.0f}"
+        )
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
-from spit.net.view_frames import outcome_frame, public_events, view_frame
+from spit.net.view_frames import ViewFramer, outcome_frame, public_events
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -132,6 +132,7 @@ class Room:
         now = source()
         self._refusals = [_Allowance(rate, burst, now), _Allowance(rate, burst, now)]
         self._seq = 0
+        self._framer = ViewFramer()
 
     # -- questions -----------------------------------------------------------------------
 
@@ -251,6 +252,12 @@ class Room:
             self._say_left_out(at)
         recorder.applied(action, at, result)
 
+    def flush_record(self) -> None:
+        """Write the record's entries held back (a server's recorder holds them until the
+        frames telling of them go)."""
+        if self.recorder is not None:
+            self.recorder.flush()
+
     def _say_left_out(self, at: float | None = None) -> None:
         """Say in the record how many refusals it left out since it last said so."""
         recorder = self.recorder
@@ -281,7 +288,7 @@ class Room:
                 Table(
                     seq=self._seq,
                     clock=clock,
-                    view=view_frame(self.match.view(seat)),
+                    view=self._framer.frame(self.match.view(seat)),
                     events=public_events(events, seat),
                     by=ack_seat,
                     ack=ack if seat == ack_seat else None,

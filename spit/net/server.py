@@ -3,7 +3,10 @@
 Each connection is read by its own task; every frame is parsed strictly, and a valid one is
 applied to its room synchronously — no ``await`` between the check and the change — so two
 players' actions are settled in the order they arrive, each stamped with its room's clock.
-Frames out go through a queue per connection, so a slow reader delays nobody else.
+Frames out are encoded once and gathered per connection while the event loop's turn goes on;
+at its end one callback writes every record line those frames tell of, then each connection's
+frames in one write to its socket (websockets' Sans-I/O protocol frames them), so a slow
+reader delays nobody else and is cut off once too much waits for it.
 
 Bad input never reaches a room: a frame too large closes the connection (websockets'
 ``max_size``), a malformed or out-of-place one gets an ``error`` frame, and a client sending
@@ -15,7 +18,6 @@ all (its address's quotas, the files the process may open).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import time
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from spit.engine import Settings
 from spit.net.limits import Admission, Bucket, Quotas, raise_file_limit
@@ -60,6 +63,8 @@ POLICY = 1008
 """Close code: the client broke the protocol's rules (a flood, guessing codes)."""
 MESSAGE_TOO_BIG = 1009
 """Close code: a frame over the size cap (websockets closes with it by itself)."""
+INTERNAL_ERROR = 1011
+"""Close code: the server could not go on with the connection (a bug of ours)."""
 REPLACED = 4001
 """Close code: the seat was taken back by a newer connection with its token."""
 
@@ -68,8 +73,16 @@ MAX_LINES = 100
 """Log lines one connection may cost; past them, what it does is no longer written (one
 attacker sending bad frames or pausing and letting go all day must not fill the disk)."""
 
-RTT_STEP = 0.002
-"""A round-trip time is told again once it moved by this many seconds (or a tenth)."""
+FRAME_BYTES = 1024
+"""What a frame is counted as in the backlog (a table frame is some 700 bytes)."""
+
+RTT_STEP = 0.005
+"""A round-trip time is told again once it moved by this many seconds or by
+:data:`RTT_SHARE` of itself, whichever is more: a change a player could notice, not the
+jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
+
+RTT_SHARE = 0.2
+"""The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +102,10 @@ class Limits:
     max_rooms: int = 20_000
     """Rooms one process holds at most; opening more is refused."""
     backlog: int = 1000
-    """Frames waiting for a slow reader before its connection is closed."""
-    ping_every: float = 1.0
-    """Seconds between round-trip measurements."""
+    """Frames waiting for a slow reader (past what its socket holds) before its connection
+    is closed, counted as :data:`FRAME_BYTES` each."""
+    ping_every: float = 2.0
+    """Seconds between round-trip measurements (each a frame out and one in, per seat)."""
     seat_timeout: float = 30.0
     """Seconds a connection may stay without taking a seat before it is closed."""
     pause: float = PAUSE_ALLOWANCE
@@ -101,13 +115,18 @@ class Limits:
 
 
 class _Peer:
-    """One connection: its outgoing queue and, once seated, its room and seat."""
+    """One connection: its frames waiting for the loop's turn to end and, once seated, its
+    room and seat."""
 
-    def __init__(self, ws: ServerConnection, limits: Limits, pace: float, now: float) -> None:
+    def __init__(
+        self, ws: ServerConnection, limits: Limits, pace: float, now: float, outbox: _Outbox
+    ) -> None:
         self.ws = ws
         self.room: Room | None = None
         self.seat = 0
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.pending: list[str] = []
+        """Frames encoded this turn of the loop, written together at its end."""
+        self._outbox = outbox
         # A faster game clock lets players act faster: the allowance grows with the pace.
         self.bucket = Bucket(limits.rate * pace, limits.burst * pace, now)
         self.errors = 0
@@ -124,11 +143,37 @@ class _Peer:
         frame sent to both seats is encoded once)."""
         if self.closing:
             return
-        if self.queue.qsize() >= backlog:
-            log.warning("%s: not reading its frames; closing", self.name)
-            self.close(POLICY, "not reading")
+        if len(self.pending) >= backlog:
+            self.too_slow()
             return
-        self.queue.put_nowait(encode(body) if text is None else text)
+        if not self.pending:
+            self._outbox.peers.append(self)
+            self._outbox.soon()
+        self.pending.append(encode(body) if text is None else text)
+
+    def flush(self, backlog: int) -> None:
+        """Write the frames this turn gave it: each framed by the connection's protocol, all
+        in one write to the socket. A reader that leaves more than ``backlog`` frames unread
+        is closed."""
+        texts, self.pending = self.pending, []
+        ws = self.ws
+        protocol = ws.protocol
+        if not texts or protocol.state is not State.OPEN or ws.transport.is_closing():
+            return  # closing or gone: its frames are dropped, as a send would raise
+        for text in texts:
+            protocol.send_text(text.encode())
+        chunks = protocol.data_to_send()
+        if all(chunks):
+            ws.transport.writelines(chunks)
+        else:  # the protocol asks to half-close: let websockets do it as it does
+            ws.send_data()
+        if ws.transport.get_write_buffer_size() > backlog * FRAME_BYTES and not self.closing:
+            self.too_slow()
+
+    def too_slow(self) -> None:
+        log.warning("%s: not reading its frames; closing", self.name)
+        self.pending.clear()
+        self.close(POLICY, "not reading")
 
     def note(self, level: int, message: str, *args: object) -> None:
         """Log one line about this connection, within its :data:`MAX_LINES`."""
@@ -139,13 +184,61 @@ class _Peer:
             log.warning("%s: %d lines logged; no more about this connection", self.name, MAX_LINES)
 
     def close(self, code: int, reason: str) -> None:
+        """Close the connection, after the frames it was given before (an error frame says
+        why before the close does)."""
+        self._outbox.flush_peer(self)
         self.closing = True
         asyncio.get_running_loop().create_task(self.ws.close(code, reason))
 
-    async def write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                await self.ws.send(await self.queue.get())
+
+class _Outbox:
+    """What the server wrote this turn of the event loop, written out once at its end: first
+    the record lines of every room that acted (so a frame never tells a player of an action
+    its record does not hold), then each connection's frames (see :meth:`_Peer.flush`)."""
+
+    def __init__(self, backlog: int) -> None:
+        self.backlog = backlog
+        self.peers: list[_Peer] = []
+        """Connections with frames waiting, in the order they got their first."""
+        self.records: list[Room] = []
+        """Rooms whose record has lines waiting."""
+        self._soon = False
+
+    def soon(self) -> None:
+        """Flush at the end of this turn of the loop (once, however many ask)."""
+        if not self._soon:
+            self._soon = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def record(self, room: Room) -> None:
+        """``room``'s record has lines to write before its frames go."""
+        if room.recorder is not None:
+            self.records.append(room)
+            self.soon()
+
+    def flush_peer(self, peer: _Peer) -> None:
+        """Write ``peer``'s frames now (it is closing), the records they tell of first."""
+        if peer.pending:
+            self.flush_records()
+            peer.flush(self.backlog)
+
+    def flush_records(self) -> None:
+        rooms, self.records = self.records, []
+        for room in rooms:
+            room.flush_record()
+
+    def flush(self) -> None:
+        self._soon = False
+        self.flush_records()
+        peers, self.peers = self.peers, []
+        for peer in peers:
+            try:
+                peer.flush(self.backlog)
+            except Exception:  # a bug of ours, or of the transport: the others' frames still go
+                log.exception("%s: its frames could not be written; closing", peer.name)
+                peer.pending.clear()
+                if not peer.closing:
+                    peer.close(INTERNAL_ERROR, "internal error")
 
 
 class _Refused(Exception):
@@ -195,6 +288,7 @@ class GameServer:
         self.admission: Admission | None = None
         """The doorkeeper, once started: connections and waiting rooms per address."""
         self._ping_ids = itertools.count(1)
+        self._outbox = _Outbox(self.limits.backlog)
         self.address: tuple[str, int] = ("", 0)
         """Where it listens, once started (the port the system chose, for port 0)."""
 
@@ -252,8 +346,7 @@ class GameServer:
     # -- one connection --------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        peer = _Peer(ws, self.limits, self.pace, self._source())
-        writer = asyncio.create_task(peer.write())
+        peer = _Peer(ws, self.limits, self.pace, self._source(), self._outbox)
         pinger = asyncio.create_task(self._ping(peer))
         try:
             async for frame in ws:
@@ -283,7 +376,6 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            writer.cancel()
             pinger.cancel()
             sent = ws.protocol.close_sent
             if sent is not None and sent.code == MESSAGE_TOO_BIG:
@@ -339,7 +431,7 @@ class GameServer:
                 room.rtt[peer.seat] = rtt
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
-                if shown is None or abs(rtt - shown) >= max(RTT_STEP, 0.1 * shown):
+                if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
                     self._deliver(room, room.status())
                 else:
                     room.rtt[peer.seat] = shown
@@ -428,6 +520,7 @@ class GameServer:
                 "network",
                 seated,
                 notice=lambda why: log.warning("room %s: %s", room.code, why),
+                holds=True,
             )
         )
 
@@ -470,6 +563,7 @@ class GameServer:
         # The action was read for this connection's seat: it names no other room or seat.
         room = self._room_of(peer)
         sends, _ = room.act(peer.seat, message.action, message.id)
+        self._outbox.record(room)  # its record's lines are written before its frames
         self._deliver(room, sends)
         if room.ended is RoomEnd.MATCH_OVER and (room.code, -1) not in self._timers:
             outcome = room.match.outcome

@@ -389,12 +389,39 @@ def _pile(pile: PileFrame) -> PileView:
 
 def view_frame(view: PlayerView) -> ViewFrame:
     """The wire form of one seat's view."""
+    return _view_frame(view, (_side_frame(view.sides[0]), _side_frame(view.sides[1])))
+
+
+class ViewFramer:
+    """Makes one room's view frames, each side's frame made again only once that side
+    changed: an action changes one side at most, and both seats see the same face-up sides,
+    so of the four a table costs, one is made (a side's frame was most of a view's cost)."""
+
+    __slots__ = ("_sides",)
+
+    def __init__(self) -> None:
+        self._sides: list[tuple[SideView, SideFrame] | None] = [None, None]
+
+    def frame(self, view: PlayerView) -> ViewFrame:
+        """The wire form of one seat's view, as :func:`view_frame` makes it."""
+        return _view_frame(view, (self._side(0, view.sides[0]), self._side(1, view.sides[1])))
+
+    def _side(self, index: int, side: SideView) -> SideFrame:
+        made = self._sides[index]
+        if made is not None and made[0] == side:  # the same cards and counts: the same frame
+            return made[1]
+        frame = _side_frame(side)
+        self._sides[index] = (side, frame)
+        return frame
+
+
+def _view_frame(view: PlayerView, sides: tuple[SideFrame, SideFrame]) -> ViewFrame:
     last = view.last_round
     return ViewFrame(
         player=view.player,
         round=view.round_number,
         phase=view.phase,
-        sides=(_side_frame(view.sides[0]), _side_frame(view.sides[1])),
+        sides=sides,
         piles=(_pile_frame(view.piles[0]), _pile_frame(view.piles[1])),
         legal=[action_text(a) for a in view.legal_actions],
         scores=view.scores,

@@ -64,6 +64,9 @@ class Recorder(Protocol):
     def applied(self, action: Action, at: float, result: Result) -> None:
         """The engine judged ``action`` at ``at``: write it down."""
 
+    def flush(self) -> None:
+        """Write what was held back (a recorder that ``holds``; see :class:`MatchRecorder`)."""
+
     def keep(self) -> None:
         """The game stops: leave the record as it is (unfinished unless the match is over)."""
 
@@ -94,6 +97,7 @@ class MatchRecorder:
         notice: Callable[[RecorderNotice], None] | None = None,
         directory: Path | None = None,
         index: bool = True,
+        holds: bool = False,
     ) -> None:
         self.mode = mode
         """two-player, bot or network."""
@@ -103,6 +107,9 @@ class MatchRecorder:
         """Where records go (None: the records directory)."""
         self.index = index
         """Whether a decided match is indexed in the history at once."""
+        self.holds = holds
+        """Whether entries wait for :meth:`flush` (a server writes them once per turn of its
+        loop, before the frames telling of them: see :class:`RecordWriter`)."""
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
@@ -157,6 +164,8 @@ class MatchRecorder:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:
             self._tell(NotRecorded(error.strerror or str(error)))
+            return
+        self._writer.holds = self.holds
 
     def resume(self, record: Record) -> None:
         """Go on writing ``record``, whose match (``record.match``) is played from here.
@@ -193,6 +202,11 @@ class MatchRecorder:
             self.ensure()
         if self._writer is not None:
             self._writer.left_out(player, count, at)
+
+    def flush(self) -> None:
+        """Write the entries held back (with ``holds``), in one write."""
+        if self._writer is not None:
+            self._writer.flush()
 
     def keep(self) -> None:
         """Stop writing, leaving the match unfinished: it will be offered to resume.

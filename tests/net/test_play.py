@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from types import SimpleNamespace
 
 import pytest
 import websockets
@@ -12,8 +13,11 @@ from websockets.asyncio.client import connect
 
 from spit import words
 from spit.engine import Phase, Variant
+from spit.net import server as server_module
 from spit.net.client import Client, Gone, ServerGone
-from spit.net.wire import OpenRoom, Problem, Rejoin, client_frame
+from spit.net.room import Room
+from spit.net.server import GameServer
+from spit.net.wire import OpenRoom, Pong, Problem, Rejoin, client_frame
 
 from .netkit import (
     LIMIT,
@@ -319,3 +323,48 @@ async def test_a_pause_held_past_its_allowance_runs_out_and_the_match_plays_to_i
     told = [s.pause_left[0] for s in pair.guest.statuses if s.pause_left[0] is not None]
     assert told and all(0 < left <= 0.5 for left in told)
     assert room.paused_by == [False, False] and room.pause_left(0) == 0.0
+
+
+def test_a_round_trip_time_is_told_again_only_once_it_moved_enough() -> None:
+    # Each telling is a status frame to both seats: the jitter of a busy machine is not news.
+    now = [0.0]
+    server = GameServer(source=lambda: now[0], record=False)
+    room = Room("ABCD-EFGH", source=lambda: now[0])
+    room.join("guest")
+    told: list[float | None] = []
+    server._deliver = lambda room, sends: told.append(room.rtt[0])  # type: ignore[method-assign]
+    peer = SimpleNamespace(room=room, seat=0, pings={})
+    for rtt in (0.010, 0.012, 0.014, 0.016, 0.200, 0.230, 0.250):
+        peer.pings[1] = now[0]
+        now[0] += rtt
+        server._dispatch(peer, Pong(id=1))  # type: ignore[arg-type]
+    # 5 ms or a fifth, whichever is more, from the time last told.
+    assert told == pytest.approx([0.010, 0.016, 0.200, 0.250])
+
+
+def test_a_connection_whose_frames_cannot_be_written_holds_up_no_other(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The frames of a loop's turn are written together: one connection failing (a bug, a
+    # transport gone wrong) is closed and logged, and the others' frames still go.
+    written: list[list[str]] = []
+
+    class Broken(SimpleNamespace):
+        def flush(self, backlog: int) -> None:
+            raise RuntimeError("the transport went wrong")
+
+        def close(self, code: int, reason: str) -> None:
+            self.closing = (code, reason)
+
+    class Fine(SimpleNamespace):
+        def flush(self, backlog: int) -> None:
+            written.append(self.pending)
+
+    outbox = server_module._Outbox(backlog=10)
+    broken = Broken(name="broken", pending=["x"], closing=False)
+    fine = Fine(name="fine", pending=["y"], closing=False)
+    outbox.peers += [broken, fine]  # type: ignore[list-item]
+    outbox.flush()
+    assert written == [["y"]]
+    assert broken.closing == (server_module.INTERNAL_ERROR, "internal error")
+    assert "broken: its frames could not be written" in caplog.text

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+import signal
+import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
 from spit.engine import Variant
+from spit.engine.notation import parse_action
+from spit.net import server as server_module
 from spit.net.client import Client
 from spit.net.wire import OpenRoom, client_frame
 from spit.records.record import latest_unfinished, read_record, record_files
@@ -74,3 +81,78 @@ async def test_a_match_cut_off_by_the_server_stopping_is_abandoned_and_replayabl
     record = read_record(path)
     assert record.end == "abandoned" and record.header.seed == room.match.seed
     assert record.match.view(0) == room.match.view(0)
+
+
+async def test_a_frame_never_tells_of_an_action_its_record_does_not_hold(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server holds its records' lines back for one turn of its loop and writes them in
+    # one go: before any frame of that turn, so a table a player is told of is on file.
+    checked: list[tuple[int, int]] = []
+    original = server_module._Peer.flush
+
+    def flush(self: Any, backlog: int) -> None:
+        room = self.room
+        path = None if room is None or room.recorder is None else room.recorder.path
+        if path is not None and any('"type":"table"' in text for text in self.pending):
+            lines = path.read_text().splitlines()
+            checked.append((sum('"ok":true' in line for line in lines), sum(room.actions)))
+        original(self, backlog)
+
+    monkeypatch.setattr(server_module._Peer, "flush", flush)
+    async with running_server() as (_, address):
+        pair = await start_pair(address, levels=("expert", "hard"), seed=5)
+        await pair.results()
+    assert len(checked) > 50
+    assert all(on_file >= told for on_file, told in checked), checked
+
+
+async def test_a_killed_server_s_record_holds_every_action_its_players_were_told_of(
+    data_dir: Path,
+) -> None:
+    # kill -9 mid-match: what the players heard of is in the record (the operating system
+    # keeps what was written); what was applied but not yet told may be lost, never more.
+    argv = ("-m", "spit", "server", "--port", "0", "--pace", "20")
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, *argv, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        assert server.stderr is not None
+        address = ""
+        async with asyncio.timeout(LIMIT):
+            while not address:
+                line = (await server.stderr.readline()).decode()
+                assert line, "the server did not start"
+                found = re.search(r"listening on (\S+)", line)
+                address = found[1] if found else ""
+        pair = await start_pair(address, levels=("expert", "expert"), seed=11)
+        async with asyncio.timeout(LIMIT):
+            while sum(bool(events) for _, _, events in pair.host.tables) < 60:
+                await asyncio.sleep(0.01)
+        server.send_signal(signal.SIGKILL)
+        await server.wait()
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
+    for task in pair.tasks:
+        task.cancel()
+    await asyncio.gather(*pair.tasks, return_exceptions=True)
+    told = max(
+        sum(bool(events) for _, _, events in seat.tables) for seat in (pair.host, pair.guest)
+    )
+    [path] = record_files(data_dir / "records")
+    lines = path.read_bytes().splitlines()
+    assert path.read_bytes().endswith(b"\n")  # whole lines: nothing torn
+    accepted = [json.loads(line) for line in lines[1:] if b'"ok":true' in line]
+    assert len(accepted) >= told >= 60
+    # The record replays: unsealed with the seed the host chose, it reads as a valid record.
+    unsealed = data_dir / "unsealed.spit"
+    end = {"n": len(lines) + 1, "end": "abandoned", "seed": 11}
+    unsealed.write_bytes(path.read_bytes() + json.dumps(end).encode() + b"\n")
+    record = read_record(unsealed)
+    assert not record.torn
+    assert [step.action for step in record.steps if step.reason is None] == [
+        parse_action({k: v for k, v in entry.items() if k not in ("n", "at", "ok")})
+        for entry in accepted
+    ]

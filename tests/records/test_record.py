@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,13 @@ from spit import words
 from spit.engine import Match, Play, Reason, Spit
 from spit.records.paths import records_dir
 from spit.records.record import (
+    _SYNCER,
     FORMAT_VERSION,
     RecordBusy,
     RecordError,
     RecordWriter,
     find_record,
+    is_busy,
     latest_unfinished,
     read_record,
 )
@@ -443,3 +446,47 @@ def test_refusals_a_server_left_out_are_counted_in_the_record(tmp_path: Path) ->
         edited = copy_with(tmp_path, writer.path, [*lines[:2], json.dumps(entry) + "\n"])
         with pytest.raises(RecordError, match=":3:"):
             read_record(edited)
+
+
+def test_a_writer_that_holds_writes_its_entries_in_one_go_when_flushed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A server's writer: its lines wait for the end of the loop's turn, then go in one write.
+    writer = RecordWriter.create(header(), tmp_path)
+    writer.holds = True
+    for at in (1.0, 2.0, 3.0):
+        writer.left_out(0, 1, at)
+    assert len(lines_of(writer.path)) == 1  # the header only
+    writes: list[bytes] = []
+    real_write = os.write
+    monkeypatch.setattr(
+        os, "write", lambda fd, data: writes.append(bytes(data)) or real_write(fd, data)
+    )
+    writer.flush()
+    assert len(writes) == 1 and bytes(writes[0]).count(b"\n") == 3
+    assert [json.loads(line)["n"] for line in lines_of(writer.path)[1:]] == [2, 3, 4]
+    writer.left_out(1, 2, 4.0)
+    writer.abandon()  # an entry that syncs writes what is held before it
+    assert [json.loads(line)["n"] for line in lines_of(writer.path)[1:]] == [2, 3, 4, 5, 6]
+
+
+def test_a_writer_that_holds_syncs_on_a_thread_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A server serves every room on one thread: none of them waits while a record syncs.
+    synced_on: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced_on.append(threading.current_thread().name)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    writer = RecordWriter.create(header(), tmp_path)
+    writer.holds = True
+    writer.left_out(0, 1, 1.0)
+    writer.abandon()
+    assert _SYNCER.wait(30)
+    assert synced_on and set(synced_on) == {"spit-sync"}
+    assert read_record(writer.path).end == "abandoned"
+    assert not is_busy(writer.path)  # the sync's copy of the file is shut: the lock is let go

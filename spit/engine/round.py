@@ -38,6 +38,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
+from spit.engine.frozen import quick_init
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 FULL_LAYOUT = 15
@@ -89,6 +90,7 @@ class Settings:
     """A play that fitted a top covered less than this long ago is "too late", not a fumble."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Result:
     """What applying an action did: events if accepted, a refusal if not (and nothing changed)."""
@@ -283,7 +285,7 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not self._moves(0) and not self._moves(1)
+        return not self._can_move(0) and not self._can_move(1)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """Every action ``player`` may take now (a fumble lock aside).
@@ -380,6 +382,33 @@ class Round:
         (RULES B6). A refused action changes nothing, except that a fumble locks the hand.
         ``at`` must be finite and no earlier than :attr:`last_at` (``Reason.BAD_TIME``).
         """
+        if type(action) is Play and self._phase is Phase.PLAYING:
+            # The commonest action first: a play that fits, while play goes on. These are
+            # the checks of _check and _check_play that accept it, in one place; anything
+            # else (a refusal to say) takes the general path below and is checked in full.
+            player = action.player
+            stock = action.stock
+            pile = action.pile
+            if (
+                (player == 0 or player == 1)
+                and self._last_at <= at < _INFINITY
+                and at >= self._locked_until[player]
+                and 0 <= stock < STOCKS
+                and (pile == 0 or pile == 1)
+            ):
+                source = self._stocks[player][stock]
+                target = pile if self._in_play[pile] else 1 - pile
+                tops = self._piles[target]
+                if source and tops and source[-1].fits_on(tops[-1]):
+                    self._last_at = at
+                    events: list[Event] = []
+                    self._play(player, stock, target, at, events)
+                    if self._phase is Phase.PLAYING:
+                        self._side_views[player] = None
+                    else:
+                        self._side_views = [None, None]
+                    self._views = [None, None]
+                    return Result(tuple(events))
         refusal = self.check(action, at)
         if refusal is not None:
             if refusal.locked_until is not None and refusal.is_fumble:
@@ -389,7 +418,7 @@ class Round:
                 self._views = [None, None]
             return Result(refusal=refusal)
         self._last_at = at
-        events: list[Event] = []
+        events = []
         phase = self._phase
         player = action.player
         # isinstance chains rather than `match` class patterns: this is the engine's
@@ -449,9 +478,9 @@ class Round:
 
     def _mover(self, player: int) -> int | None:
         """Who can still move: ``player`` first, then the other (None if nobody can)."""
-        if self._moves(player):
+        if self._can_move(player):
             return player
-        return other(player) if self._moves(other(player)) else None
+        return other(player) if self._can_move(other(player)) else None
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
@@ -503,7 +532,8 @@ class Round:
 
     def _moves(self, player: int) -> tuple[Play | Fill, ...]:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
-        and fills that uncover a face-down card. Legal play and stuck (RULES B4) both ask this.
+        and fills that uncover a face-down card. Legal play asks this; stuck (RULES B4) asks
+        only whether there are any (:meth:`_can_move`), and uses these once worked out.
 
         Worked out by :meth:`_table_moves` once per change of the player's stocks or a pile.
         """
@@ -511,6 +541,25 @@ class Round:
         if moves is None:
             moves = self._move_cache[player] = tuple(self._table_moves(player))
         return moves
+
+    def _can_move(self, player: int) -> bool:
+        """Whether ``player`` has any move (:meth:`_moves` is not empty), found without
+        building the moves: stuck detection asks this after every change (RULES B4), and
+        most often the first face-up card looked at answers it."""
+        moves = self._move_cache[player]
+        if moves is not None:
+            return bool(moves)
+        side = self._stocks[player]
+        tops = [cards_[-1] for cards_ in self._piles if cards_]
+        for cards_ in side:
+            if cards_:
+                card = cards_[-1]
+                for top in tops:
+                    if card.fits_on(top):
+                        return True
+        if all(side):
+            return False
+        return any(len(cards_) >= 2 for cards_ in side)
 
     def _table_moves(self, player: int) -> Iterator[Play | Fill]:
         tops = [(pile, cards_[-1]) for pile, cards_ in enumerate(self._piles) if cards_]

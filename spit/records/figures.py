@@ -59,38 +59,55 @@ class Taken:
 class Chances:
     """Each player's open plays and when each became legal: the one reaction time."""
 
-    __slots__ = ("_open",)
+    __slots__ = ("_legal", "_open")
 
     def __init__(self, legal: Legal = (None, None), at: float = 0.0) -> None:
         self._open: list[dict[Play, float] | None] = [None, None]
         self._open = [self._opened(p, legal[p], at) for p in PLAYERS]
+        # What each player's open plays were worked out from: the same actions again open
+        # and close nothing, which is most of what a player who did not move sees.
+        self._legal: list[tuple[Action, ...] | None] = [_kept(legal[p]) for p in PLAYERS]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
         """An action the engine accepted at game time ``at`` did ``events``; the engine now
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
-        played = next((e for e in events if type(e) is CardPlayed), None)
+        played = None
+        for event in events:
+            if type(event) is CardPlayed:
+                played = event
+                break
         reaction = None
         closed: list[Closed] = []
         for p in PLAYERS:
             old = self._open[p]
-            new = self._opened(p, legal[p], at)
-            if old is not None and new is not None:
-                made = (
-                    Play(p, played.stock, played.pile)
-                    if played is not None and played.player == p
-                    else None
+            seen = _kept(legal[p])
+            if old is None or seen is None:
+                self._open[p] = self._opened(p, seen, at)
+                self._legal[p] = seen
+                continue
+            made = None
+            if played is not None and played.player == p:
+                stock, pile = played.stock, played.pile
+                made = next(
+                    (a for a in old if a.player == p and a.stock == stock and a.pile == pile),
+                    None,
                 )
-                if made is not None and made in old:
-                    reaction = at - old[made]
-                    if made in new:
-                        new[made] = at  # the card under it fits as well: a new chance
-                closed += (
-                    Closed(p, play, at - since)
-                    for play, since in old.items()
-                    if play not in new and play != made
-                )
+            if made is None and seen == self._legal[p]:
+                continue  # the same plays as before: each chance goes on, none closes
+            new = self._opened(p, seen, at)
+            assert new is not None
+            if made is not None:
+                reaction = at - old[made]
+                if made in new:
+                    new[made] = at  # the card under it fits as well: a new chance
+            closed += (
+                Closed(p, play, at - since)
+                for play, since in old.items()
+                if play not in new and play is not made
+            )
             self._open[p] = new
+            self._legal[p] = seen
         return Taken(reaction, tuple(closed))
 
     def _opened(
@@ -101,6 +118,11 @@ class Chances:
             return None
         old = self._open[player] or {}
         return {a: old.get(a, at) for a in legal if type(a) is Play}
+
+
+def _kept(legal: Sequence[Action] | None) -> tuple[Action, ...] | None:
+    """``legal`` as a value that cannot change under us (the engine's tuples as they are)."""
+    return legal if legal is None or type(legal) is tuple else tuple(legal)
 
 
 def median(seconds: Sequence[float]) -> float | None:

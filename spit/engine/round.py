@@ -342,19 +342,22 @@ class Round:
             )
         ):
             alone = self._without_spit_cards
+            sides = self._side_views
+            piles = self._pile_views
+            # Positional, in PlayerView's order: made after every change, for each player.
             view = self._views[player] = PlayerView(
-                player=player,
-                round_number=self.number,
-                phase=self._phase,
-                sides=(self._side_view(0), self._side_view(1)),
-                piles=(self._pile_view(0), self._pile_view(1)),
-                legal_actions=self.legal_actions(player),
-                scores=scores,
-                went_out=self._went_out,
-                last_round=last_round,
-                slap_winner=slap_winner,
-                outcome=outcome,
-                one_pile=None if alone is None else OnePile(alone, out_first_wins_match),
+                player,
+                self.number,
+                self._phase,
+                (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
+                (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+                self.legal_actions(player),
+                scores,
+                self._went_out,
+                last_round,
+                slap_winner,
+                outcome,
+                None if alone is None else OnePile(alone, out_first_wins_match),
             )
         return view
 
@@ -709,11 +712,12 @@ class Round:
         side = self._side_views[player]
         if side is None:
             locked = self._locked_until[player]
+            kept = self._stock_views[player]
             side = self._side_views[player] = SideView(
-                stocks=tuple(self._stock_view(player, s) for s in range(STOCKS)),
-                spit_cards=len(self._spit[player]),
-                ready=self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
-                locked_until=None if locked == -math.inf else locked,
+                tuple([kept[s] or self._stock_view(player, s) for s in range(STOCKS)]),
+                len(self._spit[player]),
+                self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
+                None if locked == -math.inf else locked,
             )
         return side
 

@@ -162,7 +162,7 @@ class Bot:
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
         at = looked + self._delay(choice)
-        locked = view.me.locked_until
+        locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
         meant = choice.action
@@ -193,8 +193,9 @@ class Bot:
     @staticmethod
     def _fits(action: Action, view: PlayerView) -> bool:
         """Whether the table would take ``action`` now (a play as the pile it lands on)."""
-        if isinstance(action, Play):
-            action = Play(action.player, action.stock, view.landing_pile(action.pile))
+        if isinstance(action, Play) and not view.piles[action.pile].in_play:
+            # Aimed at the unused pile of a single-pile round: it lands on the other.
+            action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
     def _choose(self, view: PlayerView) -> Choice | None:

@@ -83,17 +83,17 @@ class _Lookahead:
     def __init__(self, view: PlayerView, weights: Weights) -> None:
         self.view = view
         self.w = weights
-        self.me = view.me
-        self.piles = [p.top for p in view.piles]
-        self.mine = [(i, s.top) for i, s in enumerate(self.me.stocks) if s.top is not None]
-        self.opponent = [s.top for s in view.opponent.stocks if s.top is not None]
+        sides = view.sides
+        me = self.me = sides[view.player]
+        piles = self.piles = [p.top for p in view.piles]
+        self.mine = [(i, s.top) for i, s in enumerate(me.stocks) if s.top is not None]
+        opponent = self.opponent = [
+            s.top for s in sides[1 - view.player].stocks if s.top is not None
+        ]
+        mine = [c for _, c in self.mine]
         # Per pile, which face-up stock cards fit its top now (asked of Card.fits_on once).
-        self.fit_mine = [self._fits([c for _, c in self.mine], top) for top in self.piles]
-        self.fit_opponent = [self._fits(self.opponent, top) for top in self.piles]
-
-    @staticmethod
-    def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
-        return [pile is not None and card.fits_on(pile) for card in tops]
+        self.fit_mine = [_fits(mine, top) for top in piles]
+        self.fit_opponent = [_fits(opponent, top) for top in piles]
 
     def score(self, action: Play | Fill) -> float:
         """The move's score: its base, plus what it uncovers, minus what it sets up for them."""
@@ -108,17 +108,30 @@ class _Lookahead:
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
         # In a single-pile round a play onto the unused pile lands on the one pile.
-        pile = self.view.landing_pile(action.pile)
+        pile = action.pile
+        if not self.view.piles[pile].in_play:
+            pile = 1 - pile
+        # Counted in plain loops: this is asked of every move the bot weighs.
+        stock = action.stock
         kept = self.fit_mine[1 - pile]
-        mine = sum(
-            1
-            for k, (i, c) in enumerate(self.mine)
-            if i != action.stock and (kept[k] or c.fits_on(card))
-        )
+        mine = 0
+        for k, (i, c) in enumerate(self.mine):
+            if i != stock and (kept[k] or c.fits_on(card)):
+                mine += 1
         kept = self.fit_opponent[1 - pile]
-        theirs = sum(1 for k, c in enumerate(self.opponent) if kept[k] or c.fits_on(card))
+        theirs = 0
+        for k, c in enumerate(self.opponent):
+            if kept[k] or c.fits_on(card):
+                theirs += 1
         value = w.play + w.uncover * (source.face_down > 0)
         return value + w.chain * mine - w.feed * theirs
+
+
+def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
+    """Which of ``tops`` fit on ``pile`` (none on a pile without a card)."""
+    if pile is None:
+        return [False] * len(tops)
+    return [card.fits_on(pile) for card in tops]
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:

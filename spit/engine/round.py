@@ -542,7 +542,7 @@ class Round:
         """
         moves = self._move_cache[player]
         if moves is None:
-            moves = self._move_cache[player] = tuple(self._table_moves(player))
+            moves = self._move_cache[player] = self._table_moves(player)
         return moves
 
     def _can_move(self, player: int) -> bool:
@@ -564,21 +564,32 @@ class Round:
             return False
         return any(len(cards_) >= 2 for cards_ in side)
 
-    def _table_moves(self, player: int) -> Iterator[Play | Fill]:
-        tops = [(pile, cards_[-1]) for pile, cards_ in enumerate(self._piles) if cards_]
+    def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
+        # Plays stock by stock (each onto the left pile, then the right), then fills: built
+        # in one loop with the tops read once, as this runs after nearly every change.
+        found: list[Play | Fill] = []
+        piles = self._piles
+        left = piles[0][-1] if piles[0] else None
+        right = piles[1][-1] if piles[1] else None
         side = self._stocks[player]
         plays = _PLAYS[player]
-        for stock, cards_ in enumerate(side):
+        slot_empty = False
+        for stock in range(STOCKS):
+            cards_ = side[stock]
             if cards_:
                 card = cards_[-1]
-                for pile, top in tops:
-                    if card.fits_on(top):
-                        yield plays[stock][pile]
-        if not all(side):
+                if left is not None and card.fits_on(left):
+                    found.append(plays[stock][0])
+                if right is not None and card.fits_on(right):
+                    found.append(plays[stock][1])
+            else:
+                slot_empty = True
+        if slot_empty:
             fills = _FILLS[player]
-            for stock, cards_ in enumerate(side):
-                if len(cards_) >= 2:
-                    yield fills[stock]
+            for stock in range(STOCKS):
+                if len(side[stock]) >= 2:
+                    found.append(fills[stock])
+        return tuple(found)
 
     def landing_pile(self, pile: int) -> int:
         """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round

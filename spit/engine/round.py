@@ -552,17 +552,24 @@ class Round:
         moves = self._move_cache[player]
         if moves is not None:
             return bool(moves)
-        side = self._stocks[player]
-        tops = [cards_[-1] for cards_ in self._piles if cards_]
-        for cards_ in side:
+        piles = self._piles
+        left = piles[0][-1] if piles[0] else None
+        right = piles[1][-1] if piles[1] else None
+        slot_empty = False
+        for cards_ in self._stocks[player]:
             if cards_:
                 card = cards_[-1]
-                for top in tops:
-                    if card.fits_on(top):
-                        return True
-        if all(side):
-            return False
-        return any(len(cards_) >= 2 for cards_ in side)
+                if (left is not None and card.fits_on(left)) or (
+                    right is not None and card.fits_on(right)
+                ):
+                    return True
+            else:
+                slot_empty = True
+        if slot_empty:
+            for cards_ in self._stocks[player]:
+                if len(cards_) >= 2:
+                    return True
+        return False
 
     def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
         # Plays stock by stock (each onto the left pile, then the right), then fills: built

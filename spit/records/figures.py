@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine.frozen import quick_init
 
 if TYPE_CHECKING:
     from spit.engine import Match, Result
@@ -33,6 +34,7 @@ seat that sees just its own view passes the other seat's ``PlayerView.plays_of``
 player the caller does not time."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Closed:
     """A chance that closed without being taken: the play is no longer legal."""
@@ -45,6 +47,7 @@ class Closed:
     """How long it was there."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Taken:
     """What one accepted action did to the chances: the reaction it was, and what closed."""
@@ -66,7 +69,10 @@ class Chances:
         self._open = [self._opened(p, legal[p], at) for p in PLAYERS]
         # What each player's open plays were worked out from: the same actions again open
         # and close nothing, which is most of what a player who did not move sees.
-        self._legal: list[tuple[Action, ...] | None] = [_kept(legal[p]) for p in PLAYERS]
+        self._legal: list[tuple[Action, ...] | None] = [
+            None if legal[p] is None else tuple(legal[p])  # type: ignore[arg-type]
+            for p in PLAYERS
+        ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
         """An action the engine accepted at game time ``at`` did ``events``; the engine now
@@ -79,35 +85,36 @@ class Chances:
                 break
         reaction = None
         closed: list[Closed] = []
+        opens, kept = self._open, self._legal
         for p in PLAYERS:
-            old = self._open[p]
-            seen = _kept(legal[p])
+            old = opens[p]
+            seen = legal[p]
+            if seen is not None and type(seen) is not tuple:
+                seen = tuple(seen)  # kept: a list handed in may change under us
             if old is None or seen is None:
-                self._open[p] = self._opened(p, seen, at)
-                self._legal[p] = seen
+                opens[p] = self._opened(p, seen, at)
+                kept[p] = seen
                 continue
             made = None
             if played is not None and played.player == p:
                 stock, pile = played.stock, played.pile
-                made = next(
-                    (a for a in old if a.player == p and a.stock == stock and a.pile == pile),
-                    None,
-                )
-            if made is None and seen == self._legal[p]:
+                for play in old:
+                    if play.player == p and play.stock == stock and play.pile == pile:
+                        made = play
+                        break
+            elif seen == kept[p]:
                 continue  # the same plays as before: each chance goes on, none closes
-            new = self._opened(p, seen, at)
-            assert new is not None
+            get = old.get
+            new = {a: get(a, at) for a in seen if type(a) is Play}
             if made is not None:
                 reaction = at - old[made]
                 if made in new:
                     new[made] = at  # the card under it fits as well: a new chance
-            closed += (
-                Closed(p, play, at - since)
-                for play, since in old.items()
-                if play not in new and play is not made
-            )
-            self._open[p] = new
-            self._legal[p] = seen
+            for play, since in old.items():
+                if play not in new and play is not made:
+                    closed.append(Closed(p, play, at - since))
+            opens[p] = new
+            kept[p] = seen
         return Taken(reaction, tuple(closed))
 
     def _opened(
@@ -118,11 +125,6 @@ class Chances:
             return None
         old = self._open[player] or {}
         return {a: old.get(a, at) for a in legal if type(a) is Play}
-
-
-def _kept(legal: Sequence[Action] | None) -> tuple[Action, ...] | None:
-    """``legal`` as a value that cannot change under us (the engine's tuples as they are)."""
-    return legal if legal is None or type(legal) is tuple else tuple(legal)
 
 
 def median(seconds: Sequence[float]) -> float | None:

@@ -59,8 +59,10 @@ from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Choice, Policy, choose, choose_random
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
+from spit.engine.frozen import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Planned:
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""

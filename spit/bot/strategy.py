@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass
 
 from spit.engine import Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine.frozen import quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ class Policy(enum.Enum):
     """Any legal action, uniformly: the baseline strategy is measured against."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A move chosen, how many moves were weighed, and whether it took a second look."""

@@ -2,8 +2,8 @@
 
 Both read only a :class:`~spit.engine.PlayerView`: the face-up cards, the counts, and the
 legal actions the engine lists. Nothing here decides legality; whether a card fits a pile
-is asked of :meth:`Card.fits_on`, the engine's one rule of adjacency, only to *look ahead*
-at what a legal play would set up.
+is read from the engine's one rule of adjacency (:data:`~spit.engine.NEIGHBOURS`, which
+:meth:`Card.fits_on` reads too), only to *look ahead* at what a legal play would set up.
 
 The strategy, in order of weight:
 
@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from spit.engine import Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine import NEIGHBOURS, Action, Card, Fill, Play, PlayerView, Slap, Spit
 from spit.engine.frozen import quick_init
 
 
@@ -93,7 +93,7 @@ class _Lookahead:
             s.top for s in sides[1 - view.player].stocks if s.top is not None
         ]
         mine = [c for _, c in self.mine]
-        # Per pile, which face-up stock cards fit its top now (asked of Card.fits_on once).
+        # Per pile, which face-up stock cards fit its top now (worked out once per view).
         self.fit_mine = [_fits(mine, top) for top in piles]
         self.fit_opponent = [_fits(opponent, top) for top in piles]
 
@@ -113,17 +113,19 @@ class _Lookahead:
         pile = action.pile
         if not self.view.piles[pile].in_play:
             pile = 1 - pile
-        # Counted in plain loops: this is asked of every move the bot weighs.
+        # Counted in plain loops: this is asked of every move the bot weighs. The ranks that
+        # fit on the card played are the ranks it fits on (NEIGHBOURS, symmetric).
+        near = NEIGHBOURS[card.rank]
         stock = action.stock
         kept = self.fit_mine[1 - pile]
         mine = 0
         for k, (i, c) in enumerate(self.mine):
-            if i != stock and (kept[k] or c.fits_on(card)):
+            if i != stock and (kept[k] or c.rank in near):
                 mine += 1
         kept = self.fit_opponent[1 - pile]
         theirs = 0
         for k, c in enumerate(self.opponent):
-            if kept[k] or c.fits_on(card):
+            if kept[k] or c.rank in near:
                 theirs += 1
         value = w.play + w.uncover * (source.face_down > 0)
         return value + w.chain * mine - w.feed * theirs
@@ -133,7 +135,8 @@ def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
     """Which of ``tops`` fit on ``pile`` (none on a pile without a card)."""
     if pile is None:
         return [False] * len(tops)
-    return [card.fits_on(pile) for card in tops]
+    near = NEIGHBOURS[pile.rank]  # the ranks that fit on it: those it fits on (symmetric)
+    return [card.rank in near for card in tops]
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:

@@ -21,7 +21,7 @@ from spit.engine.actions import (
     landing_pile,
     other,
 )
-from spit.engine.cards import Card, cards
+from spit.engine.cards import NEIGHBOURS, Card, cards
 from spit.engine.events import (
     CardPlayed,
     CardSpat,
@@ -553,15 +553,14 @@ class Round:
         if moves is not None:
             return bool(moves)
         piles = self._piles
-        left = piles[0][-1] if piles[0] else None
-        right = piles[1][-1] if piles[1] else None
+        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
+        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
+        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
         slot_empty = False
         for cards_ in self._stocks[player]:
             if cards_:
-                card = cards_[-1]
-                if (left is not None and card.fits_on(left)) or (
-                    right is not None and card.fits_on(right)
-                ):
+                rank = cards_[-1].rank
+                if (left is not None and rank in left) or (right is not None and rank in right):
                     return True
             else:
                 slot_empty = True
@@ -576,18 +575,19 @@ class Round:
         # in one loop with the tops read once, as this runs after nearly every change.
         found: list[Play | Fill] = []
         piles = self._piles
-        left = piles[0][-1] if piles[0] else None
-        right = piles[1][-1] if piles[1] else None
+        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
+        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
+        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
         side = self._stocks[player]
         plays = _PLAYS[player]
         slot_empty = False
         for stock in range(STOCKS):
             cards_ = side[stock]
             if cards_:
-                card = cards_[-1]
-                if left is not None and card.fits_on(left):
+                rank = cards_[-1].rank
+                if left is not None and rank in left:
                     found.append(plays[stock][0])
-                if right is not None and card.fits_on(right):
+                if right is not None and rank in right:
                     found.append(plays[stock][1])
             else:
                 slot_empty = True

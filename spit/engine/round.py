@@ -294,7 +294,10 @@ class Round:
         """
         phase = self._phase
         if phase is Phase.PLAYING:
-            return self._moves(player)
+            moves = self._move_cache[player]  # _moves, without a call: asked after every change
+            if moves is None:
+                moves = self._move_cache[player] = self._table_moves(player)
+            return moves
         if phase is Phase.DEALT or phase is Phase.STUCK:
             return () if self.is_ready(player) else _SPITS[player]
         if phase is Phase.SLAP:

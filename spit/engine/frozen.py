@@ -41,5 +41,6 @@ def quick_init(cls: type[T]) -> type[T]:
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
+    init.__annotations__ = {f.name: f.type for f in fields} | {"return": None}
     cls.__init__ = init  # type: ignore[misc]
     return cls

@@ -59,8 +59,10 @@ from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Choice, Policy, choose, choose_random
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
+from spit.engine.frozen import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Planned:
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""
@@ -162,7 +164,7 @@ class Bot:
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
         at = looked + self._delay(choice)
-        locked = view.me.locked_until
+        locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
         meant = choice.action
@@ -193,8 +195,9 @@ class Bot:
     @staticmethod
     def _fits(action: Action, view: PlayerView) -> bool:
         """Whether the table would take ``action`` now (a play as the pile it lands on)."""
-        if isinstance(action, Play):
-            action = Play(action.player, action.stock, view.landing_pile(action.pile))
+        if isinstance(action, Play) and not view.piles[action.pile].in_play:
+            # Aimed at the unused pile of a single-pile round: it lands on the other.
+            action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
     def _choose(self, view: PlayerView) -> Choice | None:

@@ -2,8 +2,8 @@
 
 Both read only a :class:`~spit.engine.PlayerView`: the face-up cards, the counts, and the
 legal actions the engine lists. Nothing here decides legality; whether a card fits a pile
-is asked of :meth:`Card.fits_on`, the engine's one rule of adjacency, only to *look ahead*
-at what a legal play would set up.
+is read from the engine's one rule of adjacency (:data:`~spit.engine.NEIGHBOURS`, which
+:meth:`Card.fits_on` reads too), only to *look ahead* at what a legal play would set up.
 
 The strategy, in order of weight:
 
@@ -29,7 +29,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from spit.engine import Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine import NEIGHBOURS, Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine.frozen import quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ class Policy(enum.Enum):
     """Any legal action, uniformly: the baseline strategy is measured against."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A move chosen, how many moves were weighed, and whether it took a second look."""
@@ -83,17 +85,17 @@ class _Lookahead:
     def __init__(self, view: PlayerView, weights: Weights) -> None:
         self.view = view
         self.w = weights
-        self.me = view.me
-        self.piles = [p.top for p in view.piles]
-        self.mine = [(i, s.top) for i, s in enumerate(self.me.stocks) if s.top is not None]
-        self.opponent = [s.top for s in view.opponent.stocks if s.top is not None]
-        # Per pile, which face-up stock cards fit its top now (asked of Card.fits_on once).
-        self.fit_mine = [self._fits([c for _, c in self.mine], top) for top in self.piles]
-        self.fit_opponent = [self._fits(self.opponent, top) for top in self.piles]
-
-    @staticmethod
-    def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
-        return [pile is not None and card.fits_on(pile) for card in tops]
+        sides = view.sides
+        me = self.me = sides[view.player]
+        piles = self.piles = [p.top for p in view.piles]
+        self.mine = [(i, s.top) for i, s in enumerate(me.stocks) if s.top is not None]
+        opponent = self.opponent = [
+            s.top for s in sides[1 - view.player].stocks if s.top is not None
+        ]
+        mine = [c for _, c in self.mine]
+        # Per pile, which face-up stock cards fit its top now (worked out once per view).
+        self.fit_mine = [_fits(mine, top) for top in piles]
+        self.fit_opponent = [_fits(opponent, top) for top in piles]
 
     def score(self, action: Play | Fill) -> float:
         """The move's score: its base, plus what it uncovers, minus what it sets up for them."""
@@ -108,17 +110,33 @@ class _Lookahead:
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
         # In a single-pile round a play onto the unused pile lands on the one pile.
-        pile = self.view.landing_pile(action.pile)
+        pile = action.pile
+        if not self.view.piles[pile].in_play:
+            pile = 1 - pile
+        # Counted in plain loops: this is asked of every move the bot weighs. The ranks that
+        # fit on the card played are the ranks it fits on (NEIGHBOURS, symmetric).
+        near = NEIGHBOURS[card.rank]
+        stock = action.stock
         kept = self.fit_mine[1 - pile]
-        mine = sum(
-            1
-            for k, (i, c) in enumerate(self.mine)
-            if i != action.stock and (kept[k] or c.fits_on(card))
-        )
+        mine = 0
+        for k, (i, c) in enumerate(self.mine):
+            if i != stock and (kept[k] or c.rank in near):
+                mine += 1
         kept = self.fit_opponent[1 - pile]
-        theirs = sum(1 for k, c in enumerate(self.opponent) if kept[k] or c.fits_on(card))
+        theirs = 0
+        for k, c in enumerate(self.opponent):
+            if kept[k] or c.rank in near:
+                theirs += 1
         value = w.play + w.uncover * (source.face_down > 0)
         return value + w.chain * mine - w.feed * theirs
+
+
+def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
+    """Which of ``tops`` fit on ``pile`` (none on a pile without a card)."""
+    if pile is None:
+        return [False] * len(tops)
+    near = NEIGHBOURS[pile.rank]  # the ranks that fit on it: those it fits on (symmetric)
+    return [card.rank in near for card in tops]
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:

@@ -19,7 +19,7 @@ from spit.engine.actions import (
     landing_pile,
     other,
 )
-from spit.engine.cards import DECK, Card, Rank, Suit, cards
+from spit.engine.cards import DECK, NEIGHBOURS, Card, Rank, Suit, cards
 from spit.engine.events import (
     CardPlayed,
     CardSpat,
@@ -59,6 +59,7 @@ __all__ = [
     "FULL_LAYOUT",
     "FUMBLES",
     "LOCKOUT_RANGE",
+    "NEIGHBOURS",
     "PLAYERS",
     "POINTS_TARGET",
     "PUBLIC_EVENTS",

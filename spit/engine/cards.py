@@ -95,9 +95,9 @@ class Card:
     def fits_on(self, other: Card) -> bool:
         """Whether this card may be played on ``other``: one rank up or down, Ace wrapping.
 
-        This is the one place adjacency is decided (RULES A "Play", "Ace"; B1).
+        Adjacency is decided once, in :data:`NEIGHBOURS` (RULES A "Play", "Ace"; B1).
         """
-        return (self.rank - other.rank) % 13 in (1, 12)
+        return other.rank in NEIGHBOURS[self.rank]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -117,6 +117,18 @@ class Card:
             raise ValueError(f"not a card: {text!r}")
         return cls(rank, suit)
 
+
+def _adjacent(a: Rank, b: Rank) -> bool:
+    """One rank up or down, Ace wrapping: the one place adjacency is decided."""
+    return (a - b) % 13 in (1, 12)
+
+
+NEIGHBOURS: Final[dict[Rank, frozenset[Rank]]] = {
+    rank: frozenset(other for other in Rank if _adjacent(rank, other)) for rank in Rank
+}
+"""For each rank, the ranks a card of it may be played on (RULES A "Play", "Ace"; B1). The
+relation is symmetric: the same ranks may be played on it. :meth:`Card.fits_on` reads this,
+and so do the engine's and the bot's loops over many cards, without a call per card."""
 
 _RANK_BY_LABEL: Final = {label: rank for rank, label in _RANK_LABELS.items()}
 _SUIT_BY_TEXT: Final = {

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from spit.engine.cards import Card
+from spit.engine.frozen import quick_init
 
 
 class Phase(enum.Enum):
@@ -32,6 +33,7 @@ class RoundEnd(enum.Enum):
     """Stuck, and nobody has a spit card left."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlayed:
     """A stock's top card went onto a spit pile."""
@@ -42,6 +44,7 @@ class CardPlayed:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardTurnedUp:
     """The card under a moved card turned face up (RULES B2)."""
@@ -51,6 +54,7 @@ class CardTurnedUp:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SlotFilled:
     """A stock's top card moved into an empty slot."""
@@ -61,6 +65,7 @@ class SlotFilled:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayerReady:
     """A player pressed spit; the spit waits for the other."""
@@ -68,6 +73,7 @@ class PlayerReady:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardSpat:
     """A player turned a spit card onto their own spit pile."""
@@ -77,11 +83,13 @@ class CardSpat:
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TableStuck:
     """Nobody can play or uncover a card: both must press spit."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
     """The round is over; a two-pile round now waits for the slap."""
@@ -91,6 +99,7 @@ class RoundEnded:
     """The player who went out first (for a stalemate, who counts as out; None if nobody)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PileSlapped:
     """The first slap of the round."""
@@ -99,6 +108,7 @@ class PileSlapped:
     pile: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PileTaken:
     """A player took a spit pile into their hand."""
@@ -108,6 +118,7 @@ class PileTaken:
     cards: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundSettled:
     """Every card has an owner again; here is what each holds."""
@@ -123,6 +134,7 @@ class RoundSettled:
     """How many cards were in the spit pile each player took, or None."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundDealt:
     """A new round is laid out and waits for its first spit."""
@@ -141,6 +153,7 @@ class Termination(enum.Enum):
     """Points variant: a total reached the target."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a match ended and who won."""
@@ -153,6 +166,7 @@ class Outcome:
     """Points variant: the final totals."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
     """The match is over."""
@@ -160,6 +174,7 @@ class MatchEnded:
     outcome: Outcome
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ScoresChanged:
     """Points variant: the running totals after a round."""

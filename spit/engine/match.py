@@ -138,11 +138,14 @@ class Match:
 
     def apply(self, action: Action, at: float = 0.0) -> Result:
         """Apply ``action`` at time ``at``; a settled round is followed by the next deal."""
-        refusal = self._refusal(action, at)
-        if refusal is not None:
-            return Result(refusal=refusal)
-        result = self._round.apply(action, at)
-        if self._round.phase is not Phase.SETTLED:
+        # Only a slap or a match that is over can be refused here rather than by the round.
+        if self._outcome is not None or isinstance(action, Slap):
+            refusal = self._refusal(action, at)
+            if refusal is not None:
+                return Result(refusal=refusal)
+        round_ = self._round
+        result = round_.apply(action, at)
+        if round_.phase is not Phase.SETTLED:
             return result
         settled = next(e for e in result.events if isinstance(e, RoundSettled))
         self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)

@@ -21,7 +21,7 @@ from spit.engine.actions import (
     landing_pile,
     other,
 )
-from spit.engine.cards import Card, cards
+from spit.engine.cards import NEIGHBOURS, Card, cards
 from spit.engine.events import (
     CardPlayed,
     CardSpat,
@@ -38,6 +38,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
+from spit.engine.frozen import quick_init
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 FULL_LAYOUT = 15
@@ -89,6 +90,7 @@ class Settings:
     """A play that fitted a top covered less than this long ago is "too late", not a fumble."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Result:
     """What applying an action did: events if accepted, a refusal if not (and nothing changed)."""
@@ -283,7 +285,7 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not self._moves(0) and not self._moves(1)
+        return not self._can_move(0) and not self._can_move(1)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """Every action ``player`` may take now (a fumble lock aside).
@@ -292,7 +294,10 @@ class Round:
         """
         phase = self._phase
         if phase is Phase.PLAYING:
-            return self._moves(player)
+            moves = self._move_cache[player]  # _moves, without a call: asked after every change
+            if moves is None:
+                moves = self._move_cache[player] = self._table_moves(player)
+            return moves
         if phase is Phase.DEALT or phase is Phase.STUCK:
             return () if self.is_ready(player) else _SPITS[player]
         if phase is Phase.SLAP:
@@ -340,19 +345,22 @@ class Round:
             )
         ):
             alone = self._without_spit_cards
+            sides = self._side_views
+            piles = self._pile_views
+            # Positional, in PlayerView's order: made after every change, for each player.
             view = self._views[player] = PlayerView(
-                player=player,
-                round_number=self.number,
-                phase=self._phase,
-                sides=(self._side_view(0), self._side_view(1)),
-                piles=(self._pile_view(0), self._pile_view(1)),
-                legal_actions=self.legal_actions(player),
-                scores=scores,
-                went_out=self._went_out,
-                last_round=last_round,
-                slap_winner=slap_winner,
-                outcome=outcome,
-                one_pile=None if alone is None else OnePile(alone, out_first_wins_match),
+                player,
+                self.number,
+                self._phase,
+                (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
+                (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+                self.legal_actions(player),
+                scores,
+                self._went_out,
+                last_round,
+                slap_winner,
+                outcome,
+                None if alone is None else OnePile(alone, out_first_wins_match),
             )
         return view
 
@@ -380,6 +388,33 @@ class Round:
         (RULES B6). A refused action changes nothing, except that a fumble locks the hand.
         ``at`` must be finite and no earlier than :attr:`last_at` (``Reason.BAD_TIME``).
         """
+        if type(action) is Play and self._phase is Phase.PLAYING:
+            # The commonest action first: a play that fits, while play goes on. These are
+            # the checks of _check and _check_play that accept it, in one place; anything
+            # else (a refusal to say) takes the general path below and is checked in full.
+            player = action.player
+            stock = action.stock
+            pile = action.pile
+            if (
+                (player == 0 or player == 1)
+                and self._last_at <= at < _INFINITY
+                and at >= self._locked_until[player]
+                and 0 <= stock < STOCKS
+                and (pile == 0 or pile == 1)
+            ):
+                source = self._stocks[player][stock]
+                target = pile if self._in_play[pile] else 1 - pile
+                tops = self._piles[target]
+                if source and tops and source[-1].fits_on(tops[-1]):
+                    self._last_at = at
+                    events: list[Event] = []
+                    self._play(player, stock, target, at, events)
+                    if self._phase is Phase.PLAYING:
+                        self._side_views[player] = None
+                    else:
+                        self._side_views = [None, None]
+                    self._views = [None, None]
+                    return Result(tuple(events))
         refusal = self.check(action, at)
         if refusal is not None:
             if refusal.locked_until is not None and refusal.is_fumble:
@@ -389,7 +424,7 @@ class Round:
                 self._views = [None, None]
             return Result(refusal=refusal)
         self._last_at = at
-        events: list[Event] = []
+        events = []
         phase = self._phase
         player = action.player
         # isinstance chains rather than `match` class patterns: this is the engine's
@@ -449,9 +484,9 @@ class Round:
 
     def _mover(self, player: int) -> int | None:
         """Who can still move: ``player`` first, then the other (None if nobody can)."""
-        if self._moves(player):
+        if self._can_move(player):
             return player
-        return other(player) if self._moves(other(player)) else None
+        return other(player) if self._can_move(other(player)) else None
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
@@ -503,30 +538,68 @@ class Round:
 
     def _moves(self, player: int) -> tuple[Play | Fill, ...]:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
-        and fills that uncover a face-down card. Legal play and stuck (RULES B4) both ask this.
+        and fills that uncover a face-down card. Legal play asks this; stuck (RULES B4) asks
+        only whether there are any (:meth:`_can_move`), and uses these once worked out.
 
         Worked out by :meth:`_table_moves` once per change of the player's stocks or a pile.
         """
         moves = self._move_cache[player]
         if moves is None:
-            moves = self._move_cache[player] = tuple(self._table_moves(player))
+            moves = self._move_cache[player] = self._table_moves(player)
         return moves
 
-    def _table_moves(self, player: int) -> Iterator[Play | Fill]:
-        tops = [(pile, cards_[-1]) for pile, cards_ in enumerate(self._piles) if cards_]
+    def _can_move(self, player: int) -> bool:
+        """Whether ``player`` has any move (:meth:`_moves` is not empty), found without
+        building the moves: stuck detection asks this after every change (RULES B4), and
+        most often the first face-up card looked at answers it."""
+        moves = self._move_cache[player]
+        if moves is not None:
+            return bool(moves)
+        piles = self._piles
+        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
+        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
+        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
+        slot_empty = False
+        for cards_ in self._stocks[player]:
+            if cards_:
+                rank = cards_[-1].rank
+                if (left is not None and rank in left) or (right is not None and rank in right):
+                    return True
+            else:
+                slot_empty = True
+        if slot_empty:
+            for cards_ in self._stocks[player]:
+                if len(cards_) >= 2:
+                    return True
+        return False
+
+    def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
+        # Plays stock by stock (each onto the left pile, then the right), then fills: built
+        # in one loop with the tops read once, as this runs after nearly every change.
+        found: list[Play | Fill] = []
+        piles = self._piles
+        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
+        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
+        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
         side = self._stocks[player]
         plays = _PLAYS[player]
-        for stock, cards_ in enumerate(side):
+        slot_empty = False
+        for stock in range(STOCKS):
+            cards_ = side[stock]
             if cards_:
-                card = cards_[-1]
-                for pile, top in tops:
-                    if card.fits_on(top):
-                        yield plays[stock][pile]
-        if not all(side):
+                rank = cards_[-1].rank
+                if left is not None and rank in left:
+                    found.append(plays[stock][0])
+                if right is not None and rank in right:
+                    found.append(plays[stock][1])
+            else:
+                slot_empty = True
+        if slot_empty:
             fills = _FILLS[player]
-            for stock, cards_ in enumerate(side):
-                if len(cards_) >= 2:
-                    yield fills[stock]
+            for stock in range(STOCKS):
+                if len(side[stock]) >= 2:
+                    found.append(fills[stock])
+        return tuple(found)
 
     def landing_pile(self, pile: int) -> int:
         """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round
@@ -660,11 +733,12 @@ class Round:
         side = self._side_views[player]
         if side is None:
             locked = self._locked_until[player]
+            kept = self._stock_views[player]
             side = self._side_views[player] = SideView(
-                stocks=tuple(self._stock_view(player, s) for s in range(STOCKS)),
-                spit_cards=len(self._spit[player]),
-                ready=self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
-                locked_until=None if locked == -math.inf else locked,
+                tuple([kept[s] or self._stock_view(player, s) for s in range(STOCKS)]),
+                len(self._spit[player]),
+                self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
+                None if locked == -math.inf else locked,
             )
         return side
 

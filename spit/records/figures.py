@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine.frozen import quick_init
 
 if TYPE_CHECKING:
     from spit.engine import Match, Result
@@ -33,6 +34,7 @@ seat that sees just its own view passes the other seat's ``PlayerView.plays_of``
 player the caller does not time."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Closed:
     """A chance that closed without being taken: the play is no longer legal."""
@@ -45,6 +47,7 @@ class Closed:
     """How long it was there."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Taken:
     """What one accepted action did to the chances: the reaction it was, and what closed."""
@@ -59,38 +62,59 @@ class Taken:
 class Chances:
     """Each player's open plays and when each became legal: the one reaction time."""
 
-    __slots__ = ("_open",)
+    __slots__ = ("_legal", "_open")
 
     def __init__(self, legal: Legal = (None, None), at: float = 0.0) -> None:
         self._open: list[dict[Play, float] | None] = [None, None]
         self._open = [self._opened(p, legal[p], at) for p in PLAYERS]
+        # What each player's open plays were worked out from: the same actions again open
+        # and close nothing, which is most of what a player who did not move sees.
+        self._legal: list[tuple[Action, ...] | None] = [
+            None if legal[p] is None else tuple(legal[p])  # type: ignore[arg-type]
+            for p in PLAYERS
+        ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
         """An action the engine accepted at game time ``at`` did ``events``; the engine now
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
-        played = next((e for e in events if type(e) is CardPlayed), None)
+        played = None
+        for event in events:
+            if type(event) is CardPlayed:
+                played = event
+                break
         reaction = None
         closed: list[Closed] = []
+        opens, kept = self._open, self._legal
         for p in PLAYERS:
-            old = self._open[p]
-            new = self._opened(p, legal[p], at)
-            if old is not None and new is not None:
-                made = (
-                    Play(p, played.stock, played.pile)
-                    if played is not None and played.player == p
-                    else None
-                )
-                if made is not None and made in old:
-                    reaction = at - old[made]
-                    if made in new:
-                        new[made] = at  # the card under it fits as well: a new chance
-                closed += (
-                    Closed(p, play, at - since)
-                    for play, since in old.items()
-                    if play not in new and play != made
-                )
-            self._open[p] = new
+            old = opens[p]
+            seen = legal[p]
+            if seen is not None and type(seen) is not tuple:
+                seen = tuple(seen)  # kept: a list handed in may change under us
+            if old is None or seen is None:
+                opens[p] = self._opened(p, seen, at)
+                kept[p] = seen
+                continue
+            made = None
+            if played is not None and played.player == p:
+                stock, pile = played.stock, played.pile
+                for play in old:
+                    if play.player == p and play.stock == stock and play.pile == pile:
+                        made = play
+                        break
+            elif seen == kept[p]:
+                continue  # the same plays as before: each chance goes on, none closes
+            get = old.get
+            new = {a: get(a, at) for a in seen if type(a) is Play}
+            if made is not None:
+                reaction = at - old[made]
+                if made in new:
+                    new[made] = at  # the card under it fits as well: a new chance
+            for play, since in old.items():
+                if play not in new and play is not made:
+                    closed.append(Closed(p, play, at - since))
+            opens[p] = new
+            kept[p] = seen
         return Taken(reaction, tuple(closed))
 
     def _opened(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spit.engine import DECK, Card, Rank, Suit, cards
+from spit.engine import DECK, NEIGHBOURS, Card, Rank, Suit, cards
 
 
 def test_deck_has_52_distinct_cards() -> None:
@@ -114,3 +114,14 @@ def test_the_deck_sorts_by_rank_then_suit() -> None:
     assert [c.suit for c in ordered[:4]] == list(Suit)
     assert Suit.SPADES < Suit.CLUBS and not Suit.CLUBS < Suit.SPADES
     assert max(Suit) is Suit.CLUBS
+
+
+def test_the_neighbours_table_is_fits_on_for_every_pair_of_cards() -> None:
+    # The engine's and the bot's loops read NEIGHBOURS by rank instead of asking fits_on:
+    # one rank up or down, the Ace between the King and the 2 (RULES B1).
+    for a in DECK:
+        for b in DECK:
+            step = abs(int(a.rank) - int(b.rank))
+            adjacent = step == 1 or step == 12
+            assert (b.rank in NEIGHBOURS[a.rank]) is adjacent
+            assert a.fits_on(b) is adjacent

@@ -9,41 +9,46 @@ so the process dying at any moment (``kill -9`` included) loses at most the entr
 written: a torn last line is how an unfinished record normally ends, not corruption.
 Reading replays every action through the engine and checks each verdict, so a record that was
 edited, cut in the middle or written by a newer spit is refused with one line naming the file
-and the line. Nothing here ever rewrites or truncates what a record says.
+and the line. Nothing here ever rewrites or truncates what a record says. The header and the
+entries, and how each value is read, are :mod:`spit.records.format`; reading one back is
+:mod:`spit.records.reading`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
-import math
 import os
 import queue
 import secrets
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, BinaryIO, Final, Protocol
+from typing import Any, Final
 
-from spit import __version__
-from spit.bot.levels import BOT_CHOICES
 from spit.engine import (
-    LOCKOUT_RANGE,
-    PLAYERS,
-    TOO_LATE_RANGE,
     Action,
-    Match,
     Outcome,
-    Reason,
     Result,
     RoundSettled,
-    Settings,
-    Variant,
 )
-from spit.engine.notation import action_dict, parse_action, parse_reason, reason_text
+from spit.records.format import (  # the format, named here too for the record's importers
+    ENDS,
+    FORMAT,
+    FORMAT_VERSION,
+    MODES,
+    NAME_LENGTH,
+    SUFFIX,
+    TEXT_LENGTH,
+    Header,
+    Player,
+    Resumption,
+    Step,
+    action_json,
+    now_text,
+    reason_spelling,
+)
 from spit.records.paths import records_dir
 from spit.records.problems import (  # the record's problems, named here too
     BadHeader,
@@ -57,591 +62,12 @@ from spit.records.problems import (  # the record's problems, named here too
     TableDisagrees,
     TooNew,
 )
+from spit.records.reading import CHUNK, MAX_LINE, Fold, Record, read_header, read_record
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
     import fcntl
 except ImportError:  # pragma: no cover - not on the platforms CI runs
     fcntl = None  # type: ignore[assignment]
-
-FORMAT: Final = "spit match"
-"""The header's ``record`` value: what tells a record from any other JSON Lines file."""
-
-FORMAT_VERSION: Final = 3
-"""The record format this spit writes, and the newest it reads. Format 3 adds the
-``left_out`` entry (refusals a server counted but did not write); format 2 spelled reasons
-as the notation does; each older format reads as before."""
-
-SUFFIX: Final = ".jsonl"
-"""Record files end in this."""
-
-MODES: Final = ("two-player", "bot", "network")
-"""Who played: two people on one keyboard, a person against the bot, or over the network."""
-
-ENDS: Final = ("over", "abandoned")
-"""How a record may end: the match was decided, or the players gave it up."""
-
-NAME_LENGTH: Final = 64
-"""The longest player's name a header may give: more than any spit takes (20 in a config,
-24 over the network); a name is also printable and not empty, as a config's must be."""
-
-TEXT_LENGTH: Final = 64
-"""The longest version or time of day a record may give."""
-
-_ACTION_KEYS: Final = ("do", "p", "stock", "pile")
-"""An entry's keys that are its action's, in the notation (:mod:`spit.engine.notation`)."""
-_ALREADY_READY_BEFORE: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
-"""What records written before the engine said "already ready" itself (to a card moved by
-a player who had pressed spit) wrote instead: the same refusal, read as it is now."""
-
-
-# -- the header --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """Who sat in a seat."""
-
-    name: str
-    """The name the player gave (or the default one)."""
-    bot: str | None = None
-    """The bot's level if the bot played this seat; None for a person."""
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """What a match started with: everything needed to deal it again."""
-
-    seed: int | None
-    """The shuffle seed: ``Match.new(seed, ...)`` deals the same cards. None in a *sealed*
-    header: a networked match's record keeps its seed in its end entry, so that the deal
-    is not on the hosting player's disk while the match is played (see :meth:`sealed`)."""
-    mode: str
-    """One of :data:`MODES`."""
-    players: tuple[Player, Player]
-    """Seat 0 (the bottom, left spit pile) and seat 1."""
-    variant: Variant = Variant.STANDARD
-    """How the match is won."""
-    settings: Settings = field(default_factory=Settings)
-    """The timing rules (lockout, "too late" window)."""
-    target: int = 100
-    """Points variant: the total that ends the match."""
-    started: str = ""
-    """When the match began, ISO 8601 in UTC (filled in when the record is created)."""
-    spit: str = __version__
-    """The version of spit that began the record."""
-    version: int = FORMAT_VERSION
-    """The record format."""
-
-    @property
-    def sealed(self) -> bool:
-        """Whether the seed waits in the end entry (networked matches)."""
-        return self.seed is None
-
-    def new_match(self) -> Match:
-        """The match as it was dealt, before any action."""
-        if self.seed is None:
-            raise ValueError("a sealed header has no seed: it is in the record's end")
-        return Match.new(
-            self.seed, variant=self.variant, settings=self.settings, target=self.target
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        """The header line's fields."""
-        return {
-            "record": FORMAT,
-            "version": self.version,
-            "spit": self.spit,
-            "started": self.started,
-            "seed": self.seed,
-            "mode": self.mode,
-            "variant": self.variant.value,
-            "target": self.target,
-            "settings": {"lockout": self.settings.lockout, "too_late": self.settings.too_late},
-            "players": [
-                {"name": p.name} if p.bot is None else {"name": p.name, "bot": p.bot}
-                for p in self.players
-            ],
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> Header:
-        """The header from its line; BadHeader (a ValueError, with the problem) if it is not one."""
-        if not isinstance(data, dict) or data.get("record") != FORMAT:
-            raise BadHeader(Problem.NOT_A_RECORD)
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise BadHeader(Problem.BAD_VERSION)
-        if version > FORMAT_VERSION:
-            raise BadHeader(TooNew(version=version, known=FORMAT_VERSION))
-        try:
-            settings = data["settings"]
-            players = data["players"]
-            if len(players) != len(PLAYERS):
-                raise ValueError
-            # Checked as strictly as a config: a value spit never writes is an edited file,
-            # refused here in one line rather than met later as a crash in the game.
-            header = cls(
-                seed=None if data["seed"] is None else _int(data["seed"]),
-                mode=_choice(data["mode"], MODES),
-                players=(_player(players[0]), _player(players[1])),
-                variant=Variant(data["variant"]),
-                settings=Settings(
-                    lockout=_seconds(settings["lockout"], LOCKOUT_RANGE),
-                    too_late=_seconds(settings["too_late"], TOO_LATE_RANGE),
-                ),
-                target=_positive(data["target"]),
-                started=_moment(data["started"]),
-                spit=_text(data.get("spit", "")),
-                version=version,
-            )
-        except (KeyError, TypeError, ValueError, IndexError):
-            raise BadHeader(Problem.BAD_HEADER) from None
-        return header
-
-
-def _int(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError
-    return value
-
-
-def _positive(value: object) -> int:
-    number = _int(value)
-    if number < 1:
-        raise ValueError
-    return number
-
-
-def _number(value: object) -> float:
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        raise ValueError
-    return float(value)
-
-
-def _seconds(value: object, within: tuple[float, float]) -> float:
-    """A timing rule's seconds, within its range (NaN is within none)."""
-    seconds = _number(value)
-    low, high = within
-    if not low <= seconds <= high:
-        raise ValueError
-    return seconds
-
-
-def _time(value: object) -> float:
-    """An entry's game time: a finite number of seconds from the deal, never before it.
-    An infinite one read as valid (the table refuses it too) and then failed the write of
-    the ``resumed`` entry, as JSON has no Infinity."""
-    at = _number(value)
-    if not math.isfinite(at) or at < 0:
-        raise ValueError
-    return at
-
-
-def _text(value: object) -> str:
-    """A short line of text a terminal shows as it is (no control character)."""
-    if not isinstance(value, str) or len(value) > TEXT_LENGTH or not value.isprintable():
-        raise ValueError
-    return value
-
-
-def _moment(value: object) -> str:
-    """A wall-clock time, ISO 8601 (``2026-11-02T10:00:00Z``), as :func:`_now` writes it."""
-    text = _text(value)
-    datetime.fromisoformat(text.replace("Z", "+00:00"))  # a ValueError if it is none
-    return text
-
-
-def _choice(value: object, choices: tuple[str, ...]) -> str:
-    if value not in choices:
-        raise ValueError
-    return str(value)
-
-
-def _player(data: object) -> Player:
-    if not isinstance(data, dict):
-        raise ValueError
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-        raise ValueError
-    if not name.isprintable():  # it is shown on a terminal: no escape sequence in it
-        raise ValueError
-    bot = data.get("bot")
-    if bot is not None and bot not in BOT_CHOICES:
-        raise ValueError
-    return Player(name, bot)
-
-
-# -- entries -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One action that reached the engine, when, and what the engine said."""
-
-    line: int
-    """Its line in the record."""
-    at: float
-    """The game time it was applied at (seconds of play, pauses left out)."""
-    action: Action
-    """What the player did."""
-    reason: Reason | None
-    """Why the engine refused it; None if it was accepted."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the engine accepted it."""
-        return self.reason is None
-
-
-@dataclass(frozen=True, slots=True)
-class Resumption:
-    """Where play went on after the match had stopped (a crash, or a kept match)."""
-
-    line: int
-    """Its line in the record."""
-    at: float
-    """The game time play went on from."""
-    when: str
-    """The wall-clock time it went on, ISO 8601 in UTC."""
-
-
-def action_json(action: Action) -> dict[str, object]:
-    """An action's fields in a record line: the notation's form, with its player."""
-    return action_dict(action)
-
-
-def _action(entry: dict[str, Any]) -> Action:
-    """The action an entry holds, read by the one notation (NotationError is a ValueError).
-
-    A record holds a few dozen different actions many times over: each is read once and
-    the same (frozen) action is given again, which is quicker and lets a replay's steps
-    share them. The key holds each value's type, so ``1``, ``1.0`` and ``true`` stay apart."""
-    fields = {key: entry[key] for key in _ACTION_KEYS if key in entry}
-    try:
-        key = tuple((name, type(value), value) for name, value in fields.items())
-        return _parsed(key)
-    except TypeError:  # a value that is a list or a dict: no key, and no action either
-        return parse_action(fields)
-
-
-@functools.lru_cache(maxsize=256)
-def _parsed(key: tuple[tuple[str, type, object], ...]) -> Action:
-    return parse_action({name: value for name, _, value in key})
-
-
-def _why(reason: Reason) -> str:
-    """A refusal's reason in the notation's one spelling (``does-not-fit``), from format 2
-    on: an older spit refuses such a record in one line ("written by a newer spit") rather
-    than misreading it. Format 1 records spelled it ``does_not_fit``;
-    :func:`~spit.engine.notation.parse_reason` reads both, so they stay readable."""
-    return reason_text(reason)
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-# -- reading -----------------------------------------------------------------------------
-
-
-class Fold(Protocol):
-    """What is gathered from a record as it is read (:func:`read_record`'s ``fold``): told
-    of the match as dealt, then of every step with the engine's verdict and the table after
-    it, so that figures need neither a list of every step nor a second replay."""
-
-    def begin(self, match: Match) -> None:
-        """The match as dealt, before the first step."""
-
-    def step(self, step: Step, result: Result, match: Match) -> None:
-        """``step`` was applied again: ``result`` is the engine's verdict, ``match`` the
-        table after it."""
-
-
-@dataclass(slots=True)
-class Record:
-    """A record read back and replayed: what was played, and the table it left."""
-
-    path: Path
-    """The file."""
-    header: Header
-    """How the match began."""
-    steps: list[Step] | None
-    """Every action that reached the engine, in order; None when it was read without them
-    (``read_record(path, steps=False)``: counting, resuming)."""
-    resumptions: list[Resumption] | None
-    """Every time play went on after a stop; None when read without the steps."""
-    end: str | None
-    """"over" or "abandoned" from the record's last entry; None if it has none."""
-    match: Match
-    """The table after the last action: the engine replayed every step to get here."""
-    lines: int
-    """Whole lines in the file (the header included)."""
-    torn: bool
-    """The last line was cut off while being written (the process died mid-write)."""
-    actions: int = 0
-    """How many actions it holds."""
-    last_at: float = 0.0
-    """The game time of the last action or resumption (0 before any)."""
-    whole: int = 0
-    """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
-    analysis: Any = None
-    """The figures gathered as it was read, when asked for
-    (:func:`spit.records.analysis.read_analysed`); None otherwise."""
-    left_out: list[int] = field(default_factory=lambda: [0, 0])
-    """Refused actions of each player not written, only counted (``left_out`` entries: a
-    server leaves out refusals past a rate, none of which changed the table)."""
-
-    @property
-    def over(self) -> bool:
-        """The match was decided (the engine says so, whether or not the end line made it)."""
-        return self.match.is_over
-
-    @property
-    def unfinished(self) -> bool:
-        """Neither decided nor given up: a match that can be resumed."""
-        return not self.match.is_over and self.end != "abandoned"
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the match ended, if it was decided."""
-        return self.match.outcome
-
-
-MAX_LINE: Final = 1 << 16
-"""The longest line read as an entry or a header (64 KiB; spit writes lines of a few hundred
-bytes at most). A longer one is not read into memory: it is cut (a bad line) if more lines
-follow, and a torn last line if none does."""
-
-_CHUNK: Final = 1 << 20
-"""Bytes read at a time when only newlines are counted."""
-
-
-def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
-    """Read and replay ``path``; RecordError (one line: file, line, problem) if it is unusable.
-
-    The file is read line by line and each entry replayed as it is read, so memory does not
-    grow with the record: with ``steps=False`` nothing is kept of the entries but the table
-    they lead to (resuming, counting), and ``fold`` gathers whatever else is wanted. A torn
-    last line is not an error: it is the entry the process was writing when it died.
-    """
-    try:
-        with path.open("rb") as file:
-            return _read(path, file, steps=steps, fold=fold)
-    except OSError as error:
-        raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None
-
-
-class _Lines:
-    """A record file's whole lines, one at a time, in bounded memory; ``torn`` once done."""
-
-    def __init__(self, file: BinaryIO) -> None:
-        self.file = file
-        self.torn = False
-        """The file ends in a line with no newline (the entry being written when it died)."""
-        self.whole = 0
-        """Bytes of whole lines read so far."""
-
-    def __iter__(self) -> Iterator[bytes | None]:
-        """Each whole line without its newline; None for one longer than :data:`MAX_LINE`."""
-        readline = self.file.readline
-        while True:
-            line = readline(MAX_LINE + 1)
-            if line.endswith(b"\n"):
-                self.whole += len(line)
-                yield line[:-1]
-                continue
-            if len(line) <= MAX_LINE:  # the end: nothing more, or a torn last line
-                self.torn = bool(line)
-                return
-            length = len(line)
-            while not line.endswith(b"\n"):  # too long for an entry: skipped, not kept
-                line = readline(MAX_LINE)
-                if not line:
-                    self.torn = True
-                    return
-                length += len(line)
-            self.whole += length
-            yield None
-
-
-def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Record:
-    lines = _Lines(file)
-    each = iter(lines)
-    first = next(each, None)
-    if lines.whole == 0:
-        raise RecordError(path, 1, Problem.EMPTY)
-    header = _header(path, b"" if first is None else first)
-    if header.sealed:
-        header = _unseal(path, header, file)
-    match = header.new_match()
-    kept = [] if steps else None
-    record = Record(path, header, kept, [] if steps else None, None, match, 1, False)
-    if fold is not None:
-        fold.begin(match)
-    number = 1
-    for raw in each:
-        number += 1
-        _entry(record, number, raw, fold)
-    record.lines = number
-    record.torn = lines.torn
-    record.whole = lines.whole
-    return record
-
-
-def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
-    """The header with the seed its record's end entry gives (a sealed, networked record).
-
-    The last whole line is found by counting newlines, a chunk at a time; the file is left
-    at the start of the second line, where it was."""
-    from dataclasses import replace
-
-    here = file.tell()
-    file.seek(0)
-    last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
-    while chunk := file.read(_CHUNK):
-        count = chunk.count(b"\n")
-        if count:
-            last += count
-            at = chunk.rfind(b"\n")
-            before = offset + chunk.rfind(b"\n", 0, at) if count > 1 else end
-            end = offset + at
-        offset += len(chunk)
-    raw = b""
-    if last > 1 and end - before - 1 <= MAX_LINE:
-        file.seek(before + 1)
-        raw = file.read(end - before - 1)
-    file.seek(here)
-    try:
-        entry = json.loads(raw) if raw else {}
-        seed = entry["seed"] if isinstance(entry, dict) and "end" in entry else None
-    except (ValueError, UnicodeDecodeError, KeyError):
-        seed = None
-    if seed is None:
-        raise RecordError(
-            path,
-            last,
-            Problem.SEALED,
-        )
-    try:
-        return replace(header, seed=_int(seed))
-    except ValueError:
-        raise RecordError(path, last, Problem.BAD_VALUE) from None
-
-
-_decode: Final = json.JSONDecoder().decode
-"""``json.loads`` without its guessing at the encoding (a record is UTF-8, written ASCII)."""
-
-
-def _header(path: Path, raw: bytes) -> Header:
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, 1, Problem.NOT_A_RECORD) from None
-    try:
-        return Header.from_json(data)
-    except BadHeader as error:
-        raise RecordError(path, 1, error.problem) from None
-
-
-def _entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) -> None:
-    path = record.path
-    try:
-        if raw is None:  # longer than any entry: not one
-            raise ValueError
-        entry = _decode(raw.decode("utf-8-sig"))
-        if not isinstance(entry, dict):
-            raise ValueError
-    except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, number, Problem.CUT) from None
-    if entry.get("n") != number:
-        raise RecordError(
-            path,
-            number,
-            OutOfOrder(found=entry.get("n"), expected=number),
-        )
-    if record.end is not None:
-        raise RecordError(path, number, Problem.AFTER_THE_END)
-    try:
-        if "end" in entry:
-            _end(record, number, entry)
-        elif "resumed" in entry:
-            at = _time(entry["at"])
-            _check_time(record, number, at)
-            resumption = Resumption(number, at, _moment(entry["resumed"]))
-            if record.resumptions is not None:
-                record.resumptions.append(resumption)
-            record.last_at = at
-        elif "left_out" in entry:
-            _left_out(record, number, entry)
-        else:
-            _step(record, number, entry, fold)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError):
-        raise RecordError(path, number, Problem.BAD_VALUE) from None
-
-
-def _left_out(record: Record, number: int, entry: dict[str, Any]) -> None:
-    if set(entry) != {"n", "at", "p", "left_out"}:
-        raise ValueError
-    at = _time(entry["at"])
-    player, count = _int(entry["p"]), _positive(entry["left_out"])
-    if player not in PLAYERS:
-        raise ValueError
-    _check_time(record, number, at)
-    record.left_out[player] += count
-
-
-def _check_time(record: Record, number: int, at: float) -> None:
-    if at < record.last_at or at != at:
-        raise RecordError(record.path, number, Problem.TIME_BACKWARDS)
-
-
-def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None) -> None:
-    at = _time(entry["at"])
-    action = _action(entry)
-    ok = entry["ok"]
-    if not isinstance(ok, bool):
-        raise ValueError
-    reason = None if ok else parse_reason(entry["why"])
-    _check_time(record, number, at)
-    result = record.match.apply(action, at)
-    got = None if result.refusal is None else result.refusal.reason
-    if got is Reason.ALREADY_READY and reason in _ALREADY_READY_BEFORE:
-        reason = got  # written before the engine told a ready player so itself
-    if got != reason:
-        raise RecordError(
-            record.path,
-            number,
-            TableDisagrees(got=got, said=reason),
-        )
-    step = Step(number, at, action, reason)
-    if record.steps is not None:
-        record.steps.append(step)
-    record.actions += 1
-    record.last_at = at
-    if fold is not None:
-        fold.step(step, result, record.match)
-
-
-def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
-    end = _choice(entry["end"], ENDS)
-    outcome = record.match.outcome
-    if end == "over":
-        winner = entry["winner"]
-        if (
-            outcome is None
-            or winner != outcome.winner
-            or list(entry["scores"]) != list(outcome.scores)
-        ):
-            raise RecordError(
-                record.path,
-                number,
-                Problem.WRONG_RESULT,
-            )
-    elif outcome is not None:
-        raise RecordError(record.path, number, Problem.ABANDONED_AFTER_DECIDED)
-    record.end = end
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -742,7 +168,7 @@ class RecordWriter:
         cannot be resumed, OSError if it cannot be written (NotWritten if the entry failed).
         """
         writer = cls._reopen(record, on_failure)
-        writer._write({"resumed": _now(), "at": record.last_at}, sync=True)
+        writer._write({"resumed": now_text(), "at": record.last_at}, sync=True)
         if writer.failure is not None:
             raise NotWritten(writer.failure)
         return writer
@@ -791,7 +217,7 @@ class RecordWriter:
         """Append one action the engine has just judged."""
         entry = {"at": at, **action_json(action), "ok": result.ok}
         if result.refusal is not None:
-            entry["why"] = _why(result.refusal.reason)
+            entry["why"] = reason_spelling(result.refusal.reason)
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
 
@@ -880,7 +306,7 @@ class RecordWriter:
 def _whole_lines(fd: int) -> tuple[int, int]:
     """How many whole lines the file ``fd`` holds, and their bytes (read a chunk at a time)."""
     lines = whole = offset = 0
-    while chunk := os.pread(fd, _CHUNK, offset):
+    while chunk := os.pread(fd, CHUNK, offset):
         count = chunk.count(b"\n")
         if count:
             lines += count
@@ -896,7 +322,7 @@ def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
 def _with_start(header: Header) -> Header:
     from dataclasses import replace
 
-    return replace(header, started=_now())
+    return replace(header, started=now_text())
 
 
 def _line(entry: dict[str, Any]) -> bytes:
@@ -1063,7 +489,7 @@ def latest_cut_off(directory: Path | None = None) -> tuple[Path, Header] | None:
             continue
         try:
             with path.open("rb") as file:
-                header = _header(path, file.readline(_FIRST_LINE).rstrip(b"\n"))
+                header = read_header(path, file.readline(_FIRST_LINE).rstrip(b"\n"))
         except (OSError, RecordError):
             continue
         return (path, header) if header.sealed else None
@@ -1093,3 +519,40 @@ def find_record(which: str, directory: Path | None = None) -> Path:
     if not path.is_file():
         raise RecordError(path, 0, Problem.NO_SUCH_FILE)
     return path
+
+
+__all__ = [
+    "ENDS",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_LINE",
+    "MODES",
+    "NAME_LENGTH",
+    "RESUME_LOOKBACK",
+    "SUFFIX",
+    "TEXT_LENGTH",
+    "BadHeader",
+    "CannotRead",
+    "Fold",
+    "Header",
+    "NoLongerRecorded",
+    "NotWritten",
+    "OutOfOrder",
+    "Player",
+    "Problem",
+    "Record",
+    "RecordBusy",
+    "RecordError",
+    "RecordWriter",
+    "Resumption",
+    "Step",
+    "TableDisagrees",
+    "TooNew",
+    "action_json",
+    "find_record",
+    "is_busy",
+    "latest_cut_off",
+    "latest_unfinished",
+    "read_record",
+    "record_files",
+]

@@ -1,0 +1,343 @@
+"""Reading a match record back: line by line, every action replayed through the engine and
+its verdict checked, so memory does not grow with the record and a record edited, cut in the
+middle or written by a newer spit is refused with one line naming the file and the line. A torn
+last line is not an error: it is the entry the process was writing when it died.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO, Final, Protocol
+
+from spit.engine import (
+    PLAYERS,
+    Match,
+    Outcome,
+    Reason,
+    Result,
+)
+from spit.engine.notation import parse_reason
+from spit.records.format import (  # the format, named here too for the record's importers
+    ALREADY_READY_BEFORE,
+    ENDS,
+    Header,
+    Resumption,
+    Step,
+    as_choice,
+    as_int,
+    as_moment,
+    as_positive,
+    as_time,
+    entry_action,
+)
+from spit.records.problems import (  # the record's problems, named here too
+    BadHeader,
+    CannotRead,
+    OutOfOrder,
+    Problem,
+    RecordError,
+    TableDisagrees,
+)
+
+
+class Fold(Protocol):
+    """What is gathered from a record as it is read (:func:`read_record`'s ``fold``): told
+    of the match as dealt, then of every step with the engine's verdict and the table after
+    it, so that figures need neither a list of every step nor a second replay."""
+
+    def begin(self, match: Match) -> None:
+        """The match as dealt, before the first step."""
+
+    def step(self, step: Step, result: Result, match: Match) -> None:
+        """``step`` was applied again: ``result`` is the engine's verdict, ``match`` the
+        table after it."""
+
+
+@dataclass(slots=True)
+class Record:
+    """A record read back and replayed: what was played, and the table it left."""
+
+    path: Path
+    """The file."""
+    header: Header
+    """How the match began."""
+    steps: list[Step] | None
+    """Every action that reached the engine, in order; None when it was read without them
+    (``read_record(path, steps=False)``: counting, resuming)."""
+    resumptions: list[Resumption] | None
+    """Every time play went on after a stop; None when read without the steps."""
+    end: str | None
+    """"over" or "abandoned" from the record's last entry; None if it has none."""
+    match: Match
+    """The table after the last action: the engine replayed every step to get here."""
+    lines: int
+    """Whole lines in the file (the header included)."""
+    torn: bool
+    """The last line was cut off while being written (the process died mid-write)."""
+    actions: int = 0
+    """How many actions it holds."""
+    last_at: float = 0.0
+    """The game time of the last action or resumption (0 before any)."""
+    whole: int = 0
+    """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
+    analysis: Any = None
+    """The figures gathered as it was read, when asked for
+    (:func:`spit.records.analysis.read_analysed`); None otherwise."""
+    left_out: list[int] = field(default_factory=lambda: [0, 0])
+    """Refused actions of each player not written, only counted (``left_out`` entries: a
+    server leaves out refusals past a rate, none of which changed the table)."""
+
+    @property
+    def over(self) -> bool:
+        """The match was decided (the engine says so, whether or not the end line made it)."""
+        return self.match.is_over
+
+    @property
+    def unfinished(self) -> bool:
+        """Neither decided nor given up: a match that can be resumed."""
+        return not self.match.is_over and self.end != "abandoned"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, if it was decided."""
+        return self.match.outcome
+
+
+MAX_LINE: Final = 1 << 16
+"""The longest line read as an entry or a header (64 KiB; spit writes lines of a few hundred
+bytes at most). A longer one is not read into memory: it is cut (a bad line) if more lines
+follow, and a torn last line if none does."""
+
+CHUNK: Final = 1 << 20
+"""Bytes read at a time when only newlines are counted."""
+
+
+def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
+    """Read and replay ``path``; RecordError (one line: file, line, problem) if it is unusable.
+
+    The file is read line by line and each entry replayed as it is read, so memory does not
+    grow with the record: with ``steps=False`` nothing is kept of the entries but the table
+    they lead to (resuming, counting), and ``fold`` gathers whatever else is wanted. A torn
+    last line is not an error: it is the entry the process was writing when it died.
+    """
+    try:
+        with path.open("rb") as file:
+            return _read(path, file, steps=steps, fold=fold)
+    except OSError as error:
+        raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None
+
+
+class _Lines:
+    """A record file's whole lines, one at a time, in bounded memory; ``torn`` once done."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+        self.torn = False
+        """The file ends in a line with no newline (the entry being written when it died)."""
+        self.whole = 0
+        """Bytes of whole lines read so far."""
+
+    def __iter__(self) -> Iterator[bytes | None]:
+        """Each whole line without its newline; None for one longer than :data:`MAX_LINE`."""
+        readline = self.file.readline
+        while True:
+            line = readline(MAX_LINE + 1)
+            if line.endswith(b"\n"):
+                self.whole += len(line)
+                yield line[:-1]
+                continue
+            if len(line) <= MAX_LINE:  # the end: nothing more, or a torn last line
+                self.torn = bool(line)
+                return
+            length = len(line)
+            while not line.endswith(b"\n"):  # too long for an entry: skipped, not kept
+                line = readline(MAX_LINE)
+                if not line:
+                    self.torn = True
+                    return
+                length += len(line)
+            self.whole += length
+            yield None
+
+
+def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Record:
+    lines = _Lines(file)
+    each = iter(lines)
+    first = next(each, None)
+    if lines.whole == 0:
+        raise RecordError(path, 1, Problem.EMPTY)
+    header = read_header(path, b"" if first is None else first)
+    if header.sealed:
+        header = _unseal(path, header, file)
+    match = header.new_match()
+    kept = [] if steps else None
+    record = Record(path, header, kept, [] if steps else None, None, match, 1, False)
+    if fold is not None:
+        fold.begin(match)
+    number = 1
+    for raw in each:
+        number += 1
+        _entry(record, number, raw, fold)
+    record.lines = number
+    record.torn = lines.torn
+    record.whole = lines.whole
+    return record
+
+
+def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
+    """The header with the seed its record's end entry gives (a sealed, networked record).
+
+    The last whole line is found by counting newlines, a chunk at a time; the file is left
+    at the start of the second line, where it was."""
+    from dataclasses import replace
+
+    here = file.tell()
+    file.seek(0)
+    last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
+    while chunk := file.read(CHUNK):
+        count = chunk.count(b"\n")
+        if count:
+            last += count
+            at = chunk.rfind(b"\n")
+            before = offset + chunk.rfind(b"\n", 0, at) if count > 1 else end
+            end = offset + at
+        offset += len(chunk)
+    raw = b""
+    if last > 1 and end - before - 1 <= MAX_LINE:
+        file.seek(before + 1)
+        raw = file.read(end - before - 1)
+    file.seek(here)
+    try:
+        entry = json.loads(raw) if raw else {}
+        seed = entry["seed"] if isinstance(entry, dict) and "end" in entry else None
+    except (ValueError, UnicodeDecodeError, KeyError):
+        seed = None
+    if seed is None:
+        raise RecordError(
+            path,
+            last,
+            Problem.SEALED,
+        )
+    try:
+        return replace(header, seed=as_int(seed))
+    except ValueError:
+        raise RecordError(path, last, Problem.BAD_VALUE) from None
+
+
+_decode: Final = json.JSONDecoder().decode
+"""``json.loads`` without its guessing at the encoding (a record is UTF-8, written ASCII)."""
+
+
+def read_header(path: Path, raw: bytes) -> Header:
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise RecordError(path, 1, Problem.NOT_A_RECORD) from None
+    try:
+        return Header.from_json(data)
+    except BadHeader as error:
+        raise RecordError(path, 1, error.problem) from None
+
+
+def _entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) -> None:
+    path = record.path
+    try:
+        if raw is None:  # longer than any entry: not one
+            raise ValueError
+        entry = _decode(raw.decode("utf-8-sig"))
+        if not isinstance(entry, dict):
+            raise ValueError
+    except (ValueError, UnicodeDecodeError):
+        raise RecordError(path, number, Problem.CUT) from None
+    if entry.get("n") != number:
+        raise RecordError(
+            path,
+            number,
+            OutOfOrder(found=entry.get("n"), expected=number),
+        )
+    if record.end is not None:
+        raise RecordError(path, number, Problem.AFTER_THE_END)
+    try:
+        if "end" in entry:
+            _end(record, number, entry)
+        elif "resumed" in entry:
+            at = as_time(entry["at"])
+            _check_time(record, number, at)
+            resumption = Resumption(number, at, as_moment(entry["resumed"]))
+            if record.resumptions is not None:
+                record.resumptions.append(resumption)
+            record.last_at = at
+        elif "left_out" in entry:
+            _left_out(record, number, entry)
+        else:
+            _step(record, number, entry, fold)
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError):
+        raise RecordError(path, number, Problem.BAD_VALUE) from None
+
+
+def _left_out(record: Record, number: int, entry: dict[str, Any]) -> None:
+    if set(entry) != {"n", "at", "p", "left_out"}:
+        raise ValueError
+    at = as_time(entry["at"])
+    player, count = as_int(entry["p"]), as_positive(entry["left_out"])
+    if player not in PLAYERS:
+        raise ValueError
+    _check_time(record, number, at)
+    record.left_out[player] += count
+
+
+def _check_time(record: Record, number: int, at: float) -> None:
+    if at < record.last_at or at != at:
+        raise RecordError(record.path, number, Problem.TIME_BACKWARDS)
+
+
+def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None) -> None:
+    at = as_time(entry["at"])
+    action = entry_action(entry)
+    ok = entry["ok"]
+    if not isinstance(ok, bool):
+        raise ValueError
+    reason = None if ok else parse_reason(entry["why"])
+    _check_time(record, number, at)
+    result = record.match.apply(action, at)
+    got = None if result.refusal is None else result.refusal.reason
+    if got is Reason.ALREADY_READY and reason in ALREADY_READY_BEFORE:
+        reason = got  # written before the engine told a ready player so itself
+    if got != reason:
+        raise RecordError(
+            record.path,
+            number,
+            TableDisagrees(got=got, said=reason),
+        )
+    step = Step(number, at, action, reason)
+    if record.steps is not None:
+        record.steps.append(step)
+    record.actions += 1
+    record.last_at = at
+    if fold is not None:
+        fold.step(step, result, record.match)
+
+
+def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
+    end = as_choice(entry["end"], ENDS)
+    outcome = record.match.outcome
+    if end == "over":
+        winner = entry["winner"]
+        if (
+            outcome is None
+            or winner != outcome.winner
+            or list(entry["scores"]) != list(outcome.scores)
+        ):
+            raise RecordError(
+                record.path,
+                number,
+                Problem.WRONG_RESULT,
+            )
+    elif outcome is not None:
+        raise RecordError(record.path, number, Problem.ABANDONED_AFTER_DECIDED)
+    record.end = end

@@ -731,9 +731,8 @@ class GameServer:
                 return True
             holder = await cluster.find(message.room)
         except DirectoryDown as error:
-            raise _Refused(
-                Problem.ROOMS_UNAVAILABLE, f"directory unreachable ({error}); no seat taken"
-            ) from None
+            what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
+            raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
         if holder is None:
             return False  # no such room anywhere: refused as ever, a wrong code
         if not holder.alive or holder.address == cluster.address:

@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
 import random
+import re
+import signal
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from spit import words
 from spit.net import cluster as cluster_module
-from spit.net.client import Client
-from spit.net.cluster import Cluster
+from spit.net.client import Client, Gone, ServerGone
+from spit.net.cluster import Cluster, Tallies
 from spit.net.directory import RedisDirectory
 from spit.net.server import GameServer
+from spit.net.wire import Problem, Rejoin
 from spit.net.workers import reserve_port, start_worker
 
 from .netkit import LIMIT, LOOPBACK, PACE, RecordingSeat, fast_limits
@@ -129,5 +136,191 @@ async def test_two_workers_opening_rooms_at_once_never_hand_out_one_code_twice(
         assert len(set(opened)) == len(opened) == 12
         assert set(first.rooms).isdisjoint(second.rooms)
         assert set(first.rooms) | set(second.rooms) == set(opened)
+        for client in clients:
+            await client.close()
+
+
+# -- faults ------------------------------------------------------------------------------------
+
+
+class ServerLog:
+    """``spit server``'s log as it is written, read in the background."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.lines: list[str] = []
+        self._new = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.process.stderr is not None
+        while line := await self.process.stderr.readline():
+            self.lines.append(line.decode())
+            self._new.set()
+
+    async def wait_for(self, pattern: str, after: int = 0) -> re.Match[str]:
+        """The first line (from number ``after`` on) matching ``pattern``, bounded in time."""
+        async with asyncio.timeout(LIMIT):
+            while True:
+                for line in self.lines[after:]:
+                    if found := re.search(pattern, line):
+                        return found
+                self._new.clear()
+                await self._new.wait()
+
+
+@contextlib.asynccontextmanager
+async def spit_workers(url: str, workers: int) -> AsyncIterator[ServerLog]:
+    """``spit server --workers N --redis URL`` as its own processes, on a free port."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "spit",
+        "server",
+        "--workers",
+        str(workers),
+        "--redis",
+        url,
+        "--port",
+        "0",
+        "--pace",
+        str(PACE),
+        "--grace",
+        "30",
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    log = ServerLog(process)
+    try:
+        yield log
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            async with asyncio.timeout(LIMIT):
+                await process.wait()
+
+
+async def seated(host_address: str, guest_address: str, seed: int):
+    """A room opened at one address and joined at another, both seats played by bots; waits
+    until both are seated."""
+    pair = await start_pair_at(
+        host_address, guest_address, RecordingSeat("expert", seed), RecordingSeat("hard", seed)
+    )
+    async with asyncio.timeout(LIMIT):
+        while not (pair.host.tables and pair.guest.tables):
+            await asyncio.sleep(0.01)
+    return pair
+
+
+async def test_a_worker_killed_mid_match_takes_only_its_own_rooms_and_its_players_are_told(
+    redis_server,
+):
+    async with spit_workers(redis_server.url, 2) as log:
+        shared = (await log.wait_for(r"listening on (\S+) with 2 workers"))[1]
+        pid = {}
+        own = {}
+        for index in (1, 2):
+            pid[index] = int((await log.wait_for(rf"worker {index} started \(pid (\d+)\)"))[1])
+            own[index] = (await log.wait_for(rf"\[worker {index}\]: listening on (\S+)$"))[1]
+        # A room opened and joined through the shared address, as players do; a room on
+        # the other worker beside it.
+        doomed = await seated(shared, shared, seed=11)
+        assert doomed.host_client.welcome is not None
+        holder = next(i for i in (1, 2) if own[i] == doomed.host_client.welcome.home)
+        other = 3 - holder
+        spared = await seated(own[other], shared, seed=12)
+        async with asyncio.timeout(LIMIT):
+            while len(doomed.host.tables) < 5:
+                await asyncio.sleep(0.01)
+        before = len(log.lines)
+        os.kill(pid[holder], signal.SIGKILL)
+
+        # Both players of the dead worker's room are told it was lost, and why.
+        for task in doomed.tasks:
+            with pytest.raises(ServerGone) as gone:
+                async with asyncio.timeout(LIMIT):
+                    await task
+            assert gone.value.why is Gone.LOST_SEAT
+            assert gone.value.cause is not None
+            assert gone.value.cause.problem is Problem.ROOM_LOST
+            assert "stopped; the match is lost" in words.network.server_gone(gone.value)
+        # The other worker's room plays to its end, the same line for both.
+        host_end, guest_end = await spared.results()
+        assert host_end.why == "match over" and host_end.result == guest_end.result
+        # The supervisor says so, starts the worker again, and the new one holds nothing:
+        # the room is not made again, wherever its players ask.
+        await log.wait_for(rf"worker {holder} \(pid \d+\) died .*its rooms are lost", before)
+        await log.wait_for(rf"worker {holder} started", before)
+        await log.wait_for(rf"\[worker {holder}\]: listening on .* too", before)
+        for address in (shared, shared, own[other]):
+            assert doomed.host_client.welcome is not None
+            again = Client(address, RecordingSeat("easy", 1))
+            with pytest.raises(ServerGone) as refused:
+                await again._take_seat(Rejoin(doomed.code, doomed.host_client.welcome.token))
+            assert refused.value.problem is Problem.ROOM_LOST
+
+
+async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(redis_server, caplog):
+    caplog.set_level(logging.INFO, logger="spit.net.server")
+    async with group(redis_server.url, 2) as (shared, [(first, at_first), (_, at_second)]):
+        pair = await seated(at_first, at_second, seed=21)
+        async with asyncio.timeout(LIMIT):
+            while len(pair.host.tables) < 5:
+                await asyncio.sleep(0.01)
+        redis_server.stop()
+
+        host_end, guest_end = await pair.results()
+        assert host_end.why == guest_end.why == "match over"
+        assert host_end.result == guest_end.result
+        # No room opens, at either worker, and the player is told why.
+        for address in (at_first, at_second, shared):
+            with pytest.raises(ServerGone) as refused:
+                await Client(address, RecordingSeat("easy", 2)).open()
+            assert refused.value.problem is Problem.ROOMS_UNAVAILABLE
+            assert "cannot open or find rooms" in words.network.server_gone(refused.value)
+        said = [r.getMessage() for r in caplog.records]
+        down = [line for line in said if line.startswith("directory unreachable")]
+        assert 1 <= len(down) <= 2  # once per worker, not once per heartbeat
+        assert "no room opens until it is back" in down[0]
+        assert sum("no room opened: directory away" in line for line in said) == 3
+
+        # Back again: the workers say so, and rooms open again.
+        redis_server.start()
+        async with asyncio.timeout(LIMIT):
+            while not any("directory back" in r.getMessage() for r in caplog.records):
+                await asyncio.sleep(0.05)
+        opened = Client(at_first, RecordingSeat("easy", 3))
+        welcome = await opened.open()
+        assert welcome.room in first.rooms
+        await opened.close()
+
+
+async def test_wrong_codes_and_rooms_are_counted_per_address_across_workers(redis_server):
+    tallies = Tallies(wrong_codes=4, rooms=3, exempt_loopback=False)
+    holder = reserve_port(LOOPBACK, 0)
+    port = holder.getsockname()[1]
+    async with (
+        worker(redis_server.url, port, tallies=tallies) as (_, at_first),
+        worker(redis_server.url, port, tallies=tallies) as (_, at_second),
+    ):
+        holder.close()
+        # Two wrong codes at each worker (each connection alone may try three): the fifth
+        # guess from the same address, at either worker, is not even looked up.
+        for address in (at_first, at_second):
+            for guess in ("AAAA-AAAA", "BBBB-BBBB"):
+                with pytest.raises(ServerGone) as refused:
+                    await Client(address, RecordingSeat("easy", 1)).join(guess)
+                assert refused.value.problem is Problem.NO_ROOM
+        await asyncio.sleep(0.1)  # the counts are written in the background
+        with pytest.raises(ServerGone) as closed:
+            await Client(at_first, RecordingSeat("easy", 1)).join("CCCC-CCCC")
+        assert closed.value.why is Gone.CLOSED
+        # Three rooms from one address, wherever they are opened; not a fourth.
+        clients = [Client(a, RecordingSeat("easy", 2)) for a in (at_first, at_second, at_first)]
+        for client in clients:
+            await client.open()
+        with pytest.raises(ServerGone) as full:
+            await Client(at_second, RecordingSeat("easy", 3)).open()
+        assert full.value.problem is Problem.SERVER_FULL
         for client in clients:
             await client.close()

@@ -71,6 +71,10 @@ class Cluster:
         """This worker's own ``ADDR:PORT``, where a redirect sends a client."""
         self.up = True
         """Whether the directory answered the last time it was asked."""
+        self.on_record: Callable[[str, tuple[str, int | None] | None], None] | None = None
+        """Told of each room's record as it is made (its code, file and sealed seed) and of
+        each room forgotten (its code and None): the supervisor ends a dead worker's
+        records."""
         self._beat_every = beat_every
         self._beating: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[object]] = set()
@@ -155,6 +159,14 @@ class Cluster:
     def release(self, code: str) -> None:
         """Give up ``code`` (its room is forgotten here), in the background."""
         self._later(self.directory.release(code))
+        if self.on_record is not None:
+            self.on_record(code, None)
+
+    def recording(self, code: str, path: object, seed: int | None) -> None:
+        """Room ``code``'s match is recorded in the file ``path`` (None: it is not), its deal
+        from ``seed`` (kept off the disk until the record ends)."""
+        if self.on_record is not None and path is not None:
+            self.on_record(code, (str(path), seed))
 
     async def over_tally(self, what: str, who: str | None, most: int) -> bool:
         """Count one ``what`` for the client address ``who``; whether that passes ``most``

@@ -533,6 +533,8 @@ class GameServer:
             self.admission.room_joined(room.code)
         if self.record:
             self._record(room)
+            if self.cluster is not None and room.recorder is not None:
+                self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 

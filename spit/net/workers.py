@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from spit.net.address import join_address
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
     from spit.net.server import GameServer, Limits
@@ -77,8 +78,9 @@ async def start_worker(
     return address
 
 
-def run_worker(plan: WorkerPlan) -> None:
-    """A worker process's whole life: serve until SIGTERM or SIGINT."""
+def run_worker(plan: WorkerPlan, records: Connection | None = None) -> None:
+    """A worker process's whole life: serve until SIGTERM or SIGINT. ``records``: where it
+    tells the supervisor of each room's record, and of each room forgotten."""
     logging.basicConfig(
         level=logging.INFO,
         format=f"%(asctime)s spit server [worker {plan.index}]: %(message)s",
@@ -86,10 +88,10 @@ def run_worker(plan: WorkerPlan) -> None:
     )
     logging.getLogger("websockets").setLevel(logging.ERROR)
     with contextlib.suppress(KeyboardInterrupt):
-        sys.exit(asyncio.run(_work(plan)))
+        sys.exit(asyncio.run(_work(plan, records)))
 
 
-async def _work(plan: WorkerPlan) -> int:
+async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     from spit.net.cluster import Cluster, DirectoryDown
     from spit.net.directory import RedisDirectory
     from spit.net.server import GameServer
@@ -104,7 +106,15 @@ async def _work(plan: WorkerPlan) -> int:
     except DirectoryDown as error:
         # Rooms cannot open without it, but it may come back: serve, and say so.
         log.warning("directory %s unreachable at start (%s)", plan.redis, error)
-    server = GameServer(limits=plan.limits, pace=plan.pace, cluster=Cluster(directory))
+    cluster = Cluster(directory)
+    if records is not None:
+
+        def tell(code: str, record: tuple[str, int | None] | None) -> None:
+            with contextlib.suppress(OSError):
+                records.send((code, record))
+
+        cluster.on_record = tell
+    server = GameServer(limits=plan.limits, pace=plan.pace, cluster=cluster)
     try:
         await start_worker(server, plan.bind, plan.port, plan.own_port, plan.advertise)
     except OSError as error:
@@ -138,15 +148,54 @@ class Supervisor:
         self.plans = plans
         self._context = multiprocessing.get_context("spawn")
         self._workers: dict[int, BaseProcess] = {}
-        self._stopping = False
+        self._lines: dict[int, Connection] = {}
+        self.records: dict[int, dict[str, tuple[str, int | None]]] = {}
+        """Each worker's rooms that are being recorded: code → record file and sealed seed
+        (in this process's memory only, as in the worker's)."""
 
     def _start(self, plan: WorkerPlan) -> None:
+        ours, theirs = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=run_worker, args=(plan,), name=f"spit-worker-{plan.index}"
+            target=run_worker, args=(plan, theirs), name=f"spit-worker-{plan.index}"
         )
         process.start()
+        theirs.close()
         self._workers[plan.index] = process
+        self._lines[plan.index] = ours
+        self.records[plan.index] = {}
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._hear, plan.index)
         log.info("worker %d started (pid %d)", plan.index, process.pid)
+
+    def _hear(self, index: int) -> None:
+        line, held = self._lines[index], self.records[index]
+        try:
+            while line.poll():
+                code, record = line.recv()
+                if record is None:
+                    held.pop(code, None)
+                else:
+                    held[code] = record
+        except (EOFError, OSError):
+            asyncio.get_running_loop().remove_reader(line.fileno())
+
+    def _ended(self, index: int) -> int:
+        """End as abandoned the records a dead worker left unfinished; how many."""
+        from pathlib import Path
+
+        from spit.records.record import RecordWriter
+
+        self._hear(index)
+        line = self._lines.pop(index)
+        with contextlib.suppress(ValueError, OSError):
+            asyncio.get_running_loop().remove_reader(line.fileno())
+        line.close()
+        ended = 0
+        for code, (path, seed) in self.records.pop(index).items():
+            try:
+                ended += RecordWriter.abandon_left(Path(path), seed)
+            except OSError as error:
+                log.warning("room %s: its record %s cannot be ended: %s", code, path, error)
+        return ended
 
     async def run(self, stop: asyncio.Future[None]) -> None:
         """Run the workers until ``stop`` is done."""
@@ -159,10 +208,12 @@ class Supervisor:
                 if process.is_alive() or stop.done():
                     continue
                 log.warning(
-                    "worker %d (pid %s) died (exit %s): its rooms are lost; starting it again",
+                    "worker %d (pid %s) died (exit %s): its rooms are lost (records ended "
+                    "as abandoned: %d); starting it again",
                     plan.index,
                     process.pid,
                     process.exitcode,
+                    self._ended(plan.index),
                 )
                 await asyncio.sleep(RESTART_PAUSE)
                 self._start(plan)

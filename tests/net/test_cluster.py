@@ -30,6 +30,7 @@ from spit.net.directory import RedisDirectory
 from spit.net.server import GameServer
 from spit.net.wire import Problem, Rejoin
 from spit.net.workers import reserve_port, start_worker
+from spit.records.record import read_record, record_files
 
 from .netkit import LIMIT, LOOPBACK, PACE, RecordingSeat, fast_limits
 from .rediskit import RedisServer, redis_server_at
@@ -249,7 +250,12 @@ async def test_a_worker_killed_mid_match_takes_only_its_own_rooms_and_its_player
         assert host_end.why == "match over" and host_end.result == guest_end.result
         # The supervisor says so, starts the worker again, and the new one holds nothing:
         # the room is not made again, wherever its players ask.
-        await log.wait_for(rf"worker {holder} \(pid \d+\) died .*its rooms are lost", before)
+        died = rf"worker {holder} \(pid \d+\) died .*its rooms are lost .*abandoned: (\d)"
+        assert (await log.wait_for(died, before))[1] == "1"
+        # Its record says so: ended as abandoned, its deal unsealed, so it can be replayed;
+        # the other worker's match is recorded to its end.
+        ends = sorted(read_record(path).end or "" for path in record_files())
+        assert ends == ["abandoned", "over"]
         await log.wait_for(rf"worker {holder} started", before)
         await log.wait_for(rf"\[worker {holder}\]: listening on .* too", before)
         for address in (shared, shared, own[other]):

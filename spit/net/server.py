@@ -746,8 +746,11 @@ class GameServer:
         peer.note(
             logging.INFO, "room %s: %s sent on to %s", message.room, peer.name, holder.address
         )
-        peer.send(Redirect(address=holder.address), self.limits.backlog)
-        peer.close(1000, "sent on")
+        # The redirect is all this connection is sent; then it is closed (its frames were
+        # read one at a time, so none came after the one sent on).
+        peer.closing = True
+        await peer.ws.send(encode(Redirect(address=holder.address)))
+        await peer.ws.close(1000, "sent on")
         return True
 
 

@@ -222,7 +222,7 @@ async def test_a_worker_killed_mid_match_takes_only_its_own_rooms_and_its_player
         own = {}
         for index in (1, 2):
             pid[index] = int((await log.wait_for(rf"worker {index} started \(pid (\d+)\)"))[1])
-            own[index] = (await log.wait_for(rf"\[worker {index}\]: listening on (\S+)$"))[1]
+            own[index] = (await log.wait_for(rf"\[worker {index}\]: listening on (\S+) \(up to"))[1]
         # A room opened and joined through the shared address, as players do; a room on
         # the other worker beside it.
         doomed = await seated(shared, shared, seed=11)

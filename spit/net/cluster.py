@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -48,9 +47,6 @@ class Tallies:
     """Rooms an address may open."""
     window: float = 600.0
     """Seconds over which both are counted."""
-    exempt_loopback: bool = True
-    """Whether clients on this machine are spared (a reverse proxy on this machine puts every
-    client behind one loopback address: it must limit per client itself)."""
 
 
 class Cluster:
@@ -75,6 +71,9 @@ class Cluster:
         """Told of each room's record as it is made (its code, file and sealed seed) and of
         each room forgotten (its code and None): the supervisor ends a dead worker's
         records."""
+        self.waiting: dict[str, str] = {}
+        """The rooms here that wait for a second player, and who opened each (a client
+        address, counted across the cluster against the quota of waiting rooms)."""
         self._beat_every = beat_every
         self._beating: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[object]] = set()
@@ -103,7 +102,8 @@ class Cluster:
     async def _beat(self, rooms: Callable[[], Collection[str]]) -> None:
         while True:
             try:
-                taken = await self.directory.beat(self.address, list(rooms()))
+                waiting = [(who, code) for code, who in self.waiting.items()]
+                taken = await self.directory.beat(self.address, list(rooms()), waiting)
             except DirectoryDown as error:
                 self._down(error)
             else:
@@ -159,6 +159,7 @@ class Cluster:
     def release(self, code: str) -> None:
         """Give up ``code`` (its room is forgotten here), in the background."""
         self._later(self.directory.release(code))
+        self.joined(code)
         if self.on_record is not None:
             self.on_record(code, None)
 
@@ -200,15 +201,34 @@ class Cluster:
             raise
         return wrong >= self.tallies.wrong_codes
 
-    def _exempt(self, who: str | None) -> bool:
-        if who is None:
-            return True
-        if not self.tallies.exempt_loopback:
-            return False
+    async def waiting_rooms(self, who: str | None) -> int:
+        """Rooms opened by ``who`` that wait for a second player, across the cluster (0 for
+        an exempt address); :class:`DirectoryDown`."""
+        if self._exempt(who):
+            return 0
+        assert who is not None
         try:
-            return ipaddress.ip_address(who).is_loopback
-        except ValueError:
-            return False
+            return await self.directory.waiting(who)
+        except DirectoryDown as error:
+            self._down(error)
+            raise
+
+    def opened(self, code: str, who: str | None) -> None:
+        """Room ``code`` was opened here by ``who`` and waits for a second player."""
+        if not self._exempt(who):
+            assert who is not None
+            self.waiting[code] = who
+            self._later(self.directory.wait(who, code))
+
+    def joined(self, code: str) -> None:
+        """Room ``code`` no longer waits: it no longer counts against its opener."""
+        who = self.waiting.pop(code, None)
+        if who is not None:
+            self._later(self.directory.unwait(who, code))
+
+    def _exempt(self, who: str | None) -> bool:
+        """Nothing is counted for no address (the server passes None for one it spares)."""
+        return who is None
 
     def _later(self, call: object) -> None:
         async def run() -> None:
@@ -220,17 +240,4 @@ class Cluster:
         task.add_done_callback(self._pending.discard)
 
 
-def client_key(address: object) -> str | None:
-    """Who a peer address is, for the counts: its IP address (IPv4 for an IPv4-mapped one)."""
-    if not isinstance(address, tuple) or not address:
-        return None
-    try:
-        ip = ipaddress.ip_address(str(address[0]).split("%", 1)[0])
-    except ValueError:
-        return str(address[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
-    return str(ip)
-
-
-__all__ = ["Cluster", "DirectoryDown", "Holder", "Tallies", "client_key"]
+__all__ = ["Cluster", "DirectoryDown", "Holder", "Tallies"]

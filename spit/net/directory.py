@@ -18,6 +18,9 @@ The keys, under a prefix (``spit:`` unless told otherwise):
   holder's heartbeat; it outlives a dead holder by up to :data:`ROOM_TTL` seconds, so a
   player coming back in that while is told the room was lost, not that there is none.
 - ``tally:<what>:<who>`` → a count, expiring at the end of its window.
+- ``waiting:<who>`` → the rooms a client address opened that wait for a second player, each
+  with the time it stops counting (Redis's own clock): refreshed by its holder's heartbeat,
+  so a dead worker's waiting rooms stop counting against their openers by themselves.
 """
 
 from __future__ import annotations
@@ -77,10 +80,13 @@ class Directory(Protocol):
     async def release(self, code: str) -> None:
         """This worker no longer holds ``code`` (only its own entry is removed)."""
 
-    async def beat(self, address: str, codes: Collection[str]) -> list[str]:
+    async def beat(
+        self, address: str, codes: Collection[str], waiting: Collection[tuple[str, str]] = ()
+    ) -> list[str]:
         """This worker is alive at ``address`` and holds ``codes``: refresh them all (entries
-        lost while the directory was away are made again); the codes another worker took
-        meanwhile, which this one must give up telling anyone about."""
+        lost while the directory was away are made again), and the ``waiting`` rooms (client
+        address, code) it holds; the codes another worker took meanwhile, which this one
+        must give up telling anyone about."""
 
     async def tally(self, what: str, who: str, window: float) -> int:
         """Count one more ``what`` for ``who`` (a client address) across the cluster; the
@@ -89,14 +95,32 @@ class Directory(Protocol):
     async def count(self, what: str, who: str) -> int:
         """The count of ``what`` for ``who`` in its current window, adding none."""
 
+    async def wait(self, who: str, code: str) -> None:
+        """Room ``code``, opened by ``who``, waits for a second player."""
+
+    async def unwait(self, who: str, code: str) -> None:
+        """Room ``code`` no longer waits (joined, or forgotten)."""
+
+    async def waiting(self, who: str) -> int:
+        """Rooms opened by ``who`` that wait for a second player, in the whole cluster."""
+
     async def close(self) -> None:
         """Let go of the connection to the directory."""
 
 
-_BEAT = """
+_NOW = """
+local clock = redis.call('TIME')
+local now = clock[1] * 1000 + math.floor(clock[2] / 1000)
+"""
+"""Redis's own clock in milliseconds: every machine's entries are timed by one clock."""
+
+_BEAT = (
+    _NOW
+    + """
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local rooms = tonumber(ARGV[5])
 local taken = {}
-for i = 2, #KEYS do
+for i = 2, rooms + 1 do
   local held = redis.call('GET', KEYS[i])
   if held == false or held == ARGV[3] then
     redis.call('SET', KEYS[i], ARGV[3], 'PX', ARGV[4])
@@ -104,10 +128,32 @@ for i = 2, #KEYS do
     table.insert(taken, KEYS[i])
   end
 end
+for i = rooms + 2, #KEYS do
+  redis.call('ZADD', KEYS[i], now + ARGV[4], ARGV[i + 4 - rooms])
+  redis.call('PEXPIRE', KEYS[i], ARGV[4])
+end
 return taken
 """
+)
 """A heartbeat in one round trip: the worker's key, then each room it holds (made again if
-it expired or the directory lost it; left alone if another worker holds the code now)."""
+it expired or the directory lost it; left alone if another worker holds the code now), then
+each of its rooms waiting for a second player, against its opener."""
+
+_WAIT = (
+    _NOW
+    + """
+redis.call('ZADD', KEYS[1], now + ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+)
+
+_WAITING = (
+    _NOW
+    + """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZCARD', KEYS[1])
+"""
+)
 
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -145,6 +191,8 @@ class RedisDirectory:
         self._beat = self._redis.register_script(_BEAT)
         self._release = self._redis.register_script(_RELEASE)
         self._tally = self._redis.register_script(_TALLY)
+        self._wait = self._redis.register_script(_WAIT)
+        self._waiting = self._redis.register_script(_WAITING)
 
     def _room(self, code: str) -> str:
         return f"{self._prefix}room:{code}"
@@ -176,9 +224,16 @@ class RedisDirectory:
         if isinstance(held, str) and held.startswith(f"{self.worker} "):
             await self._call(self._release(keys=[self._room(code)], args=[held]))
 
-    async def beat(self, address: str, codes: Collection[str]) -> list[str]:
-        keys = [f"{self._prefix}worker:{self.worker}", *(self._room(c) for c in codes)]
-        args = [address, _ms(WORKER_TTL), self._entry(address), _ms(ROOM_TTL)]
+    async def beat(
+        self, address: str, codes: Collection[str], waiting: Collection[tuple[str, str]] = ()
+    ) -> list[str]:
+        keys = [
+            f"{self._prefix}worker:{self.worker}",
+            *(self._room(c) for c in codes),
+            *(f"{self._prefix}waiting:{who}" for who, _ in waiting),
+        ]
+        args = [address, _ms(WORKER_TTL), self._entry(address), _ms(ROOM_TTL), len(codes)]
+        args += [code for _, code in waiting]
         taken = await self._call(self._beat(keys=keys, args=args))
         cut = len(self._room(""))
         return [key[cut:] for key in taken or ()]
@@ -190,6 +245,16 @@ class RedisDirectory:
     async def count(self, what: str, who: str) -> int:
         held = await self._call(self._redis.get(f"{self._prefix}tally:{what}:{who}"))
         return int(held) if isinstance(held, str) and held.isdigit() else 0
+
+    async def wait(self, who: str, code: str) -> None:
+        key = f"{self._prefix}waiting:{who}"
+        await self._call(self._wait(keys=[key], args=[code, _ms(ROOM_TTL)]))
+
+    async def unwait(self, who: str, code: str) -> None:
+        await self._call(self._redis.zrem(f"{self._prefix}waiting:{who}", code))
+
+    async def waiting(self, who: str) -> int:
+        return int(await self._call(self._waiting(keys=[f"{self._prefix}waiting:{who}"])))
 
     async def close(self) -> None:
         await self._redis.aclose()

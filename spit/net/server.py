@@ -30,8 +30,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from spit.engine import Settings
-from spit.net.cluster import Cluster, DirectoryDown, client_key
-from spit.net.limits import Admission, Bucket, Quotas, raise_file_limit
+from spit.net.cluster import Cluster, DirectoryDown
+from spit.net.limits import Admission, Bucket, Quotas, address_key, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,
@@ -435,7 +435,7 @@ class GameServer:
         peer.errors += 1
         peer.wrong_codes += wrong_code
         if wrong_code and self.cluster is not None:
-            self.cluster.wrong_code(client_key(peer.ws.remote_address))
+            self.cluster.wrong_code(self._counted(peer))
         if peer.errors > self.limits.max_errors:
             log.warning("%s: too many bad frames; closed", peer.name)
             peer.close(POLICY, "too many bad frames")
@@ -531,6 +531,8 @@ class GameServer:
         room.join(message.name)
         if self.admission is not None:
             self.admission.room_joined(room.code)
+        if self.cluster is not None:
+            self.cluster.joined(room.code)
         if self.record:
             self._record(room)
             if self.cluster is not None and room.recorder is not None:
@@ -704,13 +706,17 @@ class GameServer:
         claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
         holds sent on there. True if it was done here; False: dispatch it as ever."""
         assert self.cluster is not None
-        cluster, who = self.cluster, client_key(peer.ws.remote_address)
+        cluster, who = self.cluster, self._counted(peer)
         if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
             return False
         try:
             if isinstance(message, OpenRoom):
                 if len(self.rooms) >= self.limits.max_rooms:
                     return False  # refused as ever
+                waiting = await cluster.waiting_rooms(who)
+                if waiting >= self.limits.quotas.waiting_rooms:
+                    why = f"{waiting} rooms from this address wait for a player already"
+                    raise _Refused(Problem.SERVER_FULL, why)
                 if await cluster.over_tally("rooms", who, cluster.tallies.rooms):
                     raise _Refused(Problem.SERVER_FULL, f"{who} opened too many rooms")
                 code = await cluster.claim_code(self.rooms)
@@ -724,6 +730,7 @@ class GameServer:
                 except _Refused:
                     cluster.release(code)  # refused after all (this address's quota)
                     raise
+                cluster.opened(code, who)
                 return True
             if message.room in self.rooms:
                 return False  # held here: no need to ask
@@ -752,6 +759,12 @@ class GameServer:
         await peer.ws.send(encode(Redirect(address=holder.address)))
         await peer.ws.close(1000, "sent on")
         return True
+
+    def _counted(self, peer: _Peer) -> str | None:
+        """Who ``peer`` is for the counts kept across a cluster (None: spared them, as a
+        client on this machine is spared the per-address quotas)."""
+        address = peer.ws.remote_address
+        return address_key(address) if self.admission is None else self.admission.counted(address)
 
 
 def _shared(reuse_port: bool) -> str:

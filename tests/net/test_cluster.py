@@ -27,6 +27,7 @@ from spit.net import cluster as cluster_module
 from spit.net.client import Client, Gone, ServerGone
 from spit.net.cluster import Cluster, Tallies
 from spit.net.directory import RedisDirectory
+from spit.net.limits import Quotas
 from spit.net.server import GameServer
 from spit.net.wire import Problem, Rejoin
 from spit.net.workers import reserve_port, start_worker
@@ -42,11 +43,13 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 
 @contextlib.asynccontextmanager
-async def worker(url: str, port: int, **cluster: Any) -> AsyncIterator[tuple[GameServer, str]]:
+async def worker(
+    url: str, port: int, quotas: Quotas | None = None, **cluster: Any
+) -> AsyncIterator[tuple[GameServer, str]]:
     """One worker in this process: its GameServer (records off) and its own address; it
     shares ``port`` with the other workers of its group."""
     server = GameServer(
-        limits=fast_limits(),
+        limits=fast_limits(**({} if quotas is None else {"quotas": quotas})),
         pace=PACE,
         record=False,
         cluster=Cluster(RedisDirectory(url), beat_every=0.2, **cluster),
@@ -301,15 +304,23 @@ async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(re
         await opened.close()
 
 
-async def test_wrong_codes_and_rooms_are_counted_per_address_across_workers(redis_server):
-    tallies = Tallies(wrong_codes=4, rooms=3, exempt_loopback=False)
+@contextlib.asynccontextmanager
+async def two_counting_workers(url: str, tallies: Tallies, quotas: Quotas):
+    """Two workers of one group that count loopback clients as any others."""
     holder = reserve_port(LOOPBACK, 0)
     port = holder.getsockname()[1]
     async with (
-        worker(redis_server.url, port, tallies=tallies) as (_, at_first),
-        worker(redis_server.url, port, tallies=tallies) as (_, at_second),
+        worker(url, port, quotas, tallies=tallies) as (_, at_first),
+        worker(url, port, quotas, tallies=tallies) as (_, at_second),
     ):
         holder.close()
+        yield at_first, at_second
+
+
+async def test_wrong_codes_are_counted_per_address_across_workers(redis_server):
+    tallies = Tallies(wrong_codes=4)
+    quotas = Quotas(exempt_loopback=False)
+    async with two_counting_workers(redis_server.url, tallies, quotas) as (at_first, at_second):
         # Two wrong codes at each worker (each connection alone may try three): the fifth
         # guess from the same address, at either worker, is not even looked up.
         for address in (at_first, at_second):
@@ -321,7 +332,34 @@ async def test_wrong_codes_and_rooms_are_counted_per_address_across_workers(redi
         with pytest.raises(ServerGone) as closed:
             await Client(at_first, RecordingSeat("easy", 1)).join("CCCC-CCCC")
         assert closed.value.why is Gone.CLOSED
-        # Three rooms from one address, wherever they are opened; not a fourth.
+
+
+async def test_rooms_waiting_for_a_player_count_against_their_opener_across_workers(
+    redis_server,
+):
+    # Each worker alone would let this address open two more: the count is the cluster's.
+    quotas = Quotas(exempt_loopback=False, waiting_rooms=2)
+    async with two_counting_workers(redis_server.url, Tallies(), quotas) as (first, second):
+        hosts = [Client(address, RecordingSeat("easy", 2)) for address in (first, second)]
+        welcomes = [await host.open() for host in hosts]
+        await asyncio.sleep(0.1)  # the counts are written in the background
+        with pytest.raises(ServerGone) as full:
+            await Client(second, RecordingSeat("easy", 3)).open()
+        assert full.value.problem is Problem.SERVER_FULL
+        # A friend sits down at the first: it is a match, no longer a reservation.
+        friend = Client(second, RecordingSeat("easy", 4))
+        await friend.join(welcomes[0].room)
+        await asyncio.sleep(0.1)
+        third = Client(second, RecordingSeat("easy", 5))
+        await third.open()
+        for client in (*hosts, friend, third):
+            await client.close()
+
+
+async def test_rooms_opened_are_counted_per_address_across_workers(redis_server):
+    tallies = Tallies(rooms=3)
+    quotas = Quotas(exempt_loopback=False)
+    async with two_counting_workers(redis_server.url, tallies, quotas) as (at_first, at_second):
         clients = [Client(a, RecordingSeat("easy", 2)) for a in (at_first, at_second, at_first)]
         for client in clients:
             await client.open()

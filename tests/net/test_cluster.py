@@ -15,6 +15,7 @@ import os
 import random
 import re
 import signal
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -70,6 +71,24 @@ async def group(url: str, workers: int) -> AsyncIterator[tuple[str, list[tuple[G
         started = [await stack.enter_async_context(worker(url, port)) for _ in range(workers)]
         holder.close()
         yield f"{LOOPBACK}:{port}", started
+
+
+def test_a_server_on_its_own_loads_nothing_of_redis():
+    # spit server without --redis is the single server of before: the cluster's dependency
+    # is loaded only by the directory, which only --redis makes.
+    probe = (
+        "import sys, asyncio\n"
+        "from spit.cli import main\n"
+        "from spit.net.server import GameServer\n"
+        "async def serve():\n"
+        "    server = GameServer(record=False)\n"
+        "    await server.start('127.0.0.1', 0)\n"
+        "    await server.stop()\n"
+        "asyncio.run(serve())\n"
+        "print('redis' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
 
 
 async def test_a_host_on_one_worker_and_a_friend_arriving_at_another_play_a_whole_match(
@@ -271,18 +290,30 @@ async def test_a_worker_killed_mid_match_takes_only_its_own_rooms_and_its_player
 
 async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(redis_server, caplog):
     caplog.set_level(logging.INFO, logger="spit.net.server")
-    async with group(redis_server.url, 2) as (shared, [(first, at_first), (_, at_second)]):
-        pair = await seated(at_first, at_second, seed=21)
+    async with group(redis_server.url, 2) as (shared, workers):
+        [(first, at_first), (_, at_second)] = workers
+        # Both players dial the shared address, as players do.
+        pair = await seated(shared, shared, seed=21)
+        holder = next(server for server, _ in workers if pair.code in server.rooms)
         async with asyncio.timeout(LIMIT):
             while len(pair.host.tables) < 5:
                 await asyncio.sleep(0.01)
         redis_server.stop()
+        # Both lose their lines, and the shared address no longer reaches the worker holding
+        # their room: they come back to it directly (the welcome's home), asking nobody
+        # where it is — through the other worker they would need the directory.
+        holder._more[0].close()
+        drops = (pair.host.drops, pair.guest.drops)
+        for client in (pair.host_client, pair.guest_client):
+            assert client._ws is not None
+            client._ws.transport.abort()
 
         host_end, guest_end = await pair.results()
         assert host_end.why == guest_end.why == "match over"
         assert host_end.result == guest_end.result
+        assert (pair.host.drops, pair.guest.drops) == (drops[0] + 1, drops[1] + 1)
         # No room opens, at either worker, and the player is told why.
-        for address in (at_first, at_second, shared):
+        for address in (at_first, at_second):
             with pytest.raises(ServerGone) as refused:
                 await Client(address, RecordingSeat("easy", 2)).open()
             assert refused.value.problem is Problem.ROOMS_UNAVAILABLE
@@ -291,7 +322,7 @@ async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(re
         down = [line for line in said if line.startswith("directory unreachable")]
         assert 1 <= len(down) <= 2  # once per worker, not once per heartbeat
         assert "no room opens until it is back" in down[0]
-        assert sum("no room opened: directory away" in line for line in said) == 3
+        assert sum("no room opened: directory away" in line for line in said) == 2
 
         # Back again: the workers say so, and rooms open again.
         redis_server.start()

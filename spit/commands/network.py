@@ -528,10 +528,10 @@ async def _serve_workers(args: argparse.Namespace) -> int:
             _shown_url(args.redis),
         )
         try:
-            await Supervisor(plans).run(stop)
+            started = await Supervisor(plans).run(stop)
         finally:
             holder.close()
-    return 0
+    return 0 if started else LOST
 
 
 def _shown_url(url: str) -> str:

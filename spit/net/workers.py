@@ -41,6 +41,10 @@ not started in a tight loop)."""
 STOP_LIMIT = 10.0
 """Seconds a worker has to stop after SIGTERM before it is killed."""
 
+CANNOT_LISTEN = 3
+"""A worker's exit status when it cannot listen (its own port is taken, say): it is not
+started again, and the supervisor stops."""
+
 
 @dataclass(frozen=True, slots=True)
 class WorkerPlan:
@@ -120,7 +124,7 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     except OSError as error:
         log.warning("cannot listen: %s", error.strerror or error)
         await directory.close()
-        return 1
+        return CANNOT_LISTEN
     await stop
     await server.stop()
     return 0
@@ -197,8 +201,8 @@ class Supervisor:
                 log.warning("room %s: its record %s cannot be ended: %s", code, path, error)
         return ended
 
-    async def run(self, stop: asyncio.Future[None]) -> None:
-        """Run the workers until ``stop`` is done."""
+    async def run(self, stop: asyncio.Future[None]) -> bool:
+        """Run the workers until ``stop`` is done; False if one could not start at all."""
         for plan in self.plans:
             self._start(plan)
         while not stop.done():
@@ -207,6 +211,11 @@ class Supervisor:
                 process = self._workers[plan.index]
                 if process.is_alive() or stop.done():
                     continue
+                if process.exitcode == CANNOT_LISTEN:
+                    # Starting it again would fail again (its port is taken): say so, stop.
+                    log.warning("worker %d cannot listen; stopping every worker", plan.index)
+                    await asyncio.to_thread(self.stop)
+                    return False
                 log.warning(
                     "worker %d (pid %s) died (exit %s): its rooms are lost (records ended "
                     "as abandoned: %d); starting it again",
@@ -218,6 +227,7 @@ class Supervisor:
                 await asyncio.sleep(RESTART_PAUSE)
                 self._start(plan)
         await asyncio.to_thread(self.stop)
+        return True
 
     def stop(self) -> None:
         """Stop every worker (SIGTERM, then SIGKILL after :data:`STOP_LIMIT` seconds)."""

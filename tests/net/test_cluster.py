@@ -15,6 +15,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -35,7 +36,7 @@ from spit.net.workers import reserve_port, start_worker
 from spit.records.record import read_record, record_files
 
 from .netkit import LIMIT, LOOPBACK, PACE, RecordingSeat, fast_limits
-from .rediskit import RedisServer, redis_server_at
+from .rediskit import RedisServer, free_port, redis_server_at
 
 
 @pytest.fixture
@@ -399,3 +400,32 @@ async def test_rooms_opened_are_counted_per_address_across_workers(redis_server)
         assert full.value.problem is Problem.SERVER_FULL
         for client in clients:
             await client.close()
+
+
+async def test_a_worker_whose_own_port_is_taken_stops_the_server_with_one_line(redis_server):
+    # Worker 1's own port is --port + 1: something else listens there.
+    for _try in range(20):
+        shared = free_port()
+        taken = socket.socket()
+        try:
+            taken.bind((LOOPBACK, shared + 1))
+        except OSError:
+            taken.close()
+            continue
+        break
+    taken.listen()
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *("-m", "spit", "server", "--redis", redis_server.url, "--port", str(shared)),
+            stderr=asyncio.subprocess.PIPE,
+        )
+        async with asyncio.timeout(LIMIT):
+            _, err = await process.communicate()
+    finally:
+        taken.close()
+    assert process.returncode == 1
+    said = err.decode()
+    assert "worker 1 cannot listen; stopping every worker" in said
+    assert said.count("worker 1 started") == 1  # not started again and again
+    assert "Traceback" not in said

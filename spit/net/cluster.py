@@ -6,7 +6,7 @@ where its ``open`` arrives, under a code claimed in the directory (unique in the
 cluster); a ``join`` or ``rejoin`` for a room another worker holds is answered with a
 ``redirect`` to that worker's own address, and the client says the same again there. So every
 frame of a room is read and written by the one process holding it: nothing of a seat's view
-passes through another (docs/network.md, "Many processes").
+passes through another (docs/network.md, "Many processes and machines").
 
 While the directory cannot be reached, no room opens (an ``error`` frame,
 ``rooms-unavailable``, and one log line when it goes and one when it is back) and nobody is
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("spit.net.server")
 
 CLAIM_TRIES = 16
-"""Codes drawn for one room before giving up (one in 2⁴⁰ is taken per room held: a second
-draw is already rare)."""
+"""Codes drawn for one room before giving up (a draw is taken already with odds of the rooms
+held in 2⁴⁰: a second draw is already rare)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ import contextlib
 import enum
 import itertools
 import random
+import re
 import time
 from collections.abc import Callable
 from http import HTTPStatus
@@ -25,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
+from spit.net.address import AddressError, join_address, parse_address
 from spit.net.wire import (
     MAX_SERVER_FRAME,
     Act,
@@ -360,7 +362,11 @@ class Client:
                     raise ServerGone(Gone.ALREADY_OVER, self.address)
                 if type(message) is Redirect:
                     await ws.close()
-                    raise _Redirected(message.address)
+                    address = _redirect_address(message.address)
+                    if address is None:
+                        detail = "a redirect to no server address"
+                        raise ServerGone(Gone.UNREADABLE, self.address, detail=detail)
+                    raise _Redirected(address)
         except ConnectionClosed as closed:
             raise _closed(closed, self.address) from None
         except OtherVersion as error:
@@ -562,6 +568,18 @@ class Client:
     def _set_clock(self, clock: float) -> None:
         self._clock = clock
         self._clock_at = self._source()
+
+
+def _redirect_address(text: str) -> str | None:
+    """``ADDR:PORT`` as a redirect names it, written back the one way, or None if it is no
+    server's address (a host of letters, digits, dots, dashes, or an IPv6 address; a port)."""
+    try:
+        host, port = parse_address(text)
+    except AddressError:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9.\-]+|[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?", host):
+        return None
+    return join_address(host, port)
 
 
 class _Redirected(Exception):

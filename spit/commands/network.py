@@ -493,6 +493,7 @@ async def _serve(args: argparse.Namespace) -> int:
 async def _serve_workers(args: argparse.Namespace) -> int:
     """``spit server --redis URL [--workers N]``: N worker processes sharing one address and,
     through Redis, the directory of rooms (spit/net/workers.py)."""
+    from spit.net.directory import shown_url
     from spit.net.server import Limits
     from spit.net.workers import Supervisor, WorkerPlan, reserve_port
 
@@ -525,18 +526,10 @@ async def _serve_workers(args: argparse.Namespace) -> int:
             "listening on %s with %d workers; directory %s",
             join_address(bind, port),
             args.workers,
-            _shown_url(args.redis),
+            shown_url(args.redis),
         )
         try:
             started = await Supervisor(plans).run(stop)
         finally:
             holder.close()
     return 0 if started else LOST
-
-
-def _shown_url(url: str) -> str:
-    """A Redis URL for the log: without its user and password."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()

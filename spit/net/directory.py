@@ -268,6 +268,16 @@ class RedisDirectory:
             raise DirectoryDown(str(error) or type(error).__name__) from None
 
 
+def shown_url(url: str) -> str:
+    """A Redis URL as a log may show it: without its user and password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
 def _ms(seconds: float) -> int:
     return max(1, round(seconds * 1000))
 
@@ -280,4 +290,5 @@ __all__ = [
     "DirectoryDown",
     "Holder",
     "RedisDirectory",
+    "shown_url",
 ]

@@ -97,7 +97,7 @@ def run_worker(plan: WorkerPlan, records: Connection | None = None) -> None:
 
 async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     from spit.net.cluster import Cluster, DirectoryDown
-    from spit.net.directory import RedisDirectory
+    from spit.net.directory import RedisDirectory, shown_url
     from spit.net.server import GameServer
 
     loop = asyncio.get_running_loop()
@@ -109,7 +109,7 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
         await directory.ping()
     except DirectoryDown as error:
         # Rooms cannot open without it, but it may come back: serve, and say so.
-        log.warning("directory %s unreachable at start (%s)", plan.redis, error)
+        log.warning("directory %s unreachable at start (%s)", shown_url(plan.redis), error)
     cluster = Cluster(directory)
     if records is not None:
 

@@ -429,3 +429,14 @@ async def test_a_worker_whose_own_port_is_taken_stops_the_server_with_one_line(r
     assert "worker 1 cannot listen; stopping every worker" in said
     assert said.count("worker 1 started") == 1  # not started again and again
     assert "Traceback" not in said
+
+
+async def test_the_log_never_shows_the_directory_s_password():
+    # Nothing answers there: the supervisor and the worker name the directory, and say it is
+    # unreachable, without the password.
+    url = f"redis://:hunter2@{LOOPBACK}:{free_port()}/0"
+    async with spit_workers(url, 1) as log:
+        await log.wait_for(r"listening on \S+ with 1 workers; directory redis://127")
+        await log.wait_for(r"directory redis://127\S+ unreachable at start")
+        await log.wait_for(r"directory unreachable")
+    assert not any("hunter2" in line for line in log.lines)

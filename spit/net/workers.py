@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import signal
 import socket
 import sys
@@ -40,6 +41,9 @@ not started in a tight loop)."""
 
 STOP_LIMIT = 10.0
 """Seconds a worker has to stop after SIGTERM before it is killed."""
+
+ORPHAN_CHECK = 0.5
+"""Seconds between a worker's looks at whether its supervisor is still there."""
 
 CANNOT_LISTEN = 3
 """A worker's exit status when it cannot listen (its own port is taken, say): it is not
@@ -104,6 +108,8 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     stop = loop.create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    orphaned = loop.create_task(_orphaned(os.getppid()))
+    orphaned.add_done_callback(lambda _: stop.done() or stop.set_result(None))
     directory = RedisDirectory(plan.redis)
     try:
         await directory.ping()
@@ -126,8 +132,17 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
         await directory.close()
         return CANNOT_LISTEN
     await stop
+    orphaned.cancel()
     await server.stop()
     return 0
+
+
+async def _orphaned(supervisor: int) -> None:
+    """Return once the supervisor is gone (killed, say): a worker does not outlive it, to
+    hold the port and its rooms with nobody to stop it."""
+    while os.getppid() == supervisor:
+        await asyncio.sleep(ORPHAN_CHECK)
+    log.warning("the supervisor (pid %d) is gone; stopping", supervisor)
 
 
 def reserve_port(bind: str, port: int) -> socket.socket:

@@ -440,3 +440,24 @@ async def test_the_log_never_shows_the_directory_s_password():
         await log.wait_for(r"directory redis://127\S+ unreachable at start")
         await log.wait_for(r"directory unreachable")
     assert not any("hunter2" in line for line in log.lines)
+
+
+async def test_workers_do_not_outlive_their_supervisor(redis_server):
+    async with spit_workers(redis_server.url, 2) as log:
+        pids = [int((await log.wait_for(rf"worker {i} started \(pid (\d+)\)"))[1]) for i in (1, 2)]
+        for index in (1, 2):
+            await log.wait_for(rf"\[worker {index}\]: listening on .* too")
+        log.process.kill()
+        async with asyncio.timeout(LIMIT):
+            while any(alive(pid) for pid in pids):
+                await asyncio.sleep(0.05)
+        await log.wait_for(r"the supervisor \(pid \d+\) is gone; stopping")
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -299,11 +299,20 @@ class Client:
                 raise ServerGone(Gone.NOT_KEPT, self.address, detail=code) from None
             raise
 
-    async def _take_seat(self, message: ClientMessage, address: str | None = None) -> Welcome:
+    async def _take_seat(
+        self, message: ClientMessage, address: str | None = None, *, coming_back: bool = False
+    ) -> Welcome:
         """Send ``message`` at ``address`` (the server's, unless told) and read until the
-        welcome, following the server's redirects to the process holding the room."""
+        welcome, following the server's redirects to the process holding the room.
+        ``coming_back``: a connection that cannot be made is :class:`_Unreached` (tried
+        again later), not the end."""
         for _hop in range(MAX_REDIRECTS + 1):
-            ws = await self._connect(address)
+            try:
+                ws = await self._connect(address)
+            except ServerGone as gone:
+                if coming_back:
+                    raise _Unreached(gone) from None
+                raise
             await ws.send(client_frame(message))
             try:
                 welcome = await self._await_welcome(ws)
@@ -512,20 +521,13 @@ class Client:
 
     async def _come_back(self, rejoin: Rejoin) -> Welcome:
         """Take the seat back: at the process holding the room first, if it is not the
-        server's own address (a worker of a cluster), else (or if it is not there) at the
-        server's; :class:`_Unreached` if neither answers."""
+        server's own address (a worker of a cluster), else (or if it cannot be reached) at
+        the server's; :class:`_Unreached` if no connection could be made (a refusal at the
+        door included: it is tried again, as before)."""
         if self._home is not None and self._home != self.address:
-            try:
-                return await self._take_seat(rejoin, self._home)
-            except ServerGone as error:
-                if error.why not in (Gone.REFUSED, Gone.NO_ANSWER, Gone.UNREACHABLE):
-                    raise
-        try:
-            return await self._take_seat(rejoin)
-        except ServerGone as error:
-            if error.why in (Gone.REFUSED, Gone.NO_ANSWER, Gone.UNREACHABLE, Gone.NOT_AN_ADDRESS):
-                raise _Unreached(error) from None
-            raise
+            with contextlib.suppress(_Unreached):
+                return await self._take_seat(rejoin, self._home, coming_back=True)
+        return await self._take_seat(rejoin, coming_back=True)
 
     # -- what the server says ----------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """The network game's figures: key to the other player's table, and rooms per server process.
 
     python benchmarks/network.py [--quick] [--presses N] [--rooms 50,200,500] [--window S]
+                                 [--workers N]
 
 Two measurements, each against a real ``spit server`` started as its own process on
 127.0.0.1 (as players run it, records included, in a temporary data directory):
@@ -17,6 +18,14 @@ Two measurements, each against a real ``spit server`` started as its own process
    For the first room count it also gives the frames the clients received, per kind: how
    many per action and their median size in bytes.
 
+With ``--workers N`` the server is ``spit server --workers N --redis URL`` against a
+``redis-server`` of its own (a temporary directory, a free loopback port): the rooms are
+opened and joined through the shared address, as players do, each worker pinned to a core
+of its own (worker i to core i-1) and Redis beside worker 1; the clients stay on the last
+core. The server's CPU is then every worker's, the supervisor's and Redis's. It also
+measures what a redirect adds to a join: a room opened at worker 1's own address, joined
+there and joined at worker 2's (sent on to worker 1), alternately.
+
 Nothing is asserted: it prints the figures (``docs/performance.md`` keeps the latest).
 """
 
@@ -28,12 +37,15 @@ import contextlib
 import os
 import random
 import re
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
 
@@ -61,49 +73,109 @@ def pin(pid: int, core: int) -> None:
             os.sched_setaffinity(pid, {core})
 
 
+@dataclass
+class Served:
+    """A server under measurement: where players dial, its processes, its workers' own
+    addresses (a cluster's)."""
+
+    address: str
+    pids: list[int] = field(default_factory=list)
+    own: dict[int, str] = field(default_factory=dict)
+
+
 @contextlib.asynccontextmanager
-async def spit_server(core: int | None = None) -> AsyncIterator[tuple[str, int]]:
-    """``spit server`` on a free loopback port; its address and process id."""
-    data = tempfile.mkdtemp(prefix="spit-bench-")
+async def redis_server() -> AsyncIterator[tuple[str, int]]:
+    """A redis-server of its own on a free loopback port; its URL and process id."""
+    command = shutil.which("redis-server")
+    if command is None:
+        raise SystemExit("--workers needs redis-server (apt-get install redis-server)")
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    folder = tempfile.mkdtemp(prefix="spit-bench-redis-")
     process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "spit",
-        "server",
-        "--port",
-        "0",
-        stderr=subprocess.PIPE,
-        env={**os.environ, "SPIT_DATA_DIR": data},
+        command,
+        *("--bind", LOOPBACK, "--port", str(port), "--dir", folder, "--save", ""),
+        stdout=subprocess.DEVNULL,
     )
-    if core is not None:
-        pin(process.pid, core)
-    assert process.stderr is not None
-    address = ""
-    while not address:
-        line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode()
-        if not line:
-            raise RuntimeError("spit server did not start")
-        found = re.search(r"listening on (\S+)", line)
-        if found:
-            address = found[1]
-
-    async def drain() -> None:  # keep reading its log so it never blocks on a full pipe
-        while await process.stderr.readline():
-            pass
-
-    drainer = asyncio.create_task(drain())
+    for _try in range(200):
+        try:
+            _, writer = await asyncio.open_connection(LOOPBACK, port)
+            writer.close()
+            break
+        except OSError:
+            await asyncio.sleep(0.05)
     try:
-        yield address, process.pid
+        yield f"redis://{LOOPBACK}:{port}/0", process.pid
     finally:
         process.terminate()
         await process.wait()
-        drainer.cancel()
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+@contextlib.asynccontextmanager
+async def spit_server(core: int | None = None, workers: int = 0) -> AsyncIterator[Served]:
+    """``spit server`` on a free loopback port (with ``workers``: that many workers and a
+    Redis of their own)."""
+    data = tempfile.mkdtemp(prefix="spit-bench-")
+    async with contextlib.AsyncExitStack() as stack:
+        cluster: list[str] = []
+        redis_pid = None
+        if workers:
+            url, redis_pid = await stack.enter_async_context(redis_server())
+            cluster = ["--workers", str(workers), "--redis", url]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "spit",
+            "server",
+            "--port",
+            "0",
+            *cluster,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "SPIT_DATA_DIR": data},
+        )
+        served = Served("", [process.pid] + ([redis_pid] if redis_pid else []))
+        if core is not None:
+            for pid in served.pids:
+                pin(pid, core)
+        assert process.stderr is not None
+        sharing = 0
+        while not served.address or sharing < workers:
+            line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode()
+            if not line:
+                raise RuntimeError("spit server did not start")
+            if found := re.search(r"worker (\d+) started \(pid (\d+)\)", line):
+                index, pid = int(found[1]), int(found[2])
+                served.pids.append(pid)
+                if core is not None:
+                    pin(pid, core + index - 1)
+            elif found := re.search(r"\[worker (\d+)\]: listening on (\S+) \(up to", line):
+                served.own[int(found[1])] = found[2]
+            elif " too (shared" in line:
+                sharing += 1
+            elif (found := re.search(r"listening on (\S+)", line)) and not served.address:
+                served.address = found[1]
+
+        async def drain() -> None:  # keep reading its log so it never blocks on a full pipe
+            while await process.stderr.readline():
+                pass
+
+        drainer = asyncio.create_task(drain())
+        try:
+            yield served
+        finally:
+            process.terminate()
+            await process.wait()
+            drainer.cancel()
+
+
+def cpu_seconds(*pids: int) -> float:
+    """User plus system CPU time of these processes so far."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 # -- 1. key -> the other player's table ----------------------------------------------------------
@@ -241,13 +313,15 @@ class FrameTally:
 TALLY = FrameTally()
 
 
-async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
-    """``count`` rooms of two expert bots against a server pinned to one core."""
+async def rooms_on_one_core(count: int, window: float, workers: int = 0) -> dict[str, float]:
+    """``count`` rooms of two expert bots against a server pinned to one core (a cluster:
+    each worker to its own)."""
     latencies: list[float] = []
     seats: list[TimedBot] = []
     tasks: list[asyncio.Task] = []
-    async with spit_server(core=0) as (address, pid):
-        pin(os.getpid(), 1)
+    async with spit_server(core=0, workers=workers) as running:
+        address, pids = running.address, running.pids
+        pin(os.getpid(), (os.cpu_count() or 2) - 1)  # the last core
         for batch in range(0, count, 50):
             opened = []
             for n in range(batch, min(count, batch + 50)):
@@ -269,10 +343,10 @@ async def rooms_on_one_core(count: int, window: float) -> dict[str, float]:
         TALLY.sizes.clear()
         TALLY.on = True
         served_before = _server_actions(seats)
-        cpu_before, wall_before = cpu_seconds(pid), time.perf_counter()
+        cpu_before, wall_before = cpu_seconds(*pids), time.perf_counter()
         own_before = time.process_time()
         await asyncio.sleep(window)
-        cpu_after, wall_after = cpu_seconds(pid), time.perf_counter()
+        cpu_after, wall_after = cpu_seconds(*pids), time.perf_counter()
         own = time.process_time() - own_before
         served = _server_actions(seats) - served_before
         TALLY.on = False
@@ -302,6 +376,42 @@ def _server_actions(seats: list[TimedBot]) -> float:
     return sum(seat.tables_with_events for seat in seats) / 2
 
 
+# -- 3. what a redirect adds to a join ------------------------------------------------------------
+
+
+async def join_times(joins: int) -> tuple[list[float], list[float]]:
+    """Seconds from ``join`` to the welcome: at the worker holding the room, and at another
+    one that sends the client on there; ``joins`` each, alternately."""
+    direct: list[float] = []
+    sent_on: list[float] = []
+    async with spit_server(workers=2) as served:
+        holder, other = served.own[1], served.own[2]
+        for n in range(2 * joins):
+            host = Client(holder, Hearing())
+            welcome = await host.open(seed=n)
+            guest = Client(other if n % 2 else holder, Hearing())
+            start = time.perf_counter()
+            await guest.join(welcome.room)
+            (sent_on if n % 2 else direct).append(time.perf_counter() - start)
+            await guest.close()
+            await host.close()
+    return direct, sent_on
+
+
+async def print_redirect_cost(joins: int) -> None:
+    direct, sent_on = await join_times(joins)
+    print(f"{'join -> welcome (2 workers)':34}{'median':>10}{'p99':>10}")
+    for name, times in (
+        ("at the worker holding the room", direct),
+        ("sent on (redirect)", sent_on),
+    ):
+        print(f"{name:34}{median(times) * 1e3:>8.2f}ms{percentile(times, 0.99) * 1e3:>8.2f}ms")
+    print(
+        f"{'a redirect adds':34}{(median(sent_on) - median(direct)) * 1e3:>8.2f}ms"
+        f"{(percentile(sent_on, 0.99) - percentile(direct, 0.99)) * 1e3:>8.2f}ms"
+    )
+
+
 # -- the report ----------------------------------------------------------------------------------
 
 
@@ -309,8 +419,8 @@ async def main_async(args: argparse.Namespace) -> None:
     rooms = [int(n) for n in args.rooms.split(",")]
     print(f"network figures ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
     local = local_presses(args.presses, 1)
-    async with spit_server() as (address, _):
-        remote = await remote_presses(address, args.presses, 1)
+    async with spit_server() as served:
+        remote = await remote_presses(served.address, args.presses, 1)
     print(f"{'':34}{'median':>10}{'p99':>10}")
     print(
         f"{'local key -> state change':34}{median(local) * 1e6:>8.0f}us"
@@ -324,6 +434,11 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{'ratio remote / local':34}{median(remote) / median(local):>9.0f}x"
         f"{percentile(remote, 0.99) / percentile(local, 0.99):>9.0f}x"
     )
+    if args.workers:
+        print()
+        await print_redirect_cost(args.joins)
+        print()
+        print(f"{args.workers} workers (spit server --workers {args.workers} --redis URL)")
     print()
     print(
         f"{'rooms':>6}{'actions/s':>11}{'p50 ms':>9}{'p99 ms':>9}{'server CPU':>12}"
@@ -332,7 +447,7 @@ async def main_async(args: argparse.Namespace) -> None:
     frames: dict[str, list[int]] = {}
     per_action = 1.0
     for count in rooms:
-        figures = await rooms_on_one_core(count, args.window)
+        figures = await rooms_on_one_core(count, args.window, args.workers)
         print(
             f"{figures['rooms']:>6}{figures['actions_per_s']:>11.0f}{figures['p50_ms']:>9.1f}"
             f"{figures['p99_ms']:>9.1f}{figures['server_cpu']:>12.0%}"
@@ -363,9 +478,13 @@ def main() -> None:
     parser.add_argument(
         "--all", action="store_true", help="measure every room count, past 50 ms as well"
     )
+    parser.add_argument(
+        "--workers", type=int, default=0, help="measure spit server --workers N --redis URL"
+    )
+    parser.add_argument("--joins", type=int, default=200, help="joins timed per way (--workers)")
     args = parser.parse_args()
     if args.quick:
-        args.presses, args.rooms, args.window = 50, "5", 1.0
+        args.presses, args.rooms, args.window, args.joins = 50, "5", 1.0, 10
     asyncio.run(main_async(args))
 
 

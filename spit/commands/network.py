@@ -100,6 +100,33 @@ grace_seconds = bounded(
 """An argparse type: seconds a dropped seat is kept, 0.1 to 3600."""
 
 
+workers_count = bounded(
+    int,
+    1,
+    64,
+    not_a_number=lambda text: words.commands.not_a_number(text=text),
+    out_of_range=lambda text, _: words.network.workers_out_of_range(text=text),
+)
+"""An argparse type: how many server processes, 1 to 64."""
+
+
+def redis_url(text: str) -> str:
+    """An argparse type: a Redis URL, ``redis://HOST:PORT[/DB]`` (``rediss://`` with TLS,
+    ``unix://PATH``); the redis package is loaded only when one is given."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        fine = parts.scheme in ("redis", "rediss") and bool(parts.hostname)
+        fine = fine and (parts.port is None or parts.port > 0)
+        fine = fine or (parts.scheme == "unix" and bool(parts.path))
+    except ValueError:
+        fine = False
+    if not fine or not text.isprintable():
+        raise argparse.ArgumentTypeError(words.network.not_a_redis_url(text=text))
+    return text
+
+
 # -- the parsers ------------------------------------------------------------------------------
 
 
@@ -118,6 +145,24 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         default=60.0,
         metavar="SECONDS",
         help=words.commands.command_help("server --grace"),
+    )
+    server.add_argument(
+        "--workers",
+        type=workers_count,
+        default=1,
+        metavar="N",
+        help=words.commands.command_help("server --workers"),
+    )
+    server.add_argument(
+        "--redis",
+        type=redis_url,
+        metavar="URL",
+        help=words.commands.command_help("server --redis"),
+    )
+    server.add_argument(
+        "--advertise",
+        metavar="ADDR",
+        help=words.commands.command_help("server --advertise"),
     )
     server.set_defaults(func=run_server_command)
 
@@ -405,11 +450,22 @@ def _interrupts() -> Any:
 
 def run_server_command(args: argparse.Namespace) -> int:
     """``spit server``: serve rooms until SIGINT or SIGTERM."""
+    problem = None
+    if args.workers > 1 and not args.redis:
+        problem = words.network.network_problem("workers need redis")
+    elif args.redis and not args.advertise and (args.bind or LOOPBACK) in ("0.0.0.0", "::"):
+        problem = words.network.network_problem("advertise")
+    if problem is not None:
+        said = words.commands.usage_error(command="spit server", problem=problem)
+        print(printable(said), file=sys.stderr)
+        return 2
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s spit server: %(message)s", stream=sys.stderr
     )
     # A failed handshake (a port scan, a browser) is not news; a handler's crash would be.
     logging.getLogger("websockets").setLevel(logging.ERROR)
+    if args.redis:
+        return asyncio.run(_serve_workers(args))
     return asyncio.run(_serve(args))
 
 
@@ -432,3 +488,48 @@ async def _serve(args: argparse.Namespace) -> int:
         await stop
     await server.stop()
     return 0
+
+
+async def _serve_workers(args: argparse.Namespace) -> int:
+    """``spit server --redis URL [--workers N]``: N worker processes sharing one address and,
+    through Redis, the directory of rooms (spit/net/workers.py)."""
+    from spit.net.directory import shown_url
+    from spit.net.server import Limits
+    from spit.net.workers import Supervisor, WorkerPlan, reserve_port
+
+    bind = args.bind or LOOPBACK
+    port = DEFAULT_PORT if args.port is None else args.port
+    with _interrupts() as stop:
+        try:
+            holder = reserve_port(bind, port)
+        except OSError as error:
+            print(
+                printable(words.network.server_cannot_listen(why=error.strerror or error)),
+                file=sys.stderr,
+            )
+            return LOST
+        port = holder.getsockname()[1]
+        plans = [
+            WorkerPlan(
+                index=index,
+                bind=bind,
+                port=port,
+                own_port=0 if args.port == 0 else port + index,
+                advertise=args.advertise or bind,
+                redis=args.redis,
+                limits=Limits(grace=args.grace),
+                pace=args.pace,
+            )
+            for index in range(1, args.workers + 1)
+        ]
+        logging.getLogger("spit.net.server").info(
+            "listening on %s with %d workers; directory %s",
+            join_address(bind, port),
+            args.workers,
+            shown_url(args.redis),
+        )
+        try:
+            started = await Supervisor(plans).run(stop)
+        finally:
+            holder.close()
+    return 0 if started else LOST

@@ -16,6 +16,7 @@ import contextlib
 import enum
 import itertools
 import random
+import re
 import time
 from collections.abc import Callable
 from http import HTTPStatus
@@ -25,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from spit.engine import Action, Event, PlayerView, Refusal, Variant
+from spit.net.address import AddressError, join_address, parse_address
 from spit.net.wire import (
     MAX_SERVER_FRAME,
     Act,
@@ -40,6 +42,7 @@ from spit.net.wire import (
     Pong,
     Problem,
     ProtocolError,
+    Redirect,
     Refused,
     Rejoin,
     RoomEnd,
@@ -55,6 +58,10 @@ from spit.net.wire import (
 GOING_AWAY = 1001
 POLICY = 1008
 REPLACED = 4001
+
+MAX_REDIRECTS = 3
+"""Redirects one seat-taking frame follows (a worker of a cluster sends it on to the one
+holding its room: one hop; more would be a loop)."""
 
 
 class Gone(enum.Enum):
@@ -245,6 +252,9 @@ class Client:
         self._longest_wait = longest_wait
         self._open_timeout = open_timeout
         self._source = source
+        self._home: str | None = None
+        """The address of the process holding the room, when not :attr:`address` (a worker
+        of a cluster): a dropped line comes back there first."""
         self._ws: ClientConnection | None = None
         self._out: asyncio.Queue[str] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
@@ -289,15 +299,37 @@ class Client:
                 raise ServerGone(Gone.NOT_KEPT, self.address, detail=code) from None
             raise
 
-    async def _take_seat(self, message: ClientMessage) -> Welcome:
-        ws = await self._connect()
-        await ws.send(client_frame(message))
-        return await self._await_welcome(ws)
+    async def _take_seat(
+        self, message: ClientMessage, address: str | None = None, *, coming_back: bool = False
+    ) -> Welcome:
+        """Send ``message`` at ``address`` (the server's, unless told) and read until the
+        welcome, following the server's redirects to the process holding the room.
+        ``coming_back``: a connection that cannot be made is :class:`_Unreached` (tried
+        again later), not the end."""
+        for _hop in range(MAX_REDIRECTS + 1):
+            try:
+                ws = await self._connect(address)
+            except ServerGone as gone:
+                if coming_back:
+                    raise _Unreached(gone) from None
+                raise
+            await ws.send(client_frame(message))
+            try:
+                welcome = await self._await_welcome(ws)
+            except _Redirected as redirected:
+                address = redirected.address
+                continue
+            if welcome.home is not None:
+                self._home = welcome.home
+            elif address is not None:
+                self._home = address
+            return welcome
+        raise ServerGone(Gone.UNREADABLE, self.address, detail="too many redirects")
 
-    async def _connect(self) -> ClientConnection:
+    async def _connect(self, address: str | None = None) -> ClientConnection:
         try:
             ws = await connect(
-                server_url(self.address),
+                server_url(address or self.address),
                 open_timeout=self._open_timeout,
                 max_size=MAX_SERVER_FRAME,
                 compression=None,
@@ -337,6 +369,13 @@ class Client:
                     await ws.close()
                     self._ended(message)
                     raise ServerGone(Gone.ALREADY_OVER, self.address)
+                if type(message) is Redirect:
+                    await ws.close()
+                    address = _redirect_address(message.address)
+                    if address is None:
+                        detail = "a redirect to no server address"
+                        raise ServerGone(Gone.UNREADABLE, self.address, detail=detail)
+                    raise _Redirected(address)
         except ConnectionClosed as closed:
             raise _closed(closed, self.address) from None
         except OtherVersion as error:
@@ -465,16 +504,13 @@ class Client:
                 if not self._present.is_set():
                     continue
             try:
-                ws = await self._connect()
-            except ServerGone as error:
-                if error.why is Gone.REFUSED and welcome.hosted:
+                self.welcome = await self._come_back(Rejoin(welcome.room, welcome.token))
+            except _Unreached as error:
+                if error.gone.why is Gone.REFUSED and welcome.hosted:
                     # Nothing listens where the host's own spit served the room: it ended.
                     raise ServerGone(Gone.HOST_GONE, self.address) from None
-                last = error
+                last = error.gone
                 continue
-            await ws.send(client_frame(Rejoin(welcome.room, welcome.token)))
-            try:
-                self.welcome = await self._await_welcome(ws)
             except ServerGone as error:
                 if self.over is not None:
                     return
@@ -482,6 +518,16 @@ class Client:
             self.listener.welcomed(self.welcome)
             return
         raise ServerGone(Gone.GAVE_UP, self.address, cause=last)
+
+    async def _come_back(self, rejoin: Rejoin) -> Welcome:
+        """Take the seat back: at the process holding the room first, if it is not the
+        server's own address (a worker of a cluster), else (or if it cannot be reached) at
+        the server's; :class:`_Unreached` if no connection could be made (a refusal at the
+        door included: it is tried again, as before)."""
+        if self._home is not None and self._home != self.address:
+            with contextlib.suppress(_Unreached):
+                return await self._take_seat(rejoin, self._home, coming_back=True)
+        return await self._take_seat(rejoin, coming_back=True)
 
     # -- what the server says ----------------------------------------------------------------
 
@@ -511,6 +557,8 @@ class Client:
             self._ended(message)
         elif kind is Error:
             self.listener.error(message)
+        elif kind is Redirect:
+            raise ProtocolError("a redirect after the seat was taken")
         else:  # a welcome: the seat is taken back
             self.welcome = message
             self.listener.welcomed(message)
@@ -522,6 +570,34 @@ class Client:
     def _set_clock(self, clock: float) -> None:
         self._clock = clock
         self._clock_at = self._source()
+
+
+def _redirect_address(text: str) -> str | None:
+    """``ADDR:PORT`` as a redirect names it, written back the one way, or None if it is no
+    server's address (a host of letters, digits, dots, dashes, or an IPv6 address; a port)."""
+    try:
+        host, port = parse_address(text)
+    except AddressError:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9.\-]+|[0-9A-Fa-f:.]+(%[A-Za-z0-9]+)?", host):
+        return None
+    return join_address(host, port)
+
+
+class _Redirected(Exception):
+    """The server sent us on to ``address``, the process holding the room."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(address)
+        self.address = address
+
+
+class _Unreached(Exception):
+    """No server could be reached this time (``gone`` says why): try again later."""
+
+    def __init__(self, gone: ServerGone) -> None:
+        super().__init__(gone)
+        self.gone = gone
 
 
 def _unreachable(error: BaseException, address: str) -> ServerGone:

@@ -254,6 +254,12 @@ class Admission:
     def _exempt(self, key: str | None) -> bool:
         return self.quotas.exempt_loopback and _loopback(key)
 
+    def counted(self, address: object) -> str | None:
+        """Who a peer ``address`` is for the quotas a cluster counts across its workers
+        (spit/net/cluster.py): its :func:`address_key`, or None if it is spared them."""
+        key = address_key(address)
+        return None if self._exempt(key) else key
+
     def _arrived(self, key: str | None) -> None:
         self.open += 1
         if key is None:

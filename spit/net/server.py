@@ -30,7 +30,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from spit.engine import Settings
-from spit.net.limits import Admission, Bucket, Quotas, raise_file_limit
+from spit.net.cluster import Cluster, DirectoryDown
+from spit.net.limits import Admission, Bucket, Quotas, address_key, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,
@@ -45,6 +46,7 @@ from spit.net.wire import (
     Pong,
     Problem,
     ProtocolError,
+    Redirect,
     Rejoin,
     RoomEnd,
     SetPause,
@@ -266,10 +268,14 @@ class GameServer:
         source: Callable[[], float] = time.monotonic,
         record: bool = True,
         hosted: bool = False,
+        cluster: Cluster | None = None,
     ) -> None:
         self.limits = limits or Limits()
         self.hosted = hosted
         """Whether this server runs inside a player's ``spit host`` (and dies with it)."""
+        self.cluster = cluster
+        """This process's part in a cluster of workers sharing a directory of rooms
+        (spit/net/cluster.py), or None: a server on its own."""
         self.record = record
         """Whether each match is recorded, in this machine's data directory (see
         docs/records.md): the server holds the match, so its record is written here."""
@@ -287,6 +293,7 @@ class GameServer:
         self._ws: WsServer | None = None
         self.admission: Admission | None = None
         """The doorkeeper, once started: connections and waiting rooms per address."""
+        self._more: list[WsServer] = []
         self._ping_ids = itertools.count(1)
         self._outbox = _Outbox(self.limits.backlog)
         self.address: tuple[str, int] = ("", 0)
@@ -294,10 +301,14 @@ class GameServer:
 
     # -- running ---------------------------------------------------------------------------
 
-    async def start(self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[str, int]:
-        """Listen on ``bind``:``port``; returns the address (with the port chosen, for 0)."""
-        admission = self.admission = self._admit()
-        self._ws = await serve(
+    async def start(
+        self, bind: str = "127.0.0.1", port: int = DEFAULT_PORT, *, reuse_port: bool = False
+    ) -> tuple[str, int]:
+        """Listen on ``bind``:``port``; returns the address (with the port chosen, for 0).
+        Called again, it listens on one more address too (a worker's shared and own ones);
+        ``reuse_port``: share the port with other processes (SO_REUSEPORT)."""
+        admission = self.admission = self.admission or self._admit()
+        ws = await serve(
             self._handle,
             bind,
             port,
@@ -309,12 +320,19 @@ class GameServer:
             ping_interval=10,
             ping_timeout=10,
             close_timeout=2,
+            reuse_port=reuse_port,
         )
-        host, port = self._ws.sockets[0].getsockname()[:2]
+        host, port = ws.sockets[0].getsockname()[:2]
+        if self._ws is not None:
+            self._more.append(ws)
+            log.info("listening on %s too%s", _join_address(host, port), _shared(reuse_port))
+            return (host, port)
+        self._ws = ws
         self.address = (host, port)
         log.info(
-            "listening on %s (up to %d connections: %d open files)",
+            "listening on %s%s (up to %d connections: %d open files)",
             _join_address(host, port),
+            _shared(reuse_port),
             admission.budget,
             admission.files,
         )
@@ -331,10 +349,11 @@ class GameServer:
             timer.cancel()
         self._timers.clear()
         self._pauses.clear()
-        if self._ws is not None:
-            self._ws.close()
-            await self._ws.wait_closed()
-            self._ws = None
+        for ws in [self._ws, *self._more] if self._ws is not None else []:
+            ws.close()
+            await ws.wait_closed()
+        self._ws = None
+        self._more = []
         for room in self.rooms.values():
             # A match cut off by the server stopping cannot go on (once no action can arrive):
             # its record says so, and gives its sealed seed, so it can still be replayed.
@@ -342,6 +361,8 @@ class GameServer:
                 room.recorder.abandon()
                 room.recorder = None
         log.info("stopped; rooms open: %d", len(self.rooms))
+        if self.cluster is not None:
+            await self.cluster.stop(list(self.rooms))
 
     # -- one connection --------------------------------------------------------------------
 
@@ -363,7 +384,9 @@ class GameServer:
                     await ws.close(POLICY, "too many frames")
                     break
                 try:
-                    self._dispatch(peer, parse_client(frame, peer.seat))
+                    message = parse_client(frame, peer.seat)
+                    if self.cluster is None or not await self._clustered(peer, message):
+                        self._dispatch(peer, message)
                 except _Refused as refused:
                     self._bad(peer, refused.problem, refused.why, wrong_code=refused.wrong_code)
                 except OtherVersion as error:
@@ -411,6 +434,8 @@ class GameServer:
         peer.send(error_frame(problem, detail), self.limits.backlog)
         peer.errors += 1
         peer.wrong_codes += wrong_code
+        if wrong_code and self.cluster is not None:
+            self.cluster.wrong_code(self._counted(peer))
         if peer.errors > self.limits.max_errors:
             log.warning("%s: too many bad frames; closed", peer.name)
             peer.close(POLICY, "too many bad frames")
@@ -464,14 +489,14 @@ class GameServer:
             raise _Refused(Problem.NOT_IN_ROOM, "not in a room: open or join one first")
         return peer.room
 
-    def _open(self, peer: _Peer, message: OpenRoom) -> None:
+    def _open(self, peer: _Peer, message: OpenRoom, code: str | None = None) -> None:
+        """Open a room for ``peer``: under ``code``, claimed for it in a cluster, or a new one."""
         if peer.room is not None:
             raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         if len(self.rooms) >= self.limits.max_rooms:
             raise _Refused(Problem.SERVER_FULL, "the server is full")
         self._room_quota(peer)
-        code = new_room_code()
-        while code in self.rooms:
+        while code is None or code in self.rooms:
             code = new_room_code()
         room = Room(
             code,
@@ -506,8 +531,12 @@ class GameServer:
         room.join(message.name)
         if self.admission is not None:
             self.admission.room_joined(room.code)
+        if self.cluster is not None:
+            self.cluster.joined(room.code)
         if self.record:
             self._record(room)
+            if self.cluster is not None and room.recorder is not None:
+                self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
@@ -553,7 +582,10 @@ class GameServer:
         peer.room, peer.seat = room, seat
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
-        peer.send(room.welcome(seat), self.limits.backlog)
+        welcome = room.welcome(seat)
+        if self.cluster is not None:  # a dropped line comes back to this worker itself
+            welcome.home = self.cluster.address
+        peer.send(welcome, self.limits.backlog)
         # The newcomer gets the whole table; the other seat, if there, its table anew too
         # (a second player just sat down) — without events, so nothing is drawn twice.
         self._deliver(room, room.tables(()))
@@ -637,6 +669,8 @@ class GameServer:
             self._seats.pop((room.code, seat), None)
         if self.admission is not None:
             self.admission.room_gone(room.code)
+        if self.cluster is not None:
+            self.cluster.release(room.code)
 
     # -- admission (spit/net/limits.py) ----------------------------------------------------
 
@@ -664,6 +698,77 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+
+    # -- a worker of a cluster (spit/net/cluster.py) ----------------------------------------
+
+    async def _clustered(self, peer: _Peer, message: object) -> bool:
+        """A frame taking a seat, where the directory has a say: an ``open`` under a code
+        claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
+        holds sent on there. True if it was done here; False: dispatch it as ever."""
+        assert self.cluster is not None
+        cluster, who = self.cluster, self._counted(peer)
+        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
+            return False
+        try:
+            if isinstance(message, OpenRoom):
+                if len(self.rooms) >= self.limits.max_rooms:
+                    return False  # refused as ever
+                waiting = await cluster.waiting_rooms(who)
+                if waiting >= self.limits.quotas.waiting_rooms:
+                    why = f"{waiting} rooms from this address wait for a player already"
+                    raise _Refused(Problem.SERVER_FULL, why)
+                if await cluster.over_tally("rooms", who, cluster.tallies.rooms):
+                    raise _Refused(Problem.SERVER_FULL, f"{who} opened too many rooms")
+                code = await cluster.claim_code(self.rooms)
+                if code is None:
+                    raise _Refused(Problem.SERVER_FULL, "no free room code found")
+                if peer.closing:
+                    cluster.release(code)
+                    return True
+                try:
+                    self._open(peer, message, code)
+                except _Refused:
+                    cluster.release(code)  # refused after all (this address's quota)
+                    raise
+                cluster.opened(code, who)
+                return True
+            if message.room in self.rooms:
+                return False  # held here: no need to ask
+            if await cluster.wrong_codes_spent(who):
+                log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
+                peer.close(POLICY, "too many wrong codes")
+                return True
+            holder = await cluster.find(message.room)
+        except DirectoryDown as error:
+            what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
+            raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
+        if holder is None:
+            return False  # no such room anywhere: refused as ever, a wrong code
+        if not holder.alive or holder.address == cluster.address:
+            # Its worker stopped (one at this very address would be this one, and would
+            # hold it): the room went with it, and is never made again.
+            raise _Refused(
+                Problem.ROOM_LOST, f"room {message.room}: its worker {holder.address} is gone"
+            )
+        peer.note(
+            logging.INFO, "room %s: %s sent on to %s", message.room, peer.name, holder.address
+        )
+        # The redirect is all this connection is sent; then it is closed (its frames were
+        # read one at a time, so none came after the one sent on).
+        peer.closing = True
+        await peer.ws.send(encode(Redirect(address=holder.address)))
+        await peer.ws.close(1000, "sent on")
+        return True
+
+    def _counted(self, peer: _Peer) -> str | None:
+        """Who ``peer`` is for the counts kept across a cluster (None: spared them, as a
+        client on this machine is spared the per-address quotas)."""
+        address = peer.ws.remote_address
+        return address_key(address) if self.admission is None else self.admission.counted(address)
+
+
+def _shared(reuse_port: bool) -> str:
+    return " (shared with the other workers)" if reuse_port else ""
 
 
 def _join_address(host: str, port: int) -> str:

@@ -72,6 +72,9 @@ typed from a screen cannot be mistaken (an O for a 0, an I or L for a 1)."""
 ROOM_CODE_LENGTH: Final = 8
 """Characters in a room code: 40 bits (see ``docs/network.md``), written ``ABCD-EFGH``."""
 
+Address = Annotated[str, Meta(min_length=3, max_length=270)]
+"""A server's ``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), as a redirect names it."""
+
 
 class OtherVersion(ProtocolError):
     """A frame of another protocol version: the other end is an older or newer spit."""
@@ -134,6 +137,11 @@ class Problem(enum.Enum):
     """A bug of the server's; the room carries on."""
     NO_PAUSE_LEFT = "no-pause-left"
     """This seat has held pauses for as long as a match allows: the room plays on."""
+    ROOM_LOST = "room-lost"
+    """The room was held by a worker of the server that has stopped: the match is lost."""
+    ROOMS_UNAVAILABLE = "rooms-unavailable"
+    """The server's directory of rooms cannot be reached: no room opens (or is found on
+    another worker) until it is back; rooms already playing play on."""
 
 
 class Frame(Struct, kw_only=True, tag_field="type", forbid_unknown_fields=True):
@@ -329,6 +337,9 @@ class Welcome(Frame, tag="welcome"):
     hosted: bool = False
     """Whether the server runs inside the host's own ``spit host``: it goes when that
     process does, and the room with it (a client then stops trying to get back at once)."""
+    home: Address | None = None
+    """The address of the server process holding the room, where it is not the one the client
+    dialled (a worker of a cluster, see docs/network.md): a dropped line comes back there."""
 
 
 class Table(Frame, tag="table"):
@@ -450,6 +461,14 @@ class Ended(Frame, tag="ended"):
         return {key: value for key, value in built.items() if key not in ("type", "v")}
 
 
+class Redirect(Frame, tag="redirect"):
+    """The room is held by another process of this server (a worker of a cluster): send the
+    same frame again at ``address``. Nothing of the room is sent here."""
+
+    address: Address
+    """That process's own ``ADDR:PORT``."""
+
+
 class Error(Frame, tag="error"):
     """The server refused a frame of this client's."""
 
@@ -459,7 +478,7 @@ class Error(Frame, tag="error"):
     """The protocol's own words on a bad frame, for logs (never a player's sentence)."""
 
 
-ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Error
+ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error
 """Anything a server may send."""
 
 _server_decoder: Final = msgspec.json.Decoder(ServerMessage)
@@ -498,6 +517,7 @@ __all__ = [
     "Pong",
     "Problem",
     "ProtocolError",
+    "Redirect",
     "Refused",
     "Rejoin",
     "RoomEnd",

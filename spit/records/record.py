@@ -185,6 +185,31 @@ class RecordWriter:
             raise NotWritten(writer.failure)
 
     @classmethod
+    def abandon_left(cls, path: Path, seed: int | None = None) -> bool:
+        """End the record ``path``, left without its end by a process that died (a server's
+        worker, see spit/net/workers.py), as abandoned; ``seed`` unseals a sealed record.
+        False if it has its end already or another process writes it; OSError if it cannot
+        be written."""
+        if _has_end(path):
+            return False
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not _lock(fd):
+                os.close(fd)
+                return False
+            data = os.pread(fd, os.fstat(fd).st_size, 0)
+            whole = data.rfind(b"\n") + 1
+            if whole < len(data):
+                os.ftruncate(fd, whole)  # a line cut off as the process died
+            os.lseek(fd, 0, os.SEEK_END)
+        except BaseException:
+            os.close(fd)
+            raise
+        writer = cls(path, fd, data[:whole].count(b"\n") + 1, None)
+        writer.abandon(seed=seed)
+        return writer.failure is None
+
+    @classmethod
     def _reopen(
         cls, record: Record, on_failure: Callable[[NoLongerRecorded], None] | None
     ) -> RecordWriter:

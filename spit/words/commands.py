@@ -124,6 +124,9 @@ class CommandHelp(StrEnum):
     SERVER = "server"
     SERVER_DESCRIPTION = "server/"
     SERVER_GRACE = "server --grace"
+    SERVER_WORKERS = "server --workers"
+    SERVER_REDIS = "server --redis"
+    SERVER_ADVERTISE = "server --advertise"
     HOST = "host"
     HOST_DESCRIPTION = "host/"
     HOST_SERVER = "host --server"
@@ -259,6 +262,18 @@ def command_help(what: CommandHelp) -> str:
             )
         case CommandHelp.SERVER_GRACE:
             return _("how long a dropped player's seat is kept before the match is abandoned (60)")
+        case CommandHelp.SERVER_WORKERS:
+            return _("how many server processes share this address (1; more needs --redis)")
+        case CommandHelp.SERVER_REDIS:
+            return _(
+                "redis://HOST:PORT of the Redis holding the directory of rooms, shared by the "
+                "server's processes on this machine and on others"
+            )
+        case CommandHelp.SERVER_ADVERTISE:
+            return _(
+                "the address players reach this machine at, where --bind is 0.0.0.0 or :: "
+                "(with --redis, a process sends players on to another there)"
+            )
         case CommandHelp.HOST:
             return _("open a room for a friend to join over the network")
         case CommandHelp.HOST_DESCRIPTION:

@@ -138,6 +138,16 @@ def pace_out_of_range(*, text: str) -> str:
     return _("the pace is from 1 to 100, not {text}").format(text=text)
 
 
+def workers_out_of_range(*, text: str) -> str:
+    """The workers flag's complaint: ``text`` is outside 1 to 64."""
+    return _("the number of workers is from 1 to 64, not {text}").format(text=text)
+
+
+def not_a_redis_url(*, text: str) -> str:
+    """The redis flag's complaint: ``text`` is no Redis URL."""
+    return _("not a Redis URL: {text!r} (write it as redis://HOST:PORT)").format(text=text)
+
+
 def grace_out_of_range(*, text: str) -> str:
     """The grace flag's complaint: ``text`` is outside 0.1 to 3600 seconds."""
     return _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
@@ -240,6 +250,8 @@ class NetworkProblem(StrEnum):
     REFUSED = "refused"
     NO_ANSWER = "no answer"
     REPLACED = "replaced"
+    WORKERS_NEED_REDIS = "workers need redis"
+    ADVERTISE = "advertise"
 
 
 def network_problem(what: NetworkProblem) -> str:
@@ -268,6 +280,13 @@ def network_problem(what: NetworkProblem) -> str:
             return _("no answer")
         case NetworkProblem.REPLACED:
             return _("this seat was taken back by another connection")
+        case NetworkProblem.WORKERS_NEED_REDIS:
+            return _("--workers above 1 needs --redis URL: the processes find rooms through it")
+        case NetworkProblem.ADVERTISE:
+            return _(
+                "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
+                "the address players are sent on to"
+            )
     assert_never(what)
 
 
@@ -385,6 +404,10 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
         return no_room_waiting()
     if problem is Problem.NO_SEAT:
         return lost(Lost.REFUSED)
+    if problem is Problem.ROOM_LOST:
+        return _("The server process holding this room stopped; the match is lost.")
+    if problem is Problem.ROOMS_UNAVAILABLE:
+        return _("The server cannot open or find rooms just now; try again in a moment.")
     # The other reasons have no words of their own yet: the protocol's id, and its detail.
     return detail or (problem.value if problem is not None else "")
 

@@ -13,6 +13,7 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from spit.cli import main
+from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.wire import VERSION
 
 from .netkit import LOOPBACK
@@ -70,3 +71,37 @@ def test_what_a_hostile_server_says_reaches_spit_join_without_escapes(answer, ca
     assert "PWNED-BY-SERVER" in err  # shown, as text
     for control in ("\x1b", "\x07", "\x9b"):
         assert control not in out + err
+
+
+@pytest.mark.parametrize("where", ["a@evil.example:1", "evil.example/x:1", "evil?x:1", "h:0"])
+async def test_a_redirect_to_no_server_address_is_not_followed(where):
+    async def redirect(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps({"type": "redirect", "v": VERSION, "address": where}))
+        await ws.wait_closed()
+
+    with hostile_server(redirect) as address:
+        client = Client(address, Hearing())
+        with pytest.raises(ServerGone) as gone:
+            await client.join("ABCD-EFGH")
+    assert gone.value.why is Gone.UNREADABLE
+    assert gone.value.detail == "a redirect to no server address"
+
+
+async def test_redirects_in_a_loop_are_followed_three_times_then_given_up():
+    seen: list[str] = []
+
+    with contextlib.ExitStack() as stack:
+        addresses: list[str] = []
+
+        async def redirect(ws: ServerConnection) -> None:
+            seen.append(await ws.recv())
+            await ws.send(json.dumps({"type": "redirect", "v": VERSION, "address": addresses[0]}))
+            await ws.wait_closed()
+
+        addresses.append(stack.enter_context(hostile_server(redirect)))
+        with pytest.raises(ServerGone) as gone:
+            await Client(addresses[0], Hearing()).join("ABCD-EFGH")
+    assert gone.value.why is Gone.UNREADABLE
+    assert len(seen) == 4  # the first try and three redirects, each the same frame again
+    assert len(set(seen)) == 1

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .rediskit import redis_available
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
@@ -40,4 +42,19 @@ def test_the_flood_benchmark_prints_every_flood():
     ):
         assert f"\n{flood} " in run.stdout
     assert "rooms" in run.stdout and "honest p99" in run.stdout
+    assert "Traceback" not in run.stderr
+
+
+def test_the_network_benchmark_measures_workers_and_what_a_redirect_adds():
+    redis_available()
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "network.py"), "--quick", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    for figure in ("sent on (redirect)", "a redirect adds", "2 workers", "rooms  actions/s"):
+        assert figure in run.stdout
     assert "Traceback" not in run.stderr

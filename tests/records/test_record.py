@@ -490,3 +490,23 @@ def test_a_writer_that_holds_syncs_on_a_thread_of_its_own(
     assert synced_on and set(synced_on) == {"spit-sync"}
     assert read_record(writer.path).end == "abandoned"
     assert not is_busy(writer.path)  # the sync's copy of the file is shut: the lock is let go
+
+
+def test_a_record_left_without_its_end_by_a_dead_process_is_ended_as_abandoned(
+    tmp_path: Path,
+) -> None:
+    # What a cluster's supervisor does for a worker that died (spit/net/workers.py): the
+    # torn line is cut, the end written, and the record reads as abandoned.
+    path, stopped = play_recorded(tmp_path, seed=5, stop_after=40)
+    with path.open("ab") as file:
+        file.write(b'{"n":42,"at":1')  # the entry being written when the process died
+    assert RecordWriter.abandon_left(path)
+    record = read_record(path)
+    assert record.end == "abandoned" and not record.torn and not record.unfinished
+    assert record.match.view(0) == stopped.view(0)
+    # Once is enough; a record another process still writes is left alone.
+    assert not RecordWriter.abandon_left(path)
+    writer = RecordWriter.create(header(), tmp_path)
+    assert not RecordWriter.abandon_left(writer.path)
+    writer.close()
+    assert read_record(writer.path).end is None

@@ -197,15 +197,14 @@ class RecordWriter:
             if not _lock(fd):
                 os.close(fd)
                 return False
-            data = os.pread(fd, os.fstat(fd).st_size, 0)
-            whole = data.rfind(b"\n") + 1
-            if whole < len(data):
+            lines, whole = _whole_lines(fd)  # a chunk at a time: a record may be long
+            if whole < os.fstat(fd).st_size:
                 os.ftruncate(fd, whole)  # a line cut off as the process died
             os.lseek(fd, 0, os.SEEK_END)
         except BaseException:
             os.close(fd)
             raise
-        writer = cls(path, fd, data[:whole].count(b"\n") + 1, None)
+        writer = cls(path, fd, lines + 1, None)
         writer.abandon(seed=seed)
         return writer.failure is None
 

@@ -25,6 +25,8 @@ from http import HTTPStatus
 from websockets.asyncio.server import ServerConnection
 from websockets.http11 import Request, Response
 
+from spit.net.bucket import Bucket
+
 log = logging.getLogger("spit.net.server")
 
 TALLY_EVERY = 10.0
@@ -69,30 +71,6 @@ class Quotas:
     quotas (never the file limit): they could stop the server anyway, and a reverse proxy
     on this machine puts every client behind one loopback address — it must limit per
     client itself."""
-
-
-class Bucket:
-    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def ready(self, now: float) -> bool:
-        """Whether :meth:`take` would succeed now (taking nothing)."""
-        return self.tokens + (now - self.at) * self.rate >= 1
-
-    def full(self, now: float) -> bool:
-        """Whether it has refilled: keeping it would tell nothing a new one does not."""
-        return self.tokens + (now - self.at) * self.rate >= self.burst
 
 
 def address_key(address: object) -> str | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
+from spit.net.bucket import Bucket
 from spit.net.view_frames import ViewFramer, outcome_frame, public_events
 from spit.net.wire import (
     ROOM_ALPHABET,
@@ -130,7 +131,7 @@ class Room:
         :data:`REFUSALS_WRITTEN`)."""
         rate, burst = REFUSALS_WRITTEN
         now = source()
-        self._refusals = [_Allowance(rate, burst, now), _Allowance(rate, burst, now)]
+        self._refusals = [Bucket(rate, burst, now), Bucket(rate, burst, now)]
         self._seq = 0
         self._framer = ViewFramer()
 
@@ -349,22 +350,6 @@ class Room:
         """An ``ended`` frame for each seat still connected."""
         body = self.result()
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat] and self.connected[seat]]
-
-
-class _Allowance:
-    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, now
-
-    def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def _pair(values: object) -> tuple[float | None, float | None]:

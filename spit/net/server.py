@@ -30,8 +30,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from spit.engine import Settings
+from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
-from spit.net.limits import Admission, Bucket, Quotas, address_key, raise_file_limit
+from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.wire import (
     DEFAULT_PORT,

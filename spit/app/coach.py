@@ -192,8 +192,13 @@ class Coach:
             case Step.NEXT:
                 settled = view.last_round
                 assert settled is not None  # between rounds, a round has settled
+                one_pile = view.one_pile  # the next round's, dealt already
                 return words.practice.practice_next(
-                    settled.took[YOU], settled.held, spit, GO_ON_LABEL
+                    settled.took[YOU],
+                    settled.held,
+                    spit,
+                    GO_ON_LABEL,
+                    ready=one_pile is not None and one_pile.without_spit_cards == YOU,
                 )
             case Step.FREE:
                 return words.practice.practice_free()

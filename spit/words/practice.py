@@ -107,18 +107,28 @@ def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right
     return why + " " + what
 
 
-def practice_next(took: int | None, held: tuple[int, int], spit: str, go_on: str) -> str:
-    """Step 7: what the round left each player with, and what comes next."""
+def practice_next(
+    took: int | None, held: tuple[int, int], spit: str, go_on: str, *, ready: bool = False
+) -> str:
+    """Step 7: what the round left each player with, and what comes next; ``ready`` when the
+    next round is a single-pile one in which the player has no spit cards, so counts as ready
+    and the bot spits alone (their SPIT would do nothing)."""
     if took == 0:
         mine = _("You took the left pile: you hold {you} now, the bot {bot}.")
     elif took == 1:
         mine = _("You took the right pile: you hold {you} now, the bot {bot}.")
     else:
         mine = _("You took nothing from the centre: you hold {you} now, the bot {bot}.")
-    then = _(
-        "They are laid out again for the next round. The first to end a round holding no "
-        "cards wins. SPIT ({spit}): play on · {key}: end the practice."
-    ).format(spit=spit, key=go_on)
+    if ready:
+        then = _(
+            "They are laid out again for the next round. The first to end a round holding no "
+            "cards wins. You are ready: the bot spits · {key}: end the practice."
+        ).format(key=go_on)
+    else:
+        then = _(
+            "They are laid out again for the next round. The first to end a round holding no "
+            "cards wins. SPIT ({spit}): play on · {key}: end the practice."
+        ).format(spit=spit, key=go_on)
     return mine.format(you=cards(held[0]), bot=cards(held[1])) + " " + then
 
 

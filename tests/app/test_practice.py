@@ -272,6 +272,26 @@ async def test_stuck_in_a_single_pile_round_the_band_says_who_spits() -> None:
         assert "you and the bot each" not in said
 
 
+async def test_before_a_single_pile_round_without_spit_cards_the_band_says_you_are_ready() -> None:
+    """Between rounds, when the next round is a single-pile one in which the player has no
+    spit cards, they count as ready and the bot turns up the first card alone (RULES B5): the
+    band says so, not "SPIT: play on", which would do nothing for them."""
+    app = practice_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = practice(app)
+        await pilot.press("tab")
+        for _ in range(3000):
+            view = screen.game.view(0)
+            if screen.step is Step.NEXT and view.one_pile is not None:
+                break
+            next_move(screen)
+        await pilot.pause()
+        assert view.one_pile is not None and view.one_pile.without_spit_cards == 0
+        said = panel(app)
+        assert "You are ready: the bot spits" in said
+        assert "): play on" not in said  # SPIT would do nothing for them
+
+
 async def test_card_keys_wait_while_the_first_step_is_read() -> None:
     """During the first step a card key or SPIT does nothing but say Tab goes on."""
     app = practice_app(3)

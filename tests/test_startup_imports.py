@@ -34,11 +34,20 @@ NOT_AT_START = (
     "spit.records.stats",
     "spit.records.analysis",
     "spit.sim",
+    "spit.words.dates",
+    "spit.words.keys",
+    "spit.words.match",
+    "spit.words.records",
+    "spit.words.refusals",
+    "spit.words.replay",
+    "statistics",
 )
 """Packages and modules no first screen uses (each with everything under it): the wire's
 codec and the websocket library, the browser seat's server, locale data beyond gettext,
 plotting, the history database, the statistics, the simulator, the TOML reader (no config
-file here)."""
+file here); the words of the records, replays, a match's end, the key help, refusals and
+dates (``spit.words`` loads each module when it is first asked for), and the statistics
+module (a figure's median loads it)."""
 
 START = """
 import asyncio, json, os, sys

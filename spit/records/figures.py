@@ -16,7 +16,6 @@ ladder (:func:`spit.sim.simulator.play_match`). So one match gives one figure ev
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -129,7 +128,11 @@ class Chances:
 
 def median(seconds: Sequence[float]) -> float | None:
     """The median of reaction times, or None without any (every figure takes it so)."""
-    return statistics.median(seconds) if seconds else None
+    if not seconds:
+        return None
+    import statistics  # only once a figure is asked for: not at a table's start
+
+    return statistics.median(seconds)
 
 
 # -- the match-over figures ----------------------------------------------------------------

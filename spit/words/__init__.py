@@ -6,26 +6,36 @@
 # A message asked for by id takes a member of its StrEnum (``dialogs.Button.GIVE_UP``; the
 # plain string still works), so a mistyped id is refused by name, and tests/test_words.py
 # asks every member in every language. Only the shells (the app, spit web, the commands) ask.
+#
+# Each module loads the first time it is asked for (``words.sim`` imports ``spit.words.sim``
+# then; PEP 562), so a start loads the words of its first screen and not those of the
+# simulator, the records, the network or the browser seat.
 
-from spit.words import (
-    commands,
-    config,
-    dates,
-    dialogs,
-    keys,
-    labels,
-    match,
-    menu,
-    network,
-    numbers,
-    practice,
-    records,
-    refusals,
-    replay,
-    sim,
-    table,
-    web,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spit.words import (
+        commands,
+        config,
+        dates,
+        dialogs,
+        keys,
+        labels,
+        match,
+        menu,
+        network,
+        numbers,
+        practice,
+        records,
+        refusals,
+        replay,
+        sim,
+        table,
+        web,
+    )
 
 __all__ = [
     "commands",
@@ -46,3 +56,14 @@ __all__ = [
     "table",
     "web",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load the words module ``name`` when it is first asked for (it then stays an attribute)."""
+    if name in __all__:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -140,9 +138,10 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
     from spit.net.seats import KeptSeat, keep_seat, kept_seat
 
     # A seat this machine took before, whose process died, is taken back by the same
-    # command; one on a server started here is not kept (it dies with this process), nor a
-    # browser seat's (its player's machine is the browser, and this disk is the host's).
-    keeps = network.address is not None and not in_a_browser()
+    # command; one on a server started here is not kept (it dies with this process). A
+    # browser's seat keeps its token in the browser's own data directory (spit/web), never
+    # among this machine's player's.
+    keeps = network.address is not None
     kept = kept_seat(network.address, network.code) if keeps and network.address else None
     hosting = None
     address = network.address
@@ -172,21 +171,6 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
         )
         keep_seat(seated.kept)
     return seated
-
-
-def in_a_browser() -> bool:
-    """Whether this spit plays for a browser's page (textual-serve starts it with a web
-    driver, named in ``TEXTUAL_DRIVER``), whose player's machine is the browser, not this one."""
-    from textual.drivers.web_driver import WebDriver
-
-    module, _, name = os.environ.get("TEXTUAL_DRIVER", "").partition(":")
-    if not module:
-        return False
-    try:
-        driver = getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        return False
-    return isinstance(driver, type) and issubclass(driver, WebDriver)
 
 
 def why_not(error: Exception) -> str:

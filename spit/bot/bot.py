@@ -102,7 +102,6 @@ class Bot:
         self.player = player
         """The seat the bot plays (against a person, 1: the top of the table)."""
         self.level = level_named(level) if isinstance(level, str) else level
-        """How fast and how carefully it plays."""
         self.policy = policy
         """How it chooses among the moves it sees."""
         self._rng = rng
@@ -113,6 +112,18 @@ class Bot:
         self._form_round = 0
         self._form = 1.0
         self._day: float | None = None
+
+    @property
+    def level(self) -> Level:
+        """How fast and how carefully it plays."""
+        return self._level
+
+    @level.setter
+    def level(self, level: Level) -> None:
+        self._level = level
+        # The level's own answers, asked for nearly every move: worked out once per level.
+        self._fastest = level.fastest()
+        self._choosing: dict[int, float] = {}
 
     @property
     def pending(self) -> Planned | None:
@@ -131,34 +142,38 @@ class Bot:
         if view is self._seen and pending is not None:
             return pending  # the same table (the engine keeps a view until it changes)
         self._seen = view
-        lv = self.level
-        if view.round_number != self._form_round:  # a new round: how the bot is doing today
-            self._form_round = view.round_number
+        lv = self._level
+        round_number = view.round_number
+        if round_number != self._form_round:  # a new round: how the bot is doing today
+            self._form_round = round_number
             if self._day is None:  # the first look of the match: how the bot is doing today
                 self._day = self._rng.gauss(0.0, lv.day) if lv.day > 0 else 0.0
             form = math.exp(self._day + (self._rng.gauss(0.0, lv.form) if lv.form > 0 else 0.0))
             self._form = min(max(form, FORM_RANGE[0]), FORM_RANGE[1])
-        if pending is not None and view.round_number == self._pending_round:
+        legal = view.legal_actions
+        looked: float | None = None
+        if pending is not None and round_number == self._pending_round:
             if self._fits(pending.action, view):
                 if self._fits_since is None:  # the key pressed fits only since this change
                     self._fits_since = now
-                    if pending.at - now < lv.fastest():
+                    if pending.at - now < self._fastest:
                         pending = None  # too soon to be an answer to it: look afresh
             else:
                 self._fits_since = None
-        if pending is not None and view.round_number == self._pending_round:
-            if pending.intended in view.legal_actions:
-                return pending
-            # The move no longer fits: the bot sees it only once it notices the change.
-            noticed = now + lv.notice.sample(self._rng) * self._form
-            if noticed >= pending.at:
-                return pending  # too late to stop the hand: it lands, and may be refused
-            looked: float | None = noticed
-        else:
-            looked = None
+            if pending is not None:
+                meant = pending.meant
+                if (pending.action if meant is None else meant) in legal:
+                    return pending
+                # The move no longer fits: the bot sees it only once it notices the change.
+                looked = now + lv.notice.sample(self._rng) * self._form
+                if looked >= pending.at:
+                    return pending  # too late to stop the hand: it lands, and may be refused
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
-        choice = self._choose(view)
+        if self.policy is Policy.RANDOM:
+            choice = choose_random(view, self._rng)
+        else:
+            choice = choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
         if choice is None:
             return None
         if looked is None:  # a fresh look: first it notices what changed
@@ -178,7 +193,7 @@ class Bot:
             choice.weighed,
             choice.second_look,
         )
-        self._pending_round = view.round_number
+        self._pending_round = round_number
         return self._pending
 
     def landed(self, result: Result) -> None:
@@ -195,21 +210,19 @@ class Bot:
     @staticmethod
     def _fits(action: Action, view: PlayerView) -> bool:
         """Whether the table would take ``action`` now (a play as the pile it lands on)."""
-        if isinstance(action, Play) and not view.piles[action.pile].in_play:
+        if type(action) is Play and not view.piles[action.pile].in_play:
             # Aimed at the unused pile of a single-pile round: it lands on the other.
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _choose(self, view: PlayerView) -> Choice | None:
-        if self.policy is Policy.RANDOM:
-            return choose_random(view, self._rng)
-        lv = self.level
-        return choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
-
     def _delay(self, choice: Choice) -> float:
         """From having seen the table to the key landing: choosing, then pressing."""
-        lv = self.level
-        delay = lv.choosing(choice.weighed) + lv.key
+        lv = self._level
+        weighed = choice.weighed
+        choosing = self._choosing.get(weighed)
+        if choosing is None:
+            choosing = self._choosing[weighed] = lv.choosing(weighed)
+        delay = choosing + lv.key
         if choice.second_look:  # every move was missed: it looks again before it finds one
             delay += lv.notice.sample(self._rng)
         return delay * self._form

@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from spit.engine import NEIGHBOURS, Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
 from spit.engine.frozen import quick_init
 
 
@@ -77,71 +77,75 @@ class Choice:
     """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
 
 
-class _Lookahead:
-    """What one view shows, worked out once for scoring all its moves."""
+def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> list[float]:
+    """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
+    what it sets up for the opponent, looking one move ahead.
 
-    __slots__ = ("fit_mine", "fit_opponent", "me", "mine", "opponent", "piles", "view", "w")
-
-    def __init__(self, view: PlayerView, weights: Weights) -> None:
-        self.view = view
-        self.w = weights
-        sides = view.sides
-        me = self.me = sides[view.player]
-        piles = self.piles = [p.top for p in view.piles]
-        self.mine = [(i, s.top) for i, s in enumerate(me.stocks) if s.top is not None]
-        opponent = self.opponent = [
-            s.top for s in sides[1 - view.player].stocks if s.top is not None
-        ]
-        mine = [c for _, c in self.mine]
-        # Per pile, which face-up stock cards fit its top now (worked out once per view).
-        self.fit_mine = [_fits(mine, top) for top in piles]
-        self.fit_opponent = [_fits(opponent, top) for top in piles]
-
-    def score(self, action: Play | Fill) -> float:
-        """The move's score: its base, plus what it uncovers, minus what it sets up for them."""
-        me, w = self.me, self.w
-        source = me.stocks[action.stock]
-        if isinstance(action, Fill):
-            # The moved card stays face up in the empty slot; the one beneath is unknown.
+    Worked out for all the moves of one view at once, in plain loops over ranks (this runs
+    for nearly every move the bot makes): the ranks that fit on a card are the ranks it fits
+    on (:data:`NEIGHBOURS`, symmetric), so "fits a pile top after the move" is read from the
+    ranks each pile top takes.
+    """
+    player = view.player
+    sides = view.sides
+    stocks = sides[player].stocks
+    piles = view.piles
+    # The ranks each pile top takes now (none for a pile without a card).
+    tops = [_NONE if p.top is None else NEIGHBOURS[p.top.rank] for p in piles]
+    # The face-up tops' ranks: the bot's by stock, the opponent's.
+    mine = [(i, s.top.rank) for i, s in enumerate(stocks) if s.top is not None]
+    theirs = [s.top.rank for s in sides[1 - player].stocks if s.top is not None]
+    w = weights
+    chain, feed = w.chain, w.feed
+    scores: list[float] = []
+    fill: tuple[int, int] | None = None  # what every fill sets up: the tops stay as they are
+    for action in moves:
+        source = stocks[action.stock]
+        if type(action) is Fill:
+            if fill is None:
+                # The moved card stays face up in the empty slot; the one beneath is unknown.
+                left, right = tops
+                n_mine = 0
+                for _, r in mine:
+                    if r in left or r in right:
+                        n_mine += 1
+                n_theirs = 0
+                for r in theirs:
+                    if r in left or r in right:
+                        n_theirs += 1
+                fill = (n_mine, n_theirs)
             value = w.fill + w.tall * source.face_down
-            mine = sum(a or b for a, b in zip(*self.fit_mine, strict=True))
-            theirs = sum(a or b for a, b in zip(*self.fit_opponent, strict=True))
-            return value + w.chain * mine - w.feed * theirs
+            scores.append(value + chain * fill[0] - feed * fill[1])
+            continue
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
         # In a single-pile round a play onto the unused pile lands on the one pile.
         pile = action.pile
-        if not self.view.piles[pile].in_play:
+        if not piles[pile].in_play:
             pile = 1 - pile
-        # Counted in plain loops: this is asked of every move the bot weighs. The ranks that
-        # fit on the card played are the ranks it fits on (NEIGHBOURS, symmetric).
-        near = NEIGHBOURS[card.rank]
+        near = NEIGHBOURS[card.rank]  # what fits on the card played
+        kept = tops[1 - pile]  # what fits on the other pile, unchanged by the play
         stock = action.stock
-        kept = self.fit_mine[1 - pile]
-        mine = 0
-        for k, (i, c) in enumerate(self.mine):
-            if i != stock and (kept[k] or c.rank in near):
-                mine += 1
-        kept = self.fit_opponent[1 - pile]
-        theirs = 0
-        for k, c in enumerate(self.opponent):
-            if kept[k] or c.rank in near:
-                theirs += 1
+        n_mine = 0
+        for i, r in mine:
+            if i != stock and (r in kept or r in near):
+                n_mine += 1
+        n_theirs = 0
+        for r in theirs:
+            if r in kept or r in near:
+                n_theirs += 1
         value = w.play + w.uncover * (source.face_down > 0)
-        return value + w.chain * mine - w.feed * theirs
+        scores.append(value + chain * n_mine - feed * n_theirs)
+    return scores
 
 
-def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
-    """Which of ``tops`` fit on ``pile`` (none on a pile without a card)."""
-    if pile is None:
-        return [False] * len(tops)
-    near = NEIGHBOURS[pile.rank]  # the ranks that fit on it: those it fits on (symmetric)
-    return [card.rank in near for card in tops]
+_NONE: frozenset[Rank] = frozenset()
+"""The ranks a pile without a card takes: none."""
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:
     """How much the strategy likes a legal play or fill, looking one move ahead."""
-    return _Lookahead(view, weights).score(action)
+    return _scores(view, [action], weights)[0]
 
 
 def _slap(view: PlayerView) -> Slap:
@@ -189,8 +193,14 @@ def choose(
         return Choice(seen[0], second_look)
     if first_fit > 0 and rng.random() < first_fit:
         return Choice(seen[0], second_look)  # the first that fits: no weighing of the rest
-    # max() keeps the first of equal scores: the engine's order (left stock first).
-    return Choice(max(seen, key=_Lookahead(view, weights).score), second_look, len(seen))
+    # The first of equal scores: the engine's order (left stock first), as max() keeps it.
+    scores = _scores(view, seen, weights)
+    best = 0
+    high = scores[0]
+    for k in range(1, len(scores)):
+        if scores[k] > high:
+            best, high = k, scores[k]
+    return Choice(seen[best], second_look, len(seen))
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:

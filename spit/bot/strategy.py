@@ -91,10 +91,13 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
     stocks = sides[player].stocks
     piles = view.piles
     # The ranks each pile top takes now (none for a pile without a card).
-    tops = [_NONE if p.top is None else NEIGHBOURS[p.top.rank] for p in piles]
+    top = piles[0].top
+    left = _NONE if top is None else NEIGHBOURS[top.rank]
+    top = piles[1].top
+    right = _NONE if top is None else NEIGHBOURS[top.rank]
     # The face-up tops' ranks: the bot's by stock, the opponent's.
-    mine = [(i, s.top.rank) for i, s in enumerate(stocks) if s.top is not None]
-    theirs = [s.top.rank for s in sides[1 - player].stocks if s.top is not None]
+    mine = [(i, c.rank) for i, s in enumerate(stocks) if (c := s.top) is not None]
+    theirs = [c.rank for s in sides[1 - player].stocks if (c := s.top) is not None]
     w = weights
     chain, feed = w.chain, w.feed
     scores: list[float] = []
@@ -104,7 +107,6 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
         if type(action) is Fill:
             if fill is None:
                 # The moved card stays face up in the empty slot; the one beneath is unknown.
-                left, right = tops
                 n_mine = 0
                 for _, r in mine:
                     if r in left or r in right:
@@ -119,12 +121,13 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
             continue
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
-        # In a single-pile round a play onto the unused pile lands on the one pile.
-        pile = action.pile
-        if not piles[pile].in_play:
-            pile = 1 - pile
         near = NEIGHBOURS[card.rank]  # what fits on the card played
-        kept = tops[1 - pile]  # what fits on the other pile, unchanged by the play
+        # What fits on the other pile, which the play leaves as it is. In a single-pile round
+        # a play onto the unused pile lands on the one pile.
+        if action.pile == 0:
+            kept = right if piles[0].in_play else left
+        else:
+            kept = left if piles[1].in_play else right
         stock = action.stock
         n_mine = 0
         for i, r in mine:

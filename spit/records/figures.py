@@ -83,13 +83,26 @@ class Chances:
         """An action the engine accepted at game time ``at`` did ``events``; the engine now
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
+        closed: list[Closed] = []
+        reaction = self._advance(events, at, legal, closed)
+        return Taken(reaction, tuple(closed))
+
+    def reaction(self, events: Iterable[Event], at: float, legal: Legal) -> float | None:
+        """:meth:`accepted`'s reaction alone: the same chances open and close, but those
+        that close are not told (the simulator asks this after every accepted action)."""
+        return self._advance(events, at, legal, None)
+
+    def _advance(
+        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None
+    ) -> float | None:
+        """Open and close the chances after an accepted action; the reaction it was, if a
+        play whose chance was known. Chances that close untaken go to ``closed`` if given."""
         played = None
         for event in events:
             if type(event) is CardPlayed:
                 played = event
                 break
         reaction = None
-        closed: list[Closed] = []
         opens, kept = self._open, self._legal
         for p in PLAYERS:
             old = opens[p]
@@ -117,12 +130,13 @@ class Chances:
                 reaction = at - old[made][1]
                 if made in new:
                     new[made] = (new[made][0], at)  # the card under it fits as well: a new chance
-            for key, (play, since) in old.items():
-                if key not in new and key != made:
-                    closed.append(Closed(p, play, at - since))
+            if closed is not None:
+                for key, (play, since) in old.items():
+                    if key not in new and key != made:
+                        closed.append(Closed(p, play, at - since))
             opens[p] = new
             kept[p] = seen
-        return Taken(reaction, tuple(closed))
+        return reaction
 
     def _opened(self, player: int, legal: Sequence[Action] | None, at: float) -> Open | None:
         """The plays open to ``player`` now, each with when its chance opened."""

@@ -177,7 +177,7 @@ def play_match(
     view = match.view
     legal_actions = match.legal_actions
     apply = match.apply
-    accepted = chances.accepted
+    reaction = chances.reaction
 
     for p in PLAYERS:
         planned = bots[p].plan(view(p), now)
@@ -211,9 +211,9 @@ def play_match(
             fumbles += refusal.reason in FUMBLES
             looking: tuple[int, ...] = (p,)
         else:
-            taken = accepted(result.events, at, (legal_actions(0), legal_actions(1)))
-            if taken.reaction is not None:
-                reactions[p].append(taken.reaction)
+            took = reaction(result.events, at, (legal_actions(0), legal_actions(1)))
+            if took is not None:
+                reactions[p].append(took)
             if match.is_over:
                 break
             if match.round.number > max_rounds or now > max_seconds:

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
-from spit.bot.strategy import Choice, Policy, choose, choose_random
+from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 from spit.engine.frozen import quick_init
 
@@ -171,18 +171,19 @@ class Bot:
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
         if self.policy is Policy.RANDOM:
-            choice = choose_random(view, self._rng)
+            picked = choose_random(view, self._rng)
+            decided = None if picked is None else (picked.action, False, picked.weighed)
         else:
-            choice = choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
-        if choice is None:
+            decided = decide(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
+        if decided is None:
             return None
+        meant, second_look, weighed = decided
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
-        at = looked + self._delay(choice)
+        at = looked + self._delay(weighed, second_look)
         locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
-        meant = choice.action
         pressed = self._press(meant)
         self._fits_since = now if self._fits(pressed, view) else None
         self._pending = Planned(
@@ -190,8 +191,8 @@ class Bot:
             at,
             None if pressed is meant else meant,
             now,
-            choice.weighed,
-            choice.second_look,
+            weighed,
+            second_look,
         )
         self._pending_round = round_number
         return self._pending
@@ -215,15 +216,15 @@ class Bot:
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _delay(self, choice: Choice) -> float:
-        """From having seen the table to the key landing: choosing, then pressing."""
+    def _delay(self, weighed: int, second_look: bool) -> float:
+        """From having seen the table to the key landing: choosing among ``weighed`` moves,
+        then pressing."""
         lv = self._level
-        weighed = choice.weighed
         choosing = self._choosing.get(weighed)
         if choosing is None:
             choosing = self._choosing[weighed] = lv.choosing(weighed)
         delay = choosing + lv.key
-        if choice.second_look:  # every move was missed: it looks again before it finds one
+        if second_look:  # every move was missed: it looks again before it finds one
             delay += lv.notice.sample(self._rng)
         return delay * self._form
 

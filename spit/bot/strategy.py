@@ -166,7 +166,28 @@ def choose(
     first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Choice | None:
-    """The strategy's move from ``view``, or None when there is nothing to do.
+    """The strategy's move from ``view``, or None when there is nothing to do (see
+    :func:`decide`, which says how it is chosen)."""
+    decided = decide(view, rng, overlook=overlook, first_fit=first_fit, weights=weights)
+    return None if decided is None else Choice(*decided)
+
+
+Decided = tuple[Action, bool, int]
+"""A choice as a plain tuple: :class:`Choice`'s fields, in order."""
+
+
+def decide(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    overlook: float = 0.0,
+    first_fit: float = 0.0,
+    weights: Weights = WEIGHTS,
+) -> Decided | None:
+    """:func:`choose`'s choice as a plain tuple (action, second look, moves weighed): what
+    the bot asks for every move, without making a :class:`Choice` it would only take apart.
+
+    The strategy's move from ``view``, or None when there is nothing to do.
 
     ``overlook`` is the chance of not seeing a lone play; with n plays and fills in view each
     is missed with ``overlook * log2(n + 1)`` (at most 95 %). If every one is missed, the best
@@ -180,9 +201,9 @@ def choose(
     moves: list[Play | Fill] = []
     for action in legal:
         if isinstance(action, Spit):
-            return Choice(action)
+            return (action, False, 1)
         if isinstance(action, Slap):
-            return Choice(_slap(view), weighed=2)
+            return (_slap(view), False, 2)
         moves.append(action)
     if overlook > 0:
         miss = min(0.95, overlook * math.log2(len(moves) + 1))
@@ -193,9 +214,9 @@ def choose(
     if second_look:
         seen = moves
     if len(seen) == 1:
-        return Choice(seen[0], second_look)
+        return (seen[0], second_look, 1)
     if first_fit > 0 and rng.random() < first_fit:
-        return Choice(seen[0], second_look)  # the first that fits: no weighing of the rest
+        return (seen[0], second_look, 1)  # the first that fits: no weighing of the rest
     # The first of equal scores: the engine's order (left stock first), as max() keeps it.
     scores = _scores(view, seen, weights)
     best = 0
@@ -203,7 +224,7 @@ def choose(
     for k in range(1, len(scores)):
         if scores[k] > high:
             best, high = k, scores[k]
-    return Choice(seen[best], second_look, len(seen))
+    return (seen[best], second_look, len(seen))
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:

@@ -230,7 +230,7 @@ class Bot:
 
     def _press(self, action: Action) -> Action:
         """The key the finger hits: now and then a neighbour of the one meant."""
-        lv = self.level
+        lv = self._level
         if lv.miskey <= 0 or isinstance(action, Spit) or self._rng.random() >= lv.miskey:
             return action
         if isinstance(action, Slap):

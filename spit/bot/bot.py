@@ -89,6 +89,24 @@ class Planned:
 class Bot:
     """A player at one level, for one seat. Drive it with :meth:`plan` and :meth:`landed`."""
 
+    # Slots: plan reads and writes a dozen of these for every look at the table.
+    __slots__ = (
+        "__weakref__",
+        "_choosing",
+        "_day",
+        "_fastest",
+        "_fits_since",
+        "_form",
+        "_form_round",
+        "_level",
+        "_pending",
+        "_pending_round",
+        "_rng",
+        "_seen",
+        "player",
+        "policy",
+    )
+
     def __init__(
         self,
         player: int,

@@ -174,7 +174,11 @@ class Round:
         # each player's table moves (stuck detection and legal_actions share them), the
         # views of each stock, side and pile, and each player's whole view.
         self._move_cache: list[tuple[Play | Fill, ...] | None] = [None, None]
-        self._stock_views: list[list[StockView | None]] = [[None] * STOCKS, [None] * STOCKS]
+        self._stock_views: list[list[StockView]] = [[_EMPTY_STOCK] * STOCKS for _ in PLAYERS]
+        # Per player, the stocks whose views are out of date (every one, to begin with), and
+        # the tuple of them a side's view holds (None while any is out of date).
+        self._stale_stocks: list[list[int]] = [list(range(STOCKS)) for _ in PLAYERS]
+        self._stock_tuples: list[tuple[StockView, ...] | None] = [None, None]
         self._side_views: list[SideView | None] = [None, None]
         self._pile_views: list[PileView | None] = [None, None]
         self._views: list[PlayerView | None] = [None, None]
@@ -657,7 +661,7 @@ class Round:
     def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
         source = self._stocks[player][stock]
         card = source.pop()
-        self._stock_views[player][stock] = None
+        self._stale_stocks[player].append(stock)
         self._cover(pile, card, at)
         events.append(CardPlayed(player, stock, pile, card))
         if source:
@@ -670,8 +674,9 @@ class Round:
         source = side[stock]
         card = source.pop()
         side[slot].append(card)
-        views = self._stock_views[player]
-        views[stock] = views[slot] = None
+        stale = self._stale_stocks[player]
+        stale.append(stock)
+        stale.append(slot)
         self._move_cache[player] = None  # the other player's moves do not read this side
         events.append(SlotFilled(player, stock, slot, card))
         events.append(CardTurnedUp(player, stock, source[-1]))
@@ -766,16 +771,22 @@ class Round:
     def _side_view(self, player: int) -> SideView:
         side = self._side_views[player]
         if side is None:
-            kept = self._stock_views[player]
-            stocks = self._stocks[player]
-            for s in range(STOCKS):
-                if kept[s] is None:
+            stale = self._stale_stocks[player]
+            if stale:  # only the stocks that changed get a new view
+                kept = self._stock_views[player]
+                stocks = self._stocks[player]
+                for s in stale:
                     cards_ = stocks[s]
                     kept[s] = StockView(cards_[-1], len(cards_) - 1) if cards_ else _EMPTY_STOCK
+                stale.clear()
+                views = self._stock_tuples[player] = tuple(kept)
+            else:
+                views = self._stock_tuples[player]
+                assert views is not None  # made when the stale stocks were last cleared
             phase = self._phase
             locked = self._locked_until[player]
             side = self._side_views[player] = SideView(
-                tuple(kept),
+                views,
                 len(self._spit[player]),
                 (phase is Phase.DEALT or phase is Phase.STUCK) and self.is_ready(player),
                 None if locked == -math.inf else locked,

@@ -77,73 +77,87 @@ class Choice:
     """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
 
 
+_RANKS = max(Rank) + 1
+"""Room for every rank as an index (2 to 14), and 0 for "no card"."""
+
+
+def _either(a: int, b: int) -> tuple[int, ...]:
+    """The ranks that fit on a card of rank ``a`` or of rank ``b`` (0: no card)."""
+    none: frozenset[Rank] = frozenset()
+    fit = (NEIGHBOURS[Rank(a)] if a else none) | (NEIGHBOURS[Rank(b)] if b else none)
+    return tuple(sorted(int(r) for r in fit))
+
+
+_CARDS = (0, *Rank)
+_EITHER: list[list[tuple[int, ...]]] = [
+    [_either(a, b) if a in _CARDS and b in _CARDS else () for b in range(_RANKS)]
+    for a in range(_RANKS)
+]
+"""``_EITHER[a][b]``: the ranks that fit on rank ``a`` or rank ``b`` (0 for no card), read
+from :data:`NEIGHBOURS`, the engine's one rule of adjacency."""
+
+
 def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> list[float]:
     """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
     what it sets up for the opponent, looking one move ahead.
 
-    Worked out for all the moves of one view at once, in plain loops over ranks (this runs
-    for nearly every move the bot makes): the ranks that fit on a card are the ranks it fits
-    on (:data:`NEIGHBOURS`, symmetric), so "fits a pile top after the move" is read from the
-    ranks each pile top takes.
+    Worked out for all the moves of one view at once, from how many face-up stock cards of
+    each rank each player shows (this runs for nearly every move the bot makes): a card fits
+    a pile top after a play if it fits the card played or the other pile's top, so a play
+    sets up the cards of the ranks in ``_EITHER`` of those two (a card never fits its own
+    rank, so the card played is among them only if it fits the other pile too).
     """
     player = view.player
     sides = view.sides
     stocks = sides[player].stocks
     piles = view.piles
-    # The ranks each pile top takes now (none for a pile without a card).
+    # The pile tops' ranks (0 for a pile without a card).
     top = piles[0].top
-    left = _NONE if top is None else NEIGHBOURS[top.rank]
+    left = 0 if top is None else top.rank
     top = piles[1].top
-    right = _NONE if top is None else NEIGHBOURS[top.rank]
-    # The face-up tops' ranks: the bot's by stock, the opponent's.
-    mine = [(i, c.rank) for i, s in enumerate(stocks) if (c := s.top) is not None]
-    theirs = [c.rank for s in sides[1 - player].stocks if (c := s.top) is not None]
+    right = 0 if top is None else top.rank
+    # How many face-up stock cards of each rank each player shows.
+    mine = [0] * _RANKS
+    for stock in stocks:
+        if (card := stock.top) is not None:
+            mine[card.rank] += 1
+    theirs = [0] * _RANKS
+    for stock in sides[1 - player].stocks:
+        if (card := stock.top) is not None:
+            theirs[card.rank] += 1
     w = weights
     chain, feed = w.chain, w.feed
     scores: list[float] = []
-    fill: tuple[int, int] | None = None  # what every fill sets up: the tops stay as they are
     for action in moves:
         source = stocks[action.stock]
         if type(action) is Fill:
-            if fill is None:
-                # The moved card stays face up in the empty slot; the one beneath is unknown.
-                n_mine = 0
-                for _, r in mine:
-                    if r in left or r in right:
-                        n_mine += 1
-                n_theirs = 0
-                for r in theirs:
-                    if r in left or r in right:
-                        n_theirs += 1
-                fill = (n_mine, n_theirs)
+            # The moved card stays face up in the empty slot; the one beneath is unknown:
+            # the tops stay as they are.
+            n_mine = n_theirs = 0
+            for r in _EITHER[left][right]:
+                n_mine += mine[r]
+                n_theirs += theirs[r]
             value = w.fill + w.tall * source.face_down
-            scores.append(value + chain * fill[0] - feed * fill[1])
+            scores.append(value + chain * n_mine - feed * n_theirs)
             continue
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
-        near = NEIGHBOURS[card.rank]  # what fits on the card played
-        # What fits on the other pile, which the play leaves as it is. In a single-pile round
-        # a play onto the unused pile lands on the one pile.
+        rank = card.rank
+        # The other pile's top, which the play leaves as it is. In a single-pile round a
+        # play onto the unused pile lands on the one pile.
         if action.pile == 0:
             kept = right if piles[0].in_play else left
         else:
             kept = left if piles[1].in_play else right
-        stock = action.stock
-        n_mine = 0
-        for i, r in mine:
-            if i != stock and (r in kept or r in near):
-                n_mine += 1
+        fit = _EITHER[kept][rank]
+        n_mine = -1 if rank in fit else 0  # the card played is not one of its stock cards
         n_theirs = 0
-        for r in theirs:
-            if r in kept or r in near:
-                n_theirs += 1
+        for r in fit:
+            n_mine += mine[r]
+            n_theirs += theirs[r]
         value = w.play + w.uncover * (source.face_down > 0)
         scores.append(value + chain * n_mine - feed * n_theirs)
     return scores
-
-
-_NONE: frozenset[Rank] = frozenset()
-"""The ranks a pile without a card takes: none."""
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:

@@ -212,16 +212,19 @@ def decide(
     legal = view.legal_actions
     if not legal:
         return None
-    moves: list[Play | Fill] = []
     for action in legal:
-        if isinstance(action, Spit):
-            return (action, False, 1)
-        if isinstance(action, Slap):
-            return (_slap(view), False, 2)
-        moves.append(action)
+        kind = type(action)
+        if kind is not Play and kind is not Fill:
+            if isinstance(action, Spit):
+                return (action, False, 1)
+            if isinstance(action, Slap):
+                return (_slap(view), False, 2)
+    # No spit and no slap: only plays and fills are left.
+    moves: list[Play | Fill] = list(legal)  # type: ignore[arg-type]
     if overlook > 0:
         miss = min(0.95, overlook * math.log2(len(moves) + 1))
-        seen = [m for m in moves if rng.random() >= miss]
+        draw = rng.random
+        seen = [m for m in moves if draw() >= miss]
     else:
         seen = moves
     second_look = not seen

@@ -64,7 +64,8 @@ class Match:
         rng.shuffle(deck)
         half = len(deck) // 2
         self._round = Round.deal((deck[:half], deck[half:]), number=1, settings=self.settings)
-        self._keep_facts()
+        self._facts: ViewFacts | None = None  # worked out when a view first asks
+        self._facts_dealt: ViewFacts | None = None
 
     @classmethod
     def new(cls, seed: int | None = None, **kwargs: object) -> Match:
@@ -104,19 +105,23 @@ class Match:
         round_ = self._round
         # The facts change only when a round settles; the round keeps its view until the
         # table or they change, so most of the time this is answered by an identity test.
-        facts = self._facts_dealt if round_.phase is Phase.DEALT else self._facts
+        if round_.phase is Phase.DEALT:
+            facts = self._facts_dealt or self._keep_facts()[1]
+        else:
+            facts = self._facts or self._keep_facts()[0]
         return round_.view_with(player, facts)
 
-    def _keep_facts(self) -> None:
+    def _keep_facts(self) -> tuple[ViewFacts, ViewFacts]:
         """Work out the facts around the round that views carry (:class:`ViewFacts`), once
-        per change of them: at the start and whenever a round settles."""
+        per change of them (they change when a round settles): for the round in play, and
+        for the wait for its first spit right after a slap, the slap's winner too."""
         history = self.history
         last_round = history[-1] if history else None
         standard = self.variant is Variant.STANDARD
         scores, outcome = self.scores, self._outcome
-        self._facts: ViewFacts = (scores, last_round, None, outcome, standard)
-        # While a round waits for its first spit right after a slap, the slap's winner too.
-        self._facts_dealt: ViewFacts = (scores, last_round, self._slapper, outcome, standard)
+        self._facts = (scores, last_round, None, outcome, standard)
+        self._facts_dealt = (scores, last_round, self._slapper, outcome, standard)
+        return self._facts, self._facts_dealt
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now."""
@@ -157,7 +162,7 @@ class Match:
         settled = next(e for e in result.events if isinstance(e, RoundSettled))
         self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)
         events = result.events + self._next_round(settled)
-        self._keep_facts()
+        self._facts = self._facts_dealt = None  # the next view works them out again
         return Result(events=events)
 
     def _refusal(self, action: Action, at: float) -> Refusal | None:

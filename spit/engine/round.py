@@ -60,6 +60,9 @@ _INFINITY = math.inf
 _EMPTY_STOCK: Final = StockView(None, 0)
 """An empty slot's view: the same for every slot."""
 
+_ALL_STOCKS: Final = tuple(range(STOCKS))
+"""Every stock slot, by index."""
+
 ViewFacts = tuple[tuple[int, int], RoundSettled | None, int | None, Outcome | None, bool]
 """The match's facts a view carries besides the round's (:meth:`Round.view`'s keywords, in
 order): the scores, the last settled round, the slap's winner, the outcome, and whether going
@@ -174,10 +177,13 @@ class Round:
         # each player's table moves (stuck detection and legal_actions share them), the
         # views of each stock, side and pile, and each player's whole view.
         self._move_cache: list[tuple[Play | Fill, ...] | None] = [None, None]
-        self._stock_views: list[list[StockView]] = [[_EMPTY_STOCK] * STOCKS for _ in PLAYERS]
+        self._stock_views: list[list[StockView]] = [
+            [_EMPTY_STOCK] * STOCKS,
+            [_EMPTY_STOCK] * STOCKS,
+        ]
         # Per player, the stocks whose views are out of date (every one, to begin with), and
         # the tuple of them a side's view holds (None while any is out of date).
-        self._stale_stocks: list[list[int]] = [list(range(STOCKS)) for _ in PLAYERS]
+        self._stale_stocks: list[list[int]] = [[*_ALL_STOCKS], [*_ALL_STOCKS]]
         self._stock_tuples: list[tuple[StockView, ...] | None] = [None, None]
         self._side_views: list[SideView | None] = [None, None]
         self._pile_views: list[PileView | None] = [None, None]

@@ -25,7 +25,7 @@ from spit.bot import LEVEL_NAMES, Bot, Planned
 from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
 from spit.bot.strategy import Policy
-from spit.engine import FUMBLES, PLAYERS, Match, Variant
+from spit.engine import FUMBLES, PLAYERS, Match, PlayerView, Variant
 from spit.records.figures import Chances
 
 RANDOM = "random"
@@ -175,7 +175,6 @@ def play_match(
     reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
     view = match.view
-    legal_actions = match.legal_actions
     apply = match.apply
     reaction = chances.reaction
 
@@ -206,12 +205,17 @@ def play_match(
         if after_action is not None:
             after_action(match)
         refusal = result.refusal
+        seen: tuple[PlayerView, PlayerView] | None = None
         if refusal is not None:
             refusals += 1
             fumbles += refusal.reason in FUMBLES
             looking: tuple[int, ...] = (p,)
         else:
-            took = reaction(result.events, at, (legal_actions(0), legal_actions(1)))
+            # Both seats' views, made once: their legal actions are the engine's (those
+            # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and
+            # the bots look at them next.
+            seen = (view(0), view(1))
+            took = reaction(result.events, at, (seen[0].legal_actions, seen[1].legal_actions))
             if took is not None:
                 reactions[p].append(took)
             if match.is_over:
@@ -222,7 +226,7 @@ def play_match(
         # The driver protocol's step 1: whoever may have seen the table change looks again;
         # a plan that ``is`` the one scheduled keeps its place.
         for q in looking:
-            planned = bots[q].plan(view(q), now)
+            planned = bots[q].plan(view(q) if seen is None else seen[q], now)
             if planned is not scheduled[q]:
                 scheduled[q] = planned
                 if planned is not None:

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
-from spit.bot.strategy import Choice, Policy, choose, choose_random
+from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 from spit.engine.frozen import quick_init
 
@@ -89,6 +89,24 @@ class Planned:
 class Bot:
     """A player at one level, for one seat. Drive it with :meth:`plan` and :meth:`landed`."""
 
+    # Slots: plan reads and writes a dozen of these for every look at the table.
+    __slots__ = (
+        "__weakref__",
+        "_choosing",
+        "_day",
+        "_fastest",
+        "_fits_since",
+        "_form",
+        "_form_round",
+        "_level",
+        "_pending",
+        "_pending_round",
+        "_rng",
+        "_seen",
+        "player",
+        "policy",
+    )
+
     def __init__(
         self,
         player: int,
@@ -102,7 +120,6 @@ class Bot:
         self.player = player
         """The seat the bot plays (against a person, 1: the top of the table)."""
         self.level = level_named(level) if isinstance(level, str) else level
-        """How fast and how carefully it plays."""
         self.policy = policy
         """How it chooses among the moves it sees."""
         self._rng = rng
@@ -113,6 +130,18 @@ class Bot:
         self._form_round = 0
         self._form = 1.0
         self._day: float | None = None
+
+    @property
+    def level(self) -> Level:
+        """How fast and how carefully it plays."""
+        return self._level
+
+    @level.setter
+    def level(self, level: Level) -> None:
+        self._level = level
+        # The level's own answers, asked for nearly every move: worked out once per level.
+        self._fastest = level.fastest()
+        self._choosing: dict[int, float] = {}
 
     @property
     def pending(self) -> Planned | None:
@@ -131,43 +160,48 @@ class Bot:
         if view is self._seen and pending is not None:
             return pending  # the same table (the engine keeps a view until it changes)
         self._seen = view
-        lv = self.level
-        if view.round_number != self._form_round:  # a new round: how the bot is doing today
-            self._form_round = view.round_number
+        lv = self._level
+        round_number = view.round_number
+        if round_number != self._form_round:  # a new round: how the bot is doing today
+            self._form_round = round_number
             if self._day is None:  # the first look of the match: how the bot is doing today
                 self._day = self._rng.gauss(0.0, lv.day) if lv.day > 0 else 0.0
             form = math.exp(self._day + (self._rng.gauss(0.0, lv.form) if lv.form > 0 else 0.0))
             self._form = min(max(form, FORM_RANGE[0]), FORM_RANGE[1])
-        if pending is not None and view.round_number == self._pending_round:
+        legal = view.legal_actions
+        looked: float | None = None
+        if pending is not None and round_number == self._pending_round:
             if self._fits(pending.action, view):
                 if self._fits_since is None:  # the key pressed fits only since this change
                     self._fits_since = now
-                    if pending.at - now < lv.fastest():
+                    if pending.at - now < self._fastest:
                         pending = None  # too soon to be an answer to it: look afresh
             else:
                 self._fits_since = None
-        if pending is not None and view.round_number == self._pending_round:
-            if pending.intended in view.legal_actions:
-                return pending
-            # The move no longer fits: the bot sees it only once it notices the change.
-            noticed = now + lv.notice.sample(self._rng) * self._form
-            if noticed >= pending.at:
-                return pending  # too late to stop the hand: it lands, and may be refused
-            looked: float | None = noticed
-        else:
-            looked = None
+            if pending is not None:
+                meant = pending.meant
+                if (pending.action if meant is None else meant) in legal:
+                    return pending
+                # The move no longer fits: the bot sees it only once it notices the change.
+                looked = now + lv.notice.sample(self._rng) * self._form
+                if looked >= pending.at:
+                    return pending  # too late to stop the hand: it lands, and may be refused
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
-        choice = self._choose(view)
-        if choice is None:
+        if self.policy is Policy.RANDOM:
+            picked = choose_random(view, self._rng)
+            decided = None if picked is None else (picked.action, False, picked.weighed)
+        else:
+            decided = decide(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
+        if decided is None:
             return None
+        meant, second_look, weighed = decided
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
-        at = looked + self._delay(choice)
+        at = looked + self._delay(weighed, second_look)
         locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
-        meant = choice.action
         pressed = self._press(meant)
         self._fits_since = now if self._fits(pressed, view) else None
         self._pending = Planned(
@@ -175,10 +209,10 @@ class Bot:
             at,
             None if pressed is meant else meant,
             now,
-            choice.weighed,
-            choice.second_look,
+            weighed,
+            second_look,
         )
-        self._pending_round = view.round_number
+        self._pending_round = round_number
         return self._pending
 
     def landed(self, result: Result) -> None:
@@ -195,28 +229,26 @@ class Bot:
     @staticmethod
     def _fits(action: Action, view: PlayerView) -> bool:
         """Whether the table would take ``action`` now (a play as the pile it lands on)."""
-        if isinstance(action, Play) and not view.piles[action.pile].in_play:
+        if type(action) is Play and not view.piles[action.pile].in_play:
             # Aimed at the unused pile of a single-pile round: it lands on the other.
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _choose(self, view: PlayerView) -> Choice | None:
-        if self.policy is Policy.RANDOM:
-            return choose_random(view, self._rng)
-        lv = self.level
-        return choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
-
-    def _delay(self, choice: Choice) -> float:
-        """From having seen the table to the key landing: choosing, then pressing."""
-        lv = self.level
-        delay = lv.choosing(choice.weighed) + lv.key
-        if choice.second_look:  # every move was missed: it looks again before it finds one
+    def _delay(self, weighed: int, second_look: bool) -> float:
+        """From having seen the table to the key landing: choosing among ``weighed`` moves,
+        then pressing."""
+        lv = self._level
+        choosing = self._choosing.get(weighed)
+        if choosing is None:
+            choosing = self._choosing[weighed] = lv.choosing(weighed)
+        delay = choosing + lv.key
+        if second_look:  # every move was missed: it looks again before it finds one
             delay += lv.notice.sample(self._rng)
         return delay * self._form
 
     def _press(self, action: Action) -> Action:
         """The key the finger hits: now and then a neighbour of the one meant."""
-        lv = self.level
+        lv = self._level
         if lv.miskey <= 0 or isinstance(action, Spit) or self._rng.random() >= lv.miskey:
             return action
         if isinstance(action, Slap):

@@ -19,6 +19,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Final
 
+_log = math.log
+
 LADDER: tuple[str, ...] = (
     "first-game",
     "beginner",
@@ -74,11 +76,13 @@ class ExGaussian:
     """The exponential tail's mean: the lapses."""
 
     _median: float = field(init=False, repr=False, compare=False)
+    _rate: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.mu <= NOTICE_FLOOR or self.sigma <= 0 or self.tau <= 0:
             raise ValueError(f"an ex-Gaussian delay needs mu > {NOTICE_FLOOR} and sigma, tau > 0")
         object.__setattr__(self, "_median", self._solve_median())
+        object.__setattr__(self, "_rate", 1.0 / self.tau)  # the tail's rate, as drawn
 
     @property
     def mean(self) -> float:
@@ -102,7 +106,9 @@ class ExGaussian:
 
     def sample(self, rng: random.Random) -> float:
         """One delay, drawn from ``rng``."""
-        delay = rng.gauss(self.mu, self.sigma) + rng.expovariate(1.0 / self.tau)
+        # The tail is rng.expovariate(1 / tau) written out (the same draw, the same
+        # arithmetic): a delay is drawn for nearly every move, and the call was a fifth of it.
+        delay = rng.gauss(self.mu, self.sigma) - _log(1.0 - rng.random()) / self._rate
         return delay if delay > NOTICE_FLOOR else NOTICE_FLOOR
 
     def _solve_median(self) -> float:

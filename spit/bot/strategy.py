@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from spit.engine import NEIGHBOURS, Action, Card, Fill, Play, PlayerView, Slap, Spit
+from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
 from spit.engine.frozen import quick_init
 
 
@@ -77,71 +77,92 @@ class Choice:
     """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
 
 
-class _Lookahead:
-    """What one view shows, worked out once for scoring all its moves."""
+_RANKS = max(Rank) + 1
+"""Room for every rank as an index (2 to 14), and 0 for "no card"."""
 
-    __slots__ = ("fit_mine", "fit_opponent", "me", "mine", "opponent", "piles", "view", "w")
 
-    def __init__(self, view: PlayerView, weights: Weights) -> None:
-        self.view = view
-        self.w = weights
-        sides = view.sides
-        me = self.me = sides[view.player]
-        piles = self.piles = [p.top for p in view.piles]
-        self.mine = [(i, s.top) for i, s in enumerate(me.stocks) if s.top is not None]
-        opponent = self.opponent = [
-            s.top for s in sides[1 - view.player].stocks if s.top is not None
-        ]
-        mine = [c for _, c in self.mine]
-        # Per pile, which face-up stock cards fit its top now (worked out once per view).
-        self.fit_mine = [_fits(mine, top) for top in piles]
-        self.fit_opponent = [_fits(opponent, top) for top in piles]
+def _either(a: int, b: int) -> tuple[int, ...]:
+    """The ranks that fit on a card of rank ``a`` or of rank ``b`` (0: no card)."""
+    none: frozenset[Rank] = frozenset()
+    fit = (NEIGHBOURS[Rank(a)] if a else none) | (NEIGHBOURS[Rank(b)] if b else none)
+    return tuple(sorted(int(r) for r in fit))
 
-    def score(self, action: Play | Fill) -> float:
-        """The move's score: its base, plus what it uncovers, minus what it sets up for them."""
-        me, w = self.me, self.w
-        source = me.stocks[action.stock]
-        if isinstance(action, Fill):
-            # The moved card stays face up in the empty slot; the one beneath is unknown.
+
+_CARDS = (0, *Rank)
+_EITHER: list[list[tuple[int, ...]]] = [
+    [_either(a, b) if a in _CARDS and b in _CARDS else () for b in range(_RANKS)]
+    for a in range(_RANKS)
+]
+"""``_EITHER[a][b]``: the ranks that fit on rank ``a`` or rank ``b`` (0 for no card), read
+from :data:`NEIGHBOURS`, the engine's one rule of adjacency."""
+
+
+def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> list[float]:
+    """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
+    what it sets up for the opponent, looking one move ahead.
+
+    Worked out for all the moves of one view at once, from how many face-up stock cards of
+    each rank each player shows (this runs for nearly every move the bot makes): a card fits
+    a pile top after a play if it fits the card played or the other pile's top, so a play
+    sets up the cards of the ranks in ``_EITHER`` of those two (a card never fits its own
+    rank, so the card played is among them only if it fits the other pile too).
+    """
+    player = view.player
+    sides = view.sides
+    stocks = sides[player].stocks
+    piles = view.piles
+    # The pile tops' ranks (0 for a pile without a card).
+    top = piles[0].top
+    left = 0 if top is None else top.rank
+    top = piles[1].top
+    right = 0 if top is None else top.rank
+    # How many face-up stock cards of each rank each player shows.
+    mine = [0] * _RANKS
+    for stock in stocks:
+        if (card := stock.top) is not None:
+            mine[card.rank] += 1
+    theirs = [0] * _RANKS
+    for stock in sides[1 - player].stocks:
+        if (card := stock.top) is not None:
+            theirs[card.rank] += 1
+    w = weights
+    chain, feed = w.chain, w.feed
+    scores: list[float] = []
+    for action in moves:
+        source = stocks[action.stock]
+        if type(action) is Fill:
+            # The moved card stays face up in the empty slot; the one beneath is unknown:
+            # the tops stay as they are.
+            n_mine = n_theirs = 0
+            for r in _EITHER[left][right]:
+                n_mine += mine[r]
+                n_theirs += theirs[r]
             value = w.fill + w.tall * source.face_down
-            mine = sum(a or b for a, b in zip(*self.fit_mine, strict=True))
-            theirs = sum(a or b for a, b in zip(*self.fit_opponent, strict=True))
-            return value + w.chain * mine - w.feed * theirs
+            scores.append(value + chain * n_mine - feed * n_theirs)
+            continue
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
-        # In a single-pile round a play onto the unused pile lands on the one pile.
-        pile = action.pile
-        if not self.view.piles[pile].in_play:
-            pile = 1 - pile
-        # Counted in plain loops: this is asked of every move the bot weighs. The ranks that
-        # fit on the card played are the ranks it fits on (NEIGHBOURS, symmetric).
-        near = NEIGHBOURS[card.rank]
-        stock = action.stock
-        kept = self.fit_mine[1 - pile]
-        mine = 0
-        for k, (i, c) in enumerate(self.mine):
-            if i != stock and (kept[k] or c.rank in near):
-                mine += 1
-        kept = self.fit_opponent[1 - pile]
-        theirs = 0
-        for k, c in enumerate(self.opponent):
-            if kept[k] or c.rank in near:
-                theirs += 1
+        rank = card.rank
+        # The other pile's top, which the play leaves as it is. In a single-pile round a
+        # play onto the unused pile lands on the one pile.
+        if action.pile == 0:
+            kept = right if piles[0].in_play else left
+        else:
+            kept = left if piles[1].in_play else right
+        fit = _EITHER[kept][rank]
+        n_mine = -1 if rank in fit else 0  # the card played is not one of its stock cards
+        n_theirs = 0
+        for r in fit:
+            n_mine += mine[r]
+            n_theirs += theirs[r]
         value = w.play + w.uncover * (source.face_down > 0)
-        return value + w.chain * mine - w.feed * theirs
-
-
-def _fits(tops: list[Card], pile: Card | None) -> list[bool]:
-    """Which of ``tops`` fit on ``pile`` (none on a pile without a card)."""
-    if pile is None:
-        return [False] * len(tops)
-    near = NEIGHBOURS[pile.rank]  # the ranks that fit on it: those it fits on (symmetric)
-    return [card.rank in near for card in tops]
+        scores.append(value + chain * n_mine - feed * n_theirs)
+    return scores
 
 
 def score(view: PlayerView, action: Play | Fill, weights: Weights = WEIGHTS) -> float:
     """How much the strategy likes a legal play or fill, looking one move ahead."""
-    return _Lookahead(view, weights).score(action)
+    return _scores(view, [action], weights)[0]
 
 
 def _slap(view: PlayerView) -> Slap:
@@ -159,7 +180,28 @@ def choose(
     first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Choice | None:
-    """The strategy's move from ``view``, or None when there is nothing to do.
+    """The strategy's move from ``view``, or None when there is nothing to do (see
+    :func:`decide`, which says how it is chosen)."""
+    decided = decide(view, rng, overlook=overlook, first_fit=first_fit, weights=weights)
+    return None if decided is None else Choice(*decided)
+
+
+Decided = tuple[Action, bool, int]
+"""A choice as a plain tuple: :class:`Choice`'s fields, in order."""
+
+
+def decide(
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    overlook: float = 0.0,
+    first_fit: float = 0.0,
+    weights: Weights = WEIGHTS,
+) -> Decided | None:
+    """:func:`choose`'s choice as a plain tuple (action, second look, moves weighed): what
+    the bot asks for every move, without making a :class:`Choice` it would only take apart.
+
+    The strategy's move from ``view``, or None when there is nothing to do.
 
     ``overlook`` is the chance of not seeing a lone play; with n plays and fills in view each
     is missed with ``overlook * log2(n + 1)`` (at most 95 %). If every one is missed, the best
@@ -170,27 +212,36 @@ def choose(
     legal = view.legal_actions
     if not legal:
         return None
-    moves: list[Play | Fill] = []
     for action in legal:
-        if isinstance(action, Spit):
-            return Choice(action)
-        if isinstance(action, Slap):
-            return Choice(_slap(view), weighed=2)
-        moves.append(action)
+        kind = type(action)
+        if kind is not Play and kind is not Fill:
+            if isinstance(action, Spit):
+                return (action, False, 1)
+            if isinstance(action, Slap):
+                return (_slap(view), False, 2)
+    # No spit and no slap: only plays and fills are left.
+    moves: list[Play | Fill] = list(legal)  # type: ignore[arg-type]
     if overlook > 0:
         miss = min(0.95, overlook * math.log2(len(moves) + 1))
-        seen = [m for m in moves if rng.random() >= miss]
+        draw = rng.random
+        seen = [m for m in moves if draw() >= miss]
     else:
         seen = moves
     second_look = not seen
     if second_look:
         seen = moves
     if len(seen) == 1:
-        return Choice(seen[0], second_look)
+        return (seen[0], second_look, 1)
     if first_fit > 0 and rng.random() < first_fit:
-        return Choice(seen[0], second_look)  # the first that fits: no weighing of the rest
-    # max() keeps the first of equal scores: the engine's order (left stock first).
-    return Choice(max(seen, key=_Lookahead(view, weights).score), second_look, len(seen))
+        return (seen[0], second_look, 1)  # the first that fits: no weighing of the rest
+    # The first of equal scores: the engine's order (left stock first), as max() keeps it.
+    scores = _scores(view, seen, weights)
+    best = 0
+    high = scores[0]
+    for k in range(1, len(scores)):
+        if scores[k] > high:
+            best, high = k, scores[k]
+    return (seen[best], second_look, len(seen))
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:

@@ -19,7 +19,7 @@ from spit.engine.events import (
     Termination,
 )
 from spit.engine.presses import Press, resolve
-from spit.engine.round import Result, Round, Settings
+from spit.engine.round import Result, Round, Settings, ViewFacts
 from spit.engine.view import PlayerView
 
 POINTS_TARGET = 100
@@ -64,6 +64,8 @@ class Match:
         rng.shuffle(deck)
         half = len(deck) // 2
         self._round = Round.deal((deck[:half], deck[half:]), number=1, settings=self.settings)
+        self._facts: ViewFacts | None = None  # worked out when a view first asks
+        self._facts_dealt: ViewFacts | None = None
 
     @classmethod
     def new(cls, seed: int | None = None, **kwargs: object) -> Match:
@@ -100,16 +102,26 @@ class Match:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
-        history = self.history
         round_ = self._round
-        return round_.view(
-            player,
-            scores=self.scores,
-            last_round=history[-1] if history else None,
-            slap_winner=self._slapper if round_.phase is Phase.DEALT else None,
-            outcome=self._outcome,
-            out_first_wins_match=self.variant is Variant.STANDARD,
-        )
+        # The facts change only when a round settles; the round keeps its view until the
+        # table or they change, so most of the time this is answered by an identity test.
+        if round_.phase is Phase.DEALT:
+            facts = self._facts_dealt or self._keep_facts()[1]
+        else:
+            facts = self._facts or self._keep_facts()[0]
+        return round_.view_with(player, facts)
+
+    def _keep_facts(self) -> tuple[ViewFacts, ViewFacts]:
+        """Work out the facts around the round that views carry (:class:`ViewFacts`), once
+        per change of them (they change when a round settles): for the round in play, and
+        for the wait for its first spit right after a slap, the slap's winner too."""
+        history = self.history
+        last_round = history[-1] if history else None
+        standard = self.variant is Variant.STANDARD
+        scores, outcome = self.scores, self._outcome
+        self._facts = (scores, last_round, None, outcome, standard)
+        self._facts_dealt = (scores, last_round, self._slapper, outcome, standard)
+        return self._facts, self._facts_dealt
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now."""
@@ -149,7 +161,9 @@ class Match:
             return result
         settled = next(e for e in result.events if isinstance(e, RoundSettled))
         self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)
-        return Result(events=result.events + self._next_round(settled))
+        events = result.events + self._next_round(settled)
+        self._facts = self._facts_dealt = None  # the next view works them out again
+        return Result(events=events)
 
     def _refusal(self, action: Action, at: float) -> Refusal | None:
         player = action.player if action.player in PLAYERS else 0

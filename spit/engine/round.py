@@ -57,6 +57,17 @@ _EARLIEST = -sys.float_info.max
 
 _INFINITY = math.inf
 
+_EMPTY_STOCK: Final = StockView(None, 0)
+"""An empty slot's view: the same for every slot."""
+
+_ALL_STOCKS: Final = tuple(range(STOCKS))
+"""Every stock slot, by index."""
+
+ViewFacts = tuple[tuple[int, int], RoundSettled | None, int | None, Outcome | None, bool]
+"""The match's facts a view carries besides the round's (:meth:`Round.view`'s keywords, in
+order): the scores, the last settled round, the slap's winner, the outcome, and whether going
+out first wins the match."""
+
 _COVERED_MEMORY = 4
 """How many covered pile tops to remember for the "too late" check; more never matter."""
 
@@ -166,10 +177,18 @@ class Round:
         # each player's table moves (stuck detection and legal_actions share them), the
         # views of each stock, side and pile, and each player's whole view.
         self._move_cache: list[tuple[Play | Fill, ...] | None] = [None, None]
-        self._stock_views: list[list[StockView | None]] = [[None] * STOCKS, [None] * STOCKS]
+        self._stock_views: list[list[StockView]] = [
+            [_EMPTY_STOCK] * STOCKS,
+            [_EMPTY_STOCK] * STOCKS,
+        ]
+        # Per player, the stocks whose views are out of date (every one, to begin with), and
+        # the tuple of them a side's view holds (None while any is out of date).
+        self._stale_stocks: list[list[int]] = [[*_ALL_STOCKS], [*_ALL_STOCKS]]
+        self._stock_tuples: list[tuple[StockView, ...] | None] = [None, None]
         self._side_views: list[SideView | None] = [None, None]
         self._pile_views: list[PileView | None] = [None, None]
         self._views: list[PlayerView | None] = [None, None]
+        self._view_facts: list[ViewFacts | None] = [None, None]
         if phase is Phase.PLAYING:
             self._after_move([])
 
@@ -332,36 +351,61 @@ class Round:
         The keywords are the match's facts around this round, which the view carries too;
         ``out_first_wins_match`` is the variant's answer for a single-pile round (OnePile).
         """
+        return self.view_with(
+            player, (scores, last_round, slap_winner, outcome, out_first_wins_match)
+        )
+
+    def view_with(self, player: int, facts: ViewFacts) -> PlayerView:
+        """:meth:`view`, with the match's facts in one tuple (in :meth:`view`'s order).
+
+        The view is kept until the table or the facts change: a match hands in the same
+        tuple until its facts change, so most questions are answered by one identity test.
+        """
         view = self._views[player]
-        if (
-            view is None
-            or view.scores != scores
-            or view.last_round is not last_round
-            or view.slap_winner != slap_winner
-            or view.outcome is not outcome
-            or (
-                view.one_pile is not None
-                and view.one_pile.out_first_wins_match is not out_first_wins_match
-            )
-        ):
-            alone = self._without_spit_cards
-            sides = self._side_views
-            piles = self._pile_views
-            # Positional, in PlayerView's order: made after every change, for each player.
-            view = self._views[player] = PlayerView(
-                player,
-                self.number,
-                self._phase,
-                (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
-                (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
-                self.legal_actions(player),
-                scores,
-                self._went_out,
-                last_round,
-                slap_winner,
-                outcome,
-                None if alone is None else OnePile(alone, out_first_wins_match),
-            )
+        if view is not None:
+            kept = self._view_facts[player]
+            if facts is kept:
+                return view
+            scores, last_round, slap_winner, outcome, out_first_wins_match = facts
+            if (
+                view.scores == scores
+                and view.last_round is last_round
+                and view.slap_winner == slap_winner
+                and view.outcome is outcome
+                and (
+                    view.one_pile is None
+                    or view.one_pile.out_first_wins_match is out_first_wins_match
+                )
+            ):
+                self._view_facts[player] = facts
+                return view
+        scores, last_round, slap_winner, outcome, out_first_wins_match = facts
+        alone = self._without_spit_cards
+        sides = self._side_views
+        piles = self._pile_views
+        phase = self._phase
+        if phase is Phase.PLAYING:  # legal_actions, without a call: asked after every change
+            legal = self._move_cache[player]
+            if legal is None:
+                legal = self._move_cache[player] = self._table_moves(player)
+        else:
+            legal = self.legal_actions(player)
+        # Positional, in PlayerView's order: made after every change, for each player.
+        view = self._views[player] = PlayerView(
+            player,
+            self.number,
+            phase,
+            (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
+            (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+            legal,
+            scores,
+            self._went_out,
+            last_round,
+            slap_winner,
+            outcome,
+            None if alone is None else OnePile(alone, out_first_wins_match),
+        )
+        self._view_facts[player] = facts
         return view
 
     def cards_in_play(self) -> Iterator[Card]:
@@ -623,7 +667,7 @@ class Round:
     def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
         source = self._stocks[player][stock]
         card = source.pop()
-        self._stock_views[player][stock] = None
+        self._stale_stocks[player].append(stock)
         self._cover(pile, card, at)
         events.append(CardPlayed(player, stock, pile, card))
         if source:
@@ -636,8 +680,9 @@ class Round:
         source = side[stock]
         card = source.pop()
         side[slot].append(card)
-        views = self._stock_views[player]
-        views[stock] = views[slot] = None
+        stale = self._stale_stocks[player]
+        stale.append(stock)
+        stale.append(slot)
         self._move_cache[player] = None  # the other player's moves do not read this side
         events.append(SlotFilled(player, stock, slot, card))
         events.append(CardTurnedUp(player, stock, source[-1]))
@@ -732,24 +777,27 @@ class Round:
     def _side_view(self, player: int) -> SideView:
         side = self._side_views[player]
         if side is None:
+            stale = self._stale_stocks[player]
+            if stale:  # only the stocks that changed get a new view
+                kept = self._stock_views[player]
+                stocks = self._stocks[player]
+                for s in stale:
+                    cards_ = stocks[s]
+                    kept[s] = StockView(cards_[-1], len(cards_) - 1) if cards_ else _EMPTY_STOCK
+                stale.clear()
+                views = self._stock_tuples[player] = tuple(kept)
+            else:
+                views = self._stock_tuples[player]
+                assert views is not None  # made when the stale stocks were last cleared
+            phase = self._phase
             locked = self._locked_until[player]
-            kept = self._stock_views[player]
             side = self._side_views[player] = SideView(
-                tuple([kept[s] or self._stock_view(player, s) for s in range(STOCKS)]),
+                views,
                 len(self._spit[player]),
-                self.is_ready(player) if self._phase in (Phase.DEALT, Phase.STUCK) else False,
+                (phase is Phase.DEALT or phase is Phase.STUCK) and self.is_ready(player),
                 None if locked == -math.inf else locked,
             )
         return side
-
-    def _stock_view(self, player: int, stock: int) -> StockView:
-        view = self._stock_views[player][stock]
-        if view is None:
-            s = self._stocks[player][stock]
-            view = self._stock_views[player][stock] = (
-                StockView(s[-1], len(s) - 1) if s else StockView(None, 0)
-            )
-        return view
 
     def _pile_view(self, pile: int) -> PileView:
         view = self._pile_views[pile]

@@ -58,13 +58,19 @@ class Taken:
     """Chances that closed untaken with this action."""
 
 
+Open = dict[tuple[int, int, int], tuple[Play, float]]
+"""A player's open chances: each play, by its fields (player, stock, pile), with when its
+chance opened. Keyed by the fields rather than the play: a tuple of ints hashes in C, a
+frozen dataclass through a Python ``__hash__``, and this is asked after every action."""
+
+
 class Chances:
     """Each player's open plays and when each became legal: the one reaction time."""
 
     __slots__ = ("_legal", "_open")
 
     def __init__(self, legal: Legal = (None, None), at: float = 0.0) -> None:
-        self._open: list[dict[Play, float] | None] = [None, None]
+        self._open: list[Open | None] = [None, None]
         self._open = [self._opened(p, legal[p], at) for p in PLAYERS]
         # What each player's open plays were worked out from: the same actions again open
         # and close nothing, which is most of what a player who did not move sees.
@@ -77,13 +83,26 @@ class Chances:
         """An action the engine accepted at game time ``at`` did ``events``; the engine now
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
+        closed: list[Closed] = []
+        reaction = self._advance(events, at, legal, closed)
+        return Taken(reaction, tuple(closed))
+
+    def reaction(self, events: Iterable[Event], at: float, legal: Legal) -> float | None:
+        """:meth:`accepted`'s reaction alone: the same chances open and close, but those
+        that close are not told (the simulator asks this after every accepted action)."""
+        return self._advance(events, at, legal, None)
+
+    def _advance(
+        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None
+    ) -> float | None:
+        """Open and close the chances after an accepted action; the reaction it was, if a
+        play whose chance was known. Chances that close untaken go to ``closed`` if given."""
         played = None
         for event in events:
             if type(event) is CardPlayed:
                 played = event
                 break
         reaction = None
-        closed: list[Closed] = []
         opens, kept = self._open, self._legal
         for p in PLAYERS:
             old = opens[p]
@@ -96,34 +115,40 @@ class Chances:
                 continue
             made = None
             if played is not None and played.player == p:
-                stock, pile = played.stock, played.pile
-                for play in old:
-                    if play.player == p and play.stock == stock and play.pile == pile:
-                        made = play
-                        break
-            elif seen == kept[p]:
+                made = (p, played.stock, played.pile)
+                if made not in old:
+                    made = None
+            elif seen is kept[p] or seen == kept[p]:
                 continue  # the same plays as before: each chance goes on, none closes
             get = old.get
-            new = {a: get(a, at) for a in seen if type(a) is Play}
+            new: Open = {}
+            for a in seen:
+                if type(a) is Play:
+                    key = (a.player, a.stock, a.pile)
+                    new[key] = get(key) or (a, at)
             if made is not None:
-                reaction = at - old[made]
+                reaction = at - old[made][1]
                 if made in new:
-                    new[made] = at  # the card under it fits as well: a new chance
-            for play, since in old.items():
-                if play not in new and play is not made:
-                    closed.append(Closed(p, play, at - since))
+                    new[made] = (new[made][0], at)  # the card under it fits as well: a new chance
+            if closed is not None:
+                for key, (play, since) in old.items():
+                    if key not in new and key != made:
+                        closed.append(Closed(p, play, at - since))
             opens[p] = new
             kept[p] = seen
-        return Taken(reaction, tuple(closed))
+        return reaction
 
-    def _opened(
-        self, player: int, legal: Sequence[Action] | None, at: float
-    ) -> dict[Play, float] | None:
+    def _opened(self, player: int, legal: Sequence[Action] | None, at: float) -> Open | None:
         """The plays open to ``player`` now, each with when its chance opened."""
         if legal is None:
             return None
-        old = self._open[player] or {}
-        return {a: old.get(a, at) for a in legal if type(a) is Play}
+        get = (self._open[player] or {}).get
+        opened: Open = {}
+        for a in legal:
+            if type(a) is Play:
+                key = (a.player, a.stock, a.pile)
+                opened[key] = get(key) or (a, at)
+        return opened
 
 
 def median(seconds: Sequence[float]) -> float | None:

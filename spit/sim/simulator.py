@@ -1,7 +1,7 @@
 """Whole matches bot against bot on a virtual clock: a discrete-event loop, no waiting.
 
-The loop is the bot's driver protocol (``spit.bot.bot``) with a heap for timers: each
-bot's pending move is an entry keyed by the time it lands; the earliest lands, the engine
+The loop is the bot's driver protocol (``spit.bot.bot``) with a timer per bot: each bot's
+pending move is kept with the time it lands; the earliest lands, the engine
 applies it at that time, and the bots look at the table again. Nothing sleeps, so a match
 of several simulated minutes takes milliseconds, and the same engine and bot code run as
 in the app.
@@ -14,7 +14,6 @@ seat favours a bot, and wins are counted by bot, not by seat.
 
 from __future__ import annotations
 
-import heapq
 import random
 import statistics
 import time
@@ -26,7 +25,7 @@ from spit.bot import LEVEL_NAMES, Bot, Planned
 from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
 from spit.bot.strategy import Policy
-from spit.engine import FUMBLES, PLAYERS, Match, Variant
+from spit.engine import FUMBLES, PLAYERS, Match, PlayerView, Variant
 from spit.records.figures import Chances
 
 RANDOM = "random"
@@ -160,12 +159,14 @@ def play_match(
 ) -> Played:
     """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0.
 
-    This is the bot's driver protocol with a heap for timers. ``after_action`` is called
+    This is the bot's driver protocol with a timer per bot. ``after_action`` is called
     after every applied action (for invariant checks in tests). Each seat's reactions are
     measured as a person's are on screen, by the one definition
     (:class:`spit.records.figures.Chances`): from the play becoming legal to the card landing.
     """
-    heap: list[tuple[float, int, int]] = []
+    # Each bot has at most one move in hand, so the timers are two slots: the earlier move
+    # lands first, and of two at the same time the one scheduled first (``stamps``: the
+    # order of scheduling), as a heap of timers keyed by (time, order) would pop them.
     scheduled: list[Planned | None] = [None, None]
     stamps = [0, 0]
     seq = 0
@@ -173,49 +174,64 @@ def play_match(
     chances = Chances((match.legal_actions(0), match.legal_actions(1)))
     reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
-
-    def look(p: int) -> None:
-        nonlocal seq
-        planned = bots[p].plan(match.view(p), now)
-        if planned is not scheduled[p]:
-            scheduled[p] = planned
-            if planned is not None:
-                # seq breaks ties in scheduling order and keeps stale entries apart.
-                seq += 1
-                heapq.heappush(heap, (planned.at, seq, p))
-                stamps[p] = seq
+    view = match.view
+    apply = match.apply
+    reaction = chances.reaction
 
     for p in PLAYERS:
-        look(p)
-    while heap:
-        at, stamp, p = heapq.heappop(heap)
-        if stamp != stamps[p] or scheduled[p] is None:
-            continue  # the bot dropped this move
-        planned = bots[p].pending
-        assert planned is not None and planned is scheduled[p]
-        now = at
-        result = match.apply(planned.action, at)
+        planned = bots[p].plan(view(p), now)
+        if planned is not None:
+            seq += 1
+            scheduled[p] = planned
+            stamps[p] = seq
+    while True:
+        first, second = scheduled
+        if first is None:
+            if second is None:
+                break  # nobody has anything to do
+            p = 1
+        elif second is None:
+            p = 0
+        else:
+            a, b = first.at, second.at
+            p = 0 if a < b or (a == b and stamps[0] < stamps[1]) else 1
+        planned = scheduled[p]
+        assert planned is not None and planned is bots[p].pending
+        at = now = planned.at
+        result = apply(planned.action, at)
         bots[p].landed(result)
         scheduled[p] = None
         actions += 1
         if after_action is not None:
             after_action(match)
-        if result.refusal is not None:
+        refusal = result.refusal
+        seen: tuple[PlayerView, PlayerView] | None = None
+        if refusal is not None:
             refusals += 1
-            fumbles += result.refusal.reason in FUMBLES
-            look(p)
-            continue
-        taken = chances.accepted(
-            result.events, at, (match.legal_actions(0), match.legal_actions(1))
-        )
-        if taken.reaction is not None:
-            reactions[p].append(taken.reaction)
-        if match.is_over:
-            break
-        if match.round.number > max_rounds or now > max_seconds:
-            return Played(None, True, now, actions, refusals, fumbles, reactions)
-        look(p)
-        look(1 - p)
+            fumbles += refusal.reason in FUMBLES
+            looking: tuple[int, ...] = (p,)
+        else:
+            # Both seats' views, made once: their legal actions are the engine's (those
+            # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and
+            # the bots look at them next.
+            seen = (view(0), view(1))
+            took = reaction(result.events, at, (seen[0].legal_actions, seen[1].legal_actions))
+            if took is not None:
+                reactions[p].append(took)
+            if match.is_over:
+                break
+            if match.round.number > max_rounds or now > max_seconds:
+                return Played(None, True, now, actions, refusals, fumbles, reactions)
+            looking = (p, 1 - p)
+        # The driver protocol's step 1: whoever may have seen the table change looks again;
+        # a plan that ``is`` the one scheduled keeps its place.
+        for q in looking:
+            planned = bots[q].plan(view(q) if seen is None else seen[q], now)
+            if planned is not scheduled[q]:
+                scheduled[q] = planned
+                if planned is not None:
+                    seq += 1
+                    stamps[q] = seq
     outcome = match.outcome
     if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
         return Played(None, True, now, actions, refusals, fumbles, reactions)

@@ -261,3 +261,15 @@ def test_a_whole_match_on_the_virtual_clock_respects_every_delay() -> None:
             # Only a move noticed stale while the hand was already on its way is quicker
             # than a fresh one: it skips nothing but the noticing already done.
             assert planned.at - when >= FORM_RANGE[0] * NOTICE_FLOOR
+
+
+def test_a_delay_is_drawn_as_gauss_plus_expovariate_draw_for_draw() -> None:
+    """ExGaussian.sample writes the exponential tail out for speed: the delays, and what is
+    left of the rng after them, are those of ``rng.gauss`` and ``rng.expovariate``."""
+    for level in LEVELS.values():
+        delay = level.notice
+        rng, ref = random.Random(11), random.Random(11)
+        for _ in range(500):
+            expected = ref.gauss(delay.mu, delay.sigma) + ref.expovariate(1.0 / delay.tau)
+            assert delay.sample(rng) == max(expected, NOTICE_FLOOR)
+        assert rng.getstate() == ref.getstate()

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spit.bot import LADDER, LEVEL_NAMES, LEVELS, Bot, Policy
-from spit.bot.strategy import choose, choose_random
+from spit.bot.strategy import WEIGHTS, choose, choose_random, score
 from spit.engine import (
     DECK,
     Card,
@@ -193,3 +193,49 @@ def test_changing_face_down_cards_never_changes_the_decision(
     a = Bot(BOT, level, random.Random(bot_seed), policy=policy).plan(view, 3.0)
     b = Bot(BOT, level, random.Random(bot_seed), policy=policy).plan(other.view(BOT), 3.0)
     assert a == b
+
+
+def _score_by_the_cards(view, action) -> float:
+    """The documented score worked out card by card, for each move on its own: its base,
+    what it uncovers, each of the bot's face-up stock cards that fits a pile top after the
+    move (chain) and each of the opponent's (feed)."""
+    w = WEIGHTS
+    me, them = view.sides[view.player], view.sides[1 - view.player]
+    tops = [p.top for p in view.piles]
+    source = me.stocks[action.stock]
+    if isinstance(action, Fill):
+        after = tops  # the moved card stays face up; what lies beneath is unknown
+        mine = [s.top for s in me.stocks if s.top is not None]
+        base = w.fill + w.tall * source.face_down
+    else:
+        landing = view.landing_pile(action.pile)
+        after = [source.top if p == landing else tops[p] for p in (0, 1)]
+        mine = [s.top for i, s in enumerate(me.stocks) if s.top is not None and i != action.stock]
+        base = w.play + w.uncover * (source.face_down > 0)
+    theirs = [s.top for s in them.stocks if s.top is not None]
+
+    def fitting(cards: list[Card]) -> int:
+        return sum(any(t is not None and c.fits_on(t) for t in after) for c in cards)
+
+    return base + w.chain * fitting(mine) - w.feed * fitting(theirs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_every_move_scores_as_the_cards_say(seed: int, steps: int) -> None:
+    """The strategy scores all a view's moves at once from counts by rank; each score is the
+    one worked out card by card, in two-pile and single-pile rounds alike."""
+    rng = random.Random(seed)
+    match = Match.new(seed)
+    at = 0.0
+    for _ in range(steps):
+        legal = match.legal_actions(0) + match.legal_actions(1)
+        if match.is_over or not legal:
+            break
+        at += 0.05
+        match.apply(rng.choice(legal), at)
+    for player in (0, 1):
+        view = match.view(player)
+        for action in view.legal_actions:
+            if isinstance(action, Play | Fill):
+                assert score(view, action) == _score_by_the_cards(view, action)

@@ -69,3 +69,23 @@ def test_kept_chances_give_the_reactions_and_closed_chances_worked_out_afresh(se
         assert kept.accepted(result.events, at, legal) == afresh.accepted(result.events, at, legal)
         taken += 1
     assert taken > 100
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_reaction_alone_is_the_one_the_chances_give(seed: int) -> None:
+    """``Chances.reaction`` (what the simulator asks) keeps the same chances as ``accepted``
+    and answers its reaction, action after action."""
+    rng = random.Random(seed)
+    match = Match.new(seed)
+    legal = _legal(match, rng)
+    alone, full = Chances(legal), Chances(legal)
+    at = 0.0
+    reactions = 0
+    while not match.is_over and match.round.number < 12:
+        at += rng.choice((0.05, 0.2, 0.7))
+        result = match.apply(rng.choice(match.legal_actions(0) + match.legal_actions(1)), at)
+        legal = _legal(match, rng)
+        reaction = alone.reaction(result.events, at, legal)
+        assert reaction == full.accepted(result.events, at, legal).reaction
+        reactions += reaction is not None
+    assert reactions > 20

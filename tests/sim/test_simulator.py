@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from spit.bot import Bot
+from spit.bot import Bot, Policy
 from spit.engine import DECK, Match, Variant
 from spit.sim.simulator import Config, match_seeds, play_match, simulate, simulate_match
 
@@ -44,6 +44,26 @@ def test_every_match_keeps_all_52_cards_after_every_action() -> None:
         match = Match.new(deal)
         winner, unfinished, *_ = play_match(match, bots, after_action=conserved)
         assert match.is_over and not unfinished and winner is not None
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_each_seats_view_lists_the_legal_actions_the_match_gives(variant: Variant) -> None:
+    """The simulator times reactions from the legal actions in the seats' views: after every
+    action, to the match's end, they are the very tuples ``Match.legal_actions`` gives."""
+
+    def listed(match: Match) -> None:
+        for seat in (0, 1):
+            assert match.view(seat).legal_actions is match.legal_actions(seat)
+
+    for index in range(2):
+        deal, s1, s2 = match_seeds(3, index)
+        bots = (
+            Bot(0, "expert", random.Random(s1)),
+            Bot(1, "normal", random.Random(s2), policy=Policy.RANDOM),
+        )
+        match = Match.new(deal, variant=variant)
+        play_match(match, bots, after_action=listed)
+        assert match.is_over
 
 
 def test_every_reported_match_ends_with_52_cards() -> None:

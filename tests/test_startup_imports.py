@@ -40,6 +40,13 @@ NOT_AT_START = (
     "spit.words.records",
     "spit.words.refusals",
     "spit.words.replay",
+    "spit.commands.network",
+    "spit.commands.records",
+    "spit.commands.sim",
+    "spit.commands.web",
+    "spit.words.network",
+    "spit.words.sim",
+    "spit.words.web",
     "statistics",
 )
 """Packages and modules no first screen uses (each with everything under it): the wire's
@@ -47,7 +54,8 @@ codec and the websocket library, the browser seat's server, locale data beyond g
 plotting, the history database, the statistics, the simulator, the TOML reader (no config
 file here); the words of the records, replays, a match's end, the key help, refusals and
 dates (``spit.words`` loads each module when it is first asked for), and the statistics
-module (a figure's median loads it)."""
+module (a figure's median loads it); the other subcommands' modules and help words (``spit``
+builds the parser of the subcommand it is given only)."""
 
 START = """
 import asyncio, json, os, sys
@@ -56,7 +64,7 @@ from spit.cli import build_parser
 from spit.app.app import SpitApp
 from spit.settings.options import GameOptions, Mode
 
-build_parser()  # every `spit` builds every subcommand's parser
+build_parser().parse_args(sys.argv[2:])  # as `spit` parses its command line
 
 async def main():
     options = GameOptions(mode=Mode.TWO_PLAYER, seed=1) if sys.argv[1] == "table" else None
@@ -69,9 +77,13 @@ asyncio.run(main())
 """
 
 
+COMMAND_LINE = {"table": ["play", "--two-player"], "menu": []}
+"""How a player starts each first screen: ``spit play --two-player``, ``spit``."""
+
+
 def loaded_at(first_screen: str) -> tuple[str, list[str]]:
     done = subprocess.run(
-        [sys.executable, "-c", START, first_screen],
+        [sys.executable, "-c", START, first_screen, *COMMAND_LINE[first_screen]],
         capture_output=True,
         text=True,
         timeout=120,

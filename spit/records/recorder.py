@@ -78,7 +78,7 @@ def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
     """The players of a match as its record names them."""
-    from spit.records.record import Player
+    from spit.records.seats import Player
 
     first = Player(names[0] or DEFAULT_NAMES[0])
     if mode == "bot":

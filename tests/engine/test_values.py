@@ -21,8 +21,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.engine import DECK, events
+from spit.engine import DECK, events, presses
 from spit.engine.frozen import frozen_value
+from spit.game import seat, session
+from spit.records import recorder, seats
 from spit.settings import config, keymap, options
 from spit.words import table
 
@@ -225,7 +227,7 @@ def test_the_games_values_pickle_and_encode() -> None:
 
 VALUES = [
     cls
-    for module in (events, config, options, keymap, table)
+    for module in (events, presses, config, options, keymap, table, seat, session, recorder, seats)
     for cls in vars(module).values()
     if isinstance(cls, type) and cls.__module__ == module.__name__ and dataclasses.is_dataclass(cls)
 ]

@@ -134,6 +134,9 @@ _SOURCES = {
 }
 """Each method as dataclasses writes it, over fields named ``_0``, ``_1``..."""
 
+_BUILTINS: dict[str, Any] = {"__builtins__": builtins}
+"""The globals of every ``__repr__``, ``__eq__`` and ``__hash__`` made here: the builtins."""
+
 _PLACEHOLDER = re.compile(r"\b_(\d+)=")
 
 
@@ -157,7 +160,7 @@ def _over_fields(kind: str, cls: type, names: tuple[str, ...]) -> Callable[..., 
         ),
         co_qualname=f"{cls.__qualname__}.{kind}",
     )
-    made = types.FunctionType(code, {"__builtins__": builtins}, kind)
+    made = types.FunctionType(code, _BUILTINS, kind)
     return reprlib.recursive_repr()(made) if kind == "__repr__" else made
 
 

@@ -28,6 +28,7 @@ NOT_AT_START = (
     "spit.net.client",
     "spit.net.server",
     "spit.web.driver",
+    "textual.drivers.web_driver",
     "spit.web.room",
     "spit.web.server",
     "spit.records.history",
@@ -50,9 +51,9 @@ NOT_AT_START = (
     "statistics",
 )
 """Packages and modules no first screen uses (each with everything under it): the wire's codec
-and the websocket library, the browser seat's server, locale data beyond gettext, plotting,
-the history database, the statistics, the simulator, the TOML reader (no config file here);
-the words of the records, replays, a match's end, the key
+and the websocket library, the browser seat's server and Textual's web driver, locale data
+beyond gettext, plotting, the history database, the statistics, the simulator, the TOML
+reader (no config file here); the words of the records, replays, a match's end, the key
 help, refusals and dates (``spit.words`` loads each module when it is first asked for), and
 the statistics module (a figure's median loads it); the other subcommands' modules and help
 words (``spit`` builds the parser of the subcommand it is given only)."""

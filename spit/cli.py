@@ -10,21 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from spit import __version__, words
-from spit.commands.network import add_network_parsers
-from spit.commands.play import (
-    add_lang_option,
-    add_play_parser,
-    add_practice_parser,
-    play_networked,
-    run_play,
-)
-from spit.commands.records import add_replay_parser, add_resume_parser, add_stats_parser
-from spit.commands.sim import add_ladder_parser, add_simulate_parser
-from spit.commands.web import add_web_parser
+from spit.commands.play import add_lang_option, add_play_parser, add_practice_parser, run_play
 from spit.i18n import LANGUAGES, choose_language, set_language, translate_argparse
 from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
@@ -53,6 +43,12 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(USAGE_ERROR_EXIT)
 
 
+class TopParser(Parser):
+    """``spit``'s own parser, which knows its subcommands (:class:`Commands`)."""
+
+    commands: Commands
+
+
 class CommandParser(Parser):
     """A subcommand's parser: words it does not know are its error, not the top level's.
 
@@ -69,9 +65,85 @@ class CommandParser(Parser):
         return parsed, extras
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser for ``spit`` and its subcommands ``play`` and ``simulate``."""
-    parser = Parser(
+class _Parsers(dict[str, argparse.ArgumentParser | None]):
+    """The subcommands' parsers by name, in the order ``spit --help`` lists them: a name
+    stands for ``None`` until argparse first looks its parser up, which builds it."""
+
+    def __init__(self, build: Callable[[str], None]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __getitem__(self, name: str) -> argparse.ArgumentParser | None:
+        if dict.__getitem__(self, name) is None:
+            self._build(name)
+        return dict.__getitem__(self, name)
+
+
+class Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """``spit``'s subcommands, each parser built only when it is needed.
+
+    A command line names one subcommand; building every subcommand's parser loaded the help
+    words and modules of all of them (the network's, the simulator's, the browser's) on
+    every start. Each subcommand is declared by name with the function that builds it
+    (:meth:`declare`); argparse checks a name against the declared ones, as against built
+    ones, and looks a parser up only for the subcommand it was given, which builds that one.
+    Only the list of commands with their help (``spit --help``) needs them all, and builds
+    them all, in their order. So every command line parses, and every help and error reads,
+    exactly as with every parser built at the start.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._name_parser_map = self.choices = _Parsers(self._build)
+        self._builders: dict[str, Callable[[Commands], None]] = {}
+        self._pseudo_actions: dict[str, list[argparse.Action]] = {}
+
+    def declare(self, names: Sequence[str], build: Callable[[Commands], None]) -> None:
+        """``build(self)`` adds the parsers of ``names`` (with :meth:`add_parser`)."""
+        for name in names:
+            dict.__setitem__(self._name_parser_map, name, None)
+            self._builders[name] = build
+
+    def _build(self, name: str) -> None:
+        self._builders[name](self)
+
+    def built(self) -> list[str]:
+        """The subcommands whose parser has been built, in declared order."""
+        return [name for name, parser in dict.items(self._name_parser_map) if parser is not None]
+
+    def build_all(self) -> None:
+        """Build every declared subcommand's parser not built yet."""
+        for name in self._name_parser_map:
+            if dict.__getitem__(self._name_parser_map, name) is None:
+                self._build(name)
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        """argparse's own ``add_parser`` for a declared name, its parser put in its place."""
+        declared = self._name_parser_map
+        if dict.get(declared, name, True) is not None:
+            raise ValueError(f"{name!r} is not a declared subcommand still to build")
+        listed = len(self._choices_actions)
+        self._name_parser_map = {}  # argparse checks for clashes and records the parser here
+        try:
+            parser = super().add_parser(name, **kwargs)
+        finally:
+            built, self._name_parser_map = self._name_parser_map, declared
+        for key, value in built.items():
+            dict.__setitem__(declared, key, value)
+        self._pseudo_actions[name] = self._choices_actions[listed:]
+        del self._choices_actions[listed:]
+        return parser
+
+    def _get_subactions(self) -> list[argparse.Action]:
+        """The commands and their help, for ``spit --help``: every one, in declared order."""
+        self.build_all()
+        return [action for name in self._name_parser_map for action in self._pseudo_actions[name]]
+
+
+def build_parser() -> TopParser:
+    """The parser for ``spit``; each subcommand's parser is built when it is needed (see
+    :class:`Commands`)."""
+    parser = TopParser(
         prog=PROG,
         description=words.commands.command_help("spit"),
         epilog=words.commands.config_epilog(path=config_path()),
@@ -102,18 +174,68 @@ def build_parser() -> argparse.ArgumentParser:
         practice=False,
     )
     commands = parser.add_subparsers(
-        title=words.commands.command_help("commands"), metavar="COMMAND", parser_class=CommandParser
+        title=words.commands.command_help("commands"),
+        metavar="COMMAND",
+        parser_class=CommandParser,
+        action=Commands,
     )
-    add_play_parser(commands)
-    add_practice_parser(commands)
-    add_simulate_parser(commands)
-    add_resume_parser(commands)
-    add_replay_parser(commands)
-    add_stats_parser(commands)
-    add_network_parsers(commands, play_networked)
-    add_web_parser(commands)
-    add_ladder_parser(commands)
+    commands.declare(["play"], add_play_parser)
+    commands.declare(["practice"], add_practice_parser)
+    commands.declare(["simulate"], _simulate)
+    commands.declare(["resume"], _resume)
+    commands.declare(["replay"], _replay)
+    commands.declare(["stats"], _stats)
+    commands.declare(["server", "host", "join"], _network)
+    commands.declare(["web"], _web)
+    commands.declare(["ladder"], _ladder)
+    parser.commands = commands
     return parser
+
+
+# The modules of the subcommands other than play and practice load when their parser is built.
+
+
+def _simulate(commands: Commands) -> None:
+    from spit.commands.sim import add_simulate_parser
+
+    add_simulate_parser(commands)
+
+
+def _resume(commands: Commands) -> None:
+    from spit.commands.records import add_resume_parser
+
+    add_resume_parser(commands)
+
+
+def _replay(commands: Commands) -> None:
+    from spit.commands.records import add_replay_parser
+
+    add_replay_parser(commands)
+
+
+def _stats(commands: Commands) -> None:
+    from spit.commands.records import add_stats_parser
+
+    add_stats_parser(commands)
+
+
+def _network(commands: Commands) -> None:
+    from spit.commands.network import add_network_parsers
+    from spit.commands.play import play_networked
+
+    add_network_parsers(commands, play_networked)
+
+
+def _web(commands: Commands) -> None:
+    from spit.commands.web import add_web_parser
+
+    add_web_parser(commands)
+
+
+def _ladder(commands: Commands) -> None:
+    from spit.commands.sim import add_ladder_parser
+
+    add_ladder_parser(commands)
 
 
 def _no_config_flag(argv: Sequence[str]) -> bool:

@@ -164,11 +164,20 @@ _writer_run._spit_guarded = True  # type: ignore[attr-defined]
 
 
 def guard_input_decoding() -> None:
-    """Make Textual's drivers decode their input leniently: bad UTF-8 becomes U+FFFD. Idempotent."""
+    """Make Textual's drivers decode their input leniently: bad UTF-8 becomes U+FFFD. Idempotent.
+
+    The web driver is guarded when this process runs on it: Textual takes the driver that
+    ``TEXTUAL_DRIVER`` names (textual-serve's pages and the browser seats name the web
+    driver or spit's own on it), or when it is loaded already. Otherwise it is not loaded
+    (2 ms at every start) and needs no guard.
+    """
     import codecs
     import importlib
 
-    for name in ("linux_driver", "linux_inline_driver", "web_driver"):
+    names = ["linux_driver", "linux_inline_driver"]
+    if os.environ.get("TEXTUAL_DRIVER") or "textual.drivers.web_driver" in sys.modules:
+        names.append("web_driver")
+    for name in names:
         try:
             module = importlib.import_module(f"textual.drivers.{name}")
         except ImportError:  # a driver for another platform

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from spit.engine.cards import Card
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 
 class Phase(enum.Enum):
@@ -33,8 +32,7 @@ class RoundEnd(enum.Enum):
     """Stuck, and nobody has a spit card left."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CardPlayed:
     """A stock's top card went onto a spit pile."""
 
@@ -44,8 +42,7 @@ class CardPlayed:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CardTurnedUp:
     """The card under a moved card turned face up (RULES B2)."""
 
@@ -54,8 +51,7 @@ class CardTurnedUp:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SlotFilled:
     """A stock's top card moved into an empty slot."""
 
@@ -65,16 +61,14 @@ class SlotFilled:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PlayerReady:
     """A player pressed spit; the spit waits for the other."""
 
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CardSpat:
     """A player turned a spit card onto their own spit pile."""
 
@@ -83,14 +77,12 @@ class CardSpat:
     card: Card
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TableStuck:
     """Nobody can play or uncover a card: both must press spit."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class RoundEnded:
     """The round is over; a two-pile round now waits for the slap."""
 
@@ -99,8 +91,7 @@ class RoundEnded:
     """The player who went out first (for a stalemate, who counts as out; None if nobody)."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PileSlapped:
     """The first slap of the round."""
 
@@ -108,8 +99,7 @@ class PileSlapped:
     pile: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PileTaken:
     """A player took a spit pile into their hand."""
 
@@ -118,8 +108,7 @@ class PileTaken:
     cards: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class RoundSettled:
     """Every card has an owner again; here is what each holds."""
 
@@ -134,8 +123,7 @@ class RoundSettled:
     """How many cards were in the spit pile each player took, or None."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class RoundDealt:
     """A new round is laid out and waits for its first spit."""
 
@@ -153,8 +141,7 @@ class Termination(enum.Enum):
     """Points variant: a total reached the target."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Outcome:
     """How a match ended and who won."""
 
@@ -166,16 +153,14 @@ class Outcome:
     """Points variant: the final totals."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class MatchEnded:
     """The match is over."""
 
     outcome: Outcome
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ScoresChanged:
     """Points variant: the running totals after a round."""
 

@@ -9,13 +9,12 @@ still :meth:`Match.apply`'s answer: resolving decides what a key means, not whet
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from spit.engine.actions import Action, Fill, Play, Slap, Spit, landing_pile
 from spit.engine.events import Phase
+from spit.engine.frozen import frozen_value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PilePress:
     """A stock's key aimed at a spit pile: play that stock's card there, or slap that pile."""
 
@@ -28,7 +27,7 @@ class PilePress:
     screen that draws the table turned round has already mirrored it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class FillPress:
     """A stock's fill key: move that stock's top card into an empty slot."""
 
@@ -38,7 +37,7 @@ class FillPress:
     """The stock the card would come from."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SpitPress:
     """The spit key: ready to spit (also ready for the next round)."""
 

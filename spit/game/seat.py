@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
+from spit.engine.frozen import frozen_value
 from spit.records.recorder import Recorder
 
 
@@ -48,7 +48,7 @@ class Timers(Protocol):
         """Call ``callback`` once, ``delay`` seconds from now, on the shell's event loop."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Change:
     """What one action did at the table, as the listening seat may know it."""
 
@@ -67,7 +67,7 @@ class Change:
         return self.refusal is None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Connection:
     """What a networked game knows of the room and the line to its server."""
 

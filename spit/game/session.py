@@ -14,11 +14,12 @@ import enum
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from spit.clock import GameClock, Source
 from spit.engine import Match, Settings
+from spit.engine.frozen import frozen_value
 from spit.game.driver import Driver, DriverFactory
 from spit.game.local import LocalGame
 from spit.game.patient import PATIENCE, PatientDriver
@@ -50,7 +51,7 @@ class SessionError(Exception):
         """Why, as a stable id."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Built:
     """A game ready to be shown, and what it is played with."""
 

@@ -34,6 +34,7 @@ from spit.records.problems import (  # the record's problems, named here too
     Problem,
     TooNew,
 )
+from spit.records.seats import Player  # named here too, as a header's
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
     import fcntl
@@ -73,16 +74,6 @@ a player who had pressed spit) wrote instead: the same refusal, read as it is no
 
 
 # -- the header --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """Who sat in a seat."""
-
-    name: str
-    """The name the player gave (or the default one)."""
-    bot: str | None = None
-    """The bot's level if the bot played this seat; None for a person."""
 
 
 @dataclass(frozen=True, slots=True)

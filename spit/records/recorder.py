@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from spit.engine import Action, Match, MatchEnded, Result
+from spit.engine.frozen import frozen_value
 
 if TYPE_CHECKING:
     from spit.records.history import HistoryNotice
@@ -31,12 +31,12 @@ BOT_NAME: Final = "Bot"
 """What a record calls the bot's seat."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NoSeed:
     """A notice: the match is not recorded, for its deal has no seed to deal it again."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotRecorded:
     """A notice: the match's record could not be made (or taken up again); play goes on."""
 
@@ -78,7 +78,7 @@ def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
     """The players of a match as its record names them."""
-    from spit.records.record import Player
+    from spit.records.seats import Player
 
     first = Player(names[0] or DEFAULT_NAMES[0])
     if mode == "bot":

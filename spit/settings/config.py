@@ -42,13 +42,14 @@ import os
 import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import LOCKOUT_RANGE
+from spit.engine.frozen import frozen_value
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
@@ -96,12 +97,12 @@ class Expected(Enum):
     """A player's name: a string in quotes."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NoSuchFile:
     """``SPIT_CONFIG`` names a file that is not there."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CannotRead:
     """The file is there but cannot be read."""
 
@@ -109,7 +110,7 @@ class CannotRead:
     """The system's reason (``strerror``), as it gave it."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotARegularFile:
     """The path names a directory, a pipe, a device..."""
 
@@ -117,7 +118,7 @@ class NotARegularFile:
     """What it names."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TooLarge:
     """The file is larger than any config needs."""
 
@@ -127,7 +128,7 @@ class TooLarge:
     """The largest config file read, in MiB."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotToml:
     """The file is no TOML."""
 
@@ -135,17 +136,17 @@ class NotToml:
     """The parser's own words (they come in English from tomllib and tomlkit)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotUtf8:
     """The file is not UTF-8 text."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TooDeep:
     """The TOML nests deeper than the parser's stack allows."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class UnknownLanguage:
     """``lang`` names a language spit does not speak."""
 
@@ -155,7 +156,7 @@ class UnknownLanguage:
     """The languages spit speaks."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class UnknownLayout:
     """``keys.preset`` names no keyboard preset."""
 
@@ -165,7 +166,7 @@ class UnknownLayout:
     """The presets there are."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotAKeyName:
     """A binding that is no key name in quotes."""
 
@@ -173,7 +174,7 @@ class NotAKeyName:
     """The value the file gives (shown as the file would write it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SecondsOutOfRange:
     """``rules.lockout`` outside the seconds allowed."""
 
@@ -185,7 +186,7 @@ class SecondsOutOfRange:
     """The value the file gives."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class UnknownChoice:
     """A ``[menu]`` entry that is none of its choices."""
 
@@ -195,7 +196,7 @@ class UnknownChoice:
     """What the entry may say."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class BadName:
     """A player's name that is empty, too long or unprintable."""
 
@@ -205,7 +206,7 @@ class BadName:
     """The name the file gives."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class UnknownEntry:
     """A table or setting the game does not know."""
 
@@ -215,7 +216,7 @@ class UnknownEntry:
     """The entries allowed there, sorted."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class NotATable:
     """An entry that must be a table."""
 
@@ -223,7 +224,7 @@ class NotATable:
     """The value the file gives."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class MustBe:
     """An entry of the wrong kind."""
 
@@ -233,7 +234,7 @@ class MustBe:
     """The value the file gives."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CannotSave:
     """The menu's choices cannot be written to the file."""
 
@@ -241,7 +242,7 @@ class CannotSave:
     """The system's reason; None when the file there is not UTF-8 text."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class BadBinding:
     """The remapped keys do not work on a keyboard preset."""
 
@@ -291,7 +292,7 @@ class ConfigError(ValueError):
         """What is wrong."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Config:
     """The settings read from the config file; defaults where it says nothing."""
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from typing import Final
@@ -33,6 +32,7 @@ from spit.engine import (
     SpitPress,
     resolve,
 )
+from spit.engine.frozen import frozen_value
 
 
 class Row(Enum):
@@ -52,7 +52,7 @@ _PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}
 """The spit pile a play or slap row aims at: 0 the left pile, 1 the right."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Control:
     """What one key does: a player's row and stock."""
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from spit.engine import Variant
+from spit.engine.frozen import frozen_value
 
 
 class Mode(Enum):
@@ -17,7 +18,7 @@ class Mode(Enum):
     """One person (either half of the keyboard) against the bot in seat 2."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class GameOptions:
     """Everything the app needs to start. ``mode=None`` opens the start menu first."""
 
@@ -47,7 +48,7 @@ class GameOptions:
     """The names players 1 and 2 gave (config or menu); None for the default name."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Network:
     """A seat at a room on a server, played on this screen: hosting or joining."""
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import assert_never
 
 from spit.engine import PlayerView
+from spit.engine.frozen import frozen_value
 from spit.i18n import _, ngettext
 from spit.words.labels import Names
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Banner:
     """What the banner says: a line, whether it calls for action, and a note under it."""
 

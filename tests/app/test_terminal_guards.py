@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import codecs
+import os
+import subprocess
+import sys
 
 import pytest
 from textual import events
@@ -35,6 +38,31 @@ def test_the_drivers_decode_bad_utf8_as_a_replacement_character() -> None:
     decode = linux_driver.getincrementaldecoder("utf-8")().decode
     assert decode(b"\xff\xfe\xc3") + decode(b"a", final=True) == "\ufffd\ufffd\ufffda"
     assert codecs.getincrementaldecoder("utf-8")().errors == "strict"  # only the drivers'
+
+
+GUARDED = (
+    "import sys; import spit.app.app; "
+    "driver = sys.modules.get('textual.drivers.web_driver'); "
+    "print(None if driver is None else driver.getincrementaldecoder('utf-8')().errors)"
+)
+
+
+@pytest.mark.parametrize(
+    ("environment", "decoder"),
+    [
+        ({"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}, "replace"),
+        ({"TEXTUAL_DRIVER": "spit.web.driver:SeatDriver"}, "replace"),
+        ({}, "None"),
+    ],
+)
+def test_the_web_driver_decodes_leniently_where_it_runs_and_loads_nowhere_else(
+    environment, decoder
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"} | environment
+    done = subprocess.run(
+        [sys.executable, "-c", GUARDED], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == decoder, done.stderr
 
 
 def test_a_resize_is_forged_only_if_the_terminal_disagrees() -> None:

@@ -1,0 +1,17 @@
+"""Who sat in a seat, as a record names them: apart from the record's format, so that a game
+names its players (:func:`spit.records.recorder.players`) on its way to the first frame
+without loading the format and the writer, which load when the record is made after it."""
+
+from __future__ import annotations
+
+from spit.engine.frozen import frozen_value
+
+
+@frozen_value
+class Player:
+    """Who sat in a seat."""
+
+    name: str
+    """The name the player gave (or the default one)."""
+    bot: str | None = None
+    """The bot's level if the bot played this seat; None for a person."""

@@ -1,0 +1,240 @@
+"""A ``@frozen_value`` class is the class ``@dataclass(frozen=True, slots=True)`` makes, without the
+code dataclasses compiles for each class at import (``spit.engine.frozen.frozen_value``).
+
+Each class below is made both ways from the same body, and the two are held side by side:
+signature, defaults, ``repr``, equality, hash values, frozenness, slots, pickling,
+``dataclasses.fields/replace/asdict``, ``__match_args__`` and msgspec's encoding.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import inspect
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spit.engine import DECK, events, presses
+from spit.engine.frozen import frozen_value
+from spit.game import seat, session
+from spit.records import recorder, seats
+from spit.settings import config, keymap, options
+from spit.words import table
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLACK = "black"
+
+
+def bodies() -> list[type]:
+    """Fresh class bodies (each decorator replaces the class it is given)."""
+
+    class Empty:
+        """Nothing in it."""
+
+    class One:
+        """One field."""
+
+        player: int
+
+    class Four:
+        """Four fields, the last with a default."""
+
+        player: int
+        stock: int
+        colour: Colour
+        scores: tuple[int, int] = (0, 0)
+
+    class Factory:
+        """A default factory among plain defaults."""
+
+        name: str
+        bindings: dict[str, str] = field(default_factory=dict)
+        ascii: bool = False
+
+    class Undocumented:
+        number: int
+        went_out: int | None = None
+
+    class Hidden:
+        """A field left out of the repr, the comparison and the hash."""
+
+        shown: int
+        hidden: str = field(default="x", repr=False, compare=False)
+
+    return [Empty, One, Four, Factory, Undocumented, Hidden]
+
+
+def pair(index: int) -> tuple[type, type]:
+    generated = dataclass(frozen=True, slots=True)(bodies()[index])
+    made = frozen_value(bodies()[index])
+    return generated, made
+
+
+ARGUMENTS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((), {}),
+    ((3,), {}),
+    ((0, 2, Colour.RED), {"scores": (4, 5)}),
+    (("Ann",), {"ascii": True}),
+    ((7,), {}),
+    ((1,), {"hidden": "y"}),
+]
+
+CASES = list(range(len(ARGUMENTS)))
+
+
+@pytest.mark.parametrize("index", CASES)
+def test_a_value_has_the_dataclasses_signature_doc_fields_and_match_args(index) -> None:
+    generated, made = pair(index)
+    assert str(inspect.signature(made)) == str(inspect.signature(generated))
+    assert made.__doc__ == generated.__doc__
+    assert [(f.name, f.type, f.default) for f in dataclasses.fields(made)] == [
+        (f.name, f.type, f.default) for f in dataclasses.fields(generated)
+    ]
+    assert made.__match_args__ == generated.__match_args__
+    assert made.__slots__ == generated.__slots__
+    assert made.__qualname__ == generated.__qualname__
+    for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(made, method).__qualname__ == getattr(generated, method).__qualname__
+        assert getattr(made, method).__module__ == getattr(generated, method).__module__
+    for flag in ("init", "repr", "eq", "order", "unsafe_hash", "frozen"):
+        assert getattr(made.__dataclass_params__, flag) == getattr(
+            generated.__dataclass_params__, flag
+        )
+
+
+def hashed(one: object) -> object:
+    try:
+        return hash(one)
+    except TypeError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("index", CASES)
+def test_a_value_reads_compares_hashes_and_pickles_as_the_dataclass(index) -> None:
+    generated, made = pair(index)
+    args, kwargs = ARGUMENTS[index]
+    one, other = generated(*args, **kwargs), made(*args, **kwargs)
+    assert repr(other) == repr(one)
+    assert hashed(other) == hashed(one)  # a dict among the fields: unhashable, both
+    assert other == made(*args, **kwargs) and other != one  # another class is never equal
+    assert dataclasses.asdict(other) == dataclasses.asdict(one)
+    assert copy.deepcopy(other) == other and copy.copy(other) == other
+    assert other.__getstate__() == one.__getstate__()
+    assert dataclasses.replace(other) == other
+    assert msgspec.json.encode(other) == msgspec.json.encode(one)
+    assert not hasattr(other, "__dict__")
+
+
+@pytest.mark.parametrize("index", CASES)
+def test_a_value_is_frozen_as_the_dataclass(index) -> None:
+    generated, made = pair(index)
+    args, kwargs = ARGUMENTS[index]
+    for cls in (generated, made):
+        instance = cls(*args, **kwargs)
+        for name in [f.name for f in dataclasses.fields(cls)]:
+            with pytest.raises(dataclasses.FrozenInstanceError, match=f"assign to field {name!r}"):
+                setattr(instance, name, 1)
+            with pytest.raises(dataclasses.FrozenInstanceError, match=f"delete field {name!r}"):
+                delattr(instance, name)
+        # Python 3.11's dataclass refuses another name with a TypeError from super().
+        with pytest.raises((AttributeError, TypeError)):
+            instance.other = 1
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'other'"):
+        made(*args, **kwargs).other = 1
+
+
+def test_wrong_arguments_are_refused_as_by_the_dataclass() -> None:
+    generated, made = pair(2)
+    for cls in (generated, made):
+        with pytest.raises(TypeError):
+            cls(0, 2)
+        with pytest.raises(TypeError):
+            cls(0, 2, Colour.RED, (0, 0), 5)
+        with pytest.raises(TypeError):
+            cls(0, 2, Colour.RED, stock=1)
+        assert cls(colour=Colour.BLACK, stock=1, player=0).stock == 1
+
+
+def test_each_value_gets_a_fresh_default_from_its_factory() -> None:
+    _, made = pair(3)
+    first, second = made("a"), made("b")
+    assert first.bindings == {} and first.bindings is not second.bindings
+
+
+@given(
+    st.integers(),
+    st.integers(),
+    st.sampled_from(Colour),
+    st.tuples(st.integers(), st.integers()),
+    st.floats(allow_nan=True),
+)
+def test_values_compare_and_hash_as_dataclasses_whatever_their_fields(a, b, colour, scores, x):
+    generated, made = pair(2)
+    left_g, left_m = generated(a, b, colour, scores), made(a, b, colour, scores)
+    right_g, right_m = generated(b, a, colour, scores), made(b, a, colour, scores)
+    assert (left_m == right_m) == (left_g == right_g)
+    assert hash(left_m) == hash(left_g) and hash(right_m) == hash(right_g)
+    one_g, one_m = pair(1)
+    assert (one_m(x) == one_m(x)) == (one_g(x) == one_g(x))  # NaN: a tuple's own rule
+
+
+def test_a_value_refuses_what_it_cannot_make() -> None:
+    class Named:
+        player: int = field(kw_only=True)
+
+    class Own:
+        player: int
+
+        def __repr__(self) -> str:
+            return "mine"
+
+    @dataclass(frozen=True, slots=True)
+    class Base:
+        player: int
+
+    class Derived(Base):
+        stock: int
+
+    for cls in (Named, Own, Derived):
+        with pytest.raises(TypeError):
+            frozen_value(cls)
+
+
+def test_the_games_values_pickle_and_encode() -> None:
+    made = [
+        events.CardPlayed(0, 2, 1, DECK[5]),
+        events.RoundSettled(2, (20, 32), (None, 1), events.RoundEnd.WENT_OUT, 0),
+        events.TableStuck(),
+        config.Config(bindings={"p1.spit": "space"}, names=("Ann", None)),
+        config.UnknownLanguage("xx", ("de", "el")),
+        options.GameOptions(mode=options.Mode.TWO_PLAYER, seed=7),
+    ]
+    for one in made:
+        assert pickle.loads(pickle.dumps(one)) == one
+        assert pickle.loads(pickle.dumps(one)).__class__ is one.__class__
+    settled = made[1]
+    assert msgspec.json.decode(msgspec.json.encode(settled), type=events.RoundSettled) == settled
+
+
+VALUES = [
+    cls
+    for module in (events, presses, config, options, keymap, table, seat, session, recorder, seats)
+    for cls in vars(module).values()
+    if isinstance(cls, type) and cls.__module__ == module.__name__ and dataclasses.is_dataclass(cls)
+]
+
+
+@pytest.mark.parametrize("cls", VALUES, ids=lambda cls: cls.__qualname__)
+def test_the_games_values_are_values(cls) -> None:
+    """Made by ``frozen_value``: no function of theirs was compiled for them."""
+    assert cls.__setattr__.__code__.co_filename == inspect.getfile(frozen_value)
+    assert cls.__dataclass_params__.frozen and "__slots__" in vars(cls)

@@ -113,9 +113,12 @@ async def redis_server() -> AsyncIterator[tuple[str, int]]:
 
 
 @contextlib.asynccontextmanager
-async def spit_server(core: int | None = None, workers: int = 0) -> AsyncIterator[Served]:
+async def spit_server(
+    core: int | None = None, workers: int = 0, profile: str | None = None
+) -> AsyncIterator[Served]:
     """``spit server`` on a free loopback port (with ``workers``: that many workers and a
-    Redis of their own)."""
+    Redis of their own; with ``profile``: run under cProfile, its statistics written to that
+    file when the server stops)."""
     data = tempfile.mkdtemp(prefix="spit-bench-")
     async with contextlib.AsyncExitStack() as stack:
         cluster: list[str] = []
@@ -125,6 +128,7 @@ async def spit_server(core: int | None = None, workers: int = 0) -> AsyncIterato
             cluster = ["--workers", str(workers), "--redis", url]
         process = await asyncio.create_subprocess_exec(
             sys.executable,
+            *(["-m", "cProfile", "-o", profile] if profile else []),
             "-m",
             "spit",
             "server",
@@ -313,13 +317,15 @@ class FrameTally:
 TALLY = FrameTally()
 
 
-async def rooms_on_one_core(count: int, window: float, workers: int = 0) -> dict[str, float]:
+async def rooms_on_one_core(
+    count: int, window: float, workers: int = 0, profile: str | None = None
+) -> dict[str, float]:
     """``count`` rooms of two expert bots against a server pinned to one core (a cluster:
     each worker to its own)."""
     latencies: list[float] = []
     seats: list[TimedBot] = []
     tasks: list[asyncio.Task] = []
-    async with spit_server(core=0, workers=workers) as running:
+    async with spit_server(core=0, workers=workers, profile=profile) as running:
         address, pids = running.address, running.pids
         pin(os.getpid(), (os.cpu_count() or 2) - 1)  # the last core
         for batch in range(0, count, 50):
@@ -447,7 +453,8 @@ async def main_async(args: argparse.Namespace) -> None:
     frames: dict[str, list[int]] = {}
     per_action = 1.0
     for count in rooms:
-        figures = await rooms_on_one_core(count, args.window, args.workers)
+        profile = f"{args.profile}.{count}" if args.profile else None
+        figures = await rooms_on_one_core(count, args.window, args.workers, profile)
         print(
             f"{figures['rooms']:>6}{figures['actions_per_s']:>11.0f}{figures['p50_ms']:>9.1f}"
             f"{figures['p99_ms']:>9.1f}{figures['server_cpu']:>12.0%}"
@@ -482,6 +489,12 @@ def main() -> None:
         "--workers", type=int, default=0, help="measure spit server --workers N --redis URL"
     )
     parser.add_argument("--joins", type=int, default=200, help="joins timed per way (--workers)")
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="run each rooms-on-one-core server under cProfile; its statistics go to PATH.<rooms>"
+        " (read them with python -m pstats; the CPU figures then include cProfile's cost)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.presses, args.rooms, args.window, args.joins = 50, "5", 1.0, 10

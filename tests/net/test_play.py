@@ -14,7 +14,7 @@ from websockets.asyncio.client import connect
 from spit import words
 from spit.engine import Phase, Variant
 from spit.net import server as server_module
-from spit.net.client import Client, Gone, ServerGone
+from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.room import Room
 from spit.net.server import GameServer
 from spit.net.wire import OpenRoom, Pong, Problem, Rejoin, client_frame
@@ -368,3 +368,19 @@ def test_a_connection_whose_frames_cannot_be_written_holds_up_no_other(
     assert written == [["y"]]
     assert broken.closing == (server_module.INTERNAL_ERROR, "internal error")
     assert "broken: its frames could not be written" in caplog.text
+
+
+async def test_frames_go_uncompressed_even_to_a_client_offering_permessage_deflate():
+    # A table frame is some 640 bytes: deflating each costs both ends CPU for a few hundred
+    # bytes saved. websockets offers and accepts permessage-deflate unless told not to.
+    async with running_server() as (_, address):
+        async with connect(f"ws://{address}/", proxy=None) as offering:
+            assert "permessage-deflate" in offering.request.headers["Sec-WebSocket-Extensions"]
+            assert "Sec-WebSocket-Extensions" not in offering.response.headers
+            assert offering.protocol.extensions == []
+        client = Client(address, Hearing())
+        await client.open()
+        assert client._ws is not None
+        assert "Sec-WebSocket-Extensions" not in client._ws.request.headers
+        assert client._ws.protocol.extensions == []
+        await client.close()

@@ -22,6 +22,7 @@ import functools
 import itertools
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -90,6 +91,11 @@ jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
 RTT_SHARE = 0.2
 """The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
+RTT_KEPT = 3
+"""A seat's round-trip time is the least of its last this many measurements: a frame that
+waited behind others on a busy server or line is not the line's time (a line that really got
+slower shows once this many pings say so)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -138,6 +144,8 @@ class _Peer:
         self.errors = 0
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
+        self.rtts: deque[float] = deque(maxlen=RTT_KEPT)
+        """The last round-trip times measured (see :data:`RTT_KEPT`)."""
         self.closing = False
         self.lines = 0
         """Log lines written about this connection so far (at most :data:`MAX_LINES`)."""
@@ -516,15 +524,14 @@ class GameServer:
         elif isinstance(message, Pong):
             sent = peer.pings.pop(message.id, None)
             if sent is not None and peer.room is not None:
-                room, rtt = peer.room, self._source() - sent
-                shown = room.rtt[peer.seat]
-                room.rtt[peer.seat] = rtt
+                room = peer.room
+                peer.rtts.append(self._source() - sent)
+                rtt, shown = min(peer.rtts), room.rtt[peer.seat]
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
                 if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
+                    room.rtt[peer.seat] = rtt
                     self._deliver(room, room.status())
-                else:
-                    room.rtt[peer.seat] = shown
         elif isinstance(message, SetPause):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:

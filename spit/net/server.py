@@ -91,6 +91,13 @@ jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
 RTT_SHARE = 0.2
 """The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
+PING_SLOTS = 20
+"""The parts of the ping interval: each connection is pinged in one of them, taken in turn
+as connections come, by one task for the whole server. Connections opened together (a
+restart, a tournament's start) are pinged spread over the interval, not in one burst of
+hundreds of frames that every action of that turn would wait behind, and no connection
+keeps a task and a timer of its own for it."""
+
 RTT_KEPT = 3
 """A seat's round-trip time is the least of its last this many measurements: a frame that
 waited behind others on a busy server or line is not the line's time (a line that really got
@@ -144,6 +151,8 @@ class _Peer:
         self.errors = 0
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
+        self.opened = now
+        """When it connected (the server's time source)."""
         self.rtts: deque[float] = deque(maxlen=RTT_KEPT)
         """The last round-trip times measured (see :data:`RTT_KEPT`)."""
         self.closing = False
@@ -343,6 +352,9 @@ class GameServer:
         """The doorkeeper, once started: connections and waiting rooms per address."""
         self._more: list[WsServer] = []
         self._ping_ids = itertools.count(1)
+        self._ping_slots: list[set[_Peer]] = [set() for _ in range(PING_SLOTS)]
+        self._next_slot = 0
+        self._pinger: asyncio.Task[None] | None = None
         self._outbox = _Outbox(self.limits.backlog)
         self.address: tuple[str, int] = ("", 0)
         """Where it listens, once started (the port the system chose, for port 0)."""
@@ -356,6 +368,8 @@ class GameServer:
         Called again, it listens on one more address too (a worker's shared and own ones);
         ``reuse_port``: share the port with other processes (SO_REUSEPORT)."""
         admission = self.admission = self.admission or self._admit()
+        if self._pinger is None:
+            self._pinger = asyncio.get_running_loop().create_task(self._ping())
         ws = await serve(
             self._handle,
             bind,
@@ -395,6 +409,9 @@ class GameServer:
         """Close every connection (as "going away") and stop listening."""
         for timer in [*self._timers.values(), *self._pauses.values()]:
             timer.cancel()
+        if self._pinger is not None:
+            self._pinger.cancel()
+            self._pinger = None
         self._timers.clear()
         self._pauses.clear()
         for ws in [self._ws, *self._more] if self._ws is not None else []:
@@ -416,7 +433,9 @@ class GameServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         peer = _Peer(ws, self.limits, self.pace, self._source(), self._outbox)
-        pinger = asyncio.create_task(self._ping(peer))
+        pinged = self._ping_slots[self._next_slot]
+        self._next_slot = (self._next_slot + 1) % PING_SLOTS
+        pinged.add(peer)
         try:
             async for frame in ws:
                 if peer.closing:
@@ -436,7 +455,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            pinger.cancel()
+            pinged.discard(peer)
             if isinstance(ws, _ReadAtOnce):
                 ws.reader = None
             sent = ws.protocol.close_sent
@@ -478,23 +497,34 @@ class GameServer:
             log.exception("%s: internal error on a frame; the room carries on", peer.name)
             peer.send(error_frame(Problem.INTERNAL), self.limits.backlog)
 
-    async def _ping(self, peer: _Peer) -> None:
-        idle = 0.0
+    async def _ping(self) -> None:
+        """Ping every connection once an interval, one slot of them at a time (see
+        :data:`PING_SLOTS`)."""
+        every = self.limits.ping_every
+        slot = 0
         while True:
-            await asyncio.sleep(self.limits.ping_every)
-            if peer.room is None:
-                # A connection that never takes a seat holds a socket for nothing.
-                idle += self.limits.ping_every
-                if idle >= self.limits.seat_timeout and not peer.closing:
-                    log.warning("%s: took no seat in %g s; closed", peer.name, idle)
-                    peer.close(POLICY, "no seat taken")
-                continue
-            idle = 0.0
-            ping = next(self._ping_ids)
-            if len(peer.pings) > 10:  # unanswered ones are forgotten
-                peer.pings.clear()
-            peer.pings[ping] = self._source()
-            peer.send(Ping(id=ping), self.limits.backlog)
+            await asyncio.sleep(every / PING_SLOTS)
+            for peer in list(self._ping_slots[slot]):
+                try:
+                    self._ping_peer(peer)
+                except Exception:  # a bug of ours: the other connections are still pinged
+                    log.exception("%s: could not be pinged", peer.name)
+            slot = (slot + 1) % PING_SLOTS
+
+    def _ping_peer(self, peer: _Peer) -> None:
+        if peer.closing:
+            return
+        if peer.room is None:
+            # A connection that never takes a seat holds a socket for nothing.
+            if self._source() - peer.opened >= self.limits.seat_timeout:
+                log.warning("%s: took no seat in %g s; closed", peer.name, self.limits.seat_timeout)
+                peer.close(POLICY, "no seat taken")
+            return
+        ping = next(self._ping_ids)
+        if len(peer.pings) > 10:  # unanswered ones are forgotten
+            peer.pings.clear()
+        peer.pings[ping] = self._source()
+        peer.send(Ping(id=ping), self.limits.backlog)
 
     def _bad(self, peer: _Peer, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
         """One bad frame: one log line, an error frame, and it counts toward the caps."""

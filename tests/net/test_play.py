@@ -18,13 +18,14 @@ from spit.net import server as server_module
 from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.room import Room
 from spit.net.server import RTT_KEPT, GameServer
-from spit.net.wire import OpenRoom, Pong, Problem, Rejoin, client_frame
+from spit.net.wire import OpenRoom, Ping, Pong, Problem, Rejoin, client_frame
 
 from .netkit import (
     LIMIT,
     RecordingSeat,
     cards_named,
     fast_limits,
+    run_on_virtual_time,
     running_server,
     start_pair,
     tap_frames,
@@ -400,3 +401,39 @@ async def test_frames_go_uncompressed_even_to_a_client_offering_permessage_defla
         assert "Sec-WebSocket-Extensions" not in client._ws.request.headers
         assert client._ws.protocol.extensions == []
         await client.close()
+
+
+def test_connections_opened_together_are_pinged_at_moments_spread_over_the_interval(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Pinged in step, connections opened together (a restart, a tournament's start) would
+    # send a burst of pings and read a burst of pongs at every interval, and every action
+    # of that turn would wait behind them.
+    first_ping: dict[int, float] = {}
+    send = server_module._Peer.send
+
+    def noting(peer, body, backlog, text=None):  # type: ignore[no-untyped-def]
+        if type(body) is Ping:
+            first_ping.setdefault(id(peer), asyncio.get_running_loop().time())
+        send(peer, body, backlog, text)
+
+    monkeypatch.setattr(server_module._Peer, "send", noting)
+
+    async def main() -> None:
+        limits = fast_limits(ping_every=2.0)
+        async with running_server(limits=limits, record=False) as (_, address):
+            connections = [
+                await connect(f"ws://{address}/", proxy=None, compression=None) for _ in range(16)
+            ]
+            for ws in connections:
+                await ws.send(client_frame(OpenRoom(Variant.STANDARD, None, "p")))
+            for ws in connections:
+                await ws.recv()
+            while len(first_ping) < len(connections):
+                await asyncio.sleep(0.1)
+            for ws in connections:
+                await ws.close()
+
+    run_on_virtual_time(main())
+    moments = sorted(first_ping.values())
+    assert moments[-1] - moments[0] > 1.0  # of the 2 s: not one burst

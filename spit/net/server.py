@@ -1,8 +1,10 @@
 """The authoritative game server: any number of rooms in one asyncio process, over websockets.
 
-Each connection is read by its own task; every frame is parsed strictly, and a valid one is
-applied to its room synchronously — no ``await`` between the check and the change — so two
-players' actions are settled in the order they arrive, each stamped with its room's clock.
+Each connection is read by its own task until its player is seated, then as websockets
+parses its frames off the socket (see :class:`_ReadAtOnce`); every frame is parsed strictly,
+and a valid one is applied to its room synchronously — no ``await`` between the check and the
+change — so two players' actions are settled in the order they arrive, each stamped with its
+room's clock.
 Frames out are encoded once and gathered per connection while the event loop's turn goes on;
 at its end one callback writes every record line those frames tell of, then each connection's
 frames in one write to its socket (websockets' Sans-I/O protocol frames them), so a slow

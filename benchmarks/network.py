@@ -113,9 +113,12 @@ async def redis_server() -> AsyncIterator[tuple[str, int]]:
 
 
 @contextlib.asynccontextmanager
-async def spit_server(core: int | None = None, workers: int = 0) -> AsyncIterator[Served]:
+async def spit_server(
+    core: int | None = None, workers: int = 0, profile: str | None = None
+) -> AsyncIterator[Served]:
     """``spit server`` on a free loopback port (with ``workers``: that many workers and a
-    Redis of their own)."""
+    Redis of their own; with ``profile``: run under cProfile, its statistics written to that
+    file when the server stops)."""
     data = tempfile.mkdtemp(prefix="spit-bench-")
     async with contextlib.AsyncExitStack() as stack:
         cluster: list[str] = []
@@ -125,6 +128,7 @@ async def spit_server(core: int | None = None, workers: int = 0) -> AsyncIterato
             cluster = ["--workers", str(workers), "--redis", url]
         process = await asyncio.create_subprocess_exec(
             sys.executable,
+            *(["-m", "cProfile", "-o", profile] if profile else []),
             "-m",
             "spit",
             "server",
@@ -228,6 +232,55 @@ async def remote_presses(address: str, presses: int, seed: int) -> list[float]:
     return times
 
 
+ECHO = """
+import asyncio
+
+
+class Echo(asyncio.Protocol):
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def data_received(self, data):
+        self.transport.write(data)
+
+
+async def main():
+    server = await asyncio.get_running_loop().create_server(Echo, "127.0.0.1", 0)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await asyncio.Event().wait()
+
+
+asyncio.run(main())
+"""
+"""An echo server, asyncio in a Python process of its own: the floor of key -> table."""
+
+
+async def loopback_round_trips(count: int) -> list[float]:
+    """Seconds for 100 bytes to go over loopback to another Python process's asyncio loop and
+    back: the least a server on this machine answers in (key on A -> table on B passes two
+    processes' loops and the kernel twice, as this does), paced as the presses are."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", ECHO, stdout=subprocess.PIPE
+    )
+    assert process.stdout is not None
+    port = int(await asyncio.wait_for(process.stdout.readline(), 30))
+    reader, writer = await asyncio.open_connection(LOOPBACK, port)
+    payload = b"x" * 100
+    times: list[float] = []
+    try:
+        for _ in range(count):
+            start = time.perf_counter()
+            writer.write(payload)
+            await reader.readexactly(len(payload))
+            times.append(time.perf_counter() - start)
+            await asyncio.sleep(0.025)
+    finally:
+        writer.close()
+        process.terminate()
+        await process.wait()
+    return times
+
+
 class _Heard:
     def __init__(self) -> None:
         self.at = 0.0
@@ -313,13 +366,15 @@ class FrameTally:
 TALLY = FrameTally()
 
 
-async def rooms_on_one_core(count: int, window: float, workers: int = 0) -> dict[str, float]:
+async def rooms_on_one_core(
+    count: int, window: float, workers: int = 0, profile: str | None = None
+) -> dict[str, float]:
     """``count`` rooms of two expert bots against a server pinned to one core (a cluster:
     each worker to its own)."""
     latencies: list[float] = []
     seats: list[TimedBot] = []
     tasks: list[asyncio.Task] = []
-    async with spit_server(core=0, workers=workers) as running:
+    async with spit_server(core=0, workers=workers, profile=profile) as running:
         address, pids = running.address, running.pids
         pin(os.getpid(), (os.cpu_count() or 2) - 1)  # the last core
         for batch in range(0, count, 50):
@@ -419,6 +474,7 @@ async def main_async(args: argparse.Namespace) -> None:
     rooms = [int(n) for n in args.rooms.split(",")]
     print(f"network figures ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
     local = local_presses(args.presses, 1)
+    floor = await loopback_round_trips(args.presses)
     async with spit_server() as served:
         remote = await remote_presses(served.address, args.presses, 1)
     print(f"{'':34}{'median':>10}{'p99':>10}")
@@ -434,6 +490,14 @@ async def main_async(args: argparse.Namespace) -> None:
         f"{'ratio remote / local':34}{median(remote) / median(local):>9.0f}x"
         f"{percentile(remote, 0.99) / percentile(local, 0.99):>9.0f}x"
     )
+    print(
+        f"{'loopback round trip (asyncio echo)':34}{median(floor) * 1e6:>8.0f}us"
+        f"{percentile(floor, 0.99) * 1e6:>8.0f}us"
+    )
+    print(
+        f"{'key A -> table B, less round trip':34}"
+        f"{(median(remote) - median(floor)) * 1e3:>8.2f}ms{'':>10}  (goal <= 0.50 ms)"
+    )
     if args.workers:
         print()
         await print_redirect_cost(args.joins)
@@ -447,7 +511,8 @@ async def main_async(args: argparse.Namespace) -> None:
     frames: dict[str, list[int]] = {}
     per_action = 1.0
     for count in rooms:
-        figures = await rooms_on_one_core(count, args.window, args.workers)
+        profile = f"{args.profile}.{count}" if args.profile else None
+        figures = await rooms_on_one_core(count, args.window, args.workers, profile)
         print(
             f"{figures['rooms']:>6}{figures['actions_per_s']:>11.0f}{figures['p50_ms']:>9.1f}"
             f"{figures['p99_ms']:>9.1f}{figures['server_cpu']:>12.0%}"
@@ -482,6 +547,12 @@ def main() -> None:
         "--workers", type=int, default=0, help="measure spit server --workers N --redis URL"
     )
     parser.add_argument("--joins", type=int, default=200, help="joins timed per way (--workers)")
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="run each rooms-on-one-core server under cProfile; its statistics go to PATH.<rooms>"
+        " (read them with python -m pstats; the CPU figures then include cProfile's cost)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.presses, args.rooms, args.window, args.joins = 50, "5", 1.0, 10

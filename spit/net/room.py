@@ -47,6 +47,9 @@ this many at once. Past that a refusal that changed nothing is counted, not writ
 player sending junk all day must not fill the disk); a fumble, which locks the hand, is
 always written, as the record could not be replayed without it."""
 
+_OTHER_FIRST = (1, 0)
+"""The seats in the order an action by seat 0 is told to them."""
+
 if TYPE_CHECKING:
     from spit.records.recorder import Recorder
 
@@ -280,9 +283,11 @@ class Room:
         self, events: tuple, *, ack_seat: int | None = None, ack: int | None = None
     ) -> list[Send]:
         """A ``table`` frame for each taken seat: its view and the events it may know, and
-        whose action made them (``ack_seat``'s, if any)."""
+        whose action made them (``ack_seat``'s, if any). The other seat's comes first: it
+        is written first, and the player who acted knows already what they did."""
         self._seq += 1
         clock = self.clock()
+        seats = PLAYERS if ack_seat != 0 else _OTHER_FIRST
         return [
             Send(
                 seat,
@@ -295,7 +300,7 @@ class Room:
                     ack=ack if seat == ack_seat else None,
                 ),
             )
-            for seat in PLAYERS
+            for seat in seats
             if self.taken[seat]
         ]
 

@@ -1,8 +1,10 @@
 """The authoritative game server: any number of rooms in one asyncio process, over websockets.
 
-Each connection is read by its own task; every frame is parsed strictly, and a valid one is
-applied to its room synchronously — no ``await`` between the check and the change — so two
-players' actions are settled in the order they arrive, each stamped with its room's clock.
+Each connection is read by its own task until its player is seated, then as websockets
+parses its frames off the socket (see :class:`_ReadAtOnce`); every frame is parsed strictly,
+and a valid one is applied to its room synchronously — no ``await`` between the check and the
+change — so two players' actions are settled in the order they arrive, each stamped with its
+room's clock.
 Frames out are encoded once and gathered per connection while the event loop's turn goes on;
 at its end one callback writes every record line those frames tell of, then each connection's
 frames in one write to its socket (websockets' Sans-I/O protocol frames them), so a slow
@@ -18,16 +20,20 @@ all (its address's quotas, the files the process may open).
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
+from websockets.frames import Frame as WsFrame
+from websockets.frames import Opcode
+from websockets.protocol import Event, State
 
 from spit.engine import Settings
 from spit.net.bucket import Bucket
@@ -87,6 +93,18 @@ jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
 RTT_SHARE = 0.2
 """The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
+PING_SLOTS = 20
+"""The parts of the ping interval: each connection is pinged in one of them, taken in turn
+as connections come, by one task for the whole server. Connections opened together (a
+restart, a tournament's start) are pinged spread over the interval, not in one burst of
+hundreds of frames that every action of that turn would wait behind, and no connection
+keeps a task and a timer of its own for it."""
+
+RTT_KEPT = 3
+"""A seat's round-trip time is the least of its last this many measurements: a frame that
+waited behind others on a busy server or line is not the line's time (a line that really got
+slower shows once this many pings say so)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Limits:
@@ -135,6 +153,10 @@ class _Peer:
         self.errors = 0
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
+        self.opened = now
+        """When it connected (the server's time source)."""
+        self.rtts: deque[float] = deque(maxlen=RTT_KEPT)
+        """The last round-trip times measured (see :data:`RTT_KEPT`)."""
         self.closing = False
         self.lines = 0
         """Log lines written about this connection so far (at most :data:`MAX_LINES`)."""
@@ -244,6 +266,42 @@ class _Outbox:
                     peer.close(INTERNAL_ERROR, "internal error")
 
 
+class _ReadAtOnce(ServerConnection):
+    """A connection whose text frames, once its player is seated, go to :attr:`reader` as
+    websockets parses them off the socket, in that same turn of the loop — not through its
+    queue of messages and a wake of the connection's task, which cost a turn of the loop and
+    some 20 µs a frame. A frame goes the usual way while frames wait in that queue (so they
+    keep their order), and when it is fragmented, binary or not UTF-8 (websockets judges
+    those as ever)."""
+
+    reader: Callable[[str], None] | None = None
+    """Takes each frame's text (set once a seat is taken)."""
+
+    def process_event(self, event: Event) -> None:
+        reader = self.reader
+        if (
+            reader is not None
+            and type(event) is WsFrame
+            and event.opcode is Opcode.TEXT
+            and event.fin
+            and not len(self.recv_messages.frames)
+            and not self.recv_messages.closed
+        ):
+            try:
+                text = event.data.decode()
+            except UnicodeDecodeError:
+                pass
+            else:
+                reader(text)
+                return
+        super().process_event(event)
+
+
+def _reading_at_once(base: type[ServerConnection]) -> type[ServerConnection]:
+    """``base`` (the doorkeeper's connection) reading as :class:`_ReadAtOnce` does."""
+    return type("Connection", (_ReadAtOnce, base), {})
+
+
 class _Refused(Exception):
     """A well-formed frame the server will not do: an error frame with its problem."""
 
@@ -296,6 +354,9 @@ class GameServer:
         """The doorkeeper, once started: connections and waiting rooms per address."""
         self._more: list[WsServer] = []
         self._ping_ids = itertools.count(1)
+        self._ping_slots: list[set[_Peer]] = [set() for _ in range(PING_SLOTS)]
+        self._next_slot = 0
+        self._pinger: asyncio.Task[None] | None = None
         self._outbox = _Outbox(self.limits.backlog)
         self.address: tuple[str, int] = ("", 0)
         """Where it listens, once started (the port the system chose, for port 0)."""
@@ -309,12 +370,14 @@ class GameServer:
         Called again, it listens on one more address too (a worker's shared and own ones);
         ``reuse_port``: share the port with other processes (SO_REUSEPORT)."""
         admission = self.admission = self.admission or self._admit()
+        if self._pinger is None:
+            self._pinger = asyncio.get_running_loop().create_task(self._ping())
         ws = await serve(
             self._handle,
             bind,
             port,
             process_request=admission.process_request,
-            create_connection=admission.connection_class(),
+            create_connection=_reading_at_once(admission.connection_class()),
             max_size=MAX_CLIENT_FRAME,
             compression=None,  # frames are small; inflating them would only cost and risk
             max_queue=64,
@@ -348,6 +411,9 @@ class GameServer:
         """Close every connection (as "going away") and stop listening."""
         for timer in [*self._timers.values(), *self._pauses.values()]:
             timer.cancel()
+        if self._pinger is not None:
+            self._pinger.cancel()
+            self._pinger = None
         self._timers.clear()
         self._pauses.clear()
         for ws in [self._ws, *self._more] if self._ws is not None else []:
@@ -369,7 +435,9 @@ class GameServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         peer = _Peer(ws, self.limits, self.pace, self._source(), self._outbox)
-        pinger = asyncio.create_task(self._ping(peer))
+        pinged = self._ping_slots[self._next_slot]
+        self._next_slot = (self._next_slot + 1) % PING_SLOTS
+        pinged.add(peer)
         try:
             async for frame in ws:
                 if peer.closing:
@@ -377,52 +445,88 @@ class GameServer:
                     # sent before the close are read off the socket, never acted on — a right
                     # code after the wrong ones in the same burst takes no seat.
                     continue
-                if not peer.bucket.take(self._source()):
-                    log.warning(
-                        "%s: flooding (over %g frames/s); closed", peer.name, peer.bucket.rate
-                    )
-                    peer.closing = True
+                if not self._within_rate(peer):
                     await ws.close(POLICY, "too many frames")
                     break
                 try:
                     message = parse_client(frame, peer.seat)
                     if self.cluster is None or not await self._clustered(peer, message):
                         self._dispatch(peer, message)
-                except _Refused as refused:
-                    self._bad(peer, refused.problem, refused.why, wrong_code=refused.wrong_code)
-                except OtherVersion as error:
-                    self._bad(peer, Problem.OTHER_VERSION, str(error))
-                except ProtocolError as error:
-                    self._bad(peer, Problem.BAD_FRAME, str(error))
-                except Exception:  # a bug of ours: say so, and keep every room going
-                    log.exception("%s: internal error on a frame; the room carries on", peer.name)
-                    peer.send(error_frame(Problem.INTERNAL), self.limits.backlog)
+                except Exception as error:
+                    self._failed(peer, error)
         except ConnectionClosed:
             pass
         finally:
-            pinger.cancel()
+            pinged.discard(peer)
+            if isinstance(ws, _ReadAtOnce):
+                ws.reader = None
             sent = ws.protocol.close_sent
             if sent is not None and sent.code == MESSAGE_TOO_BIG:
                 log.warning("%s: frame over %d bytes; closed", peer.name, MAX_CLIENT_FRAME)
             self._gone(peer)
 
-    async def _ping(self, peer: _Peer) -> None:
-        idle = 0.0
+    def _read(self, peer: _Peer, frame: str) -> None:
+        """A seated connection's frame, read as it arrives (see :class:`_ReadAtOnce`): the
+        same checks and answers as :meth:`_handle` gives, without waking its task."""
+        if peer.closing:
+            return
+        if not self._within_rate(peer):
+            asyncio.get_running_loop().create_task(peer.ws.close(POLICY, "too many frames"))
+            return
+        try:
+            # A seated connection's frames never go to the cluster's directory.
+            self._dispatch(peer, parse_client(frame, peer.seat))
+        except Exception as error:
+            self._failed(peer, error)
+
+    def _within_rate(self, peer: _Peer) -> bool:
+        """Whether ``peer`` keeps within its rate; if not, it is closing (a flood)."""
+        if peer.bucket.take(self._source()):
+            return True
+        log.warning("%s: flooding (over %g frames/s); closed", peer.name, peer.bucket.rate)
+        peer.closing = True
+        return False
+
+    def _failed(self, peer: _Peer, error: Exception) -> None:
+        """Answer a frame that could not be done (called in its ``except`` block)."""
+        if isinstance(error, _Refused):
+            self._bad(peer, error.problem, error.why, wrong_code=error.wrong_code)
+        elif isinstance(error, OtherVersion):
+            self._bad(peer, Problem.OTHER_VERSION, str(error))
+        elif isinstance(error, ProtocolError):
+            self._bad(peer, Problem.BAD_FRAME, str(error))
+        else:  # a bug of ours: say so, and keep every room going
+            log.exception("%s: internal error on a frame; the room carries on", peer.name)
+            peer.send(error_frame(Problem.INTERNAL), self.limits.backlog)
+
+    async def _ping(self) -> None:
+        """Ping every connection once an interval, one slot of them at a time (see
+        :data:`PING_SLOTS`)."""
+        every = self.limits.ping_every
+        slot = 0
         while True:
-            await asyncio.sleep(self.limits.ping_every)
-            if peer.room is None:
-                # A connection that never takes a seat holds a socket for nothing.
-                idle += self.limits.ping_every
-                if idle >= self.limits.seat_timeout and not peer.closing:
-                    log.warning("%s: took no seat in %g s; closed", peer.name, idle)
-                    peer.close(POLICY, "no seat taken")
-                continue
-            idle = 0.0
-            ping = next(self._ping_ids)
-            if len(peer.pings) > 10:  # unanswered ones are forgotten
-                peer.pings.clear()
-            peer.pings[ping] = self._source()
-            peer.send(Ping(id=ping), self.limits.backlog)
+            await asyncio.sleep(every / PING_SLOTS)
+            for peer in list(self._ping_slots[slot]):
+                try:
+                    self._ping_peer(peer)
+                except Exception:  # a bug of ours: the other connections are still pinged
+                    log.exception("%s: could not be pinged", peer.name)
+            slot = (slot + 1) % PING_SLOTS
+
+    def _ping_peer(self, peer: _Peer) -> None:
+        if peer.closing:
+            return
+        if peer.room is None:
+            # A connection that never takes a seat holds a socket for nothing.
+            if self._source() - peer.opened >= self.limits.seat_timeout:
+                log.warning("%s: took no seat in %g s; closed", peer.name, self.limits.seat_timeout)
+                peer.close(POLICY, "no seat taken")
+            return
+        ping = next(self._ping_ids)
+        if len(peer.pings) > 10:  # unanswered ones are forgotten
+            peer.pings.clear()
+        peer.pings[ping] = self._source()
+        peer.send(Ping(id=ping), self.limits.backlog)
 
     def _bad(self, peer: _Peer, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
         """One bad frame: one log line, an error frame, and it counts toward the caps."""
@@ -452,15 +556,14 @@ class GameServer:
         elif isinstance(message, Pong):
             sent = peer.pings.pop(message.id, None)
             if sent is not None and peer.room is not None:
-                room, rtt = peer.room, self._source() - sent
-                shown = room.rtt[peer.seat]
-                room.rtt[peer.seat] = rtt
+                room = peer.room
+                peer.rtts.append(self._source() - sent)
+                rtt, shown = min(peer.rtts), room.rtt[peer.seat]
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
                 if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
+                    room.rtt[peer.seat] = rtt
                     self._deliver(room, room.status())
-                else:
-                    room.rtt[peer.seat] = shown
         elif isinstance(message, SetPause):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:
@@ -581,6 +684,10 @@ class GameServer:
 
     def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
         peer.room, peer.seat = room, seat
+        if isinstance(peer.ws, _ReadAtOnce):
+            # Seated: its frames are read as they arrive. Those queued already are read by
+            # its task first (see _ReadAtOnce), so none overtakes another.
+            peer.ws.reader = functools.partial(self._read, peer)
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
         welcome = room.welcome(seat)

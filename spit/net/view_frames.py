@@ -393,40 +393,75 @@ def view_frame(view: PlayerView) -> ViewFrame:
 
 
 class ViewFramer:
-    """Makes one room's view frames, each side's frame made again only once that side
-    changed: an action changes one side at most, and both seats see the same face-up sides,
-    so of the four a table costs, one is made (a side's frame was most of a view's cost)."""
+    """Makes one room's view frames, each part made again only once it changed: an action
+    changes one side at most, and both seats see the same face-up sides and piles, so of the
+    four sides and four piles a table costs, one side and two piles at most are made (a
+    side's frame was most of a view's cost)."""
 
-    __slots__ = ("_sides",)
+    __slots__ = ("_last", "_piles", "_sides")
 
     def __init__(self) -> None:
         self._sides: list[tuple[SideView, SideFrame] | None] = [None, None]
+        self._piles: tuple[tuple[PileView, ...], tuple[PileFrame, PileFrame]] | None = None
+        self._last: tuple[RoundSettled, Settled] | None = None
 
     def frame(self, view: PlayerView) -> ViewFrame:
         """The wire form of one seat's view, as :func:`view_frame` makes it."""
-        return _view_frame(view, (self._side(0, view.sides[0]), self._side(1, view.sides[1])))
+        return _view_frame(
+            view,
+            (self._side(0, view.sides[0]), self._side(1, view.sides[1])),
+            self._pile_frames(view.piles),
+            self._last_round(view.last_round),
+        )
+
+    def _last_round(self, last: RoundSettled | None) -> Settled | None:
+        """The last round's frame: the same all round long."""
+        if last is None:
+            return None
+        made = self._last
+        if made is not None and (made[0] is last or made[0] == last):
+            return made[1]
+        frame = event_frame(last)
+        assert type(frame) is Settled
+        self._last = (last, frame)
+        return frame
 
     def _side(self, index: int, side: SideView) -> SideFrame:
         made = self._sides[index]
-        if made is not None and made[0] == side:  # the same cards and counts: the same frame
-            return made[1]
+        if made is not None and (made[0] is side or made[0] == side):
+            return made[1]  # the same cards and counts: the same frame
         frame = _side_frame(side)
         self._sides[index] = (side, frame)
         return frame
 
+    def _pile_frames(self, piles: tuple[PileView, ...]) -> tuple[PileFrame, PileFrame]:
+        made = self._piles
+        if made is not None and (made[0] is piles or made[0] == piles):
+            return made[1]
+        frames = (_pile_frame(piles[0]), _pile_frame(piles[1]))
+        self._piles = (piles, frames)
+        return frames
 
-def _view_frame(view: PlayerView, sides: tuple[SideFrame, SideFrame]) -> ViewFrame:
+
+def _view_frame(
+    view: PlayerView,
+    sides: tuple[SideFrame, SideFrame],
+    piles: tuple[PileFrame, PileFrame] | None = None,
+    last_round: Settled | None = None,
+) -> ViewFrame:
     last = view.last_round
+    if last_round is None and last is not None:
+        last_round = event_frame(last)  # type: ignore[assignment]
     return ViewFrame(
         player=view.player,
         round=view.round_number,
         phase=view.phase,
         sides=sides,
-        piles=(_pile_frame(view.piles[0]), _pile_frame(view.piles[1])),
+        piles=(_pile_frame(view.piles[0]), _pile_frame(view.piles[1])) if piles is None else piles,
         legal=[action_text(a) for a in view.legal_actions],
         scores=view.scores,
         went_out=view.went_out,
-        last_round=None if last is None else event_frame(last),  # type: ignore[arg-type]
+        last_round=last_round,
         slap_winner=view.slap_winner,
         outcome=None if view.outcome is None else outcome_frame(view.outcome),
         one_pile=None

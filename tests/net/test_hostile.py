@@ -276,3 +276,46 @@ async def test_a_connection_pausing_and_letting_go_all_day_costs_a_bounded_log(c
                         break
     paused = [r for r in caplog.records if "paused" in r.getMessage()]
     assert 0 < len(paused) <= MAX_LINES
+
+
+async def test_a_seated_connection_flooding_is_cut_off_as_one_without_a_seat_is():
+    async with (
+        running_server(limits=fast_limits()) as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as ws,
+    ):
+        await ws.send('{"v":2,"type":"open","variant":"standard","seed":null,"name":"flood"}')
+        assert json.loads(await ws.recv())["type"] == "welcome"
+        with contextlib.suppress(websockets.ConnectionClosed):
+            for i in range(20_000):
+                await ws.send(json.dumps({"v": VERSION, "type": "pong", "id": i}))
+            async with asyncio.timeout(LIMIT):
+                while True:
+                    await ws.recv()
+        assert ws.close_code == POLICY
+
+
+async def test_actions_sent_in_one_burst_with_the_join_are_answered_in_their_order():
+    # The join is read by the connection's task, and so are the actions queued behind it in
+    # the same burst; once seated, a frame is read as it arrives, unless frames still wait in
+    # websockets' queue: none may overtake another.
+    acts = range(1, 41)
+    async with (
+        running_server(limits=fast_limits(ping_every=60)) as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as host,
+        connect(f"ws://{address}/", proxy=None, compression=None) as guest,
+    ):
+        await host.send('{"v":2,"type":"open","variant":"standard","seed":7,"name":"a"}')
+        code = json.loads(await host.recv())["room"]
+        join = {"v": VERSION, "type": "join", "room": code, "name": "b"}
+        guest.protocol.send_text(json.dumps(join).encode())
+        for ident in acts:
+            act = {"v": VERSION, "type": "act", "id": ident, "action": {"do": "spit"}}
+            guest.protocol.send_text(json.dumps(act).encode())
+        guest.send_data()  # one write: the join and every action behind it
+        answered = []
+        async with asyncio.timeout(LIMIT):
+            while len(answered) < len(acts):
+                frame = json.loads(await guest.recv())
+                if frame["type"] == "refused" or (frame["type"] == "table" and frame["by"] == 1):
+                    answered.append(frame.get("id", frame.get("ack")))
+    assert answered == list(acts)

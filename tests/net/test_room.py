@@ -80,10 +80,24 @@ def test_actions_are_stamped_with_the_room_clock():
     time.now += 2.5
     sends, refusal = room.act(0, Spit(0), ack=7)
     assert refusal is None
-    assert [s.seat for s in sends] == [0, 1]
-    assert sends[0].body.ack == 7 and sends[1].body.ack is None
-    assert sends[0].body.clock == 2.5
+    own = next(s.body for s in sends if s.seat == 0)
+    other = next(s.body for s in sends if s.seat == 1)
+    assert own.ack == 7 and other.ack is None
+    assert own.clock == other.clock == 2.5
     assert room.actions == [1, 0]
+
+
+def test_an_action_is_told_to_the_other_seat_before_the_one_who_acted():
+    # The frames are written in this order: the other player learns of the change first
+    # (the one who acted knows what they did). On one machine, the first write even wakes
+    # the reader before the server writes the second.
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time)
+    room.join("")
+    sends, _ = room.act(0, Spit(0), ack=1)
+    assert [s.seat for s in sends] == [1, 0]
+    sends, _ = room.act(1, Spit(1), ack=1)
+    assert [s.seat for s in sends] == [0, 1]
 
 
 def test_nothing_is_applied_while_the_room_stands():

@@ -494,9 +494,7 @@ class StockRow(Part):
                 Tile(
                     ("stock", look, size, top, face_down, fits),
                     width,
-                    lambda t=top, n=face_down, w=width, f=fits: [
-                        line[:w] for line in look.stock(t, n, fits=f, size=size)
-                    ],
+                    lambda t=top, n=face_down, f=fits: look.stock(t, n, fits=f, size=size),
                 )
             )
             band.append(LAYERS - edges)

@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -747,23 +748,52 @@ class RoundSummary(Part):
 # -- the whole table -------------------------------------------------------------------
 
 
+def uniform_lines(render_lines: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:
+    """The lines of a widget every line of which is the same (a box with nothing but a
+    background: no content, border or padding), from the one line ``render_lines`` gives.
+
+    Textual repaints every widget under a changed region in full, styling and filtering
+    each of its lines (the screen's forty-two at 140x42) even when none changed; a box of
+    the table is drawn from its first line instead.
+    """
+    if crop.height <= 1:
+        return render_lines(crop)
+    (line,) = render_lines(Region(crop.x, crop.y, crop.width, 1))
+    return [line] * crop.height
+
+
+class Felt(Vertical):
+    """A box of the table: nothing but the felt under its widgets (see
+    :func:`uniform_lines`)."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return uniform_lines(super().render_lines, crop)
+
+
+class CentredFelt(Center):
+    """Felt that centres what it holds."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return uniform_lines(super().render_lines, crop)
+
+
 def table_widgets() -> ComposeResult:
     """The table's widgets, for a screen's ``compose``: player 2's side at the top, the
     piles (or the round's summary) in the middle, player 1's side at the bottom."""
     yield TopBar()
     # On a big terminal the table keeps together in the middle (the middle grows only
     # so far), so the eye need not travel from a player's stocks to the piles.
-    with Vertical(id="table"):
-        with Center(), Vertical(classes="side", id="p2-side"):
+    with Felt(id="table"):
+        with CentredFelt(), Felt(classes="side", id="p2-side"):
             yield PlayerInfo(id="p2-info")
             yield KeyLegend(id="p2-legend")
             yield StockRow(id="p2-stocks")
             yield PlayerMessage(id="p2-message")
-        with Vertical(id="middle"):
+        with Felt(id="middle"):
             yield Banner()
             yield PileRow()
             yield RoundSummary()
-        with Center(), Vertical(classes="side", id="p1-side"):
+        with CentredFelt(), Felt(classes="side", id="p1-side"):
             yield PlayerMessage(id="p1-message")
             yield StockRow(id="p1-stocks")
             yield KeyLegend(id="p1-legend")

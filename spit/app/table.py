@@ -105,9 +105,12 @@ letters), so a card not seen before costs the rendering of only its few lines of
 at every size: a large card has nine lines, but hardly more new ones than a small card."""
 _lines: dict[tuple[Hashable, ...], list[Segment]] = {}
 
+_OFFSETS_KEPT: Final = 8192
+"""Places whose offset style is kept (more than a 140 by 42 terminal's 5880 cells; past it,
+all are dropped)."""
 _offsets: dict[tuple[int, int], Style] = {}
-"""The style that marks a cell's place in its widget (``offset`` meta, which Textual's text
-selection reads), per place: as many as the largest terminal has cells, at most."""
+"""The style that marks a segment's place in its widget (``offset`` meta, which Textual's
+text selection reads), per place where a segment of a tile starts."""
 
 
 class Mosaic(Visual):
@@ -211,10 +214,6 @@ def _offset(segments: list[Segment], x: int, y: int) -> list[Segment]:
         placed.append(Segment(text, style + offset if style else offset))
         x += len(text)
     return placed
-
-
-_OFFSETS_KEPT: Final = 8192
-"""Places whose offset style is kept (a 140 by 42 terminal has 5880 cells)."""
 
 
 def _line(text: Text, width: int, style: VisualStyle, options: RenderOptions) -> list[Segment]:

@@ -22,7 +22,9 @@ from typing import ClassVar, Final
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 
 from spit import words
 from spit.app.bindings import WordedBindings, worded
@@ -46,6 +48,7 @@ from spit.app.table import (
     fit_table,
     pile_row_height,
     table_widgets,
+    uniform_lines,
 )
 from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
 from spit.game import Change, Game, Lost
@@ -180,6 +183,10 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_widgets()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The felt under the table: every line the same.
+        return uniform_lines(super().render_lines, crop)
 
     def on_mount(self) -> None:
         if self.perspective.solo:

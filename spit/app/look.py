@@ -290,7 +290,8 @@ class Look:
 
         The edges show the count at a glance; the number in the bottom edge says it exactly.
         ``fits`` (hints on) marks a top card that can be played right now: its edge lit and
-        a mark in its top edge, so colour is not the only sign.
+        a mark in its top edge, so colour is not the only sign. Each line is as wide as the
+        card and its edges (at most :data:`LAYERS`); the room for the rest is the row's.
         """
         if top is None:
             lines = self.empty(size=size)
@@ -314,7 +315,6 @@ class Look:
                 extra = b.down
             line = line.copy()
             line.append(extra * shown, style=_EDGE)
-            line.append(" " * (LAYERS - shown))
             out.append(line)
         return tuple(out)
 

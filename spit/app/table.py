@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -92,28 +93,36 @@ Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
 _KEPT: Final = 96
-"""Rendered tiles kept, the least recently used dropped first: what is on the table (some
+"""Placed tiles kept, the least recently used dropped first: what is on the table (some
 fifty pictures, captions and blank runs) and what was lately. A tile dropped and needed
-again is joined from kept lines (below), not rendered afresh."""
-_kept: dict[tuple[Hashable, VisualStyle], list[Strip]] = {}
+again is placed from kept lines (below), not rendered afresh."""
+_placed: dict[tuple[Hashable, VisualStyle, int, int], list[list[Segment]]] = {}
 
 _LINES_KEPT: Final = 384
 """Rendered lines kept, the least recently used dropped first. A card's picture is mostly
 lines other cards share (the edges, the blank rows of a suit's colour, a rank's tall
 letters), so a card not seen before costs the rendering of only its few lines of its own,
 at every size: a large card has nine lines, but hardly more new ones than a small card."""
-_lines: dict[tuple[Hashable, ...], Strip] = {}
+_lines: dict[tuple[Hashable, ...], list[Segment]] = {}
+
+_OFFSETS_KEPT: Final = 8192
+"""Places whose offset style is kept (more than a 140 by 42 terminal's 5880 cells; past it,
+all are dropped)."""
+_offsets: dict[tuple[int, int], Style] = {}
+"""The style that marks a segment's place in its widget (``offset`` meta, which Textual's
+text selection reads), per place where a segment of a tile starts."""
 
 
 class Mosaic(Visual):
-    """A picture made of tiles whose rendered strips are kept: each card is rendered once.
+    """A picture made of tiles whose rendered segments are kept: each card is rendered once.
 
     Textual turns Rich text into strips span by span on every repaint, and a row of cards
     has dozens of spans: milliseconds per play. A mosaic renders a tile the first time its
-    key is seen and afterwards only joins strips. The strips are segment for segment those
-    of the whole text: tiles are styled from edge to edge, so a segment never spans two
-    tiles, and each blank run between tiles is one segment, as it is in the text; every
-    segment gets its offset in the widget, which Textual's text selection reads.
+    key is seen and keeps its segments as placed (each with its offset in the widget, which
+    Textual's text selection reads); afterwards a repaint only lays each line's kept
+    segments side by side, one strip per line. The strips are segment for segment those of
+    the whole text: tiles are styled from edge to edge, so a segment never spans two tiles,
+    and each blank run between tiles is one segment, as it is in the text.
     """
 
     def __init__(self, bands: Sequence[Band]) -> None:
@@ -143,42 +152,25 @@ class Mosaic(Visual):
         lines: list[Strip] = []
         for band_height, items in self.bands:
             top = len(lines)
-            rows: list[list[Strip]] = [[] for _ in range(band_height)]
+            rows: list[list[Segment]] = [[] for _ in range(band_height)]
             x = 0
             for item in items:
                 if isinstance(item, int):
-                    # A blank run is kept per place, each line its own strip: a strip keeps
-                    # its offsets for only four places, and a run shared by every line and
-                    # place would be given them afresh on every repaint.
+                    if not item:
+                        continue
                     blank = Tile(
-                        ("blank", item, band_height, x, top),
+                        ("blank", item, band_height),
                         item,
                         lambda n=item, h=band_height: [Text(" " * n)] * h,
                     )
-                    strips, cells = self._rendered(blank, style, options), item
+                    placed, cells = _place(blank, style, options, x, top), item
                 else:
-                    strips, cells = self._rendered(item, style, options), item.width
-                for y, (row, strip) in enumerate(zip(rows, strips, strict=True)):
-                    row.append(strip.apply_offsets(x, top + y))
+                    placed, cells = _place(item, style, options, x, top), item.width
+                for row, segments in zip(rows, placed, strict=True):
+                    row += segments
                 x += cells
-            lines += [Strip.join(row) for row in rows]
+            lines += [Strip(row, x) for row in rows]
         return lines if height is None else lines[:height]
-
-    @staticmethod
-    def _rendered(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[Strip]:
-        key = (tile.key, style)
-        strips = _kept.pop(key, None)
-        if strips is None:
-            if len(_kept) >= _KEPT:
-                del _kept[next(iter(_kept))]
-            # Each tile its own strips (the segments shared): a strip keeps its offsets for
-            # four places only, and one line drawn in many places would lose them each time.
-            strips = [
-                Strip(line._segments, line.cell_length)
-                for line in (_line(text, tile.width, style, options) for text in tile.draw())
-            ]
-        _kept[key] = strips  # now the most recently used
-        return strips
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return max(
@@ -190,18 +182,53 @@ class Mosaic(Visual):
         return sum(height for height, _ in self.bands)
 
 
-def _line(text: Text, width: int, style: VisualStyle, options: RenderOptions) -> Strip:
+def _place(
+    tile: Tile, style: VisualStyle, options: RenderOptions, x: int, top: int
+) -> list[list[Segment]]:
+    """The segments of each line of ``tile`` at column ``x`` from line ``top`` of its
+    widget, as Textual's ``Strip.apply_offsets`` gives them; kept."""
+    key = (tile.key, style, x, top)
+    placed = _placed.pop(key, None)
+    if placed is None:
+        if len(_placed) >= _KEPT:
+            del _placed[next(iter(_placed))]
+        placed = [
+            _offset(_line(text, tile.width, style, options), x, top + y)
+            for y, text in enumerate(tile.draw())
+        ]
+    _placed[key] = placed  # now the most recently used
+    return placed
+
+
+def _offset(segments: list[Segment], x: int, y: int) -> list[Segment]:
+    """``segments`` marked with their places from column ``x`` of line ``y``: what
+    ``Strip.apply_offsets(x, y)`` makes of them, without a strip (and its caches) each."""
+    placed: list[Segment] = []
+    for segment in segments:
+        text, style, _ = segment
+        offset = _offsets.get((x, y))
+        if offset is None:
+            if len(_offsets) >= _OFFSETS_KEPT:
+                _offsets.clear()
+            offset = _offsets[x, y] = Style.from_meta({"offset": (x, y)})
+        placed.append(Segment(text, style + offset if style else offset))
+        x += len(text)
+    return placed
+
+
+def _line(text: Text, width: int, style: VisualStyle, options: RenderOptions) -> list[Segment]:
     """One line of a tile, segment for segment as Textual renders it within the whole text."""
     key = (text.plain, tuple(text.spans), text.style, width, style)
-    strip = _lines.pop(key, None)
-    if strip is None:
+    segments = _lines.pop(key, None)
+    if segments is None:
         if len(_lines) >= _LINES_KEPT:
             del _lines[next(iter(_lines))]
         strip = _segments(text, style, options)
         if strip is None:  # a line made otherwise than of runs side by side
             strip = Content.from_rich_text(text).render_strips(width, None, style, options)[0]
-    _lines[key] = strip  # now the most recently used
-    return strip
+        segments = list(strip)
+    _lines[key] = segments  # now the most recently used
+    return segments
 
 
 def _segments(text: Text, style: VisualStyle, options: RenderOptions) -> Strip | None:
@@ -467,9 +494,7 @@ class StockRow(Part):
                 Tile(
                     ("stock", look, size, top, face_down, fits),
                     width,
-                    lambda t=top, n=face_down, w=width, f=fits: [
-                        line[:w] for line in look.stock(t, n, fits=f, size=size)
-                    ],
+                    lambda t=top, n=face_down, f=fits: look.stock(t, n, fits=f, size=size),
                 )
             )
             band.append(LAYERS - edges)
@@ -722,23 +747,52 @@ class RoundSummary(Part):
 # -- the whole table -------------------------------------------------------------------
 
 
+def uniform_lines(render_lines: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:
+    """The lines of a widget every line of which is the same (a box with nothing but a
+    background: no content, border or padding), from the one line ``render_lines`` gives.
+
+    Textual repaints every widget under a changed region in full, styling and filtering
+    each of its lines (the screen's forty-two at 140x42) even when none changed; a box of
+    the table is drawn from its first line instead.
+    """
+    if crop.height <= 1:
+        return render_lines(crop)
+    (line,) = render_lines(Region(crop.x, crop.y, crop.width, 1))
+    return [line] * crop.height
+
+
+class Felt(Vertical):
+    """A box of the table: nothing but the felt under its widgets (see
+    :func:`uniform_lines`)."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return uniform_lines(super().render_lines, crop)
+
+
+class CentredFelt(Center):
+    """Felt that centres what it holds."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        return uniform_lines(super().render_lines, crop)
+
+
 def table_widgets() -> ComposeResult:
     """The table's widgets, for a screen's ``compose``: player 2's side at the top, the
     piles (or the round's summary) in the middle, player 1's side at the bottom."""
     yield TopBar()
     # On a big terminal the table keeps together in the middle (the middle grows only
     # so far), so the eye need not travel from a player's stocks to the piles.
-    with Vertical(id="table"):
-        with Center(), Vertical(classes="side", id="p2-side"):
+    with Felt(id="table"):
+        with CentredFelt(), Felt(classes="side", id="p2-side"):
             yield PlayerInfo(id="p2-info")
             yield KeyLegend(id="p2-legend")
             yield StockRow(id="p2-stocks")
             yield PlayerMessage(id="p2-message")
-        with Vertical(id="middle"):
+        with Felt(id="middle"):
             yield Banner()
             yield PileRow()
             yield RoundSummary()
-        with Center(), Vertical(classes="side", id="p1-side"):
+        with CentredFelt(), Felt(classes="side", id="p1-side"):
             yield PlayerMessage(id="p1-message")
             yield StockRow(id="p1-stocks")
             yield KeyLegend(id="p1-legend")

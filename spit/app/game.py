@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from textual import events
@@ -51,6 +50,7 @@ from spit.app.table import (
     uniform_lines,
 )
 from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
+from spit.engine.frozen import frozen_value
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -62,7 +62,7 @@ REPEAT_GAP: Final = 0.06
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Pace:
     """How long the table's feedback lasts, in seconds."""
 

@@ -7,7 +7,6 @@ widgets in :mod:`spit.app.table` arrange them. Cards are boxes drawn at one of t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from rich.cells import cell_len
@@ -16,12 +15,13 @@ from rich.text import Text
 
 from spit import words
 from spit.engine import Card, Suit
+from spit.engine.frozen import frozen_value
 
 LAYERS: Final = 4
 """Face-down cards drawn as edges behind a stock's top card (a stock never has more)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CardSize:
     """One size the table draws cards at, and the room it needs around them.
 
@@ -143,7 +143,7 @@ def big_rank(rank: str, *, ascii: bool = False) -> tuple[str, str, str] | None:
     return lines[0], lines[1], lines[2]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Boxes:
     """The characters card boxes are drawn with."""
 
@@ -161,7 +161,7 @@ ROUND_BOXES: Final = Boxes("╭", "╮", "╰", "╯", "─", "│", "░")
 ASCII_BOXES: Final = Boxes("+", "+", "+", "+", "-", "|", "#")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Look:
     """The player's choice of card faces: suit symbols or letters, two or four colours."""
 

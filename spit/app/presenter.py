@@ -10,7 +10,6 @@ wiring: it asks the game, holds the timers and hands each widget its state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from spit import words
@@ -27,6 +26,7 @@ from spit.app.table import (
     legend_slot,
 )
 from spit.engine import STOCKS, Card, Phase, Play, PlayerView, Reason, Refusal, Variant
+from spit.engine.frozen import frozen_value
 from spit.game import Connection, Game
 from spit.net.address import this_machine_only
 from spit.settings.keymap import KeyMap
@@ -43,7 +43,7 @@ Names = tuple[str, str]
 """Player 1's and player 2's names as the table shows them."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Perspective:
     """Who looks at the table from this keyboard, and what everyone is called on it."""
 
@@ -125,7 +125,7 @@ class Perspective:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Feedback:
     """What the table says for a moment besides the engine's view."""
 
@@ -137,7 +137,7 @@ class Feedback:
     """Per spit pile, the last play on it still written under it: who, which card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Scene:
     """The game's facts at one redraw that are not in the drawn seat's view."""
 
@@ -155,7 +155,7 @@ class Scene:
     """Shown in a web browser (which may keep F1 and Ctrl+Q for itself)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TableStates:
     """Every widget's state, near side first (the ``p1-`` widgets, then the ``p2-``)."""
 

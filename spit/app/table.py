@@ -9,7 +9,6 @@ could drift from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from rich.cells import cell_len
@@ -43,6 +42,7 @@ from spit.app.look import (
     player_style,
 )
 from spit.engine import PileView, RoundEnd, RoundSettled, StockView, Variant
+from spit.engine.frozen import frozen_value
 from spit.words.labels import pile_name
 
 MARGIN: Final = 13
@@ -77,7 +77,7 @@ def _join(lines: Sequence[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Tile:
     """A picture in a :class:`Mosaic`, rendered only the first time its key is seen."""
 
@@ -302,7 +302,7 @@ class Part(Widget):
 # -- the top line ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class TopBarState:
     round_number: int
     variant: Variant
@@ -345,7 +345,7 @@ class TopBar(Part):
 # -- a player's line -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class InfoState:
     player: int
     name: str
@@ -384,7 +384,7 @@ class PlayerInfo(Part):
         return line
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class MessageState:
     player: int
     text: str | None
@@ -411,7 +411,7 @@ class PlayerMessage(Part):
 # -- a player's keys -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class LegendState:
     caption: str
     stocks: tuple[tuple[str, str, str], ...]
@@ -459,7 +459,7 @@ class KeyLegend(Part):
 # -- a player's stocks -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class StocksState:
     stocks: tuple[StockView, ...]
     look: Look
@@ -504,7 +504,7 @@ class StockRow(Part):
 # -- the middle ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PilesState:
     piles: tuple[PileView, PileView]
     spit_cards: tuple[int, int]
@@ -612,7 +612,7 @@ def _card(key: Hashable, size: CardSize, draw: Callable[[], Lines]) -> Tile:
     return Tile(key, size.width, draw)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class BannerState:
     text: str
     urgent: bool = False
@@ -661,7 +661,7 @@ class Banner(Part):
 # -- between rounds --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SummaryState:
     settled: RoundSettled
     names: tuple[str, str]

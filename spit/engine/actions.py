@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from spit.engine.cards import Card
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 PLAYERS: tuple[int, int] = (0, 1)
 """The two seats. Player 0 sits at the bottom and owns the left spit pile, player 1 the right."""
@@ -164,8 +164,7 @@ FUMBLES: frozenset[Reason] = frozenset(
 """Refusals that lock the player's hand for a moment (RULES B12). Lost races do not."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Refusal:
     """An action the table did not accept. Nothing changed."""
 

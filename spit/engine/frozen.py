@@ -204,7 +204,7 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, f.name, part)
 
 
-_OWN = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+_OWN = ("__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
 
 def frozen_value(cls: type[T]) -> type[T]:
@@ -213,7 +213,8 @@ def frozen_value(cls: type[T]) -> type[T]:
     Its fields are positional, each with a plain default or a default factory if any, or
     left out of ``__init__`` without a default for its ``__post_init__`` to set (which the
     ``__init__`` calls last, as dataclasses' does); the class defines none of the methods made
-    for it, and derives from no dataclass.
+    for it, and derives from no dataclass. A class with an ``__init__`` of its own keeps it,
+    as ``@dataclass(frozen=True, slots=True, init=False)`` would.
     """
     for name in _OWN:
         if name in cls.__dict__:
@@ -221,15 +222,18 @@ def frozen_value(cls: type[T]) -> type[T]:
     if any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a value derives from no dataclass")
     documented = bool(cls.__doc__)
+    own_init = "__init__" in cls.__dict__
     made = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
-    made.__init__ = _make_init(made, fields)  # type: ignore[misc]
+    if not own_init:
+        made.__init__ = _make_init(made, fields)  # type: ignore[misc]
     for name, method in _methods(made, fields).items():
         setattr(made, name, method)
     made.__getstate__ = _getstate  # type: ignore[attr-defined]
     made.__setstate__ = _setstate  # type: ignore[attr-defined]
     params = made.__dataclass_params__  # type: ignore[attr-defined]
-    params.init = params.repr = params.eq = params.frozen = True
+    params.repr = params.eq = params.frozen = True
+    params.init = not own_init
     if not documented:  # as dataclasses writes it: the name and the signature
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     return made

@@ -85,11 +85,27 @@ def bodies() -> list[type]:
             object.__setattr__(self, "rate", 1.0 / self.tau)
             object.__setattr__(self, "calls", 1)
 
-    return [Empty, One, Four, Factory, Undocumented, Hidden, Worked]
+    class Checked:
+        """An ``__init__`` of its own (``init=False`` to dataclasses), checking its argument."""
+
+        player: int
+        pile: int = 0
+
+        def __init__(self, player: int, pile: int = 0) -> None:
+            if type(player) is not int:
+                raise TypeError("player must be an int")
+            object.__setattr__(self, "player", player)
+            object.__setattr__(self, "pile", pile)
+
+    return [Empty, One, Four, Factory, Undocumented, Hidden, Worked, Checked]
+
+
+OWN_INIT = 7
+"""The shape with an ``__init__`` of its own, made ``init=False`` by dataclasses."""
 
 
 def pair(index: int) -> tuple[type, type]:
-    generated = dataclass(frozen=True, slots=True)(bodies()[index])
+    generated = dataclass(frozen=True, slots=True, init=index != OWN_INIT)(bodies()[index])
     made = frozen_value(bodies()[index])
     return generated, made
 
@@ -102,6 +118,7 @@ ARGUMENTS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
     ((7,), {}),
     ((1,), {"hidden": "y"}),
     ((0.5,), {"tau": 4.0}),
+    ((2,), {}),
 ]
 
 CASES = list(range(len(ARGUMENTS)))
@@ -192,6 +209,15 @@ def test_a_value_calls_its_post_init_last_as_the_dataclass_does() -> None:
             cls(0.5, 4.0, 0.25)  # a field left out of __init__ is no argument
 
 
+def test_a_value_keeps_an_init_of_its_own() -> None:
+    for cls in pair(OWN_INIT):
+        assert (cls(2, 3).player, cls(2, 3).pile, cls(2).pile) == (2, 3, 0)
+        with pytest.raises(TypeError, match="player must be an int"):
+            cls("2")
+        with pytest.raises(TypeError):
+            cls(2, 3, 4)
+
+
 def test_each_value_gets_a_fresh_default_from_its_factory() -> None:
     _, made = pair(3)
     first, second = made("a"), made("b")
@@ -260,12 +286,12 @@ def test_the_games_values_pickle_and_encode() -> None:
 VALUES = [
     cls
     for module in (
-        *(events, presses, view, round, config, options, keymap, table, seat, session),
+        *(actions, events, presses, view, round, config, options, keymap, table, seat, session),
         *(recorder, seats, levels, strategy, bot),
     )
     for cls in vars(module).values()
     if isinstance(cls, type) and cls.__module__ == module.__name__ and dataclasses.is_dataclass(cls)
-] + [actions.Refusal, figures.Closed, figures.Taken, figures.FastPlay]
+] + [figures.Closed, figures.Taken, figures.FastPlay]
 
 
 @pytest.mark.parametrize("cls", VALUES, ids=lambda cls: cls.__qualname__)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -154,6 +155,11 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def on_mount(self) -> None:
         self.catch_signals()
+        # `spit` starts the app with the garbage collector off (spit.commands.play.run_app):
+        # it is back on once the first screen is drawn. The table sets what exists when it
+        # opens aside from the collector first (spit.app.game), the start's few thousand
+        # bits of garbage with it, until it closes.
+        self.call_after_refresh(gc.enable)
         if self._replay is not None:
             self.replay(self._replay)
         elif self._resume is not None:

@@ -53,17 +53,15 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Planned:
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""
 

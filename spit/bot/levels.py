@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Final
+
+from spit.engine.frozen import frozen_value
 
 _log = math.log
 
@@ -60,7 +62,7 @@ FORM_RANGE: Final = (0.6, 1.7)
 """A round's pace factor stays within this range: a good round, never a superhuman one."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ExGaussian:
     """A delay in seconds: a normal body (``mu``, ``sigma``) plus an exponential tail (``tau``).
 
@@ -126,7 +128,7 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Level:
     """One rung of the ladder: the parameters of the model of a person's hand."""
 

@@ -27,13 +27,12 @@ from __future__ import annotations
 import enum
 import math
 import random
-from dataclasses import dataclass
 
 from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Weights:
     """How much the strategy values each thing a move does (a move's score is their sum)."""
 
@@ -64,8 +63,7 @@ class Policy(enum.Enum):
     """Any legal action, uniformly: the baseline strategy is measured against."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Choice:
     """A move chosen, how many moves were weighed, and whether it took a second look."""
 

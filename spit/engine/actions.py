@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from spit.engine.cards import Card
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 PLAYERS: tuple[int, int] = (0, 1)
 """The two seats. Player 0 sits at the bottom and owns the left spit pile, player 1 the right."""
@@ -37,7 +36,7 @@ class ActionError(ValueError):
     """
 
 
-# The actions are frozen dataclasses with an __init__ of their own: it checks each field is
+# The actions are frozen values with an __init__ of their own: it checks each field is
 # an int (a bool is not: `Play(True, 0, 0)` is not player 1) and sets the slots through their
 # descriptors. A dataclass __post_init__ doing the same checks made `Play(...)` a quarter
 # slower; this way it is faster than the generated frozen __init__ was (see
@@ -54,7 +53,7 @@ def _invalid(kind: str, names: tuple[str, ...], values: tuple[object, ...]) -> A
     raise AssertionError("no invalid field")  # pragma: no cover
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_value
 class Play:
     """Play the face-up top card of one of your stocks onto a spit pile."""
 
@@ -73,7 +72,7 @@ class Play:
         _set_play_pile(self, pile)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_value
 class Fill:
     """Move the face-up top card of a stock into an empty slot (RULES B3)."""
 
@@ -89,7 +88,7 @@ class Fill:
         _set_fill_stock(self, stock)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_value
 class Spit:
     """Say "spit": ready to turn up a spit card. The spit happens once both are ready."""
 
@@ -102,7 +101,7 @@ class Spit:
         _set_spit_player(self, player)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@frozen_value
 class Slap:
     """Slap a spit pile at the end of a two-pile round, to take it."""
 
@@ -164,8 +163,7 @@ FUMBLES: frozenset[Reason] = frozenset(
 """Refusals that lock the player's hand for a moment (RULES B12). Lost races do not."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Refusal:
     """An action the table did not accept. Nothing changed."""
 

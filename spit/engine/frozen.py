@@ -17,8 +17,7 @@ closures over the class.
 That ``__init__`` sets each slot through its own descriptor rather than through
 ``object.__setattr__`` (which looks the attribute up anew for every field), about 40 %
 quicker than the generated one: an event of four fields cost about 0.7 µs to make, and every
-accepted action makes two or three events and a ``Result``. :func:`quick_init` gives that
-``__init__`` to a class made by ``@dataclass(frozen=True, slots=True)``.
+accepted action makes two or three events and a ``Result``.
 """
 
 from __future__ import annotations
@@ -44,37 +43,50 @@ class _Factory:
 
 _FACTORY = _Factory()
 
-_INIT_CODE: dict[tuple[bool, ...], types.CodeType] = {}
-"""An ``__init__`` for each shape of fields (True where a field has a default factory)."""
+_INIT_CODE: dict[tuple[tuple[bool, ...], bool], types.CodeType] = {}
+"""An ``__init__`` for each shape of fields (True where a field has a default factory), with
+or without a call of ``__post_init__``."""
 
 
-def _init_code(shape: tuple[bool, ...]) -> types.CodeType:
+def _init_code(shape: tuple[bool, ...], post_init: bool) -> types.CodeType:
     """The code of ``__init__(self, _0, _1, ...)`` setting slot i by the global ``_set_i``
-    (after calling ``_factory_i()`` where the argument was left at its default factory)."""
-    code = _INIT_CODE.get(shape)
+    (after calling ``_factory_i()`` where the argument was left at its default factory), then
+    calling ``self.__post_init__()`` if ``post_init``, as dataclasses' ``__init__`` does."""
+    code = _INIT_CODE.get((shape, post_init))
     if code is None:
         body: list[str] = []
         for i, factory in enumerate(shape):
             if factory:
                 body.append(f"    if _{i} is _FACTORY: _{i} = _factory_{i}()")
             body.append(f"    _set_{i}(self, _{i})")
+        if post_init:
+            body.append("    self.__post_init__()")
         params = "".join(f", _{i}" for i in range(len(shape)))
         scope: dict[str, Any] = {}
         source = f"def __init__(self{params}):\n" + "\n".join(body or ["    pass"])
         exec(source, scope)  # once for every shape
-        code = _INIT_CODE[shape] = scope["__init__"].__code__
+        code = _INIT_CODE[shape, post_init] = scope["__init__"].__code__
     return code
 
 
 def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """An ``__init__`` for ``cls`` (slotted, its fields positional) that sets each slot
-    directly, with the signature, defaults and annotations dataclasses would give it."""
+    directly, with the signature, defaults and annotations dataclasses would give it. A field
+    left out of ``__init__`` (``field(init=False)``, without a default) is left to the class's
+    ``__post_init__``, which the ``__init__`` calls last if the class has one."""
     scope: dict[str, Any] = {"__builtins__": builtins, "_FACTORY": _FACTORY}
     defaults: list[Any] = []
     shape: list[bool] = []
+    given = []
+    for f in fields:
+        if f.kw_only:
+            raise TypeError(f"{cls.__name__}.{f.name}: only positional fields")
+        if f.init:
+            given.append(f)
+        elif f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a field left out of __init__ has no default")
+    fields = tuple(given)
     for i, f in enumerate(fields):
-        if f.kw_only or not f.init:
-            raise TypeError(f"{cls.__name__}.{f.name}: only positional fields set by __init__")
         scope[f"_set_{i}"] = cls.__dict__[f.name].__set__
         factory = f.default_factory is not dataclasses.MISSING
         shape.append(factory)
@@ -86,7 +98,8 @@ def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callabl
         elif defaults:
             raise TypeError(f"non-default argument {f.name!r} follows default argument")
     qualname = f"{cls.__qualname__}.__init__"
-    code = _init_code(tuple(shape)).replace(
+    post_init = hasattr(cls, "__post_init__")
+    code = _init_code(tuple(shape), post_init).replace(
         co_varnames=("self", *(f.name for f in fields)), co_name="__init__", co_qualname=qualname
     )
     init = types.FunctionType(code, scope, "__init__", tuple(defaults) or None)
@@ -94,18 +107,6 @@ def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callabl
     init.__module__ = cls.__module__
     init.__annotations__ = {f.name: f.type for f in fields} | {"return": None}
     return init
-
-
-def quick_init(cls: type[T]) -> type[T]:
-    """Replace the generated ``__init__`` of ``cls`` (a frozen, slotted dataclass whose
-    fields are positional) by one that sets the slots directly."""
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    for f in fields:
-        if f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: only positional plain fields")
-    if fields:
-        cls.__init__ = _make_init(cls, fields)  # type: ignore[misc]
-    return cls  # with no fields, object's own __init__ is quickest
 
 
 _COMPILED: dict[tuple[str, int], types.CodeType] = {}
@@ -203,14 +204,17 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, f.name, part)
 
 
-_OWN = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
+_OWN = ("__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 
 
 def frozen_value(cls: type[T]) -> type[T]:
     """``@dataclass(frozen=True, slots=True)`` made without compiling code (see the module).
 
-    Its fields are positional, each with a plain default or a default factory if any; the
-    class defines none of the methods made for it, and derives from no dataclass.
+    Its fields are positional, each with a plain default or a default factory if any, or
+    left out of ``__init__`` without a default for its ``__post_init__`` to set (which the
+    ``__init__`` calls last, as dataclasses' does); the class defines none of the methods made
+    for it, and derives from no dataclass. A class with an ``__init__`` of its own keeps it,
+    as ``@dataclass(frozen=True, slots=True, init=False)`` would.
     """
     for name in _OWN:
         if name in cls.__dict__:
@@ -218,15 +222,18 @@ def frozen_value(cls: type[T]) -> type[T]:
     if any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a value derives from no dataclass")
     documented = bool(cls.__doc__)
+    own_init = "__init__" in cls.__dict__
     made = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
-    made.__init__ = _make_init(made, fields)  # type: ignore[misc]
+    if not own_init:
+        made.__init__ = _make_init(made, fields)  # type: ignore[misc]
     for name, method in _methods(made, fields).items():
         setattr(made, name, method)
     made.__getstate__ = _getstate  # type: ignore[attr-defined]
     made.__setstate__ = _setstate  # type: ignore[attr-defined]
     params = made.__dataclass_params__  # type: ignore[attr-defined]
-    params.init = params.repr = params.eq = params.frozen = True
+    params.repr = params.eq = params.frozen = True
+    params.init = not own_init
     if not documented:  # as dataclasses writes it: the name and the signature
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     return made

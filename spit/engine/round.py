@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from spit.engine.actions import (
@@ -38,7 +37,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 FULL_LAYOUT = 15
@@ -91,7 +90,7 @@ TOO_LATE_RANGE: Final = (0.0, 2.0)
 """The "too late" windows a match may be played with, in seconds (the default is 0.3)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Settings:
     """The timing rules of RULES B12, in seconds."""
 
@@ -101,8 +100,7 @@ class Settings:
     """A play that fitted a top covered less than this long ago is "too late", not a fumble."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Result:
     """What applying an action did: events if accepted, a refusal if not (and nothing changed)."""
 

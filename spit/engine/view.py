@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from spit.engine.actions import Action, Play, landing_pile
 from spit.engine.cards import Card
 from spit.engine.events import Outcome, Phase, RoundSettled
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 from spit.engine.presses import Press, resolve
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class StockView:
     """One stock as it lies on the table."""
 
@@ -27,8 +24,7 @@ class StockView:
         return self.face_down + (self.top is not None)
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PileView:
     """One spit pile."""
 
@@ -40,8 +36,7 @@ class PileView:
     """False for the unused pile of a single-pile round."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SideView:
     """One player's side of the table."""
 
@@ -65,8 +60,7 @@ class SideView:
         return self.stock_cards + self.spit_cards
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class OnePile:
     """What is at stake in a single-pile round (RULES B8, B9)."""
 
@@ -83,8 +77,7 @@ class OnePile:
         return 1 - self.without_spit_cards
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PlayerView:
     """The table as ``player`` sees it. The bot and the app read the game only through this."""
 

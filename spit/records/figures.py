@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
-from spit.engine.frozen import quick_init
+from spit.engine.frozen import frozen_value
 
 if TYPE_CHECKING:
     from spit.engine import Match, Result
@@ -33,8 +33,7 @@ seat that sees just its own view passes the other seat's ``PlayerView.plays_of``
 player the caller does not time."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Closed:
     """A chance that closed without being taken: the play is no longer legal."""
 
@@ -46,8 +45,7 @@ class Closed:
     """How long it was there."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Taken:
     """What one accepted action did to the chances: the reaction it was, and what closed."""
 
@@ -163,7 +161,7 @@ def median(seconds: Sequence[float]) -> float | None:
 # -- the match-over figures ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class FastPlay:
     """The quickest play of the match: the shortest time from a pile changing to a card on it."""
 

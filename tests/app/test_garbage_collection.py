@@ -1,4 +1,5 @@
-"""While the table is up, the objects made before it are set aside from the garbage collector.
+"""While the table is up, the objects made before it are set aside from the garbage collector;
+and ``spit`` starts the app with the collector off, until its first screen is drawn.
 
 Python's full collections walk every object the app has made, which with the table up
 takes long enough to drop frames in the middle of play. The game screen freezes what
@@ -10,8 +11,14 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
+from spit.app.app import SpitApp
+from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
+from spit.commands.play import run_app
 from spit.engine import Variant
+from spit.settings.options import GameOptions, Mode
 
 from .factory import FakeClock, drive, make_app
 
@@ -37,3 +44,48 @@ async def test_going_back_to_the_menu_gives_the_objects_back() -> None:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert gc.get_freeze_count() == 0
+
+
+# -- the start ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def collector_on_after():
+    """Whatever a test does to the collector, it is on again afterwards."""
+    yield
+    gc.enable()
+
+
+def test_spit_starts_the_app_with_the_collector_off(monkeypatch, collector_on_after) -> None:
+    seen: list[bool] = []
+
+    def run(app: SpitApp, *, loop: object = None) -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(SpitApp, "run", run)
+    assert run_app(GameOptions(mode=Mode.TWO_PLAYER, seed=3)) == 0
+    assert seen == [False]  # while the app started (it turns it on once it has drawn)
+    assert gc.isenabled()  # and on again once the app has ended
+
+
+def test_the_collector_is_on_again_if_the_app_fails(monkeypatch, collector_on_after) -> None:
+    def run(app: SpitApp, *, loop: object = None) -> int:
+        raise RuntimeError("the app failed to start")
+
+    monkeypatch.setattr(SpitApp, "run", run)
+    with pytest.raises(RuntimeError):
+        run_app(GameOptions(mode=Mode.TWO_PLAYER, seed=3))
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("mode", [Mode.TWO_PLAYER, None], ids=["table", "menu"])
+async def test_the_app_turns_the_collector_on_once_its_first_screen_is_drawn(
+    mode, collector_on_after
+) -> None:
+    gc.disable()  # as spit starts it
+    app = make_app(3, mode=mode)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen if mode else MenuScreen)
+        assert gc.isenabled()

@@ -1,4 +1,4 @@
-"""The engine's frozen values are made quicker (``spit.engine.frozen.quick_init``) and stay
+"""The engine's frozen values are made quicker (``spit.engine.frozen.frozen_value``) and stay
 the values they were: the generated signature and defaults, frozen, compared and hashed by
 their fields, the same ``repr``."""
 
@@ -10,7 +10,6 @@ import inspect
 import pytest
 
 from spit.engine import DECK, CardPlayed, Reason, Refusal, StockView
-from spit.engine.frozen import quick_init
 from spit.engine.round import Result
 
 
@@ -22,7 +21,7 @@ def _generated(cls: type) -> type:
 
 
 @pytest.mark.parametrize("cls", [CardPlayed, Refusal, Result, StockView])
-def test_a_quick_init_has_the_generated_signature(cls: type) -> None:
+def test_a_frozen_value_has_the_generated_signature(cls: type) -> None:
     assert inspect.signature(cls) == inspect.signature(_generated(cls))
 
 
@@ -39,17 +38,3 @@ def test_quick_values_are_frozen_and_compared_by_their_fields() -> None:
     assert Result() == Result((), None) and Result().ok
     with pytest.raises(TypeError):
         CardPlayed(0, 2, 1)  # type: ignore[call-arg]
-
-
-def test_quick_init_refuses_fields_it_cannot_make() -> None:
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Listed:
-        cards: list[int] = dataclasses.field(default_factory=list)
-
-    @dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-    class Named:
-        player: int
-
-    for cls in (Listed, Named):
-        with pytest.raises(TypeError):
-            quick_init(cls)

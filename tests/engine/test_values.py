@@ -21,10 +21,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.engine import DECK, events, presses
+from spit.bot import bot, levels, strategy
+from spit.engine import DECK, actions, events, presses, round, view
 from spit.engine.frozen import frozen_value
 from spit.game import seat, session
-from spit.records import recorder, seats
+from spit.records import figures, recorder, seats
 from spit.settings import config, keymap, options
 from spit.words import table
 
@@ -70,11 +71,41 @@ def bodies() -> list[type]:
         shown: int
         hidden: str = field(default="x", repr=False, compare=False)
 
-    return [Empty, One, Four, Factory, Undocumented, Hidden]
+    class Worked:
+        """Fields worked out after ``__init__``, by ``__post_init__``."""
+
+        mu: float
+        tau: float = 1.0
+        rate: float = field(init=False, repr=False, compare=False)
+        calls: int = field(init=False)
+
+        def __post_init__(self) -> None:
+            if self.tau <= 0:
+                raise ValueError("tau must be positive")
+            object.__setattr__(self, "rate", 1.0 / self.tau)
+            object.__setattr__(self, "calls", 1)
+
+    class Checked:
+        """An ``__init__`` of its own (``init=False`` to dataclasses), checking its argument."""
+
+        player: int
+        pile: int = 0
+
+        def __init__(self, player: int, pile: int = 0) -> None:
+            if type(player) is not int:
+                raise TypeError("player must be an int")
+            object.__setattr__(self, "player", player)
+            object.__setattr__(self, "pile", pile)
+
+    return [Empty, One, Four, Factory, Undocumented, Hidden, Worked, Checked]
+
+
+OWN_INIT = 7
+"""The shape with an ``__init__`` of its own, made ``init=False`` by dataclasses."""
 
 
 def pair(index: int) -> tuple[type, type]:
-    generated = dataclass(frozen=True, slots=True)(bodies()[index])
+    generated = dataclass(frozen=True, slots=True, init=index != OWN_INIT)(bodies()[index])
     made = frozen_value(bodies()[index])
     return generated, made
 
@@ -86,6 +117,8 @@ ARGUMENTS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
     (("Ann",), {"ascii": True}),
     ((7,), {}),
     ((1,), {"hidden": "y"}),
+    ((0.5,), {"tau": 4.0}),
+    ((2,), {}),
 ]
 
 CASES = list(range(len(ARGUMENTS)))
@@ -164,6 +197,27 @@ def test_wrong_arguments_are_refused_as_by_the_dataclass() -> None:
         assert cls(colour=Colour.BLACK, stock=1, player=0).stock == 1
 
 
+def test_a_value_calls_its_post_init_last_as_the_dataclass_does() -> None:
+    for cls in pair(6):
+        worked = cls(0.5, 4.0)
+        assert (worked.rate, worked.calls) == (0.25, 1)
+        assert worked == cls(0.5, 4.0) and worked != cls(0.5, 2.0)
+        assert copy.deepcopy(worked) == worked and copy.deepcopy(worked).rate == 0.25
+        with pytest.raises(ValueError, match="tau must be positive"):
+            cls(0.5, 0.0)
+        with pytest.raises(TypeError):
+            cls(0.5, 4.0, 0.25)  # a field left out of __init__ is no argument
+
+
+def test_a_value_keeps_an_init_of_its_own() -> None:
+    for cls in pair(OWN_INIT):
+        assert (cls(2, 3).player, cls(2, 3).pile, cls(2).pile) == (2, 3, 0)
+        with pytest.raises(TypeError, match="player must be an int"):
+            cls("2")
+        with pytest.raises(TypeError):
+            cls(2, 3, 4)
+
+
 def test_each_value_gets_a_fresh_default_from_its_factory() -> None:
     _, made = pair(3)
     first, second = made("a"), made("b")
@@ -204,7 +258,11 @@ def test_a_value_refuses_what_it_cannot_make() -> None:
     class Derived(Base):
         stock: int
 
-    for cls in (Named, Own, Derived):
+    class LeftOutWithADefault:
+        player: int
+        rate: float = field(default=1.0, init=False)
+
+    for cls in (Named, Own, Derived, LeftOutWithADefault):
         with pytest.raises(TypeError):
             frozen_value(cls)
 
@@ -227,10 +285,13 @@ def test_the_games_values_pickle_and_encode() -> None:
 
 VALUES = [
     cls
-    for module in (events, presses, config, options, keymap, table, seat, session, recorder, seats)
+    for module in (
+        *(actions, events, presses, view, round, config, options, keymap, table, seat, session),
+        *(recorder, seats, levels, strategy, bot),
+    )
     for cls in vars(module).values()
     if isinstance(cls, type) and cls.__module__ == module.__name__ and dataclasses.is_dataclass(cls)
-]
+] + [figures.Closed, figures.Taken, figures.FastPlay]
 
 
 @pytest.mark.parametrize("cls", VALUES, ids=lambda cls: cls.__qualname__)

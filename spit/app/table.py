@@ -93,10 +93,10 @@ Band = tuple[int, Sequence[Tile | int]]
 """Lines side by side: their height, and the tiles and runs of blank cells across them."""
 
 _KEPT: Final = 96
-"""Placed tiles kept, the least recently used dropped first: what is on the table (some
-fifty pictures, captions and blank runs) and what was lately. A tile dropped and needed
-again is placed from kept lines (below), not rendered afresh."""
-_placed: dict[tuple[Hashable, VisualStyle, int, int], list[list[Segment]]] = {}
+"""Tiles kept, the least recently used dropped first: what is on the table (some fifty
+pictures, captions and blank runs) and what was lately. A tile dropped and needed again is
+made from kept lines (below), not rendered afresh."""
+_tiles: dict[tuple[Hashable, VisualStyle], list[list[Segment]]] = {}
 
 _LINES_KEPT: Final = 384
 """Rendered lines kept, the least recently used dropped first. A card's picture is mostly
@@ -105,24 +105,20 @@ letters), so a card not seen before costs the rendering of only its few lines of
 at every size: a large card has nine lines, but hardly more new ones than a small card."""
 _lines: dict[tuple[Hashable, ...], list[Segment]] = {}
 
-_OFFSETS_KEPT: Final = 8192
-"""Places whose offset style is kept (more than a 140 by 42 terminal's 5880 cells; past it,
-all are dropped)."""
-_offsets: dict[tuple[int, int], Style] = {}
-"""The style that marks a segment's place in its widget (``offset`` meta, which Textual's
-text selection reads), per place where a segment of a tile starts."""
-
 
 class Mosaic(Visual):
     """A picture made of tiles whose rendered segments are kept: each card is rendered once.
 
     Textual turns Rich text into strips span by span on every repaint, and a row of cards
     has dozens of spans: milliseconds per play. A mosaic renders a tile the first time its
-    key is seen and keeps its segments as placed (each with its offset in the widget, which
-    Textual's text selection reads); afterwards a repaint only lays each line's kept
+    key is seen and keeps its segments; afterwards a repaint only lays each line's kept
     segments side by side, one strip per line. The strips are segment for segment those of
-    the whole text: tiles are styled from edge to edge, so a segment never spans two tiles,
-    and each blank run between tiles is one segment, as it is in the text.
+    the whole text, but for the place (``offset`` meta) Textual's text selection reads: the
+    rows of cards are not selectable (``ALLOW_SELECT`` is off on :class:`StockRow` and
+    :class:`PileRow`), so each run of one style is one and the same style wherever it
+    stands, and Rich's and Textual's style caches downstream find it. Tiles are styled from
+    edge to edge, so a segment never spans two tiles, and each blank run between tiles is
+    one segment, as it is in the text.
     """
 
     def __init__(self, bands: Sequence[Band]) -> None:
@@ -147,11 +143,10 @@ class Mosaic(Visual):
     def render_strips(
         self, width: int, height: int | None, style: VisualStyle, options: RenderOptions
     ) -> list[Strip]:
-        if options.selection is not None:  # a selection is drawn on the text itself
+        if options.selection is not None:  # selected all round (a triple click beside it)
             return Content.from_rich_text(self.text()).render_strips(width, height, style, options)
         lines: list[Strip] = []
         for band_height, items in self.bands:
-            top = len(lines)
             rows: list[list[Segment]] = [[] for _ in range(band_height)]
             x = 0
             for item in items:
@@ -163,10 +158,10 @@ class Mosaic(Visual):
                         item,
                         lambda n=item, h=band_height: [Text(" " * n)] * h,
                     )
-                    placed, cells = _place(blank, style, options, x, top), item
+                    tile, cells = _tile(blank, style, options), item
                 else:
-                    placed, cells = _place(item, style, options, x, top), item.width
-                for row, segments in zip(rows, placed, strict=True):
+                    tile, cells = _tile(item, style, options), item.width
+                for row, segments in zip(rows, tile, strict=True):
                     row += segments
                 x += cells
             lines += [Strip(row, x) for row in rows]
@@ -182,38 +177,16 @@ class Mosaic(Visual):
         return sum(height for height, _ in self.bands)
 
 
-def _place(
-    tile: Tile, style: VisualStyle, options: RenderOptions, x: int, top: int
-) -> list[list[Segment]]:
-    """The segments of each line of ``tile`` at column ``x`` from line ``top`` of its
-    widget, as Textual's ``Strip.apply_offsets`` gives them; kept."""
-    key = (tile.key, style, x, top)
-    placed = _placed.pop(key, None)
-    if placed is None:
-        if len(_placed) >= _KEPT:
-            del _placed[next(iter(_placed))]
-        placed = [
-            _offset(_line(text, tile.width, style, options), x, top + y)
-            for y, text in enumerate(tile.draw())
-        ]
-    _placed[key] = placed  # now the most recently used
-    return placed
-
-
-def _offset(segments: list[Segment], x: int, y: int) -> list[Segment]:
-    """``segments`` marked with their places from column ``x`` of line ``y``: what
-    ``Strip.apply_offsets(x, y)`` makes of them, without a strip (and its caches) each."""
-    placed: list[Segment] = []
-    for segment in segments:
-        text, style, _ = segment
-        offset = _offsets.get((x, y))
-        if offset is None:
-            if len(_offsets) >= _OFFSETS_KEPT:
-                _offsets.clear()
-            offset = _offsets[x, y] = Style.from_meta({"offset": (x, y)})
-        placed.append(Segment(text, style + offset if style else offset))
-        x += len(text)
-    return placed
+def _tile(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[list[Segment]]:
+    """The segments of each line of ``tile``; kept."""
+    key = (tile.key, style)
+    lines = _tiles.pop(key, None)
+    if lines is None:
+        if len(_tiles) >= _KEPT:
+            del _tiles[next(iter(_tiles))]
+        lines = [_line(text, tile.width, style, options) for text in tile.draw()]
+    _tiles[key] = lines  # now the most recently used
+    return lines
 
 
 def _line(text: Text, width: int, style: VisualStyle, options: RenderOptions) -> list[Segment]:
@@ -258,8 +231,8 @@ _run_styles: dict[tuple[Style | None, VisualStyle], Style | None] = {}
 
 def _run_style(span: Style | None, style: VisualStyle, options: RenderOptions) -> Style | None:
     """The Rich style Textual gives a run of text in ``span`` (None: unstyled) on ``style``:
-    asked of Textual once, by rendering one cell of it (its offset is replaced where the
-    mosaic places the strip)."""
+    asked of Textual once, by rendering one cell of it, less the place Textual marks it with
+    for text selection (the rows of cards are not selectable)."""
     key = (span, style)
     if key not in _run_styles:
         if len(_run_styles) >= _LINES_KEPT:
@@ -267,8 +240,17 @@ def _run_style(span: Style | None, style: VisualStyle, options: RenderOptions) -
         cell = Text("x") if span is None else ink("x", style=span)
         (strip,) = Content.from_rich_text(cell).render_strips(1, None, style, options)
         (segment,) = list(strip)
-        _run_styles[key] = segment.style
+        _run_styles[key] = segment.style and _unplaced(segment.style)
     return _run_styles[key]
+
+
+def _unplaced(style: Style) -> Style:
+    """``style`` without the ``offset`` meta Textual gives a segment for text selection."""
+    bare = style.clear_meta_and_links()
+    if style.link:
+        bare = bare.update_link(style.link)
+    meta = {name: value for name, value in style.meta.items() if name != "offset"}
+    return bare + Style.from_meta(meta) if meta else bare
 
 
 class Part(Widget):
@@ -472,6 +454,8 @@ class StocksState:
 class StockRow(Part):
     """One player's five stocks, stock 1 on the left: top cards up, edges for the rest."""
 
+    ALLOW_SELECT = False  # pictures of cards, not text (see Mosaic)
+
     DEFAULT_CSS = """
     StockRow {
         height: 3;
@@ -518,6 +502,8 @@ class PilesState:
 
 class PileRow(Part):
     """The two spit piles with their sizes, each flanked by its owner's spit cards."""
+
+    ALLOW_SELECT = False  # pictures of cards, not text (see Mosaic)
 
     DEFAULT_CSS = """
     PileRow {

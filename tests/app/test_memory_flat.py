@@ -77,6 +77,5 @@ async def test_a_long_stretch_of_key_presses_at_the_large_size_retains_almost_no
         finally:
             tracemalloc.stop()
     growth = [b - a for a, b in itertools.pairwise(counts)]
-    assert len(table._placed) <= table._KEPT and len(table._lines) <= table._LINES_KEPT
-    assert len(table._offsets) <= table._OFFSETS_KEPT
+    assert len(table._tiles) <= table._KEPT and len(table._lines) <= table._LINES_KEPT
     assert growth[-1] <= BOUND, growth

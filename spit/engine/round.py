@@ -304,7 +304,10 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not self._can_move(0) and not self._can_move(1)
+        # The moves themselves, not just whether there are any: every driver asks the
+        # players' legal actions (or views, which list them) after every change, so they
+        # are worked out here once and read from the cache there.
+        return not self._moves(0) and not self._moves(1)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """Every action ``player`` may take now (a fumble lock aside).
@@ -528,9 +531,9 @@ class Round:
 
     def _mover(self, player: int) -> int | None:
         """Who can still move: ``player`` first, then the other (None if nobody can)."""
-        if self._can_move(player):
+        if self._moves(player):
             return player
-        return other(player) if self._can_move(other(player)) else None
+        return other(player) if self._moves(other(player)) else None
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
@@ -582,8 +585,8 @@ class Round:
 
     def _moves(self, player: int) -> tuple[Play | Fill, ...]:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
-        and fills that uncover a face-down card. Legal play asks this; stuck (RULES B4) asks
-        only whether there are any (:meth:`_can_move`), and uses these once worked out.
+        and fills that uncover a face-down card. Legal play asks this, and stuck (RULES B4)
+        asks whether there are any.
 
         Worked out by :meth:`_table_moves` once per change of the player's stocks or a pile.
         """
@@ -591,31 +594,6 @@ class Round:
         if moves is None:
             moves = self._move_cache[player] = self._table_moves(player)
         return moves
-
-    def _can_move(self, player: int) -> bool:
-        """Whether ``player`` has any move (:meth:`_moves` is not empty), found without
-        building the moves: stuck detection asks this after every change (RULES B4), and
-        most often the first face-up card looked at answers it."""
-        moves = self._move_cache[player]
-        if moves is not None:
-            return bool(moves)
-        piles = self._piles
-        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
-        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
-        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
-        slot_empty = False
-        for cards_ in self._stocks[player]:
-            if cards_:
-                rank = cards_[-1].rank
-                if (left is not None and rank in left) or (right is not None and rank in right):
-                    return True
-            else:
-                slot_empty = True
-        if slot_empty:
-            for cards_ in self._stocks[player]:
-                if len(cards_) >= 2:
-                    return True
-        return False
 
     def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
         # Plays stock by stock (each onto the left pile, then the right), then fills: built

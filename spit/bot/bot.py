@@ -171,7 +171,17 @@ class Bot:
         legal = view.legal_actions
         looked: float | None = None
         if pending is not None and round_number == self._pending_round:
-            if self._fits(pending.action, view):
+            # Whether the key pressed fits, and whether the move meant is still legal: one
+            # look at the legal actions answers both when they are the same action.
+            pressed = pending.action
+            meant = pending.meant
+            if type(pressed) is Play and not view.piles[pressed.pile].in_play:
+                fits = self._fits(pressed, view)
+                standing = None
+            else:
+                fits = pressed in legal
+                standing = fits if meant is None else None
+            if fits:
                 if self._fits_since is None:  # the key pressed fits only since this change
                     self._fits_since = now
                     if pending.at - now < self._fastest:
@@ -179,8 +189,9 @@ class Bot:
             else:
                 self._fits_since = None
             if pending is not None:
-                meant = pending.meant
-                if (pending.action if meant is None else meant) in legal:
+                if standing is None:
+                    standing = (pressed if meant is None else meant) in legal
+                if standing:
                     return pending
                 # The move no longer fits: the bot sees it only once it notices the change.
                 looked = now + lv.notice.sample(self._rng) * self._form
@@ -203,7 +214,12 @@ class Bot:
         if locked is not None and locked > at:
             at = locked
         pressed = self._press(meant)
-        self._fits_since = now if self._fits(pressed, view) else None
+        # A move meant is one of the legal actions (the strategy picks it from them); a
+        # slap is made for the pile chosen, and a mis-key is another key: those are looked up.
+        if pressed is meant and type(meant) is not Slap:
+            self._fits_since = now
+        else:
+            self._fits_since = now if self._fits(pressed, view) else None
         self._pending = Planned(
             pressed,
             at,

@@ -21,7 +21,7 @@ from spit.engine.actions import (
     landing_pile,
     other,
 )
-from spit.engine.cards import NEIGHBOURS, Card, cards
+from spit.engine.cards import NEIGHBOURS, Card, Rank, cards
 from spit.engine.events import (
     CardPlayed,
     CardSpat,
@@ -81,6 +81,37 @@ _FILLS: tuple[tuple[Fill, ...], ...] = tuple(
 )
 _SPITS: tuple[tuple[Spit], ...] = tuple((Spit(p),) for p in PLAYERS)
 _SLAPS: tuple[tuple[Slap, Slap], ...] = tuple((Slap(p, 0), Slap(p, 1)) for p in PLAYERS)
+
+# The move search's tables. A round keeps, per player and rank, the stocks whose top is of
+# that rank as bits (bit s: stock s); index 0 holds the empty slots, _NO_RANK is never set.
+_NO_RANK = max(Rank) + 1
+_TOP_INDEX = _NO_RANK + 1
+_ALL_EMPTY = (1 << STOCKS) - 1
+_NEIGHBOUR_PAIR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(int(n) for n in NEIGHBOURS[Rank(r)])) if r >= Rank.TWO else (_NO_RANK, _NO_RANK)
+    for r in range(_NO_RANK)
+)
+"""Per pile top's rank, the two ranks that fit on it (read from :data:`NEIGHBOURS`, the one
+rule of adjacency); for no top (0), a rank no stock has."""
+_SPREAD: tuple[int, ...] = tuple(
+    sum(1 << 2 * s for s in range(STOCKS) if bits >> s & 1) for bits in range(1 << STOCKS)
+)
+"""A stock's bit s moved to bit 2s: which stocks fit the left pile, spread out so that those
+fitting the right (shifted one more) interleave with them in the engine's order."""
+_PLAYS_BY_CODE: tuple[dict[int, tuple[Play | Fill, ...]], ...] = ({}, {})
+"""Per player, the plays for each code (bit 2s + pile: stock s fits that pile), made once
+when first met."""
+
+
+def _plays_by_code(player: int, code: int) -> tuple[Play | Fill, ...]:
+    """The plays a code stands for, stock by stock and left pile first."""
+    plays = _PLAYS[player]
+    return tuple(
+        plays[stock][pile]
+        for stock in range(STOCKS)
+        for pile in (0, 1)
+        if code >> (2 * stock + pile) & 1
+    )
 
 
 LOCKOUT_RANGE: Final = (0.0, 2.0)
@@ -156,6 +187,12 @@ class Round:
         self.settings = settings or Settings()
         """Timing rules."""
         self._stocks = [[list(s) for s in side] for side in stocks]
+        # Per player and rank, the stocks whose face-up top is of that rank, as a bit per
+        # stock (rank 0: the empty slots); kept as cards move, for the move search.
+        self._tops: list[list[int]] = [[0] * _TOP_INDEX, [0] * _TOP_INDEX]
+        for tops, side in zip(self._tops, self._stocks, strict=True):
+            for stock, cards_ in enumerate(side):
+                tops[cards_[-1].rank if cards_ else 0] |= 1 << stock
         self._spit = [list(s) for s in spit_cards]
         self._piles: list[list[Card] | None] = [None if p is None else list(p) for p in piles]
         # Which piles the round uses never changes once dealt.
@@ -596,32 +633,26 @@ class Round:
         return moves
 
     def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
-        # Plays stock by stock (each onto the left pile, then the right), then fills: built
-        # in one loop with the tops read once, as this runs after nearly every change.
-        found: list[Play | Fill] = []
-        piles = self._piles
-        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
-        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
-        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
-        side = self._stocks[player]
-        plays = _PLAYS[player]
-        slot_empty = False
-        for stock in range(STOCKS):
-            cards_ = side[stock]
-            if cards_:
-                rank = cards_[-1].rank
-                if left is not None and rank in left:
-                    found.append(plays[stock][0])
-                if right is not None and rank in right:
-                    found.append(plays[stock][1])
-            else:
-                slot_empty = True
-        if slot_empty:
+        # Plays stock by stock (each onto the left pile, then the right), then fills. This
+        # runs after nearly every change, for both players, so it reads the stocks whose
+        # tops are of each rank (kept as cards move): the stocks that fit a pile are those
+        # of its top's two neighbouring ranks, and the plays for those stocks, in the
+        # engine's order, are kept per player by which stocks fit which pile.
+        left, right = self._piles
+        tops = self._tops[player]
+        a, b = _NEIGHBOUR_PAIR[left[-1].rank if left else 0]
+        c, d = _NEIGHBOUR_PAIR[right[-1].rank if right else 0]
+        code = _SPREAD[tops[a] | tops[b]] | _SPREAD[tops[c] | tops[d]] << 1
+        known = _PLAYS_BY_CODE[player]
+        found = known.get(code)
+        if found is None:
+            found = known[code] = _plays_by_code(player, code)
+        if tops[0]:  # an empty slot: fills from every stock with a card beneath its top
             fills = _FILLS[player]
-            for stock in range(STOCKS):
-                if len(side[stock]) >= 2:
-                    found.append(fills[stock])
-        return tuple(found)
+            for stock, cards_ in enumerate(self._stocks[player]):
+                if len(cards_) >= 2:
+                    found += (fills[stock],)
+        return found
 
     def landing_pile(self, pile: int) -> int:
         """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round
@@ -646,10 +677,17 @@ class Round:
         source = self._stocks[player][stock]
         card = source.pop()
         self._stale_stocks[player].append(stock)
+        tops = self._tops[player]
+        bit = 1 << stock
+        tops[card.rank] ^= bit
         self._cover(pile, card, at)
         events.append(CardPlayed(player, stock, pile, card))
         if source:
-            events.append(CardTurnedUp(player, stock, source[-1]))
+            turned = source[-1]
+            tops[turned.rank] |= bit
+            events.append(CardTurnedUp(player, stock, turned))
+        else:
+            tops[0] |= bit
         self._after_move(events)
 
     def _fill(self, player: int, stock: int, events: list[Event]) -> None:
@@ -658,6 +696,10 @@ class Round:
         source = side[stock]
         card = source.pop()
         side[slot].append(card)
+        tops = self._tops[player]
+        tops[card.rank] ^= 1 << stock | 1 << slot  # the card moves from one top to another
+        tops[0] ^= 1 << slot
+        tops[source[-1].rank] |= 1 << stock
         stale = self._stale_stocks[player]
         stale.append(stock)
         stale.append(slot)
@@ -684,7 +726,7 @@ class Round:
     def _after_move(self, events: list[Event]) -> None:
         """Decide what the table's state now means: play on, stuck, or the round's end."""
         for p in PLAYERS:
-            if not any(self._stocks[p]):
+            if self._tops[p][0] == _ALL_EMPTY:  # every slot empty: gone out
                 self._end(RoundEnd.WENT_OUT, p, events)
                 return
         if not self.is_stuck():

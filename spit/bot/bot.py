@@ -61,6 +61,10 @@ from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 from spit.engine.frozen import quick_init
 
+_RANDOM = Policy.RANDOM
+"""Read as a module name on every plan: an enum class's attribute is slow to read in
+Python 3.11 (its metaclass has a ``__getattr__``)."""
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -199,7 +203,7 @@ class Bot:
                     return pending  # too late to stop the hand: it lands, and may be refused
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
-        if self.policy is Policy.RANDOM:
+        if self.policy is _RANDOM:
             picked = choose_random(view, self._rng)
             decided = None if picked is None else (picked.action, False, picked.weighed)
         else:

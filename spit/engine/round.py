@@ -236,6 +236,10 @@ class Round:
         self._side_views: list[SideView | None] = [None, None]
         self._pile_views: list[PileView | None] = [None, None]
         self._views: list[PlayerView | None] = [None, None]
+        # The sides and piles both views show (None while any is out of date), and a
+        # single-pile round's stake (made once for the variant a view asks with).
+        self._view_parts: tuple[tuple[SideView, SideView], tuple[PileView, PileView]] | None = None
+        self._one_pile: OnePile | None = None
         self._view_facts: list[ViewFacts | None] = [None, None]
         if phase is _PLAYING:
             self._after_move([])
@@ -431,9 +435,20 @@ class Round:
                 self._view_facts[player] = facts
                 return view
         scores, last_round, slap_winner, outcome, out_first_wins_match = facts
-        alone = self._without_spit_cards
-        sides = self._side_views
-        piles = self._pile_views
+        # Both players see the same sides and piles: made once per change, for both views.
+        parts = self._view_parts
+        if parts is None:
+            sides = self._side_views
+            piles = self._pile_views
+            parts = self._view_parts = (
+                (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
+                (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+            )
+        one_pile = None
+        if self._without_spit_cards is not None:
+            one_pile = self._one_pile
+            if one_pile is None or one_pile.out_first_wins_match is not out_first_wins_match:
+                one_pile = self._one_pile = OnePile(self._without_spit_cards, out_first_wins_match)
         phase = self._phase
         if phase is _PLAYING:  # legal_actions, without a call: asked after every change
             legal = self._move_cache[player]
@@ -446,15 +461,15 @@ class Round:
             player,
             self.number,
             phase,
-            (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
-            (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+            parts[0],
+            parts[1],
             legal,
             scores,
             self._went_out,
             last_round,
             slap_winner,
             outcome,
-            None if alone is None else OnePile(alone, out_first_wins_match),
+            one_pile,
         )
         self._view_facts[player] = facts
         return view
@@ -509,6 +524,7 @@ class Round:
                     else:
                         self._side_views = [None, None]
                     self._views = [None, None]
+                    self._view_parts = None
                     return Result(tuple(events))
         refusal = self.check(action, at)
         if refusal is not None:
@@ -517,6 +533,7 @@ class Round:
                 self._locked_until[refusal.player] = refusal.locked_until
                 self._side_views[refusal.player] = None
                 self._views = [None, None]
+                self._view_parts = None
             return Result(refusal=refusal)
         self._last_at = at
         events = []
@@ -540,6 +557,7 @@ class Round:
         else:
             self._side_views = [None, None]
         self._views = [None, None]
+        self._view_parts = None
         return Result(events=tuple(events))
 
     # -- checks ------------------------------------------------------------------------

@@ -203,6 +203,8 @@ class Bot:
                     return pending  # too late to stop the hand: it lands, and may be refused
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
+        if not legal:
+            return None  # nothing to do (either policy chooses nothing, and draws nothing)
         if self.policy is _RANDOM:
             picked = choose_random(view, self._rng)
             decided = None if picked is None else (picked.action, False, picked.weighed)

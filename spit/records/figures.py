@@ -20,7 +20,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine import (
+    PLAYERS,
+    STOCKS,
+    Action,
+    Card,
+    CardPlayed,
+    CardSpat,
+    Event,
+    Play,
+    RoundDealt,
+)
 from spit.engine.frozen import quick_init
 
 if TYPE_CHECKING:
@@ -58,10 +68,12 @@ class Taken:
     """Chances that closed untaken with this action."""
 
 
-Open = dict[tuple[int, int, int], tuple[Play, float]]
-"""A player's open chances: each play, by its fields (player, stock, pile), with when its
-chance opened. Keyed by the fields rather than the play: a tuple of ints hashes in C, a
-frozen dataclass through a Python ``__hash__``, and this is asked after every action."""
+Open = dict[int, tuple[Play, float]]
+"""A player's open chances: each play, by its key, with when its chance opened. A play's key
+is its fields as one int, ``(player * STOCKS + stock) * 2 + pile``, one to one for every play
+the engine lists (a stock from 0 to 4, a pile 0 or 1): not the play, which hashes through a
+Python ``__hash__``, nor a tuple of the fields, made and freed for each play after every
+action."""
 
 
 class Chances:
@@ -115,7 +127,7 @@ class Chances:
                 continue
             made = None
             if played is not None and played.player == p:
-                made = (p, played.stock, played.pile)
+                made = (p * STOCKS + played.stock) * 2 + played.pile  # its key (Open)
                 if made not in old:
                     made = None
             elif seen is kept[p] or seen == kept[p]:
@@ -124,7 +136,7 @@ class Chances:
             new: Open = {}
             for a in seen:
                 if type(a) is Play:
-                    key = (a.player, a.stock, a.pile)
+                    key = (a.player * STOCKS + a.stock) * 2 + a.pile  # its key (Open)
                     new[key] = get(key) or (a, at)
             if made is not None:
                 reaction = at - old[made][1]
@@ -146,7 +158,7 @@ class Chances:
         opened: Open = {}
         for a in legal:
             if type(a) is Play:
-                key = (a.player, a.stock, a.pile)
+                key = (a.player * STOCKS + a.stock) * 2 + a.pile  # its key (Open)
                 opened[key] = get(key) or (a, at)
         return opened
 

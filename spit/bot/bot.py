@@ -215,11 +215,24 @@ class Bot:
         meant, second_look, weighed = decided
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
-        at = looked + self._delay(weighed, second_look)
+        # From having seen the table to the key landing: choosing among the moves weighed
+        # (Hick-Hyman, kept per number of moves), then pressing.
+        choosing = self._choosing.get(weighed)
+        if choosing is None:
+            choosing = self._choosing[weighed] = lv.choosing(weighed)
+        delay = choosing + lv.key
+        if second_look:  # every move was missed: it looks again before it finds one
+            delay += lv.notice.sample(self._rng)
+        at = looked + delay * self._form
         locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
-        pressed = self._press(meant)
+        # The key the finger hits: now and then a neighbour of the one meant.
+        miskey = lv.miskey
+        if miskey <= 0 or isinstance(meant, Spit) or self._rng.random() >= miskey:
+            pressed = meant
+        else:
+            pressed = self._neighbour(meant)
         # A move meant is one of the legal actions (the strategy picks it from them); a
         # slap is made for the pile chosen, and a mis-key is another key: those are looked up.
         if pressed is meant and type(meant) is not Slap:
@@ -256,23 +269,8 @@ class Bot:
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _delay(self, weighed: int, second_look: bool) -> float:
-        """From having seen the table to the key landing: choosing among ``weighed`` moves,
-        then pressing."""
-        lv = self._level
-        choosing = self._choosing.get(weighed)
-        if choosing is None:
-            choosing = self._choosing[weighed] = lv.choosing(weighed)
-        delay = choosing + lv.key
-        if second_look:  # every move was missed: it looks again before it finds one
-            delay += lv.notice.sample(self._rng)
-        return delay * self._form
-
-    def _press(self, action: Action) -> Action:
-        """The key the finger hits: now and then a neighbour of the one meant."""
-        lv = self._level
-        if lv.miskey <= 0 or isinstance(action, Spit) or self._rng.random() >= lv.miskey:
-            return action
+    def _neighbour(self, action: Action) -> Action:
+        """A key next to the one meant (a mis-key), drawn from the bot's RNG."""
         if isinstance(action, Slap):
             return Slap(action.player, 1 - action.pile)  # the other pile's row
         # Keys in a grid: a row per pile, then the fill row; a column per stock.

@@ -96,19 +96,19 @@ class Chances:
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
         closed: list[Closed] = []
-        reaction = self._advance(events, at, legal, closed)
+        reaction = self.reaction(events, at, legal, closed)
         return Taken(reaction, tuple(closed))
 
-    def reaction(self, events: Iterable[Event], at: float, legal: Legal) -> float | None:
-        """:meth:`accepted`'s reaction alone: the same chances open and close, but those
-        that close are not told (the simulator asks this after every accepted action)."""
-        return self._advance(events, at, legal, None)
-
-    def _advance(
-        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None
+    def reaction(
+        self,
+        events: Iterable[Event],
+        at: float,
+        legal: Legal,
+        closed: list[Closed] | None = None,
     ) -> float | None:
-        """Open and close the chances after an accepted action; the reaction it was, if a
-        play whose chance was known. Chances that close untaken go to ``closed`` if given."""
+        """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
+        action): the same chances open and close, and those that close untaken are told
+        only if ``closed`` is given (they are added to it)."""
         played = None
         for event in events:
             if type(event) is CardPlayed:

@@ -67,6 +67,8 @@ _EARLIEST = -sys.float_info.max
 """The earliest time a fresh table takes: any finite time (so not -inf)."""
 
 _INFINITY = math.inf
+_NO_LOCK = -math.inf
+"""A hand no fumble has locked is locked until this."""
 
 _EMPTY_STOCK: Final = StockView(None, 0)
 """An empty slot's view: the same for every slot."""
@@ -214,7 +216,7 @@ class Round:
         # locked a hand): no action may come earlier (RULES B6 orders actions by arrival).
         self._last_at = last_at
         self._ready = [False, False]
-        self._locked_until = [-math.inf, -math.inf]
+        self._locked_until = [_NO_LOCK, _NO_LOCK]
         # Per pile, recently covered tops and when they were covered (RULES B12 "too late").
         self._covered: list[list[tuple[Card, float]]] = [[], []]
         self._how: RoundEnd | None = None
@@ -522,8 +524,8 @@ class Round:
                     if self._phase is _PLAYING:
                         self._side_views[player] = None
                     else:
-                        self._side_views = [None, None]
-                    self._views = [None, None]
+                        self._side_views[0] = self._side_views[1] = None
+                    self._views[0] = self._views[1] = None
                     self._view_parts = None
                     return Result(tuple(events))
         refusal = self.check(action, at)
@@ -532,7 +534,7 @@ class Round:
                 self._last_at = at
                 self._locked_until[refusal.player] = refusal.locked_until
                 self._side_views[refusal.player] = None
-                self._views = [None, None]
+                self._views[0] = self._views[1] = None
                 self._view_parts = None
             return Result(refusal=refusal)
         self._last_at = at
@@ -555,8 +557,8 @@ class Round:
         if move and self._phase is phase:
             self._side_views[player] = None
         else:
-            self._side_views = [None, None]
-        self._views = [None, None]
+            self._side_views[0] = self._side_views[1] = None
+        self._views[0] = self._views[1] = None
         self._view_parts = None
         return Result(events=tuple(events))
 
@@ -700,7 +702,8 @@ class Round:
                 del covered[0]
         cards_.append(card)
         self._pile_views[pile] = None
-        self._move_cache = [None, None]  # a new top: both players' plays change
+        moves = self._move_cache
+        moves[0] = moves[1] = None  # a new top: both players' plays change
 
     def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
         source = self._stocks[player][stock]
@@ -758,7 +761,7 @@ class Round:
             if self._tops[p][0] == _ALL_EMPTY:  # every slot empty: gone out
                 self._end(_WENT_OUT, p, events)
                 return
-        if not self.is_stuck():
+        if self._moves(0) or self._moves(1):  # not stuck (is_stuck, without the call)
             self._phase = _PLAYING
             return
         if not any(self._spit):
@@ -844,7 +847,7 @@ class Round:
                 views,
                 len(self._spit[player]),
                 (phase is _DEALT or phase is _STUCK) and self.is_ready(player),
-                None if locked == -math.inf else locked,
+                None if locked == _NO_LOCK else locked,
             )
         return side
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
@@ -104,7 +105,7 @@ _THEIRS = _MINE - 1
 """The opponent's part of a count."""
 
 
-def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> list[float]:
+def _scores(view: PlayerView, moves: Sequence[Play | Fill], weights: Weights) -> list[float]:
     """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
     what it sets up for the opponent, looking one move ahead.
 
@@ -227,11 +228,11 @@ def decide(
             if isinstance(action, Slap):
                 return (_slap(view), False, 2)
     # No spit and no slap: only plays and fills are left.
-    moves: list[Play | Fill] = list(legal)  # type: ignore[arg-type]
+    moves: Sequence[Play | Fill] = legal  # type: ignore[assignment]
     if overlook > 0:
         miss = min(0.95, overlook * math.log2(len(moves) + 1))
         draw = rng.random
-        seen = [m for m in moves if draw() >= miss]
+        seen: Sequence[Play | Fill] = [m for m in moves if draw() >= miss]
     else:
         seen = moves
     second_look = not seen
@@ -243,11 +244,7 @@ def decide(
         return (seen[0], second_look, 1)  # the first that fits: no weighing of the rest
     # The first of equal scores: the engine's order (left stock first), as max() keeps it.
     scores = _scores(view, seen, weights)
-    best = 0
-    high = scores[0]
-    for k in range(1, len(scores)):
-        if scores[k] > high:
-            best, high = k, scores[k]
+    best = scores.index(max(scores))  # max keeps the first of equals, index finds it
     return (seen[best], second_look, len(seen))
 
 

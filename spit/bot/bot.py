@@ -53,23 +53,25 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
-from spit.engine.frozen import quick_init
 
 _RANDOM = Policy.RANDOM
 """Read as a module name on every plan: an enum class's attribute is slow to read in
 Python 3.11 (its metaclass has a ``__getattr__``)."""
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Planned:
-    """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""
+class Planned(NamedTuple):
+    """A move the bot's hand is making: ``action`` lands on the table at time ``at``.
+
+    Immutable, and made for nearly every move, so a named tuple: one is made in a single
+    call, where a frozen dataclass sets each of its six fields through a descriptor call
+    (a simulated match makes hundreds). Drivers tell plans apart by identity (``is``).
+    """
 
     action: Action
     """What the bot's finger presses (a mis-key makes it differ from ``meant``)."""

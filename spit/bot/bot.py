@@ -53,17 +53,25 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
 from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
-from spit.engine.frozen import frozen_value
+
+_RANDOM = Policy.RANDOM
+"""Read as a module name on every plan: an enum class's attribute is slow to read in
+Python 3.11 (its metaclass has a ``__getattr__``)."""
 
 
-@frozen_value
-class Planned:
-    """A move the bot's hand is making: ``action`` lands on the table at time ``at``."""
+class Planned(NamedTuple):
+    """A move the bot's hand is making: ``action`` lands on the table at time ``at``.
+
+    Immutable, and made for nearly every move, so a named tuple: one is made in a single
+    call, where a frozen dataclass sets each of its six fields through a descriptor call
+    (a simulated match makes hundreds). Drivers tell plans apart by identity (``is``).
+    """
 
     action: Action
     """What the bot's finger presses (a mis-key makes it differ from ``meant``)."""
@@ -169,7 +177,17 @@ class Bot:
         legal = view.legal_actions
         looked: float | None = None
         if pending is not None and round_number == self._pending_round:
-            if self._fits(pending.action, view):
+            # Whether the key pressed fits, and whether the move meant is still legal: one
+            # look at the legal actions answers both when they are the same action.
+            pressed = pending.action
+            meant = pending.meant
+            if type(pressed) is Play and not view.piles[pressed.pile].in_play:
+                fits = self._fits(pressed, view)
+                standing = None
+            else:
+                fits = pressed in legal
+                standing = fits if meant is None else None
+            if fits:
                 if self._fits_since is None:  # the key pressed fits only since this change
                     self._fits_since = now
                     if pending.at - now < self._fastest:
@@ -177,8 +195,9 @@ class Bot:
             else:
                 self._fits_since = None
             if pending is not None:
-                meant = pending.meant
-                if (pending.action if meant is None else meant) in legal:
+                if standing is None:
+                    standing = (pressed if meant is None else meant) in legal
+                if standing:
                     return pending
                 # The move no longer fits: the bot sees it only once it notices the change.
                 looked = now + lv.notice.sample(self._rng) * self._form
@@ -186,7 +205,9 @@ class Bot:
                     return pending  # too late to stop the hand: it lands, and may be refused
         # Nothing in hand, a move noticed in time to stop, or a new deal on the table.
         self._pending = None
-        if self.policy is Policy.RANDOM:
+        if not legal:
+            return None  # nothing to do (either policy chooses nothing, and draws nothing)
+        if self.policy is _RANDOM:
             picked = choose_random(view, self._rng)
             decided = None if picked is None else (picked.action, False, picked.weighed)
         else:
@@ -196,12 +217,30 @@ class Bot:
         meant, second_look, weighed = decided
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
-        at = looked + self._delay(weighed, second_look)
+        # From having seen the table to the key landing: choosing among the moves weighed
+        # (Hick-Hyman, kept per number of moves), then pressing.
+        choosing = self._choosing.get(weighed)
+        if choosing is None:
+            choosing = self._choosing[weighed] = lv.choosing(weighed)
+        delay = choosing + lv.key
+        if second_look:  # every move was missed: it looks again before it finds one
+            delay += lv.notice.sample(self._rng)
+        at = looked + delay * self._form
         locked = view.sides[self.player].locked_until
         if locked is not None and locked > at:
             at = locked
-        pressed = self._press(meant)
-        self._fits_since = now if self._fits(pressed, view) else None
+        # The key the finger hits: now and then a neighbour of the one meant.
+        miskey = lv.miskey
+        if miskey <= 0 or isinstance(meant, Spit) or self._rng.random() >= miskey:
+            pressed = meant
+        else:
+            pressed = self._neighbour(meant)
+        # A move meant is one of the legal actions (the strategy picks it from them); a
+        # slap is made for the pile chosen, and a mis-key is another key: those are looked up.
+        if pressed is meant and type(meant) is not Slap:
+            self._fits_since = now
+        else:
+            self._fits_since = now if self._fits(pressed, view) else None
         self._pending = Planned(
             pressed,
             at,
@@ -232,23 +271,8 @@ class Bot:
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _delay(self, weighed: int, second_look: bool) -> float:
-        """From having seen the table to the key landing: choosing among ``weighed`` moves,
-        then pressing."""
-        lv = self._level
-        choosing = self._choosing.get(weighed)
-        if choosing is None:
-            choosing = self._choosing[weighed] = lv.choosing(weighed)
-        delay = choosing + lv.key
-        if second_look:  # every move was missed: it looks again before it finds one
-            delay += lv.notice.sample(self._rng)
-        return delay * self._form
-
-    def _press(self, action: Action) -> Action:
-        """The key the finger hits: now and then a neighbour of the one meant."""
-        lv = self._level
-        if lv.miskey <= 0 or isinstance(action, Spit) or self._rng.random() >= lv.miskey:
-            return action
+    def _neighbour(self, action: Action) -> Action:
+        """A key next to the one meant (a mis-key), drawn from the bot's RNG."""
         if isinstance(action, Slap):
             return Slap(action.player, 1 - action.pile)  # the other pile's row
         # Keys in a grid: a row per pile, then the fill row; a column per stock.

@@ -27,6 +27,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+from collections.abc import Sequence
 
 from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
 from spit.engine.frozen import frozen_value
@@ -94,8 +95,15 @@ _EITHER: list[list[tuple[int, ...]]] = [
 """``_EITHER[a][b]``: the ranks that fit on rank ``a`` or rank ``b`` (0 for no card), read
 from :data:`NEIGHBOURS`, the engine's one rule of adjacency."""
 
+_SHIFT = 6
+_MINE = 1 << _SHIFT
+"""A card of the bot's own counts this much in a rank's count; the opponent's count 1 (a
+side has five stocks, so their count stays below it)."""
+_THEIRS = _MINE - 1
+"""The opponent's part of a count."""
 
-def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> list[float]:
+
+def _scores(view: PlayerView, moves: Sequence[Play | Fill], weights: Weights) -> list[float]:
     """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
     what it sets up for the opponent, looking one move ahead.
 
@@ -114,15 +122,16 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
     left = 0 if top is None else top.rank
     top = piles[1].top
     right = 0 if top is None else top.rank
-    # How many face-up stock cards of each rank each player shows.
-    mine = [0] * _RANKS
+    # How many face-up stock cards of each rank each player shows, in one int per rank:
+    # its own count times _MINE plus the opponent's (at most five stocks: below _MINE), so
+    # the cards a play sets up are summed for both players in one pass.
+    counts = [0] * _RANKS
     for stock in stocks:
         if (card := stock.top) is not None:
-            mine[card.rank] += 1
-    theirs = [0] * _RANKS
+            counts[card.rank] += _MINE
     for stock in sides[1 - player].stocks:
         if (card := stock.top) is not None:
-            theirs[card.rank] += 1
+            counts[card.rank] += 1
     w = weights
     chain, feed = w.chain, w.feed
     scores: list[float] = []
@@ -131,12 +140,11 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
         if type(action) is Fill:
             # The moved card stays face up in the empty slot; the one beneath is unknown:
             # the tops stay as they are.
-            n_mine = n_theirs = 0
+            n = 0
             for r in _EITHER[left][right]:
-                n_mine += mine[r]
-                n_theirs += theirs[r]
+                n += counts[r]
             value = w.fill + w.tall * source.face_down
-            scores.append(value + chain * n_mine - feed * n_theirs)
+            scores.append(value + chain * (n >> _SHIFT) - feed * (n & _THEIRS))
             continue
         card = source.top
         assert card is not None  # the engine lists plays only from stocks with a card
@@ -148,13 +156,13 @@ def _scores(view: PlayerView, moves: list[Play | Fill], weights: Weights) -> lis
         else:
             kept = left if piles[1].in_play else right
         fit = _EITHER[kept][rank]
-        n_mine = -1 if rank in fit else 0  # the card played is not one of its stock cards
-        n_theirs = 0
+        n = 0
         for r in fit:
-            n_mine += mine[r]
-            n_theirs += theirs[r]
+            n += counts[r]
+        # The card played is not one of its stock cards after the play.
+        n_mine = (n >> _SHIFT) - (rank in fit)
         value = w.play + w.uncover * (source.face_down > 0)
-        scores.append(value + chain * n_mine - feed * n_theirs)
+        scores.append(value + chain * n_mine - feed * (n & _THEIRS))
     return scores
 
 
@@ -218,11 +226,11 @@ def decide(
             if isinstance(action, Slap):
                 return (_slap(view), False, 2)
     # No spit and no slap: only plays and fills are left.
-    moves: list[Play | Fill] = list(legal)  # type: ignore[arg-type]
+    moves: Sequence[Play | Fill] = legal  # type: ignore[assignment]
     if overlook > 0:
         miss = min(0.95, overlook * math.log2(len(moves) + 1))
         draw = rng.random
-        seen = [m for m in moves if draw() >= miss]
+        seen: Sequence[Play | Fill] = [m for m in moves if draw() >= miss]
     else:
         seen = moves
     second_look = not seen
@@ -234,11 +242,7 @@ def decide(
         return (seen[0], second_look, 1)  # the first that fits: no weighing of the rest
     # The first of equal scores: the engine's order (left stock first), as max() keeps it.
     scores = _scores(view, seen, weights)
-    best = 0
-    high = scores[0]
-    for k in range(1, len(scores)):
-        if scores[k] > high:
-            best, high = k, scores[k]
+    best = scores.index(max(scores))  # max keeps the first of equals, index finds it
     return (seen[best], second_look, len(seen))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import random
+from typing import Final
 
 from spit.engine.actions import PLAYERS, Action, Reason, Refusal, Slap
 from spit.engine.cards import DECK, Card
@@ -33,6 +34,13 @@ class Variant(enum.Enum):
     """The first to end a round holding no cards wins (RULES A, B10)."""
     POINTS = "points"
     """A point per card held after each round; lowest total once someone reaches 100 (B11)."""
+
+
+_STANDARD: Final = Variant.STANDARD
+# Read after every action as module names: an enum class's attribute takes attribute
+# lookup's slow path in Python 3.11 (its metaclass has a ``__getattr__``).
+_DEALT: Final = Phase.DEALT
+_SETTLED: Final = Phase.SETTLED
 
 
 class Match:
@@ -105,7 +113,7 @@ class Match:
         round_ = self._round
         # The facts change only when a round settles; the round keeps its view until the
         # table or they change, so most of the time this is answered by an identity test.
-        if round_.phase is Phase.DEALT:
+        if round_._phase is _DEALT:  # the round's own field: read on every view
             facts = self._facts_dealt or self._keep_facts()[1]
         else:
             facts = self._facts or self._keep_facts()[0]
@@ -117,7 +125,7 @@ class Match:
         for the wait for its first spit right after a slap, the slap's winner too."""
         history = self.history
         last_round = history[-1] if history else None
-        standard = self.variant is Variant.STANDARD
+        standard = self.variant is _STANDARD
         scores, outcome = self.scores, self._outcome
         self._facts = (scores, last_round, None, outcome, standard)
         self._facts_dealt = (scores, last_round, self._slapper, outcome, standard)
@@ -157,7 +165,7 @@ class Match:
                 return Result(refusal=refusal)
         round_ = self._round
         result = round_.apply(action, at)
-        if round_.phase is not Phase.SETTLED:
+        if round_._phase is not _SETTLED:
             return result
         settled = next(e for e in result.events if isinstance(e, RoundSettled))
         self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)

@@ -20,7 +20,7 @@ from spit.engine.actions import (
     landing_pile,
     other,
 )
-from spit.engine.cards import NEIGHBOURS, Card, cards
+from spit.engine.cards import NEIGHBOURS, Card, Rank, cards
 from spit.engine.events import (
     CardPlayed,
     CardSpat,
@@ -40,6 +40,17 @@ from spit.engine.events import (
 from spit.engine.frozen import frozen_value
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
+# The enum members the engine reads after every action, as module names: in Python 3.11
+# an enum class has a ``__getattr__`` (its metaclass's), so every ``Phase.PLAYING`` takes
+# attribute lookup's slow path (about 60 ns, a module's name 5 ns).
+_DEALT: Final = Phase.DEALT
+_PLAYING: Final = Phase.PLAYING
+_STUCK: Final = Phase.STUCK
+_SLAP: Final = Phase.SLAP
+_SETTLED: Final = Phase.SETTLED
+_WENT_OUT: Final = RoundEnd.WENT_OUT
+_STALEMATE: Final = RoundEnd.STALEMATE
+
 FULL_LAYOUT = 15
 """Cards in a full set of stocks: 1 + 2 + 3 + 4 + 5."""
 
@@ -55,6 +66,8 @@ _EARLIEST = -sys.float_info.max
 """The earliest time a fresh table takes: any finite time (so not -inf)."""
 
 _INFINITY = math.inf
+_NO_LOCK = -math.inf
+"""A hand no fumble has locked is locked until this."""
 
 _EMPTY_STOCK: Final = StockView(None, 0)
 """An empty slot's view: the same for every slot."""
@@ -80,6 +93,37 @@ _FILLS: tuple[tuple[Fill, ...], ...] = tuple(
 )
 _SPITS: tuple[tuple[Spit], ...] = tuple((Spit(p),) for p in PLAYERS)
 _SLAPS: tuple[tuple[Slap, Slap], ...] = tuple((Slap(p, 0), Slap(p, 1)) for p in PLAYERS)
+
+# The move search's tables. A round keeps, per player and rank, the stocks whose top is of
+# that rank as bits (bit s: stock s); index 0 holds the empty slots, _NO_RANK is never set.
+_NO_RANK = max(Rank) + 1
+_TOP_INDEX = _NO_RANK + 1
+_ALL_EMPTY = (1 << STOCKS) - 1
+_NEIGHBOUR_PAIR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(int(n) for n in NEIGHBOURS[Rank(r)])) if r >= Rank.TWO else (_NO_RANK, _NO_RANK)
+    for r in range(_NO_RANK)
+)
+"""Per pile top's rank, the two ranks that fit on it (read from :data:`NEIGHBOURS`, the one
+rule of adjacency); for no top (0), a rank no stock has."""
+_SPREAD: tuple[int, ...] = tuple(
+    sum(1 << 2 * s for s in range(STOCKS) if bits >> s & 1) for bits in range(1 << STOCKS)
+)
+"""A stock's bit s moved to bit 2s: which stocks fit the left pile, spread out so that those
+fitting the right (shifted one more) interleave with them in the engine's order."""
+_PLAYS_BY_CODE: tuple[dict[int, tuple[Play | Fill, ...]], ...] = ({}, {})
+"""Per player, the plays for each code (bit 2s + pile: stock s fits that pile), made once
+when first met."""
+
+
+def _plays_by_code(player: int, code: int) -> tuple[Play | Fill, ...]:
+    """The plays a code stands for, stock by stock and left pile first."""
+    plays = _PLAYS[player]
+    return tuple(
+        plays[stock][pile]
+        for stock in range(STOCKS)
+        for pile in (0, 1)
+        if code >> (2 * stock + pile) & 1
+    )
 
 
 LOCKOUT_RANGE: Final = (0.0, 2.0)
@@ -154,6 +198,12 @@ class Round:
         self.settings = settings or Settings()
         """Timing rules."""
         self._stocks = [[list(s) for s in side] for side in stocks]
+        # Per player and rank, the stocks whose face-up top is of that rank, as a bit per
+        # stock (rank 0: the empty slots); kept as cards move, for the move search.
+        self._tops: list[list[int]] = [[0] * _TOP_INDEX, [0] * _TOP_INDEX]
+        for tops, side in zip(self._tops, self._stocks, strict=True):
+            for stock, cards_ in enumerate(side):
+                tops[cards_[-1].rank if cards_ else 0] |= 1 << stock
         self._spit = [list(s) for s in spit_cards]
         self._piles: list[list[Card] | None] = [None if p is None else list(p) for p in piles]
         # Which piles the round uses never changes once dealt.
@@ -164,7 +214,7 @@ class Round:
         # locked a hand): no action may come earlier (RULES B6 orders actions by arrival).
         self._last_at = last_at
         self._ready = [False, False]
-        self._locked_until = [-math.inf, -math.inf]
+        self._locked_until = [_NO_LOCK, _NO_LOCK]
         # Per pile, recently covered tops and when they were covered (RULES B12 "too late").
         self._covered: list[list[tuple[Card, float]]] = [[], []]
         self._how: RoundEnd | None = None
@@ -186,8 +236,12 @@ class Round:
         self._side_views: list[SideView | None] = [None, None]
         self._pile_views: list[PileView | None] = [None, None]
         self._views: list[PlayerView | None] = [None, None]
+        # The sides and piles both views show (None while any is out of date), and a
+        # single-pile round's stake (made once for the variant a view asks with).
+        self._view_parts: tuple[tuple[SideView, SideView], tuple[PileView, PileView]] | None = None
+        self._one_pile: OnePile | None = None
         self._view_facts: list[ViewFacts | None] = [None, None]
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             self._after_move([])
 
     # -- construction ------------------------------------------------------------------
@@ -302,7 +356,10 @@ class Round:
 
     def is_stuck(self) -> bool:
         """RULES B4: neither player can play onto a pile or make a fill that uncovers a card."""
-        return not self._can_move(0) and not self._can_move(1)
+        # The moves themselves, not just whether there are any: every driver asks the
+        # players' legal actions (or views, which list them) after every change, so they
+        # are worked out here once and read from the cache there.
+        return not self._moves(0) and not self._moves(1)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """Every action ``player`` may take now (a fumble lock aside).
@@ -310,14 +367,14 @@ class Round:
         Worked out once per change of the table and handed out as the same tuple each time.
         """
         phase = self._phase
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             moves = self._move_cache[player]  # _moves, without a call: asked after every change
             if moves is None:
                 moves = self._move_cache[player] = self._table_moves(player)
             return moves
-        if phase is Phase.DEALT or phase is Phase.STUCK:
+        if phase is _DEALT or phase is _STUCK:
             return () if self.is_ready(player) else _SPITS[player]
-        if phase is Phase.SLAP:
+        if phase is _SLAP:
             return _SLAPS[player]
         return ()
 
@@ -378,11 +435,22 @@ class Round:
                 self._view_facts[player] = facts
                 return view
         scores, last_round, slap_winner, outcome, out_first_wins_match = facts
-        alone = self._without_spit_cards
-        sides = self._side_views
-        piles = self._pile_views
+        # Both players see the same sides and piles: made once per change, for both views.
+        parts = self._view_parts
+        if parts is None:
+            sides = self._side_views
+            piles = self._pile_views
+            parts = self._view_parts = (
+                (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
+                (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+            )
+        one_pile = None
+        if self._without_spit_cards is not None:
+            one_pile = self._one_pile
+            if one_pile is None or one_pile.out_first_wins_match is not out_first_wins_match:
+                one_pile = self._one_pile = OnePile(self._without_spit_cards, out_first_wins_match)
         phase = self._phase
-        if phase is Phase.PLAYING:  # legal_actions, without a call: asked after every change
+        if phase is _PLAYING:  # legal_actions, without a call: asked after every change
             legal = self._move_cache[player]
             if legal is None:
                 legal = self._move_cache[player] = self._table_moves(player)
@@ -393,15 +461,15 @@ class Round:
             player,
             self.number,
             phase,
-            (sides[0] or self._side_view(0), sides[1] or self._side_view(1)),
-            (piles[0] or self._pile_view(0), piles[1] or self._pile_view(1)),
+            parts[0],
+            parts[1],
             legal,
             scores,
             self._went_out,
             last_round,
             slap_winner,
             outcome,
-            None if alone is None else OnePile(alone, out_first_wins_match),
+            one_pile,
         )
         self._view_facts[player] = facts
         return view
@@ -430,7 +498,7 @@ class Round:
         (RULES B6). A refused action changes nothing, except that a fumble locks the hand.
         ``at`` must be finite and no earlier than :attr:`last_at` (``Reason.BAD_TIME``).
         """
-        if type(action) is Play and self._phase is Phase.PLAYING:
+        if type(action) is Play and self._phase is _PLAYING:
             # The commonest action first: a play that fits, while play goes on. These are
             # the checks of _check and _check_play that accept it, in one place; anything
             # else (a refusal to say) takes the general path below and is checked in full.
@@ -451,11 +519,12 @@ class Round:
                     self._last_at = at
                     events: list[Event] = []
                     self._play(player, stock, target, at, events)
-                    if self._phase is Phase.PLAYING:
+                    if self._phase is _PLAYING:
                         self._side_views[player] = None
                     else:
-                        self._side_views = [None, None]
-                    self._views = [None, None]
+                        self._side_views[0] = self._side_views[1] = None
+                    self._views[0] = self._views[1] = None
+                    self._view_parts = None
                     return Result(tuple(events))
         refusal = self.check(action, at)
         if refusal is not None:
@@ -463,7 +532,8 @@ class Round:
                 self._last_at = at
                 self._locked_until[refusal.player] = refusal.locked_until
                 self._side_views[refusal.player] = None
-                self._views = [None, None]
+                self._views[0] = self._views[1] = None
+                self._view_parts = None
             return Result(refusal=refusal)
         self._last_at = at
         events = []
@@ -485,8 +555,9 @@ class Round:
         if move and self._phase is phase:
             self._side_views[player] = None
         else:
-            self._side_views = [None, None]
-        self._views = [None, None]
+            self._side_views[0] = self._side_views[1] = None
+        self._views[0] = self._views[1] = None
+        self._view_parts = None
         return Result(events=tuple(events))
 
     # -- checks ------------------------------------------------------------------------
@@ -500,7 +571,7 @@ class Round:
         if player not in PLAYERS:
             return Refusal(player if player in PLAYERS else 0, Reason.NO_SUCH_PLAYER)
         phase = self._phase
-        if phase is Phase.SETTLED:
+        if phase is _SETTLED:
             return Refusal(player, Reason.ROUND_OVER)
         if at < self._locked_until[player]:
             return Refusal(player, Reason.LOCKED, locked_until=self._locked_until[player])
@@ -509,9 +580,9 @@ class Round:
         if isinstance(action, Fill):
             return self._check_fill(player, action.stock)
         if isinstance(action, Spit):
-            if phase is Phase.PLAYING:
+            if phase is _PLAYING:
                 return Refusal(player, Reason.NOT_STUCK, mover=self._mover(player))
-            if phase is Phase.SLAP:
+            if phase is _SLAP:
                 return Refusal(player, Reason.SLAP_TIME)
             if self.is_ready(player):
                 return Refusal(player, Reason.ALREADY_READY)
@@ -519,23 +590,23 @@ class Round:
         if isinstance(action, Slap):
             if action.pile not in (0, 1):
                 return Refusal(player, Reason.NO_SUCH_PILE)
-            if phase is not Phase.SLAP:
+            if phase is not _SLAP:
                 return Refusal(player, Reason.NOT_SLAP_TIME)
             return None
         raise TypeError(f"not an action: {action!r}")
 
     def _mover(self, player: int) -> int | None:
         """Who can still move: ``player`` first, then the other (None if nobody can)."""
-        if self._can_move(player):
+        if self._moves(player):
             return player
-        return other(player) if self._can_move(other(player)) else None
+        return other(player) if self._moves(other(player)) else None
 
     def _phase_refusal(self, player: int) -> Refusal | None:
         """Moving a card is only possible while playing; say what to do instead."""
         phase = self._phase
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             return None
-        if (phase is Phase.DEALT or phase is Phase.STUCK) and self.is_ready(player):
+        if (phase is _DEALT or phase is _STUCK) and self.is_ready(player):
             # "Press spit" to someone who has (or has no spit cards): they wait for the other.
             return Refusal(player, Reason.ALREADY_READY)
         return Refusal(player, _MOVE_REFUSALS[phase])
@@ -580,8 +651,8 @@ class Round:
 
     def _moves(self, player: int) -> tuple[Play | Fill, ...]:
         """The table's moves for ``player``, whatever the phase: plays that fit a pile's top,
-        and fills that uncover a face-down card. Legal play asks this; stuck (RULES B4) asks
-        only whether there are any (:meth:`_can_move`), and uses these once worked out.
+        and fills that uncover a face-down card. Legal play asks this, and stuck (RULES B4)
+        asks whether there are any.
 
         Worked out by :meth:`_table_moves` once per change of the player's stocks or a pile.
         """
@@ -590,58 +661,27 @@ class Round:
             moves = self._move_cache[player] = self._table_moves(player)
         return moves
 
-    def _can_move(self, player: int) -> bool:
-        """Whether ``player`` has any move (:meth:`_moves` is not empty), found without
-        building the moves: stuck detection asks this after every change (RULES B4), and
-        most often the first face-up card looked at answers it."""
-        moves = self._move_cache[player]
-        if moves is not None:
-            return bool(moves)
-        piles = self._piles
-        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
-        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
-        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
-        slot_empty = False
-        for cards_ in self._stocks[player]:
-            if cards_:
-                rank = cards_[-1].rank
-                if (left is not None and rank in left) or (right is not None and rank in right):
-                    return True
-            else:
-                slot_empty = True
-        if slot_empty:
-            for cards_ in self._stocks[player]:
-                if len(cards_) >= 2:
-                    return True
-        return False
-
     def _table_moves(self, player: int) -> tuple[Play | Fill, ...]:
-        # Plays stock by stock (each onto the left pile, then the right), then fills: built
-        # in one loop with the tops read once, as this runs after nearly every change.
-        found: list[Play | Fill] = []
-        piles = self._piles
-        # Ranks the pile tops take (adjacency is symmetric); None for a pile without a card.
-        left = NEIGHBOURS[piles[0][-1].rank] if piles[0] else None
-        right = NEIGHBOURS[piles[1][-1].rank] if piles[1] else None
-        side = self._stocks[player]
-        plays = _PLAYS[player]
-        slot_empty = False
-        for stock in range(STOCKS):
-            cards_ = side[stock]
-            if cards_:
-                rank = cards_[-1].rank
-                if left is not None and rank in left:
-                    found.append(plays[stock][0])
-                if right is not None and rank in right:
-                    found.append(plays[stock][1])
-            else:
-                slot_empty = True
-        if slot_empty:
+        # Plays stock by stock (each onto the left pile, then the right), then fills. This
+        # runs after nearly every change, for both players, so it reads the stocks whose
+        # tops are of each rank (kept as cards move): the stocks that fit a pile are those
+        # of its top's two neighbouring ranks, and the plays for those stocks, in the
+        # engine's order, are kept per player by which stocks fit which pile.
+        left, right = self._piles
+        tops = self._tops[player]
+        a, b = _NEIGHBOUR_PAIR[left[-1].rank if left else 0]
+        c, d = _NEIGHBOUR_PAIR[right[-1].rank if right else 0]
+        code = _SPREAD[tops[a] | tops[b]] | _SPREAD[tops[c] | tops[d]] << 1
+        known = _PLAYS_BY_CODE[player]
+        found = known.get(code)
+        if found is None:
+            found = known[code] = _plays_by_code(player, code)
+        if tops[0]:  # an empty slot: fills from every stock with a card beneath its top
             fills = _FILLS[player]
-            for stock in range(STOCKS):
-                if len(side[stock]) >= 2:
-                    found.append(fills[stock])
-        return tuple(found)
+            for stock, cards_ in enumerate(self._stocks[player]):
+                if len(cards_) >= 2:
+                    found += (fills[stock],)
+        return found
 
     def landing_pile(self, pile: int) -> int:
         """The spit pile a play aimed at ``pile`` (0 or 1) lands on: in a single-pile round
@@ -660,16 +700,24 @@ class Round:
                 del covered[0]
         cards_.append(card)
         self._pile_views[pile] = None
-        self._move_cache = [None, None]  # a new top: both players' plays change
+        moves = self._move_cache
+        moves[0] = moves[1] = None  # a new top: both players' plays change
 
     def _play(self, player: int, stock: int, pile: int, at: float, events: list[Event]) -> None:
         source = self._stocks[player][stock]
         card = source.pop()
         self._stale_stocks[player].append(stock)
+        tops = self._tops[player]
+        bit = 1 << stock
+        tops[card.rank] ^= bit
         self._cover(pile, card, at)
         events.append(CardPlayed(player, stock, pile, card))
         if source:
-            events.append(CardTurnedUp(player, stock, source[-1]))
+            turned = source[-1]
+            tops[turned.rank] |= bit
+            events.append(CardTurnedUp(player, stock, turned))
+        else:
+            tops[0] |= bit
         self._after_move(events)
 
     def _fill(self, player: int, stock: int, events: list[Event]) -> None:
@@ -678,6 +726,10 @@ class Round:
         source = side[stock]
         card = source.pop()
         side[slot].append(card)
+        tops = self._tops[player]
+        tops[card.rank] ^= 1 << stock | 1 << slot  # the card moves from one top to another
+        tops[0] ^= 1 << slot
+        tops[source[-1].rank] |= 1 << stock
         stale = self._stale_stocks[player]
         stale.append(stock)
         stale.append(slot)
@@ -698,22 +750,22 @@ class Round:
                 self._cover(p, card, at)
                 events.append(CardSpat(p, p, card))
         self._ready = [False, False]
-        self._phase = Phase.PLAYING
+        self._phase = _PLAYING
         self._after_move(events)
 
     def _after_move(self, events: list[Event]) -> None:
         """Decide what the table's state now means: play on, stuck, or the round's end."""
         for p in PLAYERS:
-            if not any(self._stocks[p]):
-                self._end(RoundEnd.WENT_OUT, p, events)
+            if self._tops[p][0] == _ALL_EMPTY:  # every slot empty: gone out
+                self._end(_WENT_OUT, p, events)
                 return
-        if not self.is_stuck():
-            self._phase = Phase.PLAYING
+        if self._moves(0) or self._moves(1):  # not stuck (is_stuck, without the call)
+            self._phase = _PLAYING
             return
         if not any(self._spit):
-            self._end(RoundEnd.STALEMATE, None, events)
+            self._end(_STALEMATE, None, events)
             return
-        self._phase = Phase.STUCK
+        self._phase = _STUCK
         self._ready = [False, False]
         events.append(TableStuck())
 
@@ -721,7 +773,7 @@ class Round:
         self._how = how
         if self.spit_piles == 2:
             self._went_out = went_out
-            self._phase = Phase.SLAP
+            self._phase = _SLAP
             events.append(RoundEnded(how, went_out))
             return
         # A single-pile round settles without a slap (RULES B9).
@@ -758,13 +810,13 @@ class Round:
                 hands[p].extend(stock)
             hands[p].extend(self._spit[p])
         self._hands = hands
-        self._phase = Phase.SETTLED
+        self._phase = _SETTLED
         events.append(
             RoundSettled(
                 number=self.number,
                 held=(len(hands[0]), len(hands[1])),
                 took=self.took,
-                how=self._how or RoundEnd.WENT_OUT,
+                how=self._how or _WENT_OUT,
                 went_out=self._went_out,
                 taken=(sizes[0], sizes[1]),
             )
@@ -792,8 +844,8 @@ class Round:
             side = self._side_views[player] = SideView(
                 views,
                 len(self._spit[player]),
-                (phase is Phase.DEALT or phase is Phase.STUCK) and self.is_ready(player),
-                None if locked == -math.inf else locked,
+                (phase is _DEALT or phase is _STUCK) and self.is_ready(player),
+                None if locked == _NO_LOCK else locked,
             )
         return side
 

@@ -20,7 +20,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from spit.engine import PLAYERS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine import (
+    PLAYERS,
+    STOCKS,
+    Action,
+    Card,
+    CardPlayed,
+    CardSpat,
+    Event,
+    Play,
+    RoundDealt,
+)
 from spit.engine.frozen import frozen_value
 
 if TYPE_CHECKING:
@@ -56,10 +66,12 @@ class Taken:
     """Chances that closed untaken with this action."""
 
 
-Open = dict[tuple[int, int, int], tuple[Play, float]]
-"""A player's open chances: each play, by its fields (player, stock, pile), with when its
-chance opened. Keyed by the fields rather than the play: a tuple of ints hashes in C, a
-frozen dataclass through a Python ``__hash__``, and this is asked after every action."""
+Open = dict[int, tuple[Play, float]]
+"""A player's open chances: each play, by its key, with when its chance opened. A play's key
+is its fields as one int, ``(player * STOCKS + stock) * 2 + pile``, one to one for every play
+the engine lists (a stock from 0 to 4, a pile 0 or 1): not the play, which hashes through a
+Python ``__hash__``, nor a tuple of the fields, made and freed for each play after every
+action."""
 
 
 class Chances:
@@ -82,19 +94,19 @@ class Chances:
         lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
         landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
         closed: list[Closed] = []
-        reaction = self._advance(events, at, legal, closed)
+        reaction = self.reaction(events, at, legal, closed)
         return Taken(reaction, tuple(closed))
 
-    def reaction(self, events: Iterable[Event], at: float, legal: Legal) -> float | None:
-        """:meth:`accepted`'s reaction alone: the same chances open and close, but those
-        that close are not told (the simulator asks this after every accepted action)."""
-        return self._advance(events, at, legal, None)
-
-    def _advance(
-        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None
+    def reaction(
+        self,
+        events: Iterable[Event],
+        at: float,
+        legal: Legal,
+        closed: list[Closed] | None = None,
     ) -> float | None:
-        """Open and close the chances after an accepted action; the reaction it was, if a
-        play whose chance was known. Chances that close untaken go to ``closed`` if given."""
+        """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
+        action): the same chances open and close, and those that close untaken are told
+        only if ``closed`` is given (they are added to it)."""
         played = None
         for event in events:
             if type(event) is CardPlayed:
@@ -113,7 +125,7 @@ class Chances:
                 continue
             made = None
             if played is not None and played.player == p:
-                made = (p, played.stock, played.pile)
+                made = (p * STOCKS + played.stock) * 2 + played.pile  # its key (Open)
                 if made not in old:
                     made = None
             elif seen is kept[p] or seen == kept[p]:
@@ -122,7 +134,7 @@ class Chances:
             new: Open = {}
             for a in seen:
                 if type(a) is Play:
-                    key = (a.player, a.stock, a.pile)
+                    key = (a.player * STOCKS + a.stock) * 2 + a.pile  # its key (Open)
                     new[key] = get(key) or (a, at)
             if made is not None:
                 reaction = at - old[made][1]
@@ -144,7 +156,7 @@ class Chances:
         opened: Open = {}
         for a in legal:
             if type(a) is Play:
-                key = (a.player, a.stock, a.pile)
+                key = (a.player * STOCKS + a.stock) * 2 + a.pile  # its key (Open)
                 opened[key] = get(key) or (a, at)
         return opened
 

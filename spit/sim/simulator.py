@@ -25,7 +25,7 @@ from spit.bot import LEVEL_NAMES, Bot, Planned
 from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
 from spit.bot.strategy import Policy
-from spit.engine import FUMBLES, PLAYERS, Match, PlayerView, Variant
+from spit.engine import FUMBLES, PLAYERS, Action, Match, PlayerView, Variant
 from spit.records.figures import Chances
 
 RANDOM = "random"
@@ -176,6 +176,10 @@ def play_match(
     actions = refusals = fumbles = 0
     view = match.view
     apply = match.apply
+    # After an accepted action: both seats' views, and their legal actions as the reaction
+    # bookkeeping takes them (filled in place: no pair made per action).
+    seen: list[PlayerView] = [view(0), view(1)]
+    legal: list[tuple[Action, ...]] = [seen[0].legal_actions, seen[1].legal_actions]
     reaction = chances.reaction
 
     for p in PLAYERS:
@@ -205,28 +209,36 @@ def play_match(
         if after_action is not None:
             after_action(match)
         refusal = result.refusal
-        seen: tuple[PlayerView, PlayerView] | None = None
         if refusal is not None:
             refusals += 1
             fumbles += refusal.reason in FUMBLES
-            looking: tuple[int, ...] = (p,)
-        else:
-            # Both seats' views, made once: their legal actions are the engine's (those
-            # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and
-            # the bots look at them next.
-            seen = (view(0), view(1))
-            took = reaction(result.events, at, (seen[0].legal_actions, seen[1].legal_actions))
-            if took is not None:
-                reactions[p].append(took)
-            if match.is_over:
-                break
-            if match.round.number > max_rounds or now > max_seconds:
-                return Played(None, True, now, actions, refusals, fumbles, reactions)
-            looking = (p, 1 - p)
-        # The driver protocol's step 1: whoever may have seen the table change looks again;
-        # a plan that ``is`` the one scheduled keeps its place.
-        for q in looking:
-            planned = bots[q].plan(view(q) if seen is None else seen[q], now)
+            # Only the one who acted looks again: nothing else changed (a fumble's lock
+            # aside, which only binds them).
+            planned = bots[p].plan(view(p), now)
+            if planned is not scheduled[p]:
+                scheduled[p] = planned
+                if planned is not None:
+                    seq += 1
+                    stamps[p] = seq
+            continue
+        # Both seats' views, made once: their legal actions are the engine's (those
+        # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and the
+        # bots look at them next.
+        seen[0] = view(0)
+        seen[1] = view(1)
+        legal[0] = seen[0].legal_actions
+        legal[1] = seen[1].legal_actions
+        took = reaction(result.events, at, legal)
+        if took is not None:
+            reactions[p].append(took)
+        if match.is_over:
+            break
+        if match.round.number > max_rounds or now > max_seconds:
+            return Played(None, True, now, actions, refusals, fumbles, reactions)
+        # The driver protocol's step 1: both look again, the one who acted first; a plan
+        # that ``is`` the one scheduled keeps its place.
+        for q in (p, 1 - p):
+            planned = bots[q].plan(seen[q], now)
             if planned is not scheduled[q]:
                 scheduled[q] = planned
                 if planned is not None:

@@ -1,5 +1,5 @@
 """``python -m spit``: the same as the ``spit`` command."""
 
-from spit.cli import main
+from spit.launch import main
 
 raise SystemExit(main())

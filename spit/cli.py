@@ -9,6 +9,7 @@ is checked before the game takes over the terminal, so a mistake is a one-line m
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -273,6 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit:  # --help, --version and bad flags: argparse has said why
         return _status(exit.code)
     if args.func is not None:  # a subcommand that runs itself: simulate, stats, web
+        # `spit` starts with the collector off (spit.launch); only the app's start keeps it
+        # off (spit.commands.play.run_app turns it off again for a resume or a replay).
+        gc.enable()
         return args.func(args)
     return run_play(args, config, config_error)
 

@@ -18,7 +18,7 @@ import gc
 from collections.abc import Callable
 from typing import ClassVar, Final
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
@@ -133,6 +133,7 @@ class GameScreen(WordedBindings, Screen[None]):
         """``stats`` are the figures of what was played of the match before (a resumed
         match's), to count on from; None: a match from its deal."""
         super().__init__()
+        self._resumed = False
         self.options = options
         """What this game was started with."""
         self.game = game
@@ -350,6 +351,16 @@ class GameScreen(WordedBindings, Screen[None]):
         if self._fit_cards():
             self.redraw()
         self.post_message(SizeChanged())
+
+    @on(events.ScreenResume)
+    def _styled_when_mounted(self, event: events.ScreenResume) -> None:
+        # Textual restyles a screen's every widget whenever it is resumed (the screen above
+        # it may have changed the app's classes). The first time it is just shown: its
+        # widgets were styled as they were mounted, and styling the table again was a fifth
+        # of Textual's work for the first frame. (This runs before Textual's own handler.)
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_screen_suspend(self) -> None:
         self.hold()

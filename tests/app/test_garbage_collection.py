@@ -10,12 +10,17 @@ objects could never be collected again.
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
+from spit.cli import main
 from spit.commands.play import run_app
 from spit.engine import Variant
 from spit.settings.options import GameOptions, Mode
@@ -89,3 +94,52 @@ async def test_the_app_turns_the_collector_on_once_its_first_screen_is_drawn(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen if mode else MenuScreen)
         assert gc.isenabled()
+
+
+# -- before the app: the `spit` command itself ----------------------------------------------
+
+_COLLECTIONS_IN_SPIT = """
+import gc, sys
+from importlib.metadata import entry_points
+
+passes = []
+gc.callbacks.append(lambda phase, info: phase == "start" and passes.append(info["generation"]))
+on = gc.enable
+gc.enable = lambda: print(len(passes), file=sys.stderr) or on()  # passes before it is on
+sys.argv = ["spit", "--version"]
+(script,) = entry_points(group="console_scripts", name="spit")
+launch = script.load()
+passes.clear()  # those of loading the entry point itself (importlib.metadata)
+status = launch()
+print(status, gc.isenabled(), file=sys.stderr)
+"""
+
+
+def test_the_spit_command_loads_its_modules_with_the_collector_off() -> None:
+    # The console script, as installed: importing the command line's modules (the engine,
+    # the settings) made two dozen collector passes that found nothing.
+    done = subprocess.run(
+        [sys.executable, "-c", _COLLECTIONS_IN_SPIT], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.startswith("spit ")  # the version, said as before
+    assert done.stderr.split() == ["0", "0", "True"]  # no pass, then on; exit status 0
+
+
+def test_python_dash_m_spit_is_the_spit_command() -> None:
+    import spit
+
+    (script,) = entry_points(group="console_scripts", name="spit")
+    source = (Path(spit.__file__).parent / "__main__.py").read_text()
+    assert f"from {script.module} import {script.attr}" in source
+
+
+def test_a_command_that_runs_no_app_runs_with_the_collector_on(
+    monkeypatch, collector_on_after
+) -> None:
+    from spit.commands import records
+
+    seen: list[bool] = []
+    monkeypatch.setattr(records, "run_stats", lambda args: seen.append(gc.isenabled()) or 0)
+    gc.disable()  # as the `spit` command starts (spit.launch)
+    assert main(["stats"]) == 0
+    assert seen == [True]

@@ -209,7 +209,8 @@ def _setstate(self: Any, state: list[Any]) -> None:
 _MAKER_CODE: dict[int, types.CodeType] = {}
 """A maker (see :func:`maker`) for each number of fields, over fields named ``_0``, ``_1``..."""
 
-_SET_CLASS = object.__setattr__
+_SET_CLASS = object.__dict__["__class__"].__set__
+"""``object.__setattr__(made, "__class__", cls)`` without looking ``__class__`` up."""
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
@@ -246,7 +247,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
         scope: dict[str, Any] = {}
         source = (
             f"def make({params}):\n    made = _twin()\n{stores}"
-            "    _set(made, '__class__', _cls)\n    return made"
+            "    _set_class(made, _cls)\n    return made"
         )
         exec(source, scope)  # once for every number of fields
         code = _MAKER_CODE[len(names)] = scope["make"].__code__
@@ -257,7 +258,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
         co_name="make",
         co_qualname=f"{cls.__qualname__}.<maker>",
     )
-    scope = {"__builtins__": builtins, "_twin": twin, "_set": _SET_CLASS, "_cls": cls}
+    scope = {"__builtins__": builtins, "_twin": twin, "_set_class": _SET_CLASS, "_cls": cls}
     return types.FunctionType(code, scope, "make")
 
 

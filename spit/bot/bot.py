@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
@@ -90,6 +90,11 @@ class Planned(NamedTuple):
     def intended(self) -> Action:
         """The move the bot chose, whatever key its finger hits."""
         return self.action if self.meant is None else self.meant
+
+
+_new_planned: Final = tuple.__new__
+"""A :class:`Planned` made from all six fields at once: ``tuple.__new__(Planned, fields)``
+is what its ``__new__`` calls, less a Python call (a plan is made for nearly every move)."""
 
 
 class Bot:
@@ -241,13 +246,9 @@ class Bot:
             self._fits_since = now
         else:
             self._fits_since = now if self._fits(pressed, view) else None
-        self._pending = Planned(
-            pressed,
-            at,
-            None if pressed is meant else meant,
-            now,
-            weighed,
-            second_look,
+        # Planned(...) with every field, without its __new__'s Python call.
+        self._pending = _new_planned(
+            Planned, (pressed, at, None if pressed is meant else meant, now, weighed, second_look)
         )
         self._pending_round = round_number
         return self._pending

@@ -37,7 +37,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
-from spit.engine.frozen import frozen_value
+from spit.engine.frozen import frozen_value, maker
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 # The enum members the engine reads after every action, as module names: in Python 3.11
@@ -157,6 +157,21 @@ class Result:
     def ok(self) -> bool:
         """Whether the action was accepted."""
         return self.refusal is None
+
+
+# Made after every action (each seat's view, the changed side, pile and stocks, the result
+# and its events): filled as the class's __init__ would, without a descriptor call per field
+# (frozen.maker). Every field positional, in the class's order.
+_new_player_view: Final = maker(PlayerView)
+_new_side_view: Final = maker(SideView)
+_new_stock_view: Final = maker(StockView)
+_new_pile_view: Final = maker(PileView)
+_new_result: Final = maker(Result)
+_new_card_played: Final = maker(CardPlayed)
+_new_card_turned_up: Final = maker(CardTurnedUp)
+_new_slot_filled: Final = maker(SlotFilled)
+_new_player_ready: Final = maker(PlayerReady)
+_new_card_spat: Final = maker(CardSpat)
 
 
 def layout(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
@@ -457,7 +472,7 @@ class Round:
         else:
             legal = self.legal_actions(player)
         # Positional, in PlayerView's order: made after every change, for each player.
-        view = self._views[player] = PlayerView(
+        view = self._views[player] = _new_player_view(
             player,
             self.number,
             phase,
@@ -525,7 +540,7 @@ class Round:
                         self._side_views[0] = self._side_views[1] = None
                     self._views[0] = self._views[1] = None
                     self._view_parts = None
-                    return Result(tuple(events))
+                    return _new_result(tuple(events), None)
         refusal = self.check(action, at)
         if refusal is not None:
             if refusal.locked_until is not None and refusal.is_fumble:
@@ -534,7 +549,7 @@ class Round:
                 self._side_views[refusal.player] = None
                 self._views[0] = self._views[1] = None
                 self._view_parts = None
-            return Result(refusal=refusal)
+            return _new_result((), refusal)
         self._last_at = at
         events = []
         phase = self._phase
@@ -558,7 +573,7 @@ class Round:
             self._side_views[0] = self._side_views[1] = None
         self._views[0] = self._views[1] = None
         self._view_parts = None
-        return Result(events=tuple(events))
+        return _new_result(tuple(events), None)
 
     # -- checks ------------------------------------------------------------------------
 
@@ -711,11 +726,11 @@ class Round:
         bit = 1 << stock
         tops[card.rank] ^= bit
         self._cover(pile, card, at)
-        events.append(CardPlayed(player, stock, pile, card))
+        events.append(_new_card_played(player, stock, pile, card))
         if source:
             turned = source[-1]
             tops[turned.rank] |= bit
-            events.append(CardTurnedUp(player, stock, turned))
+            events.append(_new_card_turned_up(player, stock, turned))
         else:
             tops[0] |= bit
         self._after_move(events)
@@ -734,13 +749,13 @@ class Round:
         stale.append(stock)
         stale.append(slot)
         self._move_cache[player] = None  # the other player's moves do not read this side
-        events.append(SlotFilled(player, stock, slot, card))
-        events.append(CardTurnedUp(player, stock, source[-1]))
+        events.append(_new_slot_filled(player, stock, slot, card))
+        events.append(_new_card_turned_up(player, stock, source[-1]))
         self._after_move(events)
 
     def _press_spit(self, player: int, at: float, events: list[Event]) -> None:
         self._ready[player] = True
-        events.append(PlayerReady(player))
+        events.append(_new_player_ready(player))
         if not all(self.is_ready(p) for p in PLAYERS):
             return
         # Each player spits onto their own pile (RULES B5); alone if the other has none.
@@ -748,7 +763,7 @@ class Round:
             if self._spit[p]:
                 card = self._spit[p].pop()
                 self._cover(p, card, at)
-                events.append(CardSpat(p, p, card))
+                events.append(_new_card_spat(p, p, card))
         self._ready = [False, False]
         self._phase = _PLAYING
         self._after_move(events)
@@ -833,7 +848,9 @@ class Round:
                 stocks = self._stocks[player]
                 for s in stale:
                     cards_ = stocks[s]
-                    kept[s] = StockView(cards_[-1], len(cards_) - 1) if cards_ else _EMPTY_STOCK
+                    kept[s] = (
+                        _new_stock_view(cards_[-1], len(cards_) - 1) if cards_ else _EMPTY_STOCK
+                    )
                 stale.clear()
                 views = self._stock_tuples[player] = tuple(kept)
             else:
@@ -841,7 +858,7 @@ class Round:
                 assert views is not None  # made when the stale stocks were last cleared
             phase = self._phase
             locked = self._locked_until[player]
-            side = self._side_views[player] = SideView(
+            side = self._side_views[player] = _new_side_view(
                 views,
                 len(self._spit[player]),
                 (phase is _DEALT or phase is _STUCK) and self.is_ready(player),
@@ -854,8 +871,8 @@ class Round:
         if view is None:
             cards_ = self._piles[pile]
             if cards_ is None:
-                view = PileView(None, 0, False)
+                view = _new_pile_view(None, 0, False)
             else:
-                view = PileView(cards_[-1] if cards_ else None, len(cards_), True)
+                view = _new_pile_view(cards_[-1] if cards_ else None, len(cards_), True)
             self._pile_views[pile] = view
         return view

@@ -129,6 +129,25 @@ def test_asking_again_without_a_change_returns_the_same_plan() -> None:
     assert bot.pending is first
 
 
+def test_a_plan_is_a_planned_with_each_field_in_its_place() -> None:
+    """A plan is made from its six fields at once (``tuple.__new__``): it is a Planned, the
+    same as one made by its fields' names."""
+    level = steady("casual", miskey=1.0)  # a mis-key: the key pressed is not the move meant
+    planned = Bot(BOT, level, random.Random(3)).plan(race().view(BOT), 0.25)
+    assert type(planned) is Planned
+    by_name = Planned(
+        action=planned.action,
+        at=planned.at,
+        meant=Play(BOT, 0, 0),
+        since=0.25,
+        weighed=planned.weighed,
+        second_look=planned.second_look,
+    )
+    assert planned == by_name and planned.intended == Play(BOT, 0, 0)
+    assert planned.action != planned.meant and planned.at > 0.25
+    assert type(planned.weighed) is int and type(planned.second_look) is bool
+
+
 def test_a_plan_made_stale_early_is_abandoned_once_the_change_is_noticed() -> None:
     round_ = follow_up()
     level = steady("first-game")

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from spit.bot import bot, levels, strategy
 from spit.engine import DECK, actions, events, presses, round, view
-from spit.engine.frozen import frozen_value
+from spit.engine.frozen import frozen_value, maker
 from spit.game import seat, session
 from spit.records import figures, recorder, seats
 from spit.settings import config, keymap, options
@@ -265,6 +265,82 @@ def test_a_value_refuses_what_it_cannot_make() -> None:
     for cls in (Named, Own, Derived, LeftOutWithADefault):
         with pytest.raises(TypeError):
             frozen_value(cls)
+
+
+PLAIN = [0, 1, 2, 4, 5]
+"""The shapes whose ``__init__`` only sets their fields: Empty, One, Four, Undocumented,
+Hidden."""
+
+EVERY_FIELD: dict[int, tuple[Any, ...]] = {
+    0: (),
+    1: (3,),
+    2: (0, 2, Colour.RED, (4, 5)),
+    4: (7, None),
+    5: (1, "y"),
+}
+
+
+@pytest.mark.parametrize("index", PLAIN)
+def test_a_maker_makes_what_the_class_makes(index) -> None:
+    _, made = pair(index)
+    args = EVERY_FIELD[index]
+    one, other = made(*args), maker(made)(*args)
+    assert other.__class__ is made and other == one and one == other
+    assert repr(other) == repr(one) and hashed(other) == hashed(one)
+    assert other.__getstate__() == one.__getstate__()
+    assert copy.deepcopy(other) == one and copy.copy(other) == one
+    assert dataclasses.replace(other) == one and dataclasses.asdict(other) == dataclasses.asdict(
+        one
+    )
+    assert not hasattr(other, "__dict__")
+    for name in [f.name for f in dataclasses.fields(made)]:
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"assign to field {name!r}"):
+            setattr(other, name, 1)
+    other_class = frozen_value(bodies()[index])  # the same fields, another class: never equal
+    assert maker(other_class)(*args) != one
+
+
+def test_a_maker_is_refused_where_init_does_more_than_set_the_fields() -> None:
+    for index in (3, 6, OWN_INIT):  # a default factory, a __post_init__, an __init__ of its own
+        _, made = pair(index)
+        with pytest.raises(TypeError, match="does more than set its fields"):
+            maker(made)
+
+    class Dataclass:
+        player: int
+
+    with pytest.raises(TypeError):
+        maker(dataclass(frozen=True)(Dataclass))  # not slotted: another layout
+
+
+def test_the_engines_makers_make_what_the_classes_make() -> None:
+    """The round makes its views, results and events after every action by the makers."""
+    card = DECK[5]
+    stock = view.StockView(card, 2)
+    side = view.SideView((stock, stock), 3, True, None)
+    pile = view.PileView(card, 4, True)
+    refusal = actions.Refusal(0, actions.Reason.EMPTY_STOCK)
+    cases = [
+        (round._new_stock_view, view.StockView, (card, 2)),
+        (round._new_side_view, view.SideView, ((stock, stock), 3, True, None)),
+        (round._new_pile_view, view.PileView, (None, 0, False)),
+        (round._new_result, round.Result, ((events.PlayerReady(1),), None)),
+        (round._new_result, round.Result, ((), refusal)),
+        (round._new_card_played, events.CardPlayed, (0, 2, 1, card)),
+        (round._new_card_turned_up, events.CardTurnedUp, (1, 4, card)),
+        (round._new_slot_filled, events.SlotFilled, (0, 1, 2, card)),
+        (round._new_player_ready, events.PlayerReady, (1,)),
+        (round._new_card_spat, events.CardSpat, (0, 0, card)),
+        (
+            round._new_player_view,
+            view.PlayerView,
+            (1, 2, events.Phase.PLAYING, (side, side), (pile, pile), (), (0, 0), *[None] * 5),
+        ),
+    ]
+    for make, cls, args in cases:
+        one, other = cls(*args), make(*args)
+        assert other.__class__ is cls and other == one and repr(other) == repr(one)
+        assert hashed(other) == hashed(one) and pickle.loads(pickle.dumps(other)) == one
 
 
 def test_the_games_values_pickle_and_encode() -> None:

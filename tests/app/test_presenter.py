@@ -151,5 +151,5 @@ def test_a_room_waiting_on_a_loopback_address_says_it_is_this_machine_only(addre
     said = standstill(waiting, SEAT_TWO, None) or ""
     assert f"spit join {address} ABCD-EFGH" in said
     assert "works on this machine only" in said and "--bind 0.0.0.0" in said
-    elsewhere = replace(waiting, address="192.168.1.20:7748")
+    elsewhere = replace(waiting, address="spit.example:7748")
     assert "machine only" not in (standstill(elsewhere, SEAT_TWO, None) or "")

@@ -82,8 +82,8 @@ def address_problem(error: AddressError) -> str:
 
 pace_factor = bounded(
     float,
-    1,
-    100,
+    1.0,
+    100.0,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
     out_of_range=lambda text, _: words.network.pace_out_of_range(text=text),
 )
@@ -439,8 +439,13 @@ def _interrupts() -> Any:
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
     signals = (signal.SIGINT, signal.SIGTERM)
+
+    def interrupted() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in signals:
-        loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+        loop.add_signal_handler(sig, interrupted)
     try:
         yield stop
     finally:
@@ -481,7 +486,7 @@ async def _serve(args: argparse.Namespace) -> int:
             )
         except OSError as error:
             print(
-                printable(words.network.server_cannot_listen(why=error.strerror or error)),
+                printable(words.network.server_cannot_listen(why=error.strerror or str(error))),
                 file=sys.stderr,
             )
             return CANNOT_LISTEN
@@ -504,7 +509,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
             holder = reserve_port(bind, port)
         except OSError as error:
             print(
-                printable(words.network.server_cannot_listen(why=error.strerror or error)),
+                printable(words.network.server_cannot_listen(why=error.strerror or str(error))),
                 file=sys.stderr,
             )
             return LOST

@@ -185,10 +185,11 @@ def _to_resume(args: argparse.Namespace) -> Any:
                 path, header = cut
                 _notice(words.records.network_cut_off(opponent=_opponent(header), when=_when(path)))
                 return NETWORK_LOST_EXIT
-            record = latest_unfinished()
-            if record is None:
+            unfinished = latest_unfinished()
+            if unfinished is None:
                 _notice(words.records.record_problem("nothing to resume"))
                 return RECORD_ERROR_EXIT
+            record = unfinished
     except ConfigError as error:
         _notice(words.config.config_error(error))
         return RECORD_ERROR_EXIT

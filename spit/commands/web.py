@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             "spit: "
             + words.web.cannot_serve(
-                bind=args.bind, port=args.port, reason=error.strerror or error
+                bind=args.bind, port=args.port, reason=error.strerror or str(error)
             ),
             file=sys.stderr,
         )

@@ -36,6 +36,7 @@ from spit.game.seat import Cancellable
 
 if TYPE_CHECKING:
     from spit.bot import Bot, Planned
+    from spit.bot.adaptive import Adaptive
 
 
 class Seat(Protocol):
@@ -92,7 +93,7 @@ class BotDriver:
     ``landed``, then plan again.
     """
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot | Adaptive) -> None:
         self.bot = bot
         """The bot whose hand this drives."""
         self._seat: Seat | None = None
@@ -198,6 +199,8 @@ class AdaptiveDriver(BotDriver):
     """A seat played by the adaptive bot, which remembers the player from match to match
     (in ``adaptive.json`` in the data directory, after every round and at the end)."""
 
+    bot: Adaptive
+
     @property
     def playing(self) -> str:
         """The ladder level it plays at now."""
@@ -206,10 +209,10 @@ class AdaptiveDriver(BotDriver):
     def table_changed(self, events: tuple[Event, ...]) -> None:
         super().table_changed(events)
         if any(isinstance(e, RoundDealt | MatchEnded) for e in events):
-            save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+            save_adaptive(self.bot.memory)
 
     def stop(self) -> None:
-        save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+        save_adaptive(self.bot.memory)
         super().stop()
 
 
@@ -224,7 +227,7 @@ def bot_driver(level: str, seed: int | None, player: int = 1) -> Driver:
         from spit.bot.adaptive import Adaptive
 
         adaptive = Adaptive(player, random.Random(seed), load_adaptive())
-        return AdaptiveDriver(adaptive)  # type: ignore[arg-type]
+        return AdaptiveDriver(adaptive)
     return BotDriver(Bot(player, level, random.Random(seed)))
 
 

@@ -85,8 +85,7 @@ class Chances:
         # What each player's open plays were worked out from: the same actions again open
         # and close nothing, which is most of what a player who did not move sees.
         self._legal: list[tuple[Action, ...] | None] = [
-            None if legal[p] is None else tuple(legal[p])  # type: ignore[arg-type]
-            for p in PLAYERS
+            None if (actions := legal[p]) is None else tuple(actions) for p in PLAYERS
         ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:

@@ -173,7 +173,7 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
     if header.sealed:
         header = _unseal(path, header, file)
     match = header.new_match()
-    kept = [] if steps else None
+    kept: list[Step] | None = [] if steps else None
     record = Record(path, header, kept, [] if steps else None, None, match, 1, False)
     if fold is not None:
         fold.begin(match)

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from spit.engine import Action, Match, MatchEnded, Result
 from spit.engine.frozen import frozen_value
+from spit.records.players import Player
 
 if TYPE_CHECKING:
     from spit.records.history import HistoryNotice
-    from spit.records.record import NoLongerRecorded, Player, Record, RecordError, RecordWriter
+    from spit.records.record import NoLongerRecorded, Record, RecordError, RecordWriter
 
 # spit.records.record (and json with it) loads when the first record is made, not with this
 # module: a game imports this on its way to the first frame, and makes its record after it.
@@ -78,8 +79,6 @@ def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
     """The players of a match as its record names them."""
-    from spit.records.seats import Player
-
     first = Player(names[0] or DEFAULT_NAMES[0])
     if mode == "bot":
         return first, Player(BOT_NAME, bot=bot_level or "normal")

@@ -326,11 +326,11 @@ class RoomWebServer(WebServer):
             raise web.HTTPNotFound(text=words.web.web_page("no such seat"))
         return code
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """No game at the top: the host's link names the room."""
         return web.Response(status=404, text=words.web.web_page("room link hint"))
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         raise web.HTTPNotFound()
 
     async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
@@ -358,7 +358,8 @@ class RoomWebServer(WebServer):
                 await seat.start(websocket, size)
             else:
                 await seat.attach(websocket, size)
-            await self._process_messages(websocket, _SeatService(seat))
+            # It calls only the four methods a browser seat's service answers.
+            await self._process_messages(websocket, _SeatService(seat))  # type: ignore[arg-type]
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:

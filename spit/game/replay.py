@@ -9,10 +9,15 @@ back, faster, slower, a jump to a round) are the screen's, and come here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spit.engine import Action, PlayerView, Result, Variant
 from spit.game.playback import Playback
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
 from spit.records.recorder import Recorder
+
+if TYPE_CHECKING:  # the network loads only with a networked game
+    from spit.net.client import Ended, ServerGone
 
 
 class ReplayGame:
@@ -70,7 +75,7 @@ class ReplayGame:
         return None  # the bot is not playing: its level is the record's
 
     @property
-    def lost(self) -> str | None:
+    def lost(self) -> ServerGone | Ended | None:
         return None
 
     @property

@@ -200,44 +200,44 @@ def build_parser() -> TopParser:
 
 
 def _simulate(commands: Commands) -> None:
-    from spit.commands.sim import add_simulate_parser
+    from spit.commands.sim import add_simulate_parser  # loads with its parser, not at start
 
     add_simulate_parser(commands)
 
 
 def _resume(commands: Commands) -> None:
-    from spit.commands.records import add_resume_parser
+    from spit.commands.records import add_resume_parser  # loads with its parser, not at start
 
     add_resume_parser(commands)
 
 
 def _replay(commands: Commands) -> None:
-    from spit.commands.records import add_replay_parser
+    from spit.commands.records import add_replay_parser  # loads with its parser, not at start
 
     add_replay_parser(commands)
 
 
 def _stats(commands: Commands) -> None:
-    from spit.commands.records import add_stats_parser
+    from spit.commands.records import add_stats_parser  # loads with its parser, not at start
 
     add_stats_parser(commands)
 
 
 def _network(commands: Commands) -> None:
-    from spit.commands.network import add_network_parsers
     from spit.commands.play import play_networked
+    from spit.commands.rooms import add_network_parsers  # loads with its parser, not at start
 
     add_network_parsers(commands, play_networked)
 
 
 def _web(commands: Commands) -> None:
-    from spit.commands.web import add_web_parser
+    from spit.commands.web import add_web_parser  # loads with its parser, not at start
 
     add_web_parser(commands)
 
 
 def _ladder(commands: Commands) -> None:
-    from spit.commands.sim import add_ladder_parser
+    from spit.commands.sim import add_ladder_parser  # loads with its parser, not at start
 
     add_ladder_parser(commands)
 

@@ -76,6 +76,7 @@ def add_simulate_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation ``args`` describe; print a table (or JSON). Returns the exit code."""
+    # the simulator loads when the command runs
     from spit.commands.sim_report import print_json, print_table, progress_bar
     from spit.sim.simulator import Config, simulate
 
@@ -133,6 +134,7 @@ def add_ladder_parser(subparsers: Any) -> None:
 
 def run_ladder(args: argparse.Namespace) -> int:
     """Run the round robin ``args`` describe; print tables (or JSON). Returns the exit code."""
+    # the simulator loads when the command runs
     from spit.commands.sim_report import ladder_progress, print_ladder, print_ladder_json
     from spit.sim import ladder
 

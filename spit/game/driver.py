@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spit.engine import Action, Event, MatchEnded, PlayerView, Result, RoundDealt
 from spit.game.seat import Cancellable
+from spit.records.paths import data_dir
 
 if TYPE_CHECKING:
     from spit.bot import Bot, Planned
@@ -163,8 +164,6 @@ class BotDriver:
 
 def adaptive_path() -> Path:
     """Where the adaptive bot keeps what it learned about the player between matches."""
-    from spit.records.paths import data_dir
-
     return data_dir() / "adaptive.json"
 
 

@@ -227,7 +227,7 @@ class MatchStats:
         streams, gathering them on the way."""
         if record.steps is not None:
             return cls.replayed(record.header.new_match(), record.steps)
-        from spit.records.record import read_record
+        from spit.records.record import read_record  # the reader loads only to read a record
 
         gathered = _Gathered()
         read_record(record.path, steps=False, fold=gathered)

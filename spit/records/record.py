@@ -23,6 +23,7 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -344,8 +345,6 @@ def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
 
 
 def _with_start(header: Header) -> Header:
-    from dataclasses import replace
-
     return replace(header, started=now_text())
 
 

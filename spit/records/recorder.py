@@ -142,7 +142,7 @@ class MatchRecorder:
         match, self._pending = self._pending, None
         if match is None:
             return
-        from spit.records.record import Header, RecordWriter
+        from spit.records.record import Header, RecordWriter  # after the first frame
 
         if match.seed is None:
             self._tell(NoSeed())
@@ -171,7 +171,7 @@ class MatchRecorder:
 
         Raises RecordError if it cannot be resumed (another window plays it, it is over).
         """
-        from spit.records.record import RecordWriter
+        from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
         try:
@@ -245,6 +245,7 @@ class MatchRecorder:
             thread.join(timeout)
 
     def _index_now(self, path: Path) -> None:
+        # sqlite3 and the analysis load only to index
         from spit.records.analysis import read_analysed
         from spit.records.history import index_record
         from spit.records.record import RecordError

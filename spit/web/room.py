@@ -32,6 +32,7 @@ import hmac
 import ipaddress
 import logging
 import secrets
+import shlex
 import shutil
 import sys
 import tempfile
@@ -46,6 +47,7 @@ from aiohttp import WSCloseCode, web
 
 from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
+from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
 from spit.web.server import (
@@ -239,8 +241,6 @@ class RoomWebServer(WebServer):
     def join_command(self, code: str, lang: str) -> str:
         """The shell command a room's browser seat runs: ``spit join`` in the browser's
         language, reading none of the host's config (keys, name, look)."""
-        import shlex
-
         spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
         return shlex.join([*spit, "join", self.game_address, code])
 
@@ -307,8 +307,6 @@ class RoomWebServer(WebServer):
         """The room whose seat the request's link opens; refused (404) for a link that opens
         none — an unknown code, a missing or wrong secret, all alike — and (429) for every
         link from an address that has opened too many wrong ones lately."""
-        from spit.net.wire import ProtocolError, room_code
-
         address = client_of(request.remote or "")
         if self.wrong_links.barred(address):
             raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))

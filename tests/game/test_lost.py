@@ -9,7 +9,7 @@ from typing import get_type_hints
 import pytest
 
 from spit.game import Game, LocalGame
-from spit.game.replay import ReplayGame
+from spit.game.playback import ReplayGame
 from spit.net.client import Ended, ServerGone
 from spit.words.network import lost_detail
 

@@ -1,4 +1,4 @@
-"""The network commands: ``spit server``, ``spit host`` and ``spit join``.
+"""The commands of rooms over the network: ``spit server``, ``spit host`` and ``spit join``.
 
 ``spit server`` runs rooms headless until SIGINT or SIGTERM. ``spit host`` opens a room (on
 a server it starts in this process, or on a running one with ``--server``) and ``spit join``
@@ -19,6 +19,7 @@ import signal
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
@@ -113,8 +114,6 @@ workers_count = bounded(
 def redis_url(text: str) -> str:
     """An argparse type: a Redis URL, ``redis://HOST:PORT[/DB]`` (``rediss://`` with TLS,
     ``unix://PATH``); the redis package is loaded only when one is given."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(text)
         fine = parts.scheme in ("redis", "rediss") and bool(parts.hostname)
@@ -264,6 +263,7 @@ def _add_seat_arguments(
 
 def check_seat_arguments(args: argparse.Namespace) -> str | None:
     """The one-line problem with a host or join command's flags, or None."""
+    # the wire loads only to check a seat
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
@@ -305,6 +305,7 @@ def run_seat_command(
 
 def hosting_problem(error: HostingError, command: str) -> str:
     """The one line a hosting command says when a part of hosting cannot listen."""
+    # the network loads when the command runs, not with its parser
     from spit.net.hosting import HostPart
 
     if error.part is HostPart.GAME_SERVER:
@@ -313,6 +314,7 @@ def hosting_problem(error: HostingError, command: str) -> str:
 
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
+    # the network loads when the command runs, not with its parser
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, Gone, ServerGone
     from spit.net.hosting import HostingError, host
@@ -421,6 +423,7 @@ def describe_result(result: dict[str, Any]) -> str:
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
     """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    # the network loads when the command runs, not with its parser
     from spit.net.hosting import HostPlan
 
     web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
@@ -475,6 +478,7 @@ def run_server_command(args: argparse.Namespace) -> int:
 
 
 async def _serve(args: argparse.Namespace) -> int:
+    # the network loads when the command runs, not with its parser
     from spit.net.server import GameServer, Limits
 
     server = GameServer(limits=Limits(grace=args.grace), pace=args.pace)
@@ -498,6 +502,7 @@ async def _serve(args: argparse.Namespace) -> int:
 async def _serve_workers(args: argparse.Namespace) -> int:
     """``spit server --redis URL [--workers N]``: N worker processes sharing one address and,
     through Redis, the directory of rooms (spit/net/workers.py)."""
+    # the network loads when the command runs, not with its parser
     from spit.net.directory import shown_url
     from spit.net.server import Limits
     from spit.net.workers import Supervisor, WorkerPlan, reserve_port

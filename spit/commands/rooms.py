@@ -477,6 +477,11 @@ def run_server_command(args: argparse.Namespace) -> int:
     return asyncio.run(_serve(args))
 
 
+def _cannot_listen(error: OSError) -> None:
+    why = error.strerror or str(error)
+    print(printable(words.network.server_cannot_listen(why=why)), file=sys.stderr)
+
+
 async def _serve(args: argparse.Namespace) -> int:
     # the network loads when the command runs, not with its parser
     from spit.net.server import GameServer, Limits
@@ -489,10 +494,7 @@ async def _serve(args: argparse.Namespace) -> int:
                 args.bind or LOOPBACK, DEFAULT_PORT if args.port is None else args.port
             )
         except OSError as error:
-            print(
-                printable(words.network.server_cannot_listen(why=error.strerror or str(error))),
-                file=sys.stderr,
-            )
+            _cannot_listen(error)
             return CANNOT_LISTEN
         await stop
     await server.stop()
@@ -513,10 +515,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
         try:
             holder = reserve_port(bind, port)
         except OSError as error:
-            print(
-                printable(words.network.server_cannot_listen(why=error.strerror or str(error))),
-                file=sys.stderr,
-            )
+            _cannot_listen(error)
             return LOST
         port = holder.getsockname()[1]
         plans = [

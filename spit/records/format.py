@@ -36,12 +36,6 @@ from spit.records.problems import (  # the record's problems, named here too
     TooNew,
 )
 
-try:  # advisory locks keep two spits from writing one record; Windows has none of these
-    import fcntl
-except ImportError:  # pragma: no cover - not on the platforms CI runs
-    fcntl = None  # type: ignore[assignment]  # no such module: locks are skipped
-
-
 FORMAT: Final = "spit match"
 """The header's ``record`` value: what tells a record from any other JSON Lines file."""
 

@@ -12,7 +12,7 @@ import argparse
 import gc
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from spit import __version__, words
 from spit.commands.play import add_lang_option, add_play_parser, add_practice_parser, run_play
@@ -57,7 +57,7 @@ class CommandParser(Parser):
     ``spit`` and show its usage, although the words were given to ``spit play``.
     """
 
-    def parse_known_args(  # type: ignore[override]
+    def parse_known_args(  # type: ignore[override]  # typeshed overloads it; argparse calls this form
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
@@ -80,7 +80,7 @@ class _Parsers(dict[str, argparse.ArgumentParser | None]):
         return dict.__getitem__(self, name)
 
 
-class Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+class Commands(argparse._SubParsersAction):
     """``spit``'s subcommands, each parser built only when it is needed.
 
     A command line names one subcommand; building every subcommand's parser loaded the help
@@ -174,11 +174,14 @@ def build_parser() -> TopParser:
         lockout=None,
         practice=False,
     )
-    commands = parser.add_subparsers(
-        title=words.commands.command_help("commands"),
-        metavar="COMMAND",
-        parser_class=CommandParser,
-        action=Commands,
+    commands = cast(  # an instance of the action class given
+        Commands,
+        parser.add_subparsers(
+            title=words.commands.command_help("commands"),
+            metavar="COMMAND",
+            parser_class=CommandParser,
+            action=Commands,
+        ),
     )
     commands.declare(["play"], add_play_parser)
     commands.declare(["practice"], add_practice_parser)
@@ -197,44 +200,44 @@ def build_parser() -> TopParser:
 
 
 def _simulate(commands: Commands) -> None:
-    from spit.commands.sim import add_simulate_parser
+    from spit.commands.sim import add_simulate_parser  # loads with its parser, not at start
 
     add_simulate_parser(commands)
 
 
 def _resume(commands: Commands) -> None:
-    from spit.commands.records import add_resume_parser
+    from spit.commands.records import add_resume_parser  # loads with its parser, not at start
 
     add_resume_parser(commands)
 
 
 def _replay(commands: Commands) -> None:
-    from spit.commands.records import add_replay_parser
+    from spit.commands.records import add_replay_parser  # loads with its parser, not at start
 
     add_replay_parser(commands)
 
 
 def _stats(commands: Commands) -> None:
-    from spit.commands.records import add_stats_parser
+    from spit.commands.records import add_stats_parser  # loads with its parser, not at start
 
     add_stats_parser(commands)
 
 
 def _network(commands: Commands) -> None:
-    from spit.commands.network import add_network_parsers
     from spit.commands.play import play_networked
+    from spit.commands.rooms import add_network_parsers  # loads with its parser, not at start
 
     add_network_parsers(commands, play_networked)
 
 
 def _web(commands: Commands) -> None:
-    from spit.commands.web import add_web_parser
+    from spit.commands.web import add_web_parser  # loads with its parser, not at start
 
     add_web_parser(commands)
 
 
 def _ladder(commands: Commands) -> None:
-    from spit.commands.sim import add_ladder_parser
+    from spit.commands.sim import add_ladder_parser  # loads with its parser, not at start
 
     add_ladder_parser(commands)
 

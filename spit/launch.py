@@ -18,7 +18,7 @@ def main() -> int:
     """Run ``spit`` with the process's arguments; return the exit status."""
     gc.disable()
     try:
-        from spit.cli import main as run
+        from spit.cli import main as run  # imported with the collector off: a faster start
 
         return run()
     finally:

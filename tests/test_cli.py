@@ -533,8 +533,8 @@ def test_a_number_flag_refuses_nan_and_infinity() -> None:
     """Every bounded number flag refuses what is no number within its bounds, NaN included."""
     import argparse
 
-    from spit.commands.network import grace_seconds, pace_factor
     from spit.commands.play import lockout_seconds
+    from spit.commands.rooms import grace_seconds, pace_factor
 
     for parse in (grace_seconds, pace_factor, lockout_seconds):
         for text in ("nan", "inf", "-inf"):

@@ -201,7 +201,7 @@ def test_spit_play_loads_no_other_subcommands_module() -> None:
     )
     loaded = json.loads(done.stdout)
     for module in (
-        "spit.commands.network",
+        "spit.commands.rooms",
         "spit.commands.records",
         "spit.commands.sim",
         "spit.commands.web",

@@ -41,7 +41,7 @@ NOT_AT_START = (
     "spit.words.records",
     "spit.words.refusals",
     "spit.words.replay",
-    "spit.commands.network",
+    "spit.commands.rooms",
     "spit.commands.records",
     "spit.commands.sim",
     "spit.commands.web",

@@ -1,6 +1,6 @@
 """The replay screen: the table screen playing a record back, with its controls and figures.
 
-It is the game screen itself, given a :class:`spit.game.replay.ReplayGame`, so a replay
+It is the game screen itself, given a :class:`spit.game.playback.ReplayGame`, so a replay
 shows the table, the flashes and the refusals exactly as play did. Below the table a bar
 says where the replay stands and, for each player, what live play could not show: reaction
 times, missed plays and races lost (``spit.records.analysis``), up to the step on the table.
@@ -18,7 +18,7 @@ from spit import words
 from spit.app.bindings import worded
 from spit.app.game import GameScreen
 from spit.game import Change
-from spit.game.replay import ReplayGame
+from spit.game.playback import ReplayGame
 from spit.records.analysis import PlayerFigures
 
 

@@ -272,7 +272,7 @@ class Bot:
             action = Play(action.player, action.stock, 1 - action.pile)
         return action in view.legal_actions
 
-    def _neighbour(self, action: Action) -> Action:
+    def _neighbour(self, action: Play | Fill | Slap) -> Action:
         """A key next to the one meant (a mis-key), drawn from the bot's RNG."""
         if isinstance(action, Slap):
             return Slap(action.player, 1 - action.pile)  # the other pile's row

@@ -205,7 +205,7 @@ def between(name: str, low: Level, high: Level, t: float) -> Level:
     """
 
     def geo(a: float, b: float) -> float:
-        return a ** (1 - t) * b**t
+        return math.pow(a, 1 - t) * math.pow(b, t)
 
     def lin(a: float, b: float) -> float:
         return a + (b - a) * t

@@ -137,7 +137,7 @@ def _scores(view: PlayerView, moves: Sequence[Play | Fill], weights: Weights) ->
     scores: list[float] = []
     for action in moves:
         source = stocks[action.stock]
-        if type(action) is Fill:
+        if isinstance(action, Fill):
             # The moved card stays face up in the empty slot; the one beneath is unknown:
             # the tops stay as they are.
             n = 0

@@ -8,12 +8,15 @@ quickly.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
+from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import LOCKOUT_RANGE, Variant
 from spit.i18n import LANGUAGES
@@ -253,9 +256,7 @@ def run_play(
 def play_kept_seat(kept: Any, options: GameOptions) -> int:
     """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
     seat taken back and played on the screen, as the command that took it would."""
-    from dataclasses import replace
-
-    from spit.settings.options import Network
+    from spit.settings.options import Network  # only for a seat kept here
 
     network = Network(
         address=kept.address, code=None if kept.hosting else kept.room, name=kept.name
@@ -267,7 +268,7 @@ def play_kept_seat(kept: Any, options: GameOptions) -> int:
 def play_networked(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
     seat at a room on a server (one started here, to host without ``--server``)."""
-    from spit.commands.network import WEB_PORT
+    from spit.commands.rooms import WEB_PORT  # the network loads only to play on it
     from spit.net.address import LOOPBACK
     from spit.net.wire import DEFAULT_PORT
 
@@ -308,11 +309,8 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
     show it. The seat is taken before the terminal is: a server that is not there, or a port
     that cannot be listened on, is one line on the terminal as it was, never a screen that
     flashes up and goes. The app then runs on the same event loop, which holds the seat."""
-    import asyncio
-
-    from spit.app.remote import take_seat, why_not
-    from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
-    from spit.commands.network import hosting_problem
+    from spit.app.remote import take_seat, why_not  # the network loads only to play on it
+    from spit.commands.rooms import hosting_problem
     from spit.net.client import ServerGone
     from spit.net.hosting import HostingError
 

@@ -6,11 +6,14 @@ import argparse
 import json
 import os
 import sys
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from spit import words
 from spit.commands import play
 from spit.printable import printable
+from spit.settings.config import Config, ConfigError, load_config
+from spit.settings.options import GameOptions
 
 if TYPE_CHECKING:
     from spit.records.history import HistoryNotice
@@ -41,6 +44,7 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    # loads when the command runs, not with its parser
     from spit.app.signals import Signalled, interrupting
     from spit.records.history import read_history
     from spit.records.stats import gather
@@ -69,7 +73,7 @@ def _print_figures(figures: dict[str, Any], *, as_json: bool) -> None:
         json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
         print(flush=True)
         return
-    from rich.console import Console
+    from rich.console import Console  # the table loads only to print it
 
     from spit.commands.stats_table import render
 
@@ -115,9 +119,6 @@ def add_replay_parser(subparsers: Any) -> None:
 
 def _options(args: argparse.Namespace) -> Any:
     """The display and keys from the config file (the record says the rest)."""
-    from spit.settings.config import Config, load_config
-    from spit.settings.options import GameOptions
-
     config = Config() if getattr(args, "no_config", False) else load_config()
     config.keymap()
     return GameOptions(
@@ -132,6 +133,7 @@ def _options(args: argparse.Namespace) -> Any:
 
 def run_resume(args: argparse.Namespace) -> int:
     """``spit resume [FILE]``: the match on from where it stopped."""
+    # loads when the command runs, not with its parser
     from spit.app.signals import Signalled, interrupting
     from spit.net.seats import KeptSeat
 
@@ -153,7 +155,7 @@ def run_resume(args: argparse.Namespace) -> int:
 def _to_resume(args: argparse.Namespace) -> Any:
     """The options and the record (or the networked seat kept here) ``spit resume`` goes on
     with, or the exit status after saying why not."""
-    from spit.net.seats import kept_seats
+    from spit.net.seats import kept_seats  # loads when the command runs, not with its parser
     from spit.records.record import (
         Problem,
         RecordError,
@@ -163,7 +165,6 @@ def _to_resume(args: argparse.Namespace) -> Any:
         latest_unfinished,
         read_record,
     )
-    from spit.settings.config import ConfigError
 
     try:
         options = _options(args)
@@ -185,10 +186,11 @@ def _to_resume(args: argparse.Namespace) -> Any:
                 path, header = cut
                 _notice(words.records.network_cut_off(opponent=_opponent(header), when=_when(path)))
                 return NETWORK_LOST_EXIT
-            record = latest_unfinished()
-            if record is None:
+            unfinished = latest_unfinished()
+            if unfinished is None:
                 _notice(words.records.record_problem("nothing to resume"))
                 return RECORD_ERROR_EXIT
+            record = unfinished
     except ConfigError as error:
         _notice(words.config.config_error(error))
         return RECORD_ERROR_EXIT
@@ -210,18 +212,16 @@ def _opponent(header: Any) -> str:
 
 def _when(path: Any) -> str:
     """When the record was last written, in local time: ``Tue 1 Dec 14:05``."""
-    from datetime import datetime
-
     stamp = datetime.fromtimestamp(path.stat().st_mtime)
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``spit replay [FILE | last]``: the match played back."""
+    # loads when the command runs, not with its parser
     from spit.app.signals import Signalled, interrupting
     from spit.records.analysis import read_analysed
     from spit.records.record import RecordError, find_record
-    from spit.settings.config import ConfigError
 
     try:
         # Reading a long record takes a while: a signal meanwhile ends spit with its

@@ -76,6 +76,7 @@ def add_simulate_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation ``args`` describe; print a table (or JSON). Returns the exit code."""
+    # the simulator loads when the command runs
     from spit.commands.sim_report import print_json, print_table, progress_bar
     from spit.sim.simulator import Config, simulate
 
@@ -88,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         if sys.stderr.isatty():
-            with progress_bar(config) as advance:
+            label = words.sim.bots_against(bot1=config.bot1, bot2=config.bot2)
+            with progress_bar(label, config.games) as advance:
                 summary = simulate(config, on_match=advance)
         else:
             summary = simulate(config)
@@ -133,14 +135,15 @@ def add_ladder_parser(subparsers: Any) -> None:
 
 def run_ladder(args: argparse.Namespace) -> int:
     """Run the round robin ``args`` describe; print tables (or JSON). Returns the exit code."""
-    from spit.commands.sim_report import ladder_progress, print_ladder, print_ladder_json
+    # the simulator loads when the command runs
+    from spit.commands.sim_report import print_json, print_ladder, progress_bar
     from spit.sim import ladder
 
     variant = Variant(args.variant)
     try:
         if sys.stderr.isatty():
             total = args.games * len(ladder.pairs())
-            with ladder_progress(total) as advance:
+            with progress_bar(words.sim.simulation_label("ladder"), total) as advance:
                 result = ladder.run(args.games, variant=variant, seed=args.seed, on_match=advance)
         else:
             result = ladder.run(args.games, variant=variant, seed=args.seed)
@@ -148,7 +151,7 @@ def run_ladder(args: argparse.Namespace) -> int:
         print(words.sim.interrupted("ladder"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
-        print_ladder_json(result)
+        print_json(result)
     else:
         print_ladder(result)
     return 0

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from spit import words
 from spit.sim.ladder import Ladder
-from spit.sim.simulator import Config, MatchReport, Summary
+from spit.sim.simulator import MatchReport, Summary
 
 
 def _percent(part: int, whole: int) -> str:
@@ -21,24 +21,19 @@ def _percent(part: int, whole: int) -> str:
 
 
 @contextmanager
-def progress_bar(config: Config) -> Iterator[Callable[[MatchReport], None]]:
-    """A rich progress bar on stderr for the run; yields the callback that advances it."""
-    console = Console(stderr=True)
+def progress_bar(label: str, total: int) -> Iterator[Callable[[MatchReport], None]]:
+    """A rich progress bar on stderr for ``total`` matches; yields the callback that advances
+    it by one match."""
     with Progress(
-        TextColumn(words.sim.bots_against(bot1=config.bot1, bot2=config.bot2)),
+        TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=console,
+        console=Console(stderr=True),
         transient=True,
     ) as progress:
-        task = progress.add_task("matches", total=config.games)
-
-        def advance(report: MatchReport) -> None:
-            del report
-            progress.advance(task)
-
-        yield advance
+        task = progress.add_task("matches", total=total)
+        yield lambda _report: progress.advance(task)
 
 
 def table(summary: Summary) -> Table:
@@ -95,29 +90,9 @@ def print_table(summary: Summary) -> None:
     Console().print(table(summary))
 
 
-def print_json(summary: Summary) -> None:
+def print_json(figures: Summary | Ladder) -> None:
     """Print exactly one JSON object on stdout."""
-    sys.stdout.write(json.dumps(summary.as_dict()) + "\n")
-
-
-@contextmanager
-def ladder_progress(total: int) -> Iterator[Callable[[MatchReport], None]]:
-    """A rich progress bar on stderr for a round robin of ``total`` matches."""
-    with Progress(
-        TextColumn(words.sim.simulation_label("ladder")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
-        task = progress.add_task("matches", total=total)
-
-        def advance(report: MatchReport) -> None:
-            del report
-            progress.advance(task)
-
-        yield advance
+    sys.stdout.write(json.dumps(figures.as_dict()) + "\n")
 
 
 def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
@@ -168,8 +143,3 @@ def print_ladder(ladder: Ladder) -> None:
     console = Console()
     for table_ in ladder_tables(ladder):
         console.print(table_)
-
-
-def print_ladder_json(ladder: Ladder) -> None:
-    """Print exactly one JSON object on stdout."""
-    sys.stdout.write(json.dumps(ladder.as_dict()) + "\n")

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.table import Table
+from rich.text import Text
+
 from spit import words
 from spit.printable import printable
 
@@ -21,16 +24,11 @@ def opponent_label(opponent: str) -> str:
 
 def _name(text: str) -> Any:
     """A cell holding ``text`` as it is: Rich reads a plain string's brackets as markup."""
-    from rich.text import Text
-
     return Text(printable(text))
 
 
 def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> list[Any]:
     """The figures as Rich renderables, the reaction chart last (if ``plot`` and any data)."""
-    from rich.table import Table
-    from rich.text import Text
-
     out: list[Any] = []
     if not figures["matches"]:
         out.append(Text(words.records.stats_label("no matches")))
@@ -101,7 +99,6 @@ def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14
     if not series:
         return None
     import plotext as plt  # only here: it is needed for this chart alone
-    from rich.text import Text
 
     plt.clear_figure()
     plt.plotsize(max(40, min(width, 100)), height)

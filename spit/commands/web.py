@@ -72,7 +72,7 @@ def add_web_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl+C; the exit status."""
-    from spit.web.server import WebServer
+    from spit.web.server import WebServer  # aiohttp loads when the command runs
 
     command = [sys.executable, "-m", "spit"]
     server = WebServer(command, bind=args.bind, port=args.port, max_sessions=args.max_tables)
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             "spit: "
             + words.web.cannot_serve(
-                bind=args.bind, port=args.port, reason=error.strerror or error
+                bind=args.bind, port=args.port, reason=error.strerror or str(error)
             ),
             file=sys.stderr,
         )

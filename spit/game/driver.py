@@ -33,9 +33,11 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spit.engine import Action, Event, MatchEnded, PlayerView, Result, RoundDealt
 from spit.game.seat import Cancellable
+from spit.records.paths import data_dir
 
 if TYPE_CHECKING:
     from spit.bot import Bot, Planned
+    from spit.bot.adaptive import Adaptive
 
 
 class Seat(Protocol):
@@ -92,7 +94,7 @@ class BotDriver:
     ``landed``, then plan again.
     """
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot | Adaptive) -> None:
         self.bot = bot
         """The bot whose hand this drives."""
         self._seat: Seat | None = None
@@ -162,8 +164,6 @@ class BotDriver:
 
 def adaptive_path() -> Path:
     """Where the adaptive bot keeps what it learned about the player between matches."""
-    from spit.records.paths import data_dir
-
     return data_dir() / "adaptive.json"
 
 
@@ -198,6 +198,8 @@ class AdaptiveDriver(BotDriver):
     """A seat played by the adaptive bot, which remembers the player from match to match
     (in ``adaptive.json`` in the data directory, after every round and at the end)."""
 
+    bot: Adaptive
+
     @property
     def playing(self) -> str:
         """The ladder level it plays at now."""
@@ -206,10 +208,10 @@ class AdaptiveDriver(BotDriver):
     def table_changed(self, events: tuple[Event, ...]) -> None:
         super().table_changed(events)
         if any(isinstance(e, RoundDealt | MatchEnded) for e in events):
-            save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+            save_adaptive(self.bot.memory)
 
     def stop(self) -> None:
-        save_adaptive(self.bot.memory)  # type: ignore[attr-defined]
+        save_adaptive(self.bot.memory)
         super().stop()
 
 
@@ -224,7 +226,7 @@ def bot_driver(level: str, seed: int | None, player: int = 1) -> Driver:
         from spit.bot.adaptive import Adaptive
 
         adaptive = Adaptive(player, random.Random(seed), load_adaptive())
-        return AdaptiveDriver(adaptive)  # type: ignore[arg-type]
+        return AdaptiveDriver(adaptive)
     return BotDriver(Bot(player, level, random.Random(seed)))
 
 

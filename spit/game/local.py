@@ -10,12 +10,16 @@ verdict on arrival order is final.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
 from spit.engine import PLAYERS, Action, Match, PlayerView, Result, Variant
 from spit.game.driver import AdaptiveDriver, Driver
 from spit.game.seat import Cancellable, Change, Connection, Listener, Timers
 from spit.records.recorder import Recorder
+
+if TYPE_CHECKING:  # the network loads only with a networked game
+    from spit.net.client import Ended, ServerGone
 
 
 class LocalGame:
@@ -87,7 +91,7 @@ class LocalGame:
         return self.driver.playing if isinstance(self.driver, AdaptiveDriver) else None
 
     @property
-    def lost(self) -> str | None:
+    def lost(self) -> ServerGone | Ended | None:
         return None  # a match on this machine has no line to lose
 
     @property

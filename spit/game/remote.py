@@ -30,11 +30,11 @@ from spit.net.client import (
     Problem,
     RoomEnd,
     ServerGone,
-    Stage,
     Status,
     Welcome,
 )
 from spit.net.seats import KeptSeat
+from spit.net.wire import Stage
 from spit.records.recorder import Recorder
 
 

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
 from spit.engine.frozen import frozen_value
 from spit.records.recorder import Recorder
+
+if TYPE_CHECKING:  # the network loads only with a networked game
+    from spit.net.client import Ended, ServerGone
 
 
 class Cancellable(Protocol):
@@ -168,9 +171,9 @@ class Game(Protocol):
         for any other opponent."""
 
     @property
-    def lost(self) -> str | None:
-        """Why the game could not go on, in the server's or the line's own words, once it
-        could not (only a networked game is ever lost)."""
+    def lost(self) -> ServerGone | Ended | None:
+        """Why the game could not go on, once it could not: the server gone, or the room
+        ended early (only a networked game is ever lost; the shells word either)."""
 
     @property
     def room_link(self) -> str | None:

@@ -23,13 +23,13 @@ from spit.engine.frozen import frozen_value
 from spit.game.driver import Driver, DriverFactory
 from spit.game.local import LocalGame
 from spit.game.patient import PATIENCE, PatientDriver
+from spit.records.figures import MatchStats
+from spit.records.recorder import MatchRecorder, players
 from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
-    from spit.game.replay import ReplayGame
-    from spit.records.figures import MatchStats
+    from spit.game.playback import ReplayGame
     from spit.records.record import Record
-    from spit.records.recorder import MatchRecorder
 
 PRACTICE_LEVEL: Final = "practice"
 """The bot's level as the practice round's table names it (see spit.game.patient)."""
@@ -139,8 +139,6 @@ class Session:
         """The recorder of a match played with ``options``, or None when nothing is kept."""
         if not self.record:
             return None
-        from spit.records.recorder import MatchRecorder, players
-
         mode = options.mode.value if options.mode is not None else "two-player"
         level = options.bot_level if options.mode is Mode.BOT else None
         return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
@@ -205,8 +203,6 @@ class Session:
         options = self.resume_options(record, options)
         if options.mode is Mode.BOT and self.opponents is None:
             raise SessionError(Refused.NO_BOT)
-        from spit.records.figures import MatchStats
-
         stats = MatchStats.of_record(record)  # before the record is written on again
         recorder = self.recorder(options)
         if recorder is not None:
@@ -246,8 +242,8 @@ class Session:
     ) -> tuple[ReplayGame, GameOptions]:
         """``record`` played back (stopped at its deal unless ``playing``), and the options
         its table is shown with: the record's mode, bot level and variant."""
-        from spit.game.playback import Playback
-        from spit.game.replay import ReplayGame
+        # the record's reader loads only to read one
+        from spit.game.playback import Playback, ReplayGame
 
         header = record.header
         options = replace(
@@ -265,6 +261,7 @@ class Session:
         nothing is recorded in this sitting)."""
         if not self.record:
             return None
+        # the record's reader loads only to read one
         from spit.records.record import latest_unfinished
 
         return latest_unfinished()
@@ -272,6 +269,7 @@ class Session:
     def give_up(self, record: Record) -> None:
         """Mark ``record``'s match given up and index it in the history. Raises
         :class:`~spit.records.record.RecordError` or :class:`OSError` when it cannot."""
+        # sqlite3 and the analysis load only to index
         from spit.records.analysis import read_analysed
         from spit.records.history import index_record
         from spit.records.record import RecordWriter

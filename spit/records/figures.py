@@ -85,8 +85,7 @@ class Chances:
         # What each player's open plays were worked out from: the same actions again open
         # and close nothing, which is most of what a player who did not move sees.
         self._legal: list[tuple[Action, ...] | None] = [
-            None if legal[p] is None else tuple(legal[p])  # type: ignore[arg-type]
-            for p in PLAYERS
+            None if (actions := legal[p]) is None else tuple(actions) for p in PLAYERS
         ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
@@ -228,7 +227,7 @@ class MatchStats:
         streams, gathering them on the way."""
         if record.steps is not None:
             return cls.replayed(record.header.new_match(), record.steps)
-        from spit.records.record import read_record
+        from spit.records.record import read_record  # the reader loads only to read a record
 
         gathered = _Gathered()
         read_record(record.path, steps=False, fold=gathered)

@@ -29,18 +29,12 @@ from spit.engine import (
     Variant,
 )
 from spit.engine.notation import action_dict, parse_action, reason_text
+from spit.records.players import Player
 from spit.records.problems import (  # the record's problems, named here too
     BadHeader,
     Problem,
     TooNew,
 )
-from spit.records.seats import Player  # named here too, as a header's
-
-try:  # advisory locks keep two spits from writing one record; Windows has none of these
-    import fcntl
-except ImportError:  # pragma: no cover - not on the platforms CI runs
-    fcntl = None  # type: ignore[assignment]
-
 
 FORMAT: Final = "spit match"
 """The header's ``record`` value: what tells a record from any other JSON Lines file."""

@@ -412,7 +412,7 @@ def _moment(value: object) -> str:
 def _seat(value: object) -> int | None:
     if value not in (None, 0, 1) or isinstance(value, float):
         raise ValueError(value)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _row(r: tuple[Any, ...]) -> Row:
@@ -516,7 +516,7 @@ def _open(path: Path) -> History:
         _write_ahead(db)
         db.execute("PRAGMA foreign_keys = ON")
         _migrate(db, path)
-        db.isolation_level = ""  # from here on, `with db:` makes transactions
+        db.isolation_level = "DEFERRED"  # from here on, `with db:` makes transactions
         return History(db, path)
     except BaseException:
         db.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol
 
@@ -173,7 +173,7 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
     if header.sealed:
         header = _unseal(path, header, file)
     match = header.new_match()
-    kept = [] if steps else None
+    kept: list[Step] | None = [] if steps else None
     record = Record(path, header, kept, [] if steps else None, None, match, 1, False)
     if fold is not None:
         fold.begin(match)
@@ -192,8 +192,6 @@ def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
 
     The last whole line is found by counting newlines, a chunk at a time; the file is left
     at the start of the second line, where it was."""
-    from dataclasses import replace
-
     here = file.tell()
     file.seek(0)
     last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines

@@ -23,6 +23,7 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -42,7 +43,6 @@ from spit.records.format import (  # the format, named here too for the record's
     SUFFIX,
     TEXT_LENGTH,
     Header,
-    Player,
     Resumption,
     Step,
     action_json,
@@ -50,6 +50,7 @@ from spit.records.format import (  # the format, named here too for the record's
     reason_spelling,
 )
 from spit.records.paths import records_dir
+from spit.records.players import Player
 from spit.records.problems import (  # the record's problems, named here too
     BadHeader,
     CannotRead,
@@ -67,7 +68,7 @@ from spit.records.reading import CHUNK, MAX_LINE, Fold, Record, read_header, rea
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
     import fcntl
 except ImportError:  # pragma: no cover - not on the platforms CI runs
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no such module: locks are skipped
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -344,8 +345,6 @@ def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
 
 
 def _with_start(header: Header) -> Header:
-    from dataclasses import replace
-
     return replace(header, started=now_text())
 
 

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from spit.engine import Action, Match, MatchEnded, Result
 from spit.engine.frozen import frozen_value
+from spit.records.players import Player
 
 if TYPE_CHECKING:
     from spit.records.history import HistoryNotice
-    from spit.records.record import NoLongerRecorded, Player, Record, RecordError, RecordWriter
+    from spit.records.record import NoLongerRecorded, Record, RecordError, RecordWriter
 
 # spit.records.record (and json with it) loads when the first record is made, not with this
 # module: a game imports this on its way to the first frame, and makes its record after it.
@@ -78,8 +79,6 @@ def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
     """The players of a match as its record names them."""
-    from spit.records.seats import Player
-
     first = Player(names[0] or DEFAULT_NAMES[0])
     if mode == "bot":
         return first, Player(BOT_NAME, bot=bot_level or "normal")
@@ -143,7 +142,7 @@ class MatchRecorder:
         match, self._pending = self._pending, None
         if match is None:
             return
-        from spit.records.record import Header, RecordWriter
+        from spit.records.record import Header, RecordWriter  # after the first frame
 
         if match.seed is None:
             self._tell(NoSeed())
@@ -172,7 +171,7 @@ class MatchRecorder:
 
         Raises RecordError if it cannot be resumed (another window plays it, it is over).
         """
-        from spit.records.record import RecordWriter
+        from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
         try:
@@ -246,6 +245,7 @@ class MatchRecorder:
             thread.join(timeout)
 
     def _index_now(self, path: Path) -> None:
+        # sqlite3 and the analysis load only to index
         from spit.records.analysis import read_analysed
         from spit.records.history import index_record
         from spit.records.record import RecordError

@@ -32,6 +32,7 @@ import hmac
 import ipaddress
 import logging
 import secrets
+import shlex
 import shutil
 import sys
 import tempfile
@@ -46,6 +47,7 @@ from aiohttp import WSCloseCode, web
 
 from spit import words
 from spit.i18n import SOURCE_LANGUAGE, language_code
+from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
 from spit.web.server import (
@@ -239,8 +241,6 @@ class RoomWebServer(WebServer):
     def join_command(self, code: str, lang: str) -> str:
         """The shell command a room's browser seat runs: ``spit join`` in the browser's
         language, reading none of the host's config (keys, name, look)."""
-        import shlex
-
         spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
         return shlex.join([*spit, "join", self.game_address, code])
 
@@ -307,8 +307,6 @@ class RoomWebServer(WebServer):
         """The room whose seat the request's link opens; refused (404) for a link that opens
         none — an unknown code, a missing or wrong secret, all alike — and (429) for every
         link from an address that has opened too many wrong ones lately."""
-        from spit.net.wire import ProtocolError, room_code
-
         address = client_of(request.remote or "")
         if self.wrong_links.barred(address):
             raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))
@@ -326,11 +324,11 @@ class RoomWebServer(WebServer):
             raise web.HTTPNotFound(text=words.web.web_page("no such seat"))
         return code
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """No game at the top: the host's link names the room."""
         return web.Response(status=404, text=words.web.web_page("room link hint"))
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         raise web.HTTPNotFound()
 
     async def handle_room_page(self, request: web.Request) -> web.StreamResponse:
@@ -358,7 +356,8 @@ class RoomWebServer(WebServer):
                 await seat.start(websocket, size)
             else:
                 await seat.attach(websocket, size)
-            await self._process_messages(websocket, _SeatService(seat))
+            # It calls only the four methods a browser seat's service answers.
+            await self._process_messages(websocket, _SeatService(seat))  # type: ignore[arg-type]
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:

@@ -68,7 +68,7 @@ def _own_data(directory: Path) -> dict[str, str]:
 
 
 def _clamp(value: object, low: int, high: int, default: int) -> int:
-    try:
+    try:  # a query's text or a page's JSON: what int() refuses gives the default
         number = int(value)  # type: ignore[call-overload]
     except (TypeError, ValueError, OverflowError):
         return default
@@ -292,7 +292,7 @@ class WebServer(Server):
             "remember_browser": False,
         }
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         """The page: the game's terminal, or a short note when every table is taken."""
         if self.sessions >= self.max_sessions:
             return self._busy()
@@ -306,7 +306,8 @@ class WebServer(Server):
             text=words.web.tables_taken(self.max_sessions),
         )
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    # aiohttp takes any response here; a busy server answers with a plain 503, not a socket.
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """One table for a page that names no browser: its game keeps what it writes in a
         directory of its own, removed when it ends, so nobody can resume its match."""
         directory = Path(tempfile.mkdtemp(prefix="spit-page-"))

@@ -13,7 +13,7 @@ from spit.app.resume import ResumeScreen
 from spit.app.screens import MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Phase, Variant
 from spit.game import bot_driver
-from spit.game.replay import ReplayGame
+from spit.game.playback import ReplayGame
 from spit.records.figures import MatchStats
 from spit.records.record import (
     Header,

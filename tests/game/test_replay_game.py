@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spit.game.playback import Playback
-from spit.game.replay import ReplayGame
+from spit.game.playback import Playback, ReplayGame
 from spit.records.record import read_record
 from tests.game.test_local_game import Clock, Listener, Timers
 from tests.records.played import UPTIME, on_uptime_clock, play_recorded

@@ -91,7 +91,7 @@ def test_the_progress_bar_advances_once_per_match(monkeypatch) -> None:
     seen: list[int] = []
 
     @contextmanager
-    def counting_bar(config):
+    def counting_bar(label, total):
         yield lambda report: seen.append(report.index)
 
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
@@ -103,5 +103,5 @@ def test_the_progress_bar_advances_once_per_match(monkeypatch) -> None:
 
 def test_the_rich_progress_bar_runs_without_a_terminal() -> None:
     config = Config(games=1, bot1="expert", bot2="easy")
-    with progress_bar(config) as advance:
+    with progress_bar("expert vs easy", config.games) as advance:
         advance(simulate_match(config, 0))

@@ -1,4 +1,4 @@
-"""The network commands: ``spit server``, ``spit host`` and ``spit join``.
+"""The commands of rooms over the network: ``spit server``, ``spit host`` and ``spit join``.
 
 ``spit server`` runs rooms headless until SIGINT or SIGTERM. ``spit host`` opens a room (on
 a server it starts in this process, or on a running one with ``--server``) and ``spit join``
@@ -19,6 +19,7 @@ import signal
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
@@ -82,8 +83,8 @@ def address_problem(error: AddressError) -> str:
 
 pace_factor = bounded(
     float,
-    1,
-    100,
+    1.0,
+    100.0,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
     out_of_range=lambda text, _: words.network.pace_out_of_range(text=text),
 )
@@ -113,8 +114,6 @@ workers_count = bounded(
 def redis_url(text: str) -> str:
     """An argparse type: a Redis URL, ``redis://HOST:PORT[/DB]`` (``rediss://`` with TLS,
     ``unix://PATH``); the redis package is loaded only when one is given."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(text)
         fine = parts.scheme in ("redis", "rediss") and bool(parts.hostname)
@@ -264,6 +263,7 @@ def _add_seat_arguments(
 
 def check_seat_arguments(args: argparse.Namespace) -> str | None:
     """The one-line problem with a host or join command's flags, or None."""
+    # the wire loads only to check a seat
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
@@ -305,6 +305,7 @@ def run_seat_command(
 
 def hosting_problem(error: HostingError, command: str) -> str:
     """The one line a hosting command says when a part of hosting cannot listen."""
+    # the network loads when the command runs, not with its parser
     from spit.net.hosting import HostPart
 
     if error.part is HostPart.GAME_SERVER:
@@ -313,6 +314,7 @@ def hosting_problem(error: HostingError, command: str) -> str:
 
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
+    # the network loads when the command runs, not with its parser
     from spit.net.botclient import BotSeat, play
     from spit.net.client import Client, Gone, ServerGone
     from spit.net.hosting import HostingError, host
@@ -421,6 +423,7 @@ def describe_result(result: dict[str, Any]) -> str:
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
     """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
+    # the network loads when the command runs, not with its parser
     from spit.net.hosting import HostPlan
 
     web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
@@ -439,8 +442,13 @@ def _interrupts() -> Any:
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
     signals = (signal.SIGINT, signal.SIGTERM)
+
+    def interrupted() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in signals:
-        loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+        loop.add_signal_handler(sig, interrupted)
     try:
         yield stop
     finally:
@@ -469,7 +477,13 @@ def run_server_command(args: argparse.Namespace) -> int:
     return asyncio.run(_serve(args))
 
 
+def _cannot_listen(error: OSError) -> None:
+    why = error.strerror or str(error)
+    print(printable(words.network.server_cannot_listen(why=why)), file=sys.stderr)
+
+
 async def _serve(args: argparse.Namespace) -> int:
+    # the network loads when the command runs, not with its parser
     from spit.net.server import GameServer, Limits
 
     server = GameServer(limits=Limits(grace=args.grace), pace=args.pace)
@@ -480,10 +494,7 @@ async def _serve(args: argparse.Namespace) -> int:
                 args.bind or LOOPBACK, DEFAULT_PORT if args.port is None else args.port
             )
         except OSError as error:
-            print(
-                printable(words.network.server_cannot_listen(why=error.strerror or error)),
-                file=sys.stderr,
-            )
+            _cannot_listen(error)
             return CANNOT_LISTEN
         await stop
     await server.stop()
@@ -493,6 +504,7 @@ async def _serve(args: argparse.Namespace) -> int:
 async def _serve_workers(args: argparse.Namespace) -> int:
     """``spit server --redis URL [--workers N]``: N worker processes sharing one address and,
     through Redis, the directory of rooms (spit/net/workers.py)."""
+    # the network loads when the command runs, not with its parser
     from spit.net.directory import shown_url
     from spit.net.server import Limits
     from spit.net.workers import Supervisor, WorkerPlan, reserve_port
@@ -503,10 +515,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
         try:
             holder = reserve_port(bind, port)
         except OSError as error:
-            print(
-                printable(words.network.server_cannot_listen(why=error.strerror or error)),
-                file=sys.stderr,
-            )
+            _cannot_listen(error)
             return LOST
         port = holder.getsockname()[1]
         plans = [

@@ -253,7 +253,7 @@ def run_play(
 def play_kept_seat(kept: Any, options: GameOptions) -> int:
     """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
     seat taken back and played on the screen, as the command that took it would."""
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from spit.settings.options import Network
 

@@ -1,37 +1,10 @@
 """The config file: the player's language, keyboard layout, remapped keys, display and lockout.
 
 It lives at ``platformdirs.user_config_dir("spit")/config.toml`` (the ``SPIT_CONFIG``
-environment variable names another file) and looks like this::
-
-    lang = "de"          # en, el, de, ka or lv (else the environment's language)
-
-    [keys]
-    preset = "qwertz"
-    [keys.bindings]
-    "p1.spit" = "b"      # action id = Textual key name
-
-    [display]
-    ascii = false
-    four_colour = false
-    hints = false        # mark the cards that fit right now
-
-    [menu]               # what the start menu chose last; spit writes it
-    mode = "bot"         # two-player or bot
-    level = "casual"     # the bot's level (spit.bot.levels)
-    variant = "standard" # or points
-    practice_offered = true
-
-    [rules]
-    lockout = 0.5        # seconds a fumble locks the hand, 0..2
-
-    [players]
-    one = "Ann"          # player 1 (the left half; you, against the bot)
-    two = "Ben"          # player 2 (the right half)
-
-Every entry is optional and a missing file means the defaults. The file is read into typed
-tables (msgspec Structs) in one call, and anything the game would not understand is an error
-rather than silently ignored, so a typo never goes unnoticed: :class:`ConfigError` names the
-file and the entry, and what is wrong.
+environment variable names another file); docs/keys.md shows one. Every entry is optional
+and a missing file means the defaults. The file is read into typed tables (``_File``) in one
+call, and anything the game would not understand is an error rather than silently ignored,
+so a typo never goes unnoticed: :class:`ConfigError` names the file and the entry.
 
 The start menu remembers its choices here (:func:`remember`), through ``tomlkit``, which
 changes only the values it sets: a hand-edited file keeps its comments, order and layout.

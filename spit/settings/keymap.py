@@ -21,6 +21,8 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from msgspec import Struct
+
 from spit.engine import (
     PLAYERS,
     STOCKS,
@@ -32,7 +34,7 @@ from spit.engine import (
     SpitPress,
     resolve,
 )
-from spit.engine.frozen import frozen_value
+from spit.settings.layouts import ALTGR, BASE, SHIFT, TYPED
 
 
 class Row(Enum):
@@ -52,8 +54,7 @@ _PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}
 """The spit pile a play or slap row aims at: 0 the left pile, 1 the right."""
 
 
-@frozen_value
-class Control:
+class Control(Struct, frozen=True):
     """What one key does: a player's row and stock."""
 
     player: int
@@ -180,6 +181,9 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
 }
 """The position-based presets: each control's key position on the keyboard."""
 
+_TYPED: Final = {preset: frozenset(letters) for preset, letters in TYPED.items()}
+"""Every letter each preset's layout types on a key of its own."""
+
 _NAMED_BY_LAYOUT: Final = frozenset({"latvian-ergonomic"})
 """Position presets whose keys are the layout's own characters, not the US letters there."""
 
@@ -203,8 +207,6 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozen
     is left out: it must do nothing rather than guess. The characters come from the xkb
     tables in :mod:`spit.settings.layouts`.
     """
-    from spit.settings.layouts import ALTGR, BASE, SHIFT
-
     positions = _POSITIONS[name]
     named_by = BASE[name] if name in _NAMED_BY_LAYOUT else BASE["us"]
     keys = tuple(_position_key(named_by, position) for position in positions)
@@ -242,8 +244,6 @@ def same_place(key: str) -> tuple[str, ...]:
     Latin letter ``key`` (``"s"`` -> σ, ს, š), so a letter of the menu or a dialog plays by
     key position as the table's keys do; () for any other key. Only letters: a dead key
     types nothing, and a character two places share would have to guess."""
-    from spit.settings.layouts import ALTGR, BASE
-
     position = next((p for p, c in BASE["us"].items() if c == key and key.isalpha()), None)
     if position is None:
         return ()
@@ -256,15 +256,6 @@ def same_place(key: str) -> tuple[str, ...]:
             if char and char.isalpha() and character_key(char) not in (key, *names):
                 names.append(character_key(char))
     return tuple(names)
-
-
-@cache
-def _typed_letters(preset: str) -> frozenset[str] | None:
-    """Every letter the preset's layout types on a key of its own; None for an unknown one."""
-    from spit.settings.layouts import TYPED
-
-    letters = TYPED.get(preset)
-    return None if letters is None else frozenset(letters)
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
@@ -367,24 +358,20 @@ def cell_width(text: str) -> int:
 class KeyProblem(Enum):
     """Why a key map cannot work; :mod:`spit.words.config` says it in words."""
 
-    UNKNOWN_LAYOUT = "unknown layout"
-    """No preset has the name asked for (:attr:`KeyMapError.layout`)."""
-    NO_SUCH_ACTION = "no such action"
-    """A binding names an action id no control has."""
-    KEY_COMBINATION = "key combination"
-    """A binding to a combination such as ``ctrl+q``: an action takes one press."""
-    UNKNOWN_KEY = "unknown key"
-    """A binding to a key name Textual never reports."""
-    RESERVED_KEY = "reserved key"
-    """A binding to a key that help, pause, quit or focus keep."""
-    KEY_TAKEN = "key taken"
-    """A binding to a key another action has (:attr:`KeyMapError.other`)."""
+    UNKNOWN_LAYOUT = "unknown layout"  # no preset has the name (KeyMapError.layout)
+    NO_SUCH_ACTION = "no such action"  # a binding names an action id no control has
+    KEY_COMBINATION = "key combination"  # such as ctrl+q: an action takes one press
+    UNKNOWN_KEY = "unknown key"  # a key name Textual never reports
+    RESERVED_KEY = "reserved key"  # a key that help, pause, quit or focus keep
+    KEY_TAKEN = "key taken"  # a key another action (KeyMapError.other) has
 
 
 class KeyMapError(ValueError):
     """A key map that cannot work: an unknown preset, action id or key, or a key bound twice.
 
-    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it.
+    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it: the
+    ``problem``, the ``control_id`` whose binding is wrong, the ``key`` as the binding wrote
+    it, the ``other`` action id that has the key already, the ``layout`` asked for.
     """
 
     def __init__(
@@ -398,15 +385,10 @@ class KeyMapError(ValueError):
     ) -> None:
         super().__init__(problem, control_id, key, other, layout)
         self.problem = problem
-        """What is wrong."""
         self.control_id = control_id
-        """The action id whose binding is wrong, if one is."""
         self.key = key
-        """The key as the binding wrote it (a name, or whatever else the file gave)."""
         self.other = other
-        """The action id that has the key already (:attr:`KeyProblem.KEY_TAKEN`)."""
         self.layout = layout
-        """The preset name asked for (:attr:`KeyProblem.UNKNOWN_LAYOUT`)."""
 
 
 class KeyMap:
@@ -545,7 +527,7 @@ class KeyMap:
         if len(key) != 1 or not key.isalpha():
             return False
         base = unicodedata.normalize("NFD", key)[0]
-        typed = _typed_letters(self.name)
+        typed = _TYPED.get(self.name)
         return (
             base != key and base.isalpha() and typed is not None and not {key, key.lower()} & typed
         )

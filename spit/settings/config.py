@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias
 
@@ -454,17 +454,14 @@ def _read(path: Path) -> bytes:
 
 
 def _file_kind(mode: int) -> FileKind:
-    if stat.S_ISDIR(mode):
-        return "directory"
-    if stat.S_ISFIFO(mode):
-        return "named pipe"
-    if stat.S_ISCHR(mode):
-        return "character device"
-    if stat.S_ISBLK(mode):
-        return "block device"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "not a file"
+    kinds: tuple[tuple[Callable[[int], bool], FileKind], ...] = (
+        (stat.S_ISDIR, "directory"),
+        (stat.S_ISFIFO, "named pipe"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "not a file")
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -510,13 +507,19 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
     Raises ConfigError, in one line naming the file, if it cannot be read or written.
     """
     import tomlkit  # only when the menu saves: `spit play` never needs it
+    from tomlkit.exceptions import TOMLKitError
 
-    document = _load_document(path)
+    try:
+        document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        document = tomlkit.document()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(path, None, _cannot_save(error)) from None
+    except TOMLKitError as error:
+        raise ConfigError(path, None, NotToml(str(error))) from None
     changed = False
     for where, value in entries.items():
-        current = _current(document, where)
-        if current is None:
-            current = _default(where)
+        current = _said(document, where)
         # tomlkit's strings are str subclasses; a bool must stay a bool (1 == True).
         if current == value and isinstance(current, bool) == isinstance(value, bool):
             continue
@@ -537,54 +540,6 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
         changed = True
     if not changed:
         return False
-    _save_document(path, document)
-    return True
-
-
-def _current(document: TOMLDocument, where: tuple[str, ...]) -> object:
-    """What the file says at ``where`` as plain values; None where it says nothing."""
-    value: Any = document
-    for name in where:
-        if not isinstance(value, Mapping) or name not in value:
-            return None
-        value = value[name]
-    return value.unwrap() if hasattr(value, "unwrap") else value
-
-
-def _default(where: tuple[str, ...]) -> object:
-    """What a file that says nothing at ``where`` means: the table's default, but for the
-    preset, which is the language's while the file names none."""
-    if where == ("keys", "preset"):
-        return Config().layout
-    value: Any = _File()
-    for name in where:
-        value = getattr(value, name)
-    return value
-
-
-def _load_document(path: Path) -> TOMLDocument:
-    """The config file at ``path`` as tomlkit reads it (empty if there is none), for
-    :func:`remember`; ConfigError, in one line naming the file, if it cannot be read."""
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(path, None, _write_problem(error)) from None
-    try:
-        return tomlkit.parse(text)
-    except TOMLKitError as error:
-        raise ConfigError(path, None, NotToml(str(error))) from None
-
-
-def _save_document(path: Path, document: TOMLDocument) -> None:
-    """Write ``document`` to ``path``: the new file replaces the old at once, so a crash
-    cannot leave half a file; ConfigError, in one line naming the file, if it cannot."""
-    import tomlkit
-
     new = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -592,8 +547,27 @@ def _save_document(path: Path, document: TOMLDocument) -> None:
         os.replace(new, path)
     except OSError as error:
         new.unlink(missing_ok=True)
-        raise ConfigError(path, None, _write_problem(error)) from None
+        raise ConfigError(path, None, _cannot_save(error)) from None
+    return True
 
 
-def _write_problem(error: BaseException) -> CannotSave:
+def _said(document: TOMLDocument, where: tuple[str, ...]) -> object:
+    """What the file says at ``where`` as plain values; where it says nothing, the default
+    (the preset's is the language's while the file names none)."""
+    value: Any = document
+    for name in where:
+        if not isinstance(value, Mapping) or name not in value:
+            return Config().layout if where == ("keys", "preset") else _default(where)
+        value = value[name]
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def _default(where: tuple[str, ...]) -> object:
+    value: Any = _File()
+    for name in where:
+        value = getattr(value, name)
+    return value
+
+
+def _cannot_save(error: BaseException) -> CannotSave:
     return CannotSave((error.strerror or str(error)) if isinstance(error, OSError) else None)

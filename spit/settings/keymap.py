@@ -67,7 +67,7 @@ class Control(Struct, frozen=True):
     @property
     def id(self) -> str:
         """The stable action id the config file remaps: ``p1.stock3.left``, ``p1.spit``."""
-        if self.row is Row.SPIT:
+        if self.stock is None:  # the SPIT row
             return f"p{self.player + 1}.spit"
         return f"p{self.player + 1}.stock{self.stock + 1}.{self.row.value}"
 
@@ -111,17 +111,6 @@ RESERVED_KEYS: Final[frozenset[str]] = frozenset(
     {"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"}
 )
 """Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
-
-PRESET_NAMES: Final[tuple[str, ...]] = (
-    "qwerty",
-    "qwertz",
-    "azerty",
-    "greek",
-    "georgian",
-    "latvian",
-    "latvian-ergonomic",
-)
-"""The keyboard layouts with a ready-made key map; qwerty is the default."""
 
 PRESET_OF_LANGUAGE: Final = {
     "en": "qwerty",
@@ -180,6 +169,9 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
     "latvian-ergonomic": _QWERTY_POSITIONS,
 }
 """The position-based presets: each control's key position on the keyboard."""
+
+PRESET_NAMES: Final[tuple[str, ...]] = (*_PRESETS, *_POSITIONS)
+"""The keyboard layouts with a ready-made key map; qwerty is the default."""
 
 _TYPED: Final = {preset: frozenset(letters) for preset, letters in TYPED.items()}
 """Every letter each preset's layout types on a key of its own."""
@@ -259,11 +251,7 @@ def same_place(key: str) -> tuple[str, ...]:
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
-    if position == "SPCE":
-        return "space"
-    if position == "RTRN":
-        return "enter"
-    return character_key(layout[position])
+    return {"SPCE": "space", "RTRN": "enter"}.get(position) or character_key(layout[position])
 
 
 _NAMED_KEYS: Final[frozenset[str]] = frozenset(
@@ -298,21 +286,13 @@ def character_key(character: str) -> str:
     return _NAME_REPLACEMENTS.get(name, name)
 
 
-_LATIN_1_END: Final = 0x100
-"""Code points below this are the punctuation and symbols of most keyboards' own keys."""
-
-_SYMBOLS_END: Final = 0x2C00
-"""Code points below this are every punctuation or symbol a keyboard might type."""
-
-
 @cache
 def _named_characters(start: int, end: int) -> dict[str, str]:
     """Key name -> character for the printable punctuation and symbols in [start, end)."""
     table: dict[str, str] = {}
-    for code in range(start, end):
-        character = chr(code)
-        if character.isprintable() and not character.isalnum() and unicodedata.name(character, ""):
-            table.setdefault(character_key(character), character)
+    for c in map(chr, range(start, end)):
+        if c.isprintable() and not c.isalnum() and unicodedata.name(c, "") != "":
+            table.setdefault(character_key(c), c)
     return table
 
 
@@ -323,10 +303,10 @@ def named_character(key: str) -> str | None:
     table of all 4,000 symbols below U+2C00 costs 7 ms, so it is built only for a key not
     found there. Latin-1 code points come first, so the answer is the same either way.
     """
-    latin = _named_characters(0x21, _LATIN_1_END)
+    latin = _named_characters(0x21, 0x100)
     if key in latin:
         return latin[key]
-    return _named_characters(_LATIN_1_END, _SYMBOLS_END).get(key)
+    return _named_characters(0x100, 0x2C00).get(key)
 
 
 def normalize_key(key: str) -> str | None:

@@ -194,7 +194,9 @@ ConfigProblem = (
 
 
 class ConfigError(ValueError):
-    """A config file the game cannot use: which file, which entry, and what is wrong.
+    """A config file the game cannot use: which file (None when the problem has none: a
+    preset unknown to the key map), which entry (a dotted TOML name, ``keys.bindings."p1.spit"``,
+    if one is at fault), and what is wrong.
 
     It carries the facts, not a sentence: ``spit.words.config.config_error`` says it in one
     line naming the file and the entry.
@@ -203,11 +205,8 @@ class ConfigError(ValueError):
     def __init__(self, path: Path | None, entry: str | None, problem: ConfigProblem) -> None:
         super().__init__(path, entry, problem)
         self.path = path
-        """The config file; None when the problem has none (a preset unknown to the key map)."""
         self.entry = entry
-        """The entry at fault, as a dotted TOML name (``keys.bindings."p1.spit"``), if one is."""
         self.problem = problem
-        """What is wrong."""
 
 
 class Config(Struct, frozen=True, kw_only=True):

@@ -40,14 +40,10 @@ from spit.settings.layouts import ALTGR, BASE, SHIFT, TYPED
 class Row(Enum):
     """Which row of a player's keys a control sits in."""
 
-    LEFT = "left"
-    """Play stock N onto the left pile (slaps the left pile in the SLAP phase)."""
-    RIGHT = "right"
-    """Play stock N onto the right pile (slaps the right pile in the SLAP phase)."""
-    FILL = "fill"
-    """Move stock N's top card into an empty slot."""
-    SPIT = "spit"
-    """Press spit (also: ready for the next round)."""
+    LEFT = "left"  # play stock N onto the left pile (slap it in the SLAP phase)
+    RIGHT = "right"  # play stock N onto the right pile (slap it in the SLAP phase)
+    FILL = "fill"  # move stock N's top card into an empty slot
+    SPIT = "spit"  # press spit (also: ready for the next round)
 
 
 _PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}

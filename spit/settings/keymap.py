@@ -34,7 +34,6 @@ from spit.engine import (
     SpitPress,
     resolve,
 )
-from spit.settings.layouts import ALTGR, BASE, SHIFT, TYPED
 
 
 class Row(Enum):
@@ -169,9 +168,6 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
 PRESET_NAMES: Final[tuple[str, ...]] = (*_PRESETS, *_POSITIONS)
 """The keyboard layouts with a ready-made key map; qwerty is the default."""
 
-_TYPED: Final = {preset: frozenset(letters) for preset, letters in TYPED.items()}
-"""Every letter each preset's layout types on a key of its own."""
-
 _NAMED_BY_LAYOUT: Final = frozenset({"latvian-ergonomic"})
 """Position presets whose keys are the layout's own characters, not the US letters there."""
 
@@ -195,6 +191,8 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozen
     is left out: it must do nothing rather than guess. The characters come from the xkb
     tables in :mod:`spit.settings.layouts`.
     """
+    from spit.settings.layouts import ALTGR, BASE, SHIFT  # not at a QWERTY table's start
+
     positions = _POSITIONS[name]
     named_by = BASE[name] if name in _NAMED_BY_LAYOUT else BASE["us"]
     keys = tuple(_position_key(named_by, position) for position in positions)
@@ -232,6 +230,8 @@ def same_place(key: str) -> tuple[str, ...]:
     Latin letter ``key`` (``"s"`` -> σ, ს, š), so a letter of the menu or a dialog plays by
     key position as the table's keys do; () for any other key. Only letters: a dead key
     types nothing, and a character two places share would have to guess."""
+    from spit.settings.layouts import ALTGR, BASE  # not at a QWERTY table's start
+
     position = next((p for p, c in BASE["us"].items() if c == key and key.isalpha()), None)
     if position is None:
         return ()
@@ -244,6 +244,15 @@ def same_place(key: str) -> tuple[str, ...]:
             if char and char.isalpha() and character_key(char) not in (key, *names):
                 names.append(character_key(char))
     return tuple(names)
+
+
+@cache
+def _typed_letters(preset: str) -> frozenset[str] | None:
+    """Every letter the preset's layout types on a key of its own; None for an unknown one."""
+    from spit.settings.layouts import TYPED  # not at a QWERTY table's start
+
+    letters = TYPED.get(preset)
+    return None if letters is None else frozenset(letters)
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
@@ -503,7 +512,7 @@ class KeyMap:
         if len(key) != 1 or not key.isalpha():
             return False
         base = unicodedata.normalize("NFD", key)[0]
-        typed = _TYPED.get(self.name)
+        typed = _typed_letters(self.name)
         return (
             base != key and base.isalpha() and typed is not None and not {key, key.lower()} & typed
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias
 
@@ -403,11 +403,8 @@ def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigPro
         return where, NotAKeyName(_at(document, where))
     unknown = re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S)
     if unknown:
-        table: Any = _File()
-        for name in where:
-            table = getattr(table, name)
+        allowed = tuple(sorted(type(_default(where)).__struct_fields__))
         where.append(unknown[1])
-        allowed = tuple(sorted(type(table).__struct_fields__))
         return where, UnknownEntry(isinstance(_at(document, where), dict), allowed)
     value = _at(document, where)
     if message.startswith("Invalid enum value"):
@@ -561,7 +558,8 @@ def _said(document: TOMLDocument, where: tuple[str, ...]) -> object:
     return value.unwrap() if hasattr(value, "unwrap") else value
 
 
-def _default(where: tuple[str, ...]) -> object:
+def _default(where: Sequence[str]) -> Any:
+    """What the file means where it says nothing: a table's or an entry's default."""
     value: Any = _File()
     for name in where:
         value = getattr(value, name)

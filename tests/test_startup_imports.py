@@ -49,9 +49,9 @@ NOT_AT_START = (
     "spit.words.web",
     "statistics",
 )
-"""Packages and modules no first screen uses (each with everything under it): the wire
-(msgspec itself loads at start: the settings are its Structs) and the websocket library,
-the browser seat's server and Textual's web driver, locale data beyond gettext, plotting, the history database, the statistics, the simulator, the TOML
+"""Packages and modules no first screen uses (each with everything under it): the wire's codec
+and the websocket library, the browser seat's server and Textual's web driver, locale data
+beyond gettext, plotting, the history database, the statistics, the simulator, the TOML
 reader (no config file here); the words of the records, replays, a match's end, the key
 help, refusals and dates (``spit.words`` loads each module when it is first asked for), and
 the statistics module (a figure's median loads it); the other subcommands' modules and help

@@ -178,6 +178,16 @@ def test_bindings_that_clash_with_another_preset_name_the_entry_and_layout(write
         ("[rules]\nlockout = [1]", "rules.lockout: must be a number, not a list"),
         ("[rules]\ntoo_late = 0.3", "rules.too_late: unknown setting"),
         ("[display\nascii = true", "not valid TOML: "),
+        # msgspec names no key under a table of any keys: the first bad binding is found.
+        (
+            '[keys.bindings]\n"p1.spit" = "b"\n"p2.spit" = {a = 1}',
+            'keys.bindings."p2.spit": must be a key name in quotes, not a table',
+        ),
+        ("[display.colours]\nhearts = 1", "display.colours: unknown table (expected ascii"),
+        ('[menu]\nmode = "solo"', "menu.mode: unknown choice 'solo' (choose from two-player, bot)"),
+        ("[menu]\nlevel = 3", "menu.level: must be a string, not 3"),
+        ("[players]\none = 3", "players.one: must be a name in quotes, not 3"),
+        ("[rules]\nlockout = 1e400", "rules.lockout: must be between 0 and 2 seconds, not inf"),
     ],
 )
 def test_a_broken_entry_is_one_line_naming_file_and_entry(write, text, message):

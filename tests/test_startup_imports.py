@@ -15,7 +15,6 @@ import sys
 import pytest
 
 NOT_AT_START = (
-    "msgspec",
     "websockets",
     "babel",
     "plotext",

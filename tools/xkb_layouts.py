@@ -124,32 +124,49 @@ def main() -> None:
         "Written by tools/xkb_layouts.py from the xkb symbol files of xkeyboard-config",
         f"({args.symbols}) and X11's keysymdef.h; do not edit by hand. The letter rows of",
         ", ".join(LAYOUTS.values()) + ":",
-        "``BASE`` is level 1 (no Shift), ``SHIFT`` level 2, ``ALTGR`` level 3; a dead key (an",
-        'accent that types nothing on its own) is ``"dead"``. ``TYPED`` is every letter a',
-        "preset's layout types on any key at any level, dead keys aside (for QWERTZ and AZERTY",
-        ", ".join(v for v in TYPED_LAYOUTS.values() if v not in LAYOUTS.values()) + ").",
+        "``BASE`` is level 1 (no Shift), ``SHIFT`` level 2, ``ALTGR`` level 3, each a row of",
+        "characters in the order of ``POSITIONS`` (``-`` where the level types nothing); a",
+        'dead key (an accent that types nothing on its own) is ``"dead"``. ``TYPED`` is every',
+        "letter a preset's layout types on any key at any level, dead keys aside (for QWERTZ",
+        "and AZERTY "
+        + ", ".join(v for v in TYPED_LAYOUTS.values() if v not in LAYOUTS.values())
+        + ").",
         '"""',
         "",
         "from typing import Final",
         "",
-        f"POSITIONS: Final = {POSITIONS!r}",
+        "POSITIONS: Final = (",
+        '    *(f"AD{n:02}" for n in range(1, 11)),',
+        '    *(f"AC{n:02}" for n in range(1, 12)),',
+        '    *(f"AB{n:02}" for n in range(1, 11)),',
+        ")",
         '"""The letter rows\' key positions, by xkb name: AD top, AC home, AB bottom row."""',
+        "",
+        "",
+        "def _table(rows: dict[str, str]) -> dict[str, dict[str, str]]:",
+        "    return {",
+        '        layout: {p: c for p, c in zip(POSITIONS, row.split(), strict=True) if c != "-"}',
+        "        for layout, row in rows.items()",
+        "    }",
+        "",
         "",
     ]
     tables = {ours: resolve(spec, args.symbols, keysyms) for ours, spec in LAYOUTS.items()}
     for table, level in (("BASE", 0), ("SHIFT", 1), ("ALTGR", 2)):
-        lines.append(f"{table}: Final[dict[str, dict[str, str]]] = {{")
+        lines.append(f"{table}: Final = _table(")
+        lines.append("    {")
         for ours, keys in tables.items():
-            row = {}
+            chars = []
             for position in POSITIONS:
                 levels = keys.get(position, [])
                 char = levels[level] if len(levels) > level else None
-                if _printable(char):
-                    row[position] = char
-            lines.append(f"    {ours!r}: {{")
-            lines.extend(f"        {p!r}: {c!r}," for p, c in row.items())
-            lines.append("    },")
-        lines.append("}")
+                assert char != "-" and (char is None or char == "dead" or len(char) == 1)
+                chars.append(char if _printable(char) else "-")
+            # Two spaces between the keyboard's rows: top (10 keys), home (11), bottom (10).
+            row = " ".join(chars[:10]) + "  " + " ".join(chars[10:21]) + "  " + " ".join(chars[21:])
+            lines.append(f"        {ours!r}: {row!r},")
+        lines.append("    }")
+        lines.append(")")
         lines.append("")
     lines.append("TYPED: Final[dict[str, str]] = {")
     for ours, spec in TYPED_LAYOUTS.items():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import gc
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.notifications import Notification, Notify

@@ -11,8 +11,9 @@ import argparse
 import asyncio
 import gc
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
+
+from msgspec.structs import replace
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
@@ -256,7 +257,6 @@ def run_play(
 def play_kept_seat(kept: Any, options: GameOptions) -> int:
     """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
     seat taken back and played on the screen, as the command that took it would."""
-    from spit.settings.options import Network  # only for a seat kept here
 
     network = Network(
         address=kept.address, code=None if kept.hosting else kept.room, name=kept.name

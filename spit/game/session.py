@@ -14,8 +14,9 @@ import enum
 import random
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Final
+
+from msgspec.structs import replace
 
 from spit.clock import GameClock, Source
 from spit.engine import Match, Settings

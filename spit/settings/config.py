@@ -1,36 +1,10 @@
 """The config file: the player's language, keyboard layout, remapped keys, display and lockout.
 
 It lives at ``platformdirs.user_config_dir("spit")/config.toml`` (the ``SPIT_CONFIG``
-environment variable names another file) and looks like this::
-
-    lang = "de"          # en, el, de, ka or lv (else the environment's language)
-
-    [keys]
-    preset = "qwertz"
-    [keys.bindings]
-    "p1.spit" = "b"      # action id = Textual key name
-
-    [display]
-    ascii = false
-    four_colour = false
-    hints = false        # mark the cards that fit right now
-
-    [menu]               # what the start menu chose last; spit writes it
-    mode = "bot"         # two-player or bot
-    level = "casual"     # the bot's level (spit.bot.levels)
-    variant = "standard" # or points
-    practice_offered = true
-
-    [rules]
-    lockout = 0.5        # seconds a fumble locks the hand, 0..2
-
-    [players]
-    one = "Ann"          # player 1 (the left half; you, against the bot)
-    two = "Ben"          # player 2 (the right half)
-
-Every entry is optional and a missing file means the defaults. Anything the game would not
-understand is an error rather than silently ignored, so a typo never goes unnoticed:
-:class:`ConfigError` says in one line which file and which entry.
+environment variable names another file); docs/keys.md shows one. Every entry is optional
+and a missing file means the defaults. The file is read into typed tables (``_File``) in one
+call, and anything the game would not understand is an error rather than silently ignored,
+so a typo never goes unnoticed: :class:`ConfigError` names the file and the entry.
 
 The start menu remembers its choices here (:func:`remember`), through ``tomlkit``, which
 changes only the values it sets: a hand-edited file keeps its comments, order and layout.
@@ -42,14 +16,14 @@ import os
 import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field
-from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias
+
+import msgspec
+from msgspec import Meta, Struct
 
 from spit.bot.levels import BOT_CHOICES
 from spit.engine import LOCKOUT_RANGE
-from spit.engine.frozen import frozen_value
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
@@ -66,7 +40,6 @@ NAME_LENGTH: Final = 20
 MAX_SIZE: Final = 2**20
 """The largest config file read, in bytes: a real one is a few hundred."""
 
-
 MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "mode": ("two-player", "bot"),
     "level": ("normal", *(name for name in BOT_CHOICES if name != "normal")),
@@ -74,182 +47,127 @@ MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 """What each ``[menu]`` entry may say, its default first (the names the command line uses)."""
 
+FileKind = Literal[
+    "directory", "named pipe", "character device", "block device", "socket", "not a file"
+]
+"""What a config path names when it is no regular file."""
 
-class FileKind(Enum):
-    """What a config path names when it is no regular file."""
-
-    DIRECTORY = "directory"
-    NAMED_PIPE = "named pipe"
-    CHARACTER_DEVICE = "character device"
-    BLOCK_DEVICE = "block device"
-    SOCKET = "socket"
-    NOT_A_FILE = "not a file"
-    """Anything else that is not a file."""
+Expected = Literal["string", "number", "true or false", "name"]
+"""What kind of value a config entry must hold (a name: a player's, a string in quotes)."""
 
 
-class Expected(Enum):
-    """What kind of value a config entry must hold."""
-
-    STRING = "string"
-    NUMBER = "number"
-    TRUE_OR_FALSE = "true or false"
-    NAME = "name"
-    """A player's name: a string in quotes."""
-
-
-@frozen_value
-class NoSuchFile:
+class NoSuchFile(Struct, frozen=True):
     """``SPIT_CONFIG`` names a file that is not there."""
 
 
-@frozen_value
-class CannotRead:
-    """The file is there but cannot be read."""
+class CannotRead(Struct, frozen=True):
+    """The file is there but cannot be read, for the system's ``reason`` (``strerror``)."""
 
     reason: str
-    """The system's reason (``strerror``), as it gave it."""
 
 
-@frozen_value
-class NotARegularFile:
+class NotARegularFile(Struct, frozen=True):
     """The path names a directory, a pipe, a device..."""
 
     kind: FileKind
-    """What it names."""
 
 
-@frozen_value
-class TooLarge:
-    """The file is larger than any config needs."""
+class TooLarge(Struct, frozen=True):
+    """The file is larger than any config needs (both sizes in whole MiB)."""
 
     size: int
-    """Its size in whole MiB."""
     limit: int
-    """The largest config file read, in MiB."""
 
 
-@frozen_value
-class NotToml:
-    """The file is no TOML."""
+class NotToml(Struct, frozen=True):
+    """The file is no TOML: the parser's own words (in English, from tomllib and tomlkit)."""
 
     error: str
-    """The parser's own words (they come in English from tomllib and tomlkit)."""
 
 
-@frozen_value
-class NotUtf8:
+class NotUtf8(Struct, frozen=True):
     """The file is not UTF-8 text."""
 
 
-@frozen_value
-class TooDeep:
+class TooDeep(Struct, frozen=True):
     """The TOML nests deeper than the parser's stack allows."""
 
 
-@frozen_value
-class UnknownLanguage:
+class UnknownLanguage(Struct, frozen=True):
     """``lang`` names a language spit does not speak."""
 
     name: str
-    """The language the file asks for."""
     choices: tuple[str, ...]
-    """The languages spit speaks."""
 
 
-@frozen_value
-class UnknownLayout:
+class UnknownLayout(Struct, frozen=True):
     """``keys.preset`` names no keyboard preset."""
 
     name: str
-    """The preset the file asks for."""
     choices: tuple[str, ...]
-    """The presets there are."""
 
 
-@frozen_value
-class NotAKeyName:
+class NotAKeyName(Struct, frozen=True):
     """A binding that is no key name in quotes."""
 
     value: object
-    """The value the file gives (shown as the file would write it)."""
 
 
-@frozen_value
-class SecondsOutOfRange:
+class SecondsOutOfRange(Struct, frozen=True):
     """``rules.lockout`` outside the seconds allowed."""
 
     low: float
-    """The least lockout, in seconds."""
     high: float
-    """The longest lockout, in seconds."""
     value: object
-    """The value the file gives."""
 
 
-@frozen_value
-class UnknownChoice:
+class UnknownChoice(Struct, frozen=True):
     """A ``[menu]`` entry that is none of its choices."""
 
     name: str
-    """The choice the file gives."""
     choices: tuple[str, ...]
-    """What the entry may say."""
 
 
-@frozen_value
-class BadName:
-    """A player's name that is empty, too long or unprintable."""
+class BadName(Struct, frozen=True):
+    """A player's name that is empty, longer than ``longest`` or unprintable."""
 
     longest: int
-    """The most letters a name may have."""
     value: object
-    """The name the file gives."""
 
 
-@frozen_value
-class UnknownEntry:
-    """A table or setting the game does not know."""
+class UnknownEntry(Struct, frozen=True):
+    """A table (else a setting) the game does not know, and the entries allowed there."""
 
     table: bool
-    """Whether the unknown entry is a table (else a setting)."""
     allowed: tuple[str, ...]
-    """The entries allowed there, sorted."""
 
 
-@frozen_value
-class NotATable:
+class NotATable(Struct, frozen=True):
     """An entry that must be a table."""
 
     value: object
-    """The value the file gives."""
 
 
-@frozen_value
-class MustBe:
+class MustBe(Struct, frozen=True):
     """An entry of the wrong kind."""
 
     expected: Expected
-    """What it must be."""
     value: object
-    """The value the file gives."""
 
 
-@frozen_value
-class CannotSave:
-    """The menu's choices cannot be written to the file."""
+class CannotSave(Struct, frozen=True):
+    """The menu's choices cannot be written: the system's reason; None for a file there that
+    is not UTF-8 text."""
 
     reason: str | None
-    """The system's reason; None when the file there is not UTF-8 text."""
 
 
-@frozen_value
-class BadBinding:
-    """The remapped keys do not work on a keyboard preset."""
+class BadBinding(Struct, frozen=True):
+    """The remapped keys do not work on a keyboard preset (``preset`` when that is not the
+    config's own)."""
 
     error: KeyMapError
-    """What the key map refused."""
     preset: str | None = None
-    """The preset it was refused on, when that is not the config's own."""
 
 
 ConfigProblem = (
@@ -276,7 +194,9 @@ ConfigProblem = (
 
 
 class ConfigError(ValueError):
-    """A config file the game cannot use: which file, which entry, and what is wrong.
+    """A config file the game cannot use: which file (None when the problem has none: a
+    preset unknown to the key map), which entry (a dotted TOML name, ``keys.bindings."p1.spit"``,
+    if one is at fault), and what is wrong.
 
     It carries the facts, not a sentence: ``spit.words.config.config_error`` says it in one
     line naming the file and the entry.
@@ -285,22 +205,18 @@ class ConfigError(ValueError):
     def __init__(self, path: Path | None, entry: str | None, problem: ConfigProblem) -> None:
         super().__init__(path, entry, problem)
         self.path = path
-        """The config file; None when the problem has none (a preset unknown to the key map)."""
         self.entry = entry
-        """The entry at fault, as a dotted TOML name (``keys.bindings."p1.spit"``), if one is."""
         self.problem = problem
-        """What is wrong."""
 
 
-@frozen_value
-class Config:
+class Config(Struct, frozen=True, kw_only=True):
     """The settings read from the config file; defaults where it says nothing."""
 
     keys: str | None = None
     """The keyboard layout preset (one of ``PRESET_NAMES``); None follows the language."""
     lang: str | None = None
     """The language to speak (one of ``spit.i18n.LANGUAGES``); None asks the environment."""
-    bindings: dict[str, str] = field(default_factory=dict)
+    bindings: dict[str, str] = {}
     """Remapped keys: action id -> Textual key name."""
     ascii: bool = False
     """Suits as S H D C for terminals without ♠♥♦♣."""
@@ -346,6 +262,62 @@ class Config:
             ) from None
 
 
+# -- the file's tables, as msgspec reads them ------------------------------------------------
+
+if TYPE_CHECKING:  # the choices are the game's own tuples, which a type checker cannot read
+    Language: TypeAlias = str
+    Preset: TypeAlias = str
+    Mode: TypeAlias = str
+    Level: TypeAlias = str
+    Variant: TypeAlias = str
+else:
+    Language = Literal[LANGUAGES]
+    Preset = Literal[PRESET_NAMES]
+    Mode, Level, Variant = (Literal[MENU_CHOICES[name]] for name in ("mode", "level", "variant"))
+
+Lockout = Annotated[float, Meta(ge=LOCKOUT_RANGE[0], le=LOCKOUT_RANGE[1])]
+
+
+class _Table(Struct, frozen=True, forbid_unknown_fields=True):
+    """A table of the file: an entry it does not declare is an error."""
+
+
+class _Keys(_Table, frozen=True):
+    preset: Preset | None = None
+    bindings: dict[str, str] = {}
+
+
+class _Display(_Table, frozen=True):
+    ascii: bool = False
+    four_colour: bool = False
+    hints: bool = False
+
+
+class _Menu(_Table, frozen=True):
+    mode: Mode = "two-player"
+    level: Level = "normal"
+    variant: Variant = "standard"
+    practice_offered: bool = False
+
+
+class _Rules(_Table, frozen=True):
+    lockout: Lockout = 0.5
+
+
+class _Players(_Table, frozen=True):
+    one: str | None = None
+    two: str | None = None
+
+
+class _File(_Table, frozen=True):
+    lang: Language | None = None
+    keys: _Keys = _Keys()
+    display: _Display = _Display()
+    menu: _Menu = _Menu()
+    rules: _Rules = _Rules()
+    players: _Players = _Players()
+
+
 def config_path() -> Path:
     """Where the config file is read from: ``$SPIT_CONFIG`` or the user's config directory."""
     override = os.environ.get(ENVIRONMENT_VARIABLE)
@@ -361,10 +333,7 @@ def load_config(path: Path | None = None) -> Config:
     """Read the config file at ``path`` (default :func:`config_path`); defaults if it is missing.
 
     A missing file is an error only when ``SPIT_CONFIG`` names it: the usual file is optional.
-
-    Raises ConfigError for a file that cannot be read or parsed, an unknown table or
-    entry, a value of the wrong type, an unknown preset, a bad key binding, or a lockout
-    outside 0..2 seconds.
+    Raises ConfigError, naming the file and the entry, for anything the game cannot use.
     """
     named = path is None and bool(os.environ.get(ENVIRONMENT_VARIABLE))
     path = config_path() if path is None else path
@@ -375,9 +344,88 @@ def load_config(path: Path | None = None) -> Config:
             raise ConfigError(path, None, NoSuchFile()) from None
         return Config()
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise ConfigError(path, None, CannotRead(reason)) from None
-    return _Reader(path).config(document)
+        raise ConfigError(path, None, CannotRead(error.strerror or str(error))) from None
+    try:
+        file = msgspec.convert(document, _File)
+    except msgspec.ValidationError as error:
+        where, problem = _problem(str(error), document)
+        raise ConfigError(path, _entry(*where), problem) from None
+    config = Config(
+        keys=file.keys.preset,
+        lang=file.lang,
+        bindings=file.keys.bindings,
+        ascii=file.display.ascii,
+        four_colour=file.display.four_colour,
+        lockout=file.rules.lockout,
+        hints=file.display.hints,
+        menu_mode=file.menu.mode,
+        menu_level=file.menu.level,
+        menu_variant=file.menu.variant,
+        practice_offered=file.menu.practice_offered,
+        names=(_name(path, "one", file.players.one), _name(path, "two", file.players.two)),
+        path=path,
+    )
+    config.keymap()  # a bad binding is an error now, not when the game starts
+    return config
+
+
+def _name(path: Path, seat: str, name: str | None) -> str | None:
+    if name is None:
+        return None
+    name = name.strip()
+    if not name or len(name) > NAME_LENGTH or not name.isprintable():
+        raise ConfigError(path, _entry("players", seat), BadName(NAME_LENGTH, name))
+    return name
+
+
+_EXPECTED: Final[dict[str, Expected]] = {
+    "str": "string",
+    "float": "number",
+    "bool": "true or false",
+}
+"""What msgspec's type names are to a player."""
+
+
+def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigProblem]:
+    """Where the entry msgspec refused sits, and what is wrong with it.
+
+    msgspec says ``Expected `bool`, got `str` - at `$.display.ascii```: the path names the
+    entry (but for a dict's values, ``[...]``), the start what was wrong.
+    """
+    message, at, path = error.rpartition(" - at `$")
+    if not at:
+        message, path = error, ""
+    path = path.rstrip("`")
+    where = path.removesuffix("[...]").split(".")[1:]
+    if path.endswith("[...]"):  # a binding: msgspec does not say which
+        bindings = _at(document, where)
+        where.append(next(k for k, v in bindings.items() if not isinstance(v, str)))
+        return where, NotAKeyName(_at(document, where))
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S)
+    if unknown:
+        allowed = tuple(sorted(type(_default(where)).__struct_fields__))
+        where.append(unknown[1])
+        return where, UnknownEntry(isinstance(_at(document, where), dict), allowed)
+    value = _at(document, where)
+    if message.startswith("Invalid enum value"):
+        if where == ["lang"]:
+            return where, UnknownLanguage(value, LANGUAGES)
+        if where == ["keys", "preset"]:
+            return where, UnknownLayout(value, PRESET_NAMES)
+        return where, UnknownChoice(value, MENU_CHOICES[where[-1]])
+    if message.startswith(("Expected `float` >=", "Expected `float` <=")):
+        return where, SecondsOutOfRange(*LOCKOUT_RANGE, value)
+    kind = re.match(r"Expected `(\w+)", message)
+    if kind is None or kind[1] == "object":
+        return where, NotATable(value)
+    return where, MustBe("name" if where[0] == "players" else _EXPECTED[kind[1]], value)
+
+
+def _at(document: dict[str, Any], where: list[str]) -> Any:
+    value: Any = document
+    for name in where:
+        value = value[name]
+    return value
 
 
 def _read(path: Path) -> bytes:
@@ -402,17 +450,14 @@ def _read(path: Path) -> bytes:
 
 
 def _file_kind(mode: int) -> FileKind:
-    if stat.S_ISDIR(mode):
-        return FileKind.DIRECTORY
-    if stat.S_ISFIFO(mode):
-        return FileKind.NAMED_PIPE
-    if stat.S_ISCHR(mode):
-        return FileKind.CHARACTER_DEVICE
-    if stat.S_ISBLK(mode):
-        return FileKind.BLOCK_DEVICE
-    if stat.S_ISSOCK(mode):
-        return FileKind.SOCKET
-    return FileKind.NOT_A_FILE
+    kinds: tuple[tuple[Callable[[int], bool], FileKind], ...] = (
+        (stat.S_ISDIR, "directory"),
+        (stat.S_ISFIFO, "named pipe"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "not a file")
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -431,152 +476,6 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
         # tomllib parses nested arrays and inline tables by recursion: some 500 levels
         # exhaust Python's stack. No config needs more than three.
         raise ConfigError(path, None, TooDeep()) from None
-
-
-class _Reader:
-    """Checks a parsed TOML document entry by entry, so each error can name its entry."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def config(self, document: dict[str, Any]) -> Config:
-        self.known(document, (), {"lang", "keys", "display", "rules", "players", "menu"})
-        lang = self.value(document, ("lang",), None, _is_optional_string, Expected.STRING)
-        if lang is not None and lang not in LANGUAGES:
-            raise self.error(("lang",), UnknownLanguage(lang, LANGUAGES))
-        keys = self.table(document, "keys")
-        display = self.table(document, "display")
-        rules = self.table(document, "rules")
-        menu = self.table(document, "menu")
-        self.known(keys, ("keys",), {"preset", "bindings"})
-        self.known(display, ("display",), {"ascii", "four_colour", "hints"})
-        self.known(menu, ("menu",), {"mode", "level", "variant", "practice_offered"})
-        self.known(rules, ("rules",), {"lockout"})
-        players = self.table(document, "players")
-        self.known(players, ("players",), {"one", "two"})
-        names = (self.name(players, "one"), self.name(players, "two"))
-
-        preset = self.value(keys, ("keys", "preset"), None, _is_optional_string, Expected.STRING)
-        if preset is not None and preset not in PRESET_NAMES:
-            raise self.error(("keys", "preset"), UnknownLayout(preset, PRESET_NAMES))
-        bindings = self.table(keys, "bindings", ("keys",))
-        for control_id, key in bindings.items():
-            if not isinstance(key, str):
-                raise self.error(("keys", "bindings", control_id), NotAKeyName(key))
-        lockout = self.value(rules, ("rules", "lockout"), 0.5, _is_number, Expected.NUMBER)
-        low, high = LOCKOUT_RANGE
-        if not low <= lockout <= high:
-            raise self.error(("rules", "lockout"), SecondsOutOfRange(low, high, lockout))
-        config = Config(
-            keys=preset,
-            lang=lang,
-            bindings=dict(bindings),
-            ascii=self.value(
-                display,
-                ("display", "ascii"),
-                False,
-                _is_bool,
-                Expected.TRUE_OR_FALSE,
-            ),
-            four_colour=self.value(
-                display,
-                ("display", "four_colour"),
-                False,
-                _is_bool,
-                Expected.TRUE_OR_FALSE,
-            ),
-            lockout=float(lockout),
-            hints=self.value(
-                display,
-                ("display", "hints"),
-                False,
-                _is_bool,
-                Expected.TRUE_OR_FALSE,
-            ),
-            menu_mode=self.choice(menu, ("menu", "mode"), MENU_CHOICES["mode"]),
-            menu_level=self.choice(menu, ("menu", "level"), MENU_CHOICES["level"]),
-            menu_variant=self.choice(menu, ("menu", "variant"), MENU_CHOICES["variant"]),
-            practice_offered=self.value(
-                menu,
-                ("menu", "practice_offered"),
-                False,
-                _is_bool,
-                Expected.TRUE_OR_FALSE,
-            ),
-            names=names,
-            path=self.path,
-        )
-        config.keymap()  # a bad binding is an error now, not when the game starts
-        return config
-
-    def choice(
-        self, table: Mapping[str, Any], where: tuple[str, ...], choices: Sequence[str]
-    ) -> str:
-        value = self.value(table, where, choices[0], _is_string, Expected.STRING)
-        if value not in choices:
-            raise self.error(where, UnknownChoice(value, tuple(choices)))
-        return value
-
-    def name(self, players: Mapping[str, Any], seat: str) -> str | None:
-        where = ("players", seat)
-        name = self.value(players, where, None, _is_name, Expected.NAME)
-        if name is None:
-            return None
-        name = name.strip()
-        if not name or len(name) > NAME_LENGTH or not name.isprintable():
-            raise self.error(where, BadName(NAME_LENGTH, name))
-        return name
-
-    def known(self, table: Mapping[str, Any], where: tuple[str, ...], names: set[str]) -> None:
-        for name, value in table.items():
-            if name not in names:
-                unknown = UnknownEntry(isinstance(value, dict), tuple(sorted(names)))
-                raise self.error((*where, name), unknown)
-
-    def table(
-        self, table: Mapping[str, Any], name: str, where: tuple[str, ...] = ()
-    ) -> dict[str, Any]:
-        value = table.get(name, {})
-        if not isinstance(value, dict):
-            raise self.error((*where, name), NotATable(value))
-        return value
-
-    def value(
-        self,
-        table: Mapping[str, Any],
-        where: tuple[str, ...],
-        default: Any,
-        accepts: Callable[[Any], bool],
-        expected: Expected,
-    ) -> Any:
-        value = table.get(where[-1], default)
-        if not accepts(value):
-            raise self.error(where, MustBe(expected, value))
-        return value
-
-    def error(self, where: tuple[str, ...], problem: ConfigProblem) -> ConfigError:
-        return ConfigError(self.path, _entry(*where), problem)
-
-
-def _is_string(value: Any) -> bool:
-    return isinstance(value, str)
-
-
-def _is_optional_string(value: Any) -> bool:
-    return value is None or isinstance(value, str)
-
-
-def _is_name(value: Any) -> bool:
-    return value is None or isinstance(value, str)
-
-
-def _is_bool(value: Any) -> bool:
-    return isinstance(value, bool)
-
-
-def _is_number(value: Any) -> bool:
-    # TOML booleans arrive as Python bools, which are ints; `lockout = true` is still wrong.
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
@@ -604,14 +503,19 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
     Raises ConfigError, in one line naming the file, if it cannot be read or written.
     """
     import tomlkit  # only when the menu saves: `spit play` never needs it
+    from tomlkit.exceptions import TOMLKitError
 
-    document = _load_document(path)
-    defaults = Config()
+    try:
+        document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        document = tomlkit.document()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(path, None, _cannot_save(error)) from None
+    except TOMLKitError as error:
+        raise ConfigError(path, None, NotToml(str(error))) from None
     changed = False
     for where, value in entries.items():
-        current = _current(document, where)
-        if current is None:
-            current = _DEFAULTS[where](defaults)
+        current = _said(document, where)
         # tomlkit's strings are str subclasses; a bool must stay a bool (1 == True).
         if current == value and isinstance(current, bool) == isinstance(value, bool):
             continue
@@ -632,58 +536,6 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
         changed = True
     if not changed:
         return False
-    _save_document(path, document)
-    return True
-
-
-def _current(document: TOMLDocument, where: tuple[str, ...]) -> object:
-    """What the file says at ``where`` as plain values; None where it says nothing."""
-    value: Any = document
-    for name in where:
-        if not isinstance(value, Mapping) or name not in value:
-            return None
-        value = value[name]
-    return value.unwrap() if hasattr(value, "unwrap") else value
-
-
-_DEFAULTS: Final[dict[tuple[str, ...], Callable[[Config], object]]] = {
-    ("lang",): lambda c: c.lang,  # none: the environment's, which the menu's choice replaces
-    ("keys", "preset"): lambda c: c.layout,  # the language's, while the file names none
-    ("keys", "bindings"): lambda c: c.bindings,
-    ("display", "ascii"): lambda c: c.ascii,
-    ("display", "four_colour"): lambda c: c.four_colour,
-    ("display", "hints"): lambda c: c.hints,
-    ("menu", "mode"): lambda c: c.menu_mode,
-    ("menu", "level"): lambda c: c.menu_level,
-    ("menu", "variant"): lambda c: c.menu_variant,
-    ("menu", "practice_offered"): lambda c: c.practice_offered,
-}
-"""The entries :func:`remember` may write, each with its default."""
-
-
-def _load_document(path: Path) -> TOMLDocument:
-    """The config file at ``path`` as tomlkit reads it (empty if there is none), for
-    :func:`remember`; ConfigError, in one line naming the file, if it cannot be read."""
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = ""
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(path, None, _write_problem(error)) from None
-    try:
-        return tomlkit.parse(text)
-    except TOMLKitError as error:
-        raise ConfigError(path, None, NotToml(str(error))) from None
-
-
-def _save_document(path: Path, document: TOMLDocument) -> None:
-    """Write ``document`` to ``path``: the new file replaces the old at once, so a crash
-    cannot leave half a file; ConfigError, in one line naming the file, if it cannot."""
-    import tomlkit
-
     new = path.with_name(f".{path.name}.{os.getpid()}.new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -691,8 +543,28 @@ def _save_document(path: Path, document: TOMLDocument) -> None:
         os.replace(new, path)
     except OSError as error:
         new.unlink(missing_ok=True)
-        raise ConfigError(path, None, _write_problem(error)) from None
+        raise ConfigError(path, None, _cannot_save(error)) from None
+    return True
 
 
-def _write_problem(error: BaseException) -> CannotSave:
+def _said(document: TOMLDocument, where: tuple[str, ...]) -> object:
+    """What the file says at ``where`` as plain values; where it says nothing, the default
+    (the preset's is the language's while the file names none)."""
+    value: Any = document
+    for name in where:
+        if not isinstance(value, Mapping) or name not in value:
+            return Config().layout if where == ("keys", "preset") else _default(where)
+        value = value[name]
+    return value.unwrap() if hasattr(value, "unwrap") else value
+
+
+def _default(where: Sequence[str]) -> Any:
+    """What the file means where it says nothing: a table's or an entry's default."""
+    value: Any = _File()
+    for name in where:
+        value = getattr(value, name)
+    return value
+
+
+def _cannot_save(error: BaseException) -> CannotSave:
     return CannotSave((error.strerror or str(error)) if isinstance(error, OSError) else None)

@@ -21,6 +21,8 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from msgspec import Struct
+
 from spit.engine import (
     PLAYERS,
     STOCKS,
@@ -32,28 +34,22 @@ from spit.engine import (
     SpitPress,
     resolve,
 )
-from spit.engine.frozen import frozen_value
 
 
 class Row(Enum):
     """Which row of a player's keys a control sits in."""
 
-    LEFT = "left"
-    """Play stock N onto the left pile (slaps the left pile in the SLAP phase)."""
-    RIGHT = "right"
-    """Play stock N onto the right pile (slaps the right pile in the SLAP phase)."""
-    FILL = "fill"
-    """Move stock N's top card into an empty slot."""
-    SPIT = "spit"
-    """Press spit (also: ready for the next round)."""
+    LEFT = "left"  # play stock N onto the left pile (slap it in the SLAP phase)
+    RIGHT = "right"  # play stock N onto the right pile (slap it in the SLAP phase)
+    FILL = "fill"  # move stock N's top card into an empty slot
+    SPIT = "spit"  # press spit (also: ready for the next round)
 
 
 _PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}
 """The spit pile a play or slap row aims at: 0 the left pile, 1 the right."""
 
 
-@frozen_value
-class Control:
+class Control(Struct, frozen=True):
     """What one key does: a player's row and stock."""
 
     player: int
@@ -66,7 +62,7 @@ class Control:
     @property
     def id(self) -> str:
         """The stable action id the config file remaps: ``p1.stock3.left``, ``p1.spit``."""
-        if self.row is Row.SPIT:
+        if self.stock is None:  # the SPIT row
             return f"p{self.player + 1}.spit"
         return f"p{self.player + 1}.stock{self.stock + 1}.{self.row.value}"
 
@@ -110,17 +106,6 @@ RESERVED_KEYS: Final[frozenset[str]] = frozenset(
     {"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"}
 )
 """Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
-
-PRESET_NAMES: Final[tuple[str, ...]] = (
-    "qwerty",
-    "qwertz",
-    "azerty",
-    "greek",
-    "georgian",
-    "latvian",
-    "latvian-ergonomic",
-)
-"""The keyboard layouts with a ready-made key map; qwerty is the default."""
 
 PRESET_OF_LANGUAGE: Final = {
     "en": "qwerty",
@@ -180,6 +165,9 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
 }
 """The position-based presets: each control's key position on the keyboard."""
 
+PRESET_NAMES: Final[tuple[str, ...]] = (*_PRESETS, *_POSITIONS)
+"""The keyboard layouts with a ready-made key map; qwerty is the default."""
+
 _NAMED_BY_LAYOUT: Final = frozenset({"latvian-ergonomic"})
 """Position presets whose keys are the layout's own characters, not the US letters there."""
 
@@ -203,7 +191,7 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozen
     is left out: it must do nothing rather than guess. The characters come from the xkb
     tables in :mod:`spit.settings.layouts`.
     """
-    from spit.settings.layouts import ALTGR, BASE, SHIFT
+    from spit.settings.layouts import ALTGR, BASE, SHIFT  # not at a QWERTY table's start
 
     positions = _POSITIONS[name]
     named_by = BASE[name] if name in _NAMED_BY_LAYOUT else BASE["us"]
@@ -242,7 +230,7 @@ def same_place(key: str) -> tuple[str, ...]:
     Latin letter ``key`` (``"s"`` -> σ, ს, š), so a letter of the menu or a dialog plays by
     key position as the table's keys do; () for any other key. Only letters: a dead key
     types nothing, and a character two places share would have to guess."""
-    from spit.settings.layouts import ALTGR, BASE
+    from spit.settings.layouts import ALTGR, BASE  # not at a QWERTY table's start
 
     position = next((p for p, c in BASE["us"].items() if c == key and key.isalpha()), None)
     if position is None:
@@ -261,18 +249,14 @@ def same_place(key: str) -> tuple[str, ...]:
 @cache
 def _typed_letters(preset: str) -> frozenset[str] | None:
     """Every letter the preset's layout types on a key of its own; None for an unknown one."""
-    from spit.settings.layouts import TYPED
+    from spit.settings.layouts import TYPED  # not at a QWERTY table's start
 
     letters = TYPED.get(preset)
     return None if letters is None else frozenset(letters)
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
-    if position == "SPCE":
-        return "space"
-    if position == "RTRN":
-        return "enter"
-    return character_key(layout[position])
+    return {"SPCE": "space", "RTRN": "enter"}.get(position) or character_key(layout[position])
 
 
 _NAMED_KEYS: Final[frozenset[str]] = frozenset(
@@ -307,21 +291,13 @@ def character_key(character: str) -> str:
     return _NAME_REPLACEMENTS.get(name, name)
 
 
-_LATIN_1_END: Final = 0x100
-"""Code points below this are the punctuation and symbols of most keyboards' own keys."""
-
-_SYMBOLS_END: Final = 0x2C00
-"""Code points below this are every punctuation or symbol a keyboard might type."""
-
-
 @cache
 def _named_characters(start: int, end: int) -> dict[str, str]:
     """Key name -> character for the printable punctuation and symbols in [start, end)."""
     table: dict[str, str] = {}
-    for code in range(start, end):
-        character = chr(code)
-        if character.isprintable() and not character.isalnum() and unicodedata.name(character, ""):
-            table.setdefault(character_key(character), character)
+    for c in map(chr, range(start, end)):
+        if c.isprintable() and not c.isalnum() and unicodedata.name(c, "") != "":
+            table.setdefault(character_key(c), c)
     return table
 
 
@@ -332,10 +308,10 @@ def named_character(key: str) -> str | None:
     table of all 4,000 symbols below U+2C00 costs 7 ms, so it is built only for a key not
     found there. Latin-1 code points come first, so the answer is the same either way.
     """
-    latin = _named_characters(0x21, _LATIN_1_END)
+    latin = _named_characters(0x21, 0x100)
     if key in latin:
         return latin[key]
-    return _named_characters(_LATIN_1_END, _SYMBOLS_END).get(key)
+    return _named_characters(0x100, 0x2C00).get(key)
 
 
 def normalize_key(key: str) -> str | None:
@@ -367,24 +343,20 @@ def cell_width(text: str) -> int:
 class KeyProblem(Enum):
     """Why a key map cannot work; :mod:`spit.words.config` says it in words."""
 
-    UNKNOWN_LAYOUT = "unknown layout"
-    """No preset has the name asked for (:attr:`KeyMapError.layout`)."""
-    NO_SUCH_ACTION = "no such action"
-    """A binding names an action id no control has."""
-    KEY_COMBINATION = "key combination"
-    """A binding to a combination such as ``ctrl+q``: an action takes one press."""
-    UNKNOWN_KEY = "unknown key"
-    """A binding to a key name Textual never reports."""
-    RESERVED_KEY = "reserved key"
-    """A binding to a key that help, pause, quit or focus keep."""
-    KEY_TAKEN = "key taken"
-    """A binding to a key another action has (:attr:`KeyMapError.other`)."""
+    UNKNOWN_LAYOUT = "unknown layout"  # no preset has the name (KeyMapError.layout)
+    NO_SUCH_ACTION = "no such action"  # a binding names an action id no control has
+    KEY_COMBINATION = "key combination"  # such as ctrl+q: an action takes one press
+    UNKNOWN_KEY = "unknown key"  # a key name Textual never reports
+    RESERVED_KEY = "reserved key"  # a key that help, pause, quit or focus keep
+    KEY_TAKEN = "key taken"  # a key another action (KeyMapError.other) has
 
 
 class KeyMapError(ValueError):
     """A key map that cannot work: an unknown preset, action id or key, or a key bound twice.
 
-    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it.
+    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it: the
+    ``problem``, the ``control_id`` whose binding is wrong, the ``key`` as the binding wrote
+    it, the ``other`` action id that has the key already, the ``layout`` asked for.
     """
 
     def __init__(
@@ -398,15 +370,10 @@ class KeyMapError(ValueError):
     ) -> None:
         super().__init__(problem, control_id, key, other, layout)
         self.problem = problem
-        """What is wrong."""
         self.control_id = control_id
-        """The action id whose binding is wrong, if one is."""
         self.key = key
-        """The key as the binding wrote it (a name, or whatever else the file gave)."""
         self.other = other
-        """The action id that has the key already (:attr:`KeyProblem.KEY_TAKEN`)."""
         self.layout = layout
-        """The preset name asked for (:attr:`KeyProblem.UNKNOWN_LAYOUT`)."""
 
 
 class KeyMap:

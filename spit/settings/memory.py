@@ -31,10 +31,10 @@ def menu_entries(options: GameOptions) -> Entries:
         ("display", "hints"): options.hints,
     }
     try:
-        _, clash = KeyMap.remapped(options.keys, options.bindings)
+        fits = KeyMap.remapped(options.keys, options.bindings)[1] is None
     except KeyMapError:
-        clash = True
-    if clash is None:
+        fits = False
+    if fits:
         entries["keys", "preset"] = options.keys
     return entries
 

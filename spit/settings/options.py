@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import Enum
 
+from msgspec import Struct
+
 from spit.engine import Variant
-from spit.engine.frozen import frozen_value
 
 
 class Mode(Enum):
@@ -18,8 +18,7 @@ class Mode(Enum):
     """One person (either half of the keyboard) against the bot in seat 2."""
 
 
-@frozen_value
-class GameOptions:
+class GameOptions(Struct, frozen=True, kw_only=True):
     """Everything the app needs to start. ``mode=None`` opens the start menu first."""
 
     mode: Mode | None = None
@@ -30,7 +29,7 @@ class GameOptions:
     """Standard (first to hold no cards) or points (to 100, lowest wins)."""
     keys: str = "qwerty"
     """The keyboard layout preset: qwerty, qwertz or azerty."""
-    bindings: dict[str, str] = field(default_factory=dict)
+    bindings: dict[str, str] = {}
     """Remapped keys from the config file: action id -> Textual key name."""
     seed: int | None = None
     """Shuffle seed for reproducible deals; None for a fresh one."""
@@ -48,8 +47,7 @@ class GameOptions:
     """The names players 1 and 2 gave (config or menu); None for the default name."""
 
 
-@frozen_value
-class Network:
+class Network(Struct, frozen=True, kw_only=True):
     """A seat at a room on a server, played on this screen: hosting or joining."""
 
     address: str | None = None

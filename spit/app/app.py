@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, ClassVar
 from msgspec.structs import replace
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from spit import words
 from spit.app.bindings import WordedBindings, worded
 from spit.app.game import GameScreen, Pace
+from spit.app.menu_notices import MenuNotices
 from spit.app.messages import (
     AsciiChosen,
     CloseRoom,
@@ -53,9 +53,6 @@ if TYPE_CHECKING:
 guard_input_parser()
 guard_input_decoding()
 guard_terminal_loss()
-
-# The menu (spit.app.menu) and the dialogs (spit.app.screens) are imported where they are
-# first shown, not here: `spit play` goes straight to the table, sooner without them.
 
 
 class SpitApp(WordedBindings, StartOffers, TerminalApp):
@@ -102,24 +99,16 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         practice: bool = False,
         offer_practice: bool = False,
     ) -> None:
-        """Start from ``options``.
-
-        ``clock`` replaces ``time.monotonic`` as the game clock's source (tests pass one they
-        control); ``match`` is played instead of a freshly dealt one; ``opponents`` builds
-        the driver of seat 2 against the person (the bot by default; None offers two players
-        only); ``pace`` sets how long feedback lasts. ``record`` keeps a record of every
-        match (see :mod:`spit.records`); ``resume`` is an unfinished record whose match is
-        played on from where it stopped, paused; ``replay`` is a record to play back;
-        ``network`` plays a seat at a room on a server instead (``spit host``, ``spit join``),
-        and the app ends with the match; ``seated`` is that seat, taken already (the command
-        takes it before the terminal, so a server that is not there is one line, no screen).
-        ``config_file`` is where the start menu remembers its choices (None: nowhere, as in
-        tests). ``practice`` starts with the guided practice round (``spit practice``);
-        ``offer_practice`` offers it when the menu opens (the config file says it never was).
-        """
+        """``clock`` is the game clock's source (tests pass one they control); ``opponents``
+        builds seat 2's driver against the person (None: two players only); ``record`` keeps
+        a record of every match; ``resume`` is an unfinished record to play on, paused;
+        ``network`` plays a seat at a room on a server (``spit host``, ``spit join``) and the
+        app ends with the match; ``seated`` is that seat, taken already by the command (a
+        server that is not there is one line, no screen); ``config_file`` is where the menu
+        remembers its choices (None: nowhere); ``practice`` starts with the practice round,
+        ``offer_practice`` offers it when the menu opens."""
         super().__init__()
         self.config_file = config_file
-        """The config file the menu's choices are written to, or None."""
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""
         self.session = Session(
@@ -130,9 +119,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             record=record,
             notice=lambda notice: self._notice(words.records.record_notice(notice)),
         )
-        """Builds every game this app shows (spit.game.session)."""
         self.pace = pace or Pace()
-        """How long flashes and messages last."""
         self.keymap = self._keys_for(self.options)
         """The keys of the current (or next) game."""
         self._ascii = self.options.ascii
@@ -140,25 +127,17 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._replay = replay
         self._network = network
         self._seated = seated
-        self._menu_notices: list[Notification] = []
+        self.menu_notices = MenuNotices(self)
         self.remote = RemoteSeat()
-        """The seat at a room on a server this app plays, while it does."""
         self._practice = practice
         self._offer = offer_practice
-
-    @property
-    def bot_available(self) -> bool:
-        """Whether a bot can take seat 2."""
-        return self.session.bot_available
 
     # -- screens ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.catch_signals()
-        # `spit` starts the app with the garbage collector off (spit.commands.play.run_app):
-        # it is back on once the first screen is drawn. The table sets what exists when it
-        # opens aside from the collector first (spit.app.game), the start's few thousand
-        # bits of garbage with it, until it closes.
+        # `spit` starts the app with the garbage collector off (spit.commands.play.run_app)
+        # until the first screen is drawn (the table freezes what exists then: spit.app.game).
         self.call_after_refresh(gc.enable)
         if self._replay is not None:
             self.replay(self._replay)
@@ -171,9 +150,9 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
-            from spit.app.menu import MenuScreen
+            from spit.app.menu import MenuScreen  # deferred: start-up
 
-            self.push_screen(MenuScreen(self.options, bot_available=self.bot_available))
+            self.push_screen(MenuScreen(self.options, bot_available=self.session.bot_available))
             self._offer_practice()
             self._offer_resume()  # on top: a match cut short comes first
         else:
@@ -181,11 +160,10 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self.check_size()
 
     def start_game(self, options: GameOptions) -> None:
-        """Deal a match with ``options`` and show the table."""
-        if options.mode is Mode.BOT and not self.bot_available:
-            from spit.app.menu import MenuScreen
+        if options.mode is Mode.BOT and not self.session.bot_available:
+            from spit.app.menu import MenuScreen  # deferred: start-up
 
-            self._menu_notice(words.dialogs.app_notice("no bot, choose"))
+            self.menu_notices.say(words.dialogs.app_notice("no bot, choose"))
             if not isinstance(self.screen, MenuScreen):
                 self.open_menu(options)
             return
@@ -200,9 +178,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._show(GameScreen(options, built.game, keymap=self.keymap, pace=self.pace))
 
     def start_practice(self, options: GameOptions) -> None:
-        """Deal a practice round: a real deal against a bot that waits for the player, with
-        the guide's steps under the table."""
-        from spit.app.practice import PracticeScreen
+        """A real deal against a bot that waits for the player, the guide under the table."""
+        from spit.app.practice import PracticeScreen  # deferred: start-up
 
         if self._offer:
             self._practice_offered()  # found without the offer: it need not come
@@ -219,7 +196,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def _show(self, screen: GameScreen) -> None:
         """Show a table: over the menu, or instead of the table shown now."""
-        self._leave_menu()
+        self.menu_notices.clear()
         if self._game_screen() is None:
             self.push_screen(screen)
         else:
@@ -235,29 +212,25 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def replay(self, record: Record, *, playing: bool = True) -> None:
         """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
-        from spit.app.replay import ReplayScreen
+        from spit.app.replay_screen import ReplayScreen  # deferred: start-up
 
         game, options = self.session.replay(record, self.options, playing=playing)
-        self._leave_menu()
+        self.menu_notices.clear()
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
     def resume_match(self, record: Record) -> None:
-        """Play the unfinished match of ``record`` on from exactly where it stopped, paused.
-
-        The table is the engine's replay of the record; the game clock goes on from the time
-        of its last action, so a fumble lock or a "too late" window is as it was.
-        """
-        from spit.app.screens import PauseScreen
-        from spit.records.record import RecordError
+        """Play the unfinished match of ``record`` on from exactly where it stopped, paused
+        (the game clock goes on from its last action: a fumble lock is as it was)."""
+        from spit.app.dialogs.pause import PauseScreen  # deferred: start-up
+        from spit.records.record import RecordError  # deferred: start-up
 
         try:
             built = self.session.resume(record, self.options)
-        except SessionError:
-            self._menu_notice(words.dialogs.app_notice("no bot, cannot go on"))
-            self.open_menu(self.session.resume_options(record, self.options))
-            return
-        except RecordError as error:
-            self._menu_notice(words.records.record_error(error))
+        except (SessionError, RecordError) as error:
+            if isinstance(error, RecordError):
+                self.menu_notices.say(words.records.record_error(error))
+            else:
+                self.menu_notices.say(words.dialogs.app_notice("no bot, cannot go on"))
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options
@@ -268,22 +241,15 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._show(screen)
         self.push_screen(PauseScreen())
 
-    def remember_menu(self, options: GameOptions) -> None:
-        """Keep the menu's choices in the config file, for the next start."""
-        from spit.settings.memory import menu_entries
-
-        self._keep(menu_entries(options))
-
     # -- a seat at a room on a server -------------------------------------------------
 
     def connect(self, network: Network, seated: Seated | None = None) -> None:
-        """Take a seat at a room on a server (starting one here to host, if asked), unless
-        ``seated`` is one taken already, and show its table once the server sends it; say
-        why not if that fails."""
-        from spit.app.screens import StandstillScreen
+        """Take a seat at a room (hosting it here first, if asked) unless ``seated`` is taken
+        already; show its table once the server sends it, or say why not."""
+        from spit.app.dialogs.standstill import StandstillScreen  # deferred: start-up
 
         waiting = StandstillScreen(words.network.connecting(network.address, network.code))
-        self._leave_menu()
+        self.menu_notices.clear()
         self.push_screen(waiting)
         play = self.remote.play(
             network,
@@ -314,8 +280,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._lost(text)
 
     def on_close_room(self, message: CloseRoom) -> None:
-        """Esc on a hosted room's waiting notice: the room closes (its seat leaves, and the
-        server started for it stops). ``spit host`` ends, as a player expects; from the
+        """Esc on a hosted room's waiting notice closes the room: ``spit host`` ends; from the
         menu's Host, back to the menu."""
         if self._network is not None:
             self.exit()  # the command lets go of the seat and the server (run_seated)
@@ -326,38 +291,16 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends
-        and says why on the terminal; from the menu, back to it with the reason."""
+        saying why; from the menu, back to it with the reason."""
         if self._network is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
-        self._menu_notice(text, timeout=15)
+        self.menu_notices.say(text, timeout=15)
         self.open_menu()
-
-    def _menu_notice(self, text: str, *, timeout: float | None = None) -> None:
-        """An error notice over the menu (a seat not taken, a match that could not go on or
-        be gone on with): it is about what the menu was asked, so it goes once a table is
-        shown, rather than cover the player's stocks there for its remaining seconds."""
-        # Without markup: the text may carry a name or a file's (see test_outside_text).
-        notification = Notification(
-            text, "", "error", self.NOTIFICATION_TIMEOUT if timeout is None else timeout, False
-        )
-        self.post_message(Notify(notification))
-        self._menu_notices.append(notification)
-
-    def _leave_menu(self) -> None:
-        """A table (or a seat being taken) replaces the menu: its notices go with it."""
-        notices, self._menu_notices = self._menu_notices, []
-        for notification in notices:
-            # Textual's own way to take one notice away (as a toast's timer does).
-            self._unnotify(notification, refresh=False)
-        if notices:
-            self._refresh_notifications()
 
     # -- what the screens ask ----------------------------------------------------------
 
     def on_page_changed(self, message: PageChanged) -> None:
-        """A browser seat's page went or came back: nobody plays the seat meanwhile, so it
-        lets go of the room, which stands for both (the server's rule for a dropped seat)."""
         self.remote.page_changed(message.here)
 
     def on_connect(self, message: Connect) -> None:
@@ -372,7 +315,9 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self.start_practice(message.options)
 
     def on_remember_menu(self, message: RememberMenu) -> None:
-        self.remember_menu(message.options)
+        from spit.settings.memory import menu_entries  # deferred: start-up
+
+        self._keep(menu_entries(message.options))
 
     def on_ascii_chosen(self, message: AsciiChosen) -> None:
         self.ascii = message.on
@@ -391,19 +336,16 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self._keep({("lang",): message.code})
 
     def _keep(self, entries: dict[tuple[str, ...], object]) -> None:
-        """Write the menu's choices into the config file; a file that cannot be written is
-        said."""
-        from spit.settings.memory import keep
+        from spit.settings.memory import keep  # deferred: start-up
 
         error = keep(self.config_file, entries)
         if error is not None:
             self.notify(words.config.config_error(error), severity="warning", markup=False)
 
     def open_menu(self, options: GameOptions | None = None) -> None:
-        """Back to the start menu (after a match, or when the bot is missing)."""
-        from spit.app.menu import MenuScreen
+        from spit.app.menu import MenuScreen  # deferred: start-up
 
-        menu = MenuScreen(options or self.options, bot_available=self.bot_available)
+        menu = MenuScreen(options or self.options, bot_available=self.session.bot_available)
         if len(self.screen_stack) < 2:  # nothing shown yet (a resume that could not be)
             self.push_screen(menu)
             return
@@ -420,17 +362,14 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         return keymap
 
     def _game_screen(self) -> GameScreen | None:
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                return screen
-        return None
+        return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
 
     # -- app-wide keys ---------------------------------------------------------------
 
     def action_help(self) -> None:
         """F1: the rules in brief and both players' keys."""
-        from spit.app.menu import MenuScreen
-        from spit.app.screens import HelpScreen
+        from spit.app.dialogs.help import HelpScreen  # deferred: start-up
+        from spit.app.menu import MenuScreen  # deferred: start-up
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
@@ -447,7 +386,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""
-        from spit.app.screens import QuitScreen
+        from spit.app.dialogs.quit import QuitScreen  # deferred: start-up
 
         if isinstance(self.screen, QuitScreen):
             self.screen.confirm()

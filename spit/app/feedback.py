@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable
 
 from textual.message_pump import MessagePump
 
-from spit.app.clock import Fader
 from spit.app.presenter import Feedback
+from spit.app.timers import Fader
 from spit.engine import Card, CardPlayed, CardSpat, Event, RoundSettled
 
 
@@ -129,6 +129,3 @@ class FeedbackTimers:
         """Stop every timer for good."""
         for fader in self._faders:
             fader.cancel()
-
-
-__all__ = ["FeedbackTimers"]

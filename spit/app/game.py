@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -27,30 +27,16 @@ from textual.strip import Strip
 
 from spit import words
 from spit.app.bindings import WordedBindings, worded
-from spit.app.clock import PumpTimers
+from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
+from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
-from spit.app.standstill import RoomNotice
-from spit.app.table import (
-    MIDDLE_ROOM,
-    ROW_WIDTH,
-    Banner,
-    KeyLegend,
-    PileRow,
-    PlayerInfo,
-    PlayerMessage,
-    RoundSummary,
-    StockRow,
-    TopBar,
-    fit_table,
-    pile_row_height,
-    table_widgets,
-    uniform_lines,
-)
+from spit.app.room_notice import RoomNotice
+from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
+from spit.app.timers import PumpTimers
 from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
-from spit.engine.frozen import frozen_value
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -62,8 +48,7 @@ REPEAT_GAP: Final = 0.06
 new press. Auto-repeat sends a key every 30-50 ms; nobody taps one key twice that fast."""
 
 
-@frozen_value
-class Pace:
+class Pace(NamedTuple):
     """How long the table's feedback lasts, in seconds."""
 
     flash: float = 0.35
@@ -84,33 +69,7 @@ class Pace:
 class GameScreen(WordedBindings, Screen[None]):
     """The table: player 2's stocks at the top, the spit piles, player 1's at the bottom."""
 
-    # Each side is as wide as its stocks and centred, so its lines start where they start.
-    DEFAULT_CSS = f"""
-    GameScreen {{
-        layout: vertical;
-        overflow: hidden hidden;
-        background: #0f3d24;
-    }}
-    GameScreen #table {{
-        height: 1fr;
-        align: center middle;
-    }}
-    GameScreen .side {{
-        height: auto;
-        width: {ROW_WIDTH};
-    }}
-    GameScreen #p1-legend-right {{
-        display: none;
-    }}
-    GameScreen #middle {{
-        height: 1fr;
-        max-height: {MIDDLE_ROOM + pile_row_height(SMALL)};
-        align: center middle;
-    }}
-    GameScreen Banner {{
-        margin-bottom: 1;
-    }}
-    """
+    DEFAULT_CSS = TABLE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "pause", worded(words.dialogs.binding, "pause"), id="pause"),
@@ -130,54 +89,41 @@ class GameScreen(WordedBindings, Screen[None]):
         pace: Pace,
         stats: MatchStats | None = None,
     ) -> None:
-        """``stats`` are the figures of what was played of the match before (a resumed
-        match's), to count on from; None: a match from its deal."""
+        """``stats``: the figures of what was played of a resumed match, to count on from."""
         super().__init__()
         self._resumed = False
         self.options = options
-        """What this game was started with."""
         self.game = game
         """The game being played; the screen reads and changes the table only through it."""
         self.seat = game.seats[0]
         """The seat whose view the screen draws (both players see the same face-up table)."""
         self.keymap = keymap
-        """Which key does what."""
         self.pace = pace
-        """How long flashes and messages last."""
         self.stats = stats if stats is not None else MatchStats()
-        """Cards played, reactions and the fastest play of the whole match, for the
-        match-over screen."""
+        """The whole match's figures, for the match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
-        """Suit symbols or letters, two or four colours."""
         self.perspective = self._perspective()
-        """Who sits near, who is "you", what everyone is called."""
         self.presenter = Presenter(keymap, self.look, hints=options.hints)
-        """Turns the view, the perspective and the feedback into the widgets' states."""
         self.feedback = FeedbackTimers(
             self, self.redraw, flash=pace.flash, message=pace.message, last_move=pace.last_move
         )
-        """The flashes, messages and last plays showing now, and their timers."""
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
         self._pressed_at: dict[Control, float] = {}
         self.room_notice = RoomNotice(self, game)
-        """Over the table while a networked room stands for a reason not of this keyboard."""
         self.card_size: CardSize = SMALL
-        """How big the cards are drawn: the largest size the terminal has room for."""
+        """The largest size the terminal has room for."""
 
     def _perspective(self) -> Perspective:
-        options = self.options
-        against_bot = options.mode is Mode.BOT
-        return Perspective.of(self.game, against_bot=against_bot, bot_level=options.bot_level)
+        against_bot = self.options.mode is Mode.BOT
+        return Perspective.of(self.game, against_bot=against_bot, bot_level=self.options.bot_level)
 
     @property
     def against_bot(self) -> bool:
-        """The other seat is the bot, on this machine."""
         return self.perspective.against_bot
 
     @property
     def names(self) -> tuple[str, str]:
-        """How the players are called on screen."""
         return self.perspective.names
 
     # -- layout ------------------------------------------------------------------------
@@ -260,8 +206,8 @@ class GameScreen(WordedBindings, Screen[None]):
         return self.act(action)
 
     def act(self, action: Action) -> Result | None:
-        """Do ``action`` now; the game tells :meth:`table_changed` what it did. The one way
-        anything reaches the game from this screen. The verdict, if the game knows it at once."""
+        """The one way anything reaches the game from this screen; the game tells
+        :meth:`table_changed` what it did."""
         return self.game.act(action)
 
     # -- what the game tells ------------------------------------------------------------
@@ -293,7 +239,7 @@ class GameScreen(WordedBindings, Screen[None]):
     def pause_changed(self, paused: bool, by: int | None) -> None:
         """The other player paused or went on (a networked game): say so over the table.
         This player's own pause ran out on the server: the pause dialog goes, play goes on."""
-        from spit.app.screens import PauseScreen
+        from spit.app.dialogs.pause import PauseScreen  # deferred: start-up
 
         if by == self.seat and not paused and isinstance(self.app.screen, PauseScreen):
             self.app.screen.dismiss()
@@ -315,7 +261,6 @@ class GameScreen(WordedBindings, Screen[None]):
     # -- drawing -----------------------------------------------------------------------
 
     def table_states(self, view: PlayerView, scene: Scene) -> TableStates:
-        """Every widget's state for the table as ``view`` shows it: the presenter's."""
         return self.presenter.present(
             view, self.perspective, self.feedback.now(), scene, summary=self.ROUND_SUMMARY
         )
@@ -372,7 +317,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.go_on()
 
     def hold(self) -> None:
-        """Stop everything: the game (its clock, any driven seat) and the feedback timers."""
+        """Stop the game (its clock, any driven seat) and the feedback timers."""
         if not self.running:
             return
         self.running = False
@@ -390,22 +335,20 @@ class GameScreen(WordedBindings, Screen[None]):
         self.feedback.resume()
 
     def action_pause(self) -> None:
-        """Escape: pause the game."""
-        from spit.app.screens import PauseScreen
+        from spit.app.dialogs.pause import PauseScreen  # deferred: start-up
 
         # In a networked match the server limits a pause: its dialog counts it down.
         left = self._pause_left if self.game.connection is not None else None
         self.app.push_screen(PauseScreen(grace=self.pace.grace, left=left))
 
     def _pause_left(self) -> float | None:
-        """The seconds this player's pause may still last, as the server last said."""
         connection = self.game.connection
         return None if connection is None else connection.pause_left[self.seat]
 
     # -- the end -----------------------------------------------------------------------
 
     def _match_over(self) -> None:
-        from spit.app.screens import MatchOverScreen
+        from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
 
         view = self.game.view(self.seat)
         outcome, last_round = view.outcome, view.last_round
@@ -434,7 +377,6 @@ class GameScreen(WordedBindings, Screen[None]):
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
         return self.game.view(self.seat).is_over
 
     @property
@@ -456,11 +398,10 @@ class GameScreen(WordedBindings, Screen[None]):
 
     @property
     def clock(self) -> Callable[[], float]:
-        """The game clock (stops while paused): the time actions are applied at."""
+        """The game clock (it stops while paused)."""
         return self.game.now
 
     def rematch(self) -> None:
-        """Start over with a fresh match, same players and options."""
         self.game.rematch()
         self.stats = MatchStats()
         for player in (0, 1):

@@ -1,13 +1,14 @@
 """How the table looks: card faces and backs, suit colours, players' colours and names.
 
 Everything here turns engine values (cards, stocks, piles) into Rich ``Text`` lines; the
-widgets in :mod:`spit.app.table` arrange them. Cards are boxes drawn at one of three sizes
-(:data:`CARD_SIZES`): three lines high on an 80x24 terminal, larger where the terminal has room.
+table's parts (:mod:`spit.app.parts`, :mod:`spit.app.card_rows`) arrange them. Cards are
+boxes drawn at one of three sizes (:data:`CARD_SIZES`): three lines high on an 80x24
+terminal, larger where the terminal has room.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -15,14 +16,12 @@ from rich.text import Text
 
 from spit import words
 from spit.engine import Card, Suit
-from spit.engine.frozen import frozen_value
 
 LAYERS: Final = 4
 """Face-down cards drawn as edges behind a stock's top card (a stock never has more)."""
 
 
-@frozen_value
-class CardSize:
+class CardSize(NamedTuple):
     """One size the table draws cards at, and the room it needs around them.
 
     Every picture of a card is made from these numbers: a card is a box ``width`` by
@@ -143,8 +142,7 @@ def big_rank(rank: str, *, ascii: bool = False) -> tuple[str, str, str] | None:
     return lines[0], lines[1], lines[2]
 
 
-@frozen_value
-class Boxes:
+class Boxes(NamedTuple):
     """The characters card boxes are drawn with."""
 
     top_left: str
@@ -161,8 +159,7 @@ ROUND_BOXES: Final = Boxes("╭", "╮", "╰", "╯", "─", "│", "░")
 ASCII_BOXES: Final = Boxes("+", "+", "+", "+", "-", "|", "#")
 
 
-@frozen_value
-class Look:
+class Look(NamedTuple):
     """The player's choice of card faces: suit symbols or letters, two or four colours."""
 
     ascii: bool = False
@@ -243,7 +240,7 @@ class Look:
             if tall is not None:
                 middle = [pip, *tall, pip]
         out = [" " * inner] * rows
-        out[0] = _left(label, inner)
+        out[0] = pad(label, inner)
         out[-1] = _right(label, inner)
         top = 1 + (rows - 2 - len(middle)) // 2
         for i, line in enumerate(middle):
@@ -330,7 +327,8 @@ def ink(text: str, style: Style | str = "") -> Text:
     return out
 
 
-def _left(text: str, width: int) -> str:
+def pad(text: str, width: int) -> str:
+    """``text`` and spaces after it to ``width`` cells (a letter may be wide)."""
     return text + " " * max(0, width - cell_len(text))
 
 

@@ -28,7 +28,7 @@ from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, language, set_language
-from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE
+from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap
 from spit.settings.options import GameOptions, Mode, Network
 
 
@@ -347,7 +347,7 @@ class MenuScreen(WordedBindings, Screen[None]):
     @on(Button.Pressed, "#names")
     def action_names(self) -> None:
         """The players' names, for the records and the table."""
-        from spit.app.names import NamesScreen
+        from spit.app.dialogs.names import NamesScreen  # deferred: start-up
 
         def given(names: tuple[str | None, str | None] | None) -> None:
             if names is not None:
@@ -358,8 +358,7 @@ class MenuScreen(WordedBindings, Screen[None]):
     @on(Button.Pressed, "#keys-screen")
     def action_keys(self) -> None:
         """Press your keys: each player chooses the key for each action, in turn."""
-        from spit.app.keys import KeysScreen
-        from spit.settings.keymap import KeyMap
+        from spit.app.dialogs.keys import KeysScreen  # deferred: start-up
 
         options = self.chosen()
         keymap = KeyMap.preset(options.keys).with_bindings(options.bindings)
@@ -379,14 +378,14 @@ class MenuScreen(WordedBindings, Screen[None]):
     @on(Button.Pressed, "#host")
     def action_host(self) -> None:
         """Host a game over the network: a friend joins from another terminal or machine."""
-        from spit.app.network import HostScreen
+        from spit.app.dialogs.host import HostScreen  # deferred: start-up
 
         self.app.push_screen(HostScreen(self._options.names[0] or ""), self._network_chosen)
 
     @on(Button.Pressed, "#join")
     def action_join(self) -> None:
         """Join a friend's game over the network."""
-        from spit.app.network import JoinScreen
+        from spit.app.dialogs.join import JoinScreen  # deferred: start-up
 
         self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
 

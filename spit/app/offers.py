@@ -19,7 +19,7 @@ class StartOffers:
         way, the config file says so and it is not offered again."""
         if not self._offer or self.config_file is None:
             return
-        from spit.app.practice import PracticeOfferScreen
+        from spit.app.dialogs.practice_offer import PracticeOfferScreen  # deferred: start-up
 
         def answered(practise: bool | None) -> None:
             self._practice_offered()
@@ -34,7 +34,7 @@ class StartOffers:
 
     def _offer_resume(self) -> None:
         """At the menu: offer the newest unfinished match, if there is one."""
-        from spit.app.resume import ResumeScreen, offered_names
+        from spit.app.dialogs.resume import ResumeScreen, offered_names  # deferred: start-up
 
         record = self.session.unfinished()
         if record is None:
@@ -50,7 +50,7 @@ class StartOffers:
         self.push_screen(ResumeScreen(record, names), answered)
 
     def _give_up(self, record: Record) -> None:
-        from spit.records.record import RecordError
+        from spit.records.record import RecordError  # deferred: start-up
 
         try:
             self.session.give_up(record)

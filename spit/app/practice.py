@@ -11,26 +11,23 @@ table, so it never covers a card, and holds no focus: the keys stay the players'
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import ClassVar, Final
 
 from rich.console import Console
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import by_place, worded
+from spit.app.bindings import worded
 from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
-from spit.app.dialog import Dialog
+from spit.app.dialogs.practice_pause import PracticePauseScreen
 from spit.app.game import GameScreen, Pace
 from spit.app.messages import OpenMenu
+from spit.app.parts import BannerState
 from spit.app.presenter import Scene, TableStates
-from spit.app.screens import KeyLine, PauseScreen, answer_button
-from spit.app.table import BannerState, pile_row_height
+from spit.app.table import pile_row_height
 from spit.engine import Play, PlayerView, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
@@ -203,7 +200,7 @@ class PracticeScreen(GameScreen):
         if fold:
             assert banner is not None
             self.note_in_band = " ".join(banner.note.splitlines())
-            states = replace(states, banner=replace(banner, note=""))
+            states = states._replace(banner=banner._replace(note=""))
         return states
 
     def _note_fits(self, banner: BannerState) -> bool:
@@ -239,104 +236,3 @@ class PracticeScreen(GameScreen):
         text.append(self.coach.says(view))
         width = self.app.size.width - 2  # the band's padding
         self.query_one(CoachPanel).update(band_text(text, width, self.app.console))
-
-
-class PracticePauseScreen(PauseScreen):
-    """Escape during the practice: the game's pause, and a way out of the practice.
-
-    Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
-    with (a letter would be someone's card; the pause stays deaf to those); in a browser,
-    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over. The
-    box is the game's pause box, its keys one line longer.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+l",
-            "leave",
-            worded(words.dialogs.binding, "leave the practice"),
-            id="leave-practice",
-        ),
-        Binding(
-            "l",
-            "browser_leave",
-            worded(words.dialogs.binding, "leave the practice"),
-            show=False,
-            id="browser-leave",
-        ),
-    ]
-    """The pause's keys, and leaving the practice."""
-
-    def keys(self) -> str:
-        """The game's pause keys, and under them the key that leaves the practice."""
-        return super().keys() + "\n" + words.practice.practice_leave(web=self.app.is_web)
-
-    def action_leave(self) -> None:
-        """Ctrl+L: end the practice."""
-        self.dismiss("leave")  # type: ignore[arg-type]
-
-    def action_browser_leave(self) -> None:
-        """L in a browser: end the practice."""
-        if self._awake and self.app.is_web:
-            self.dismiss("leave")  # type: ignore[arg-type]
-
-
-class PracticeOfferScreen(Dialog[bool]):
-    """At the very first start: offers the practice round. True to practise, else False."""
-
-    DEFAULT_CSS = """
-    PracticeOfferScreen {
-        align: center middle;
-    }
-    PracticeOfferScreen > Vertical {
-        width: 64;
-        height: auto;
-        border: round $accent;
-        padding: 1 2;
-        background: $surface;
-    }
-    PracticeOfferScreen Static {
-        width: 100%;
-        text-align: center;
-        margin-bottom: 1;
-    }
-    PracticeOfferScreen Horizontal {
-        height: auto;
-        align: center middle;
-    }
-    PracticeOfferScreen Button {
-        margin: 0 1;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = by_place(
-        [
-            Binding(
-                "enter,p", "answer(True)", worded(words.dialogs.binding, "practise"), id="practise"
-            ),
-            Binding(
-                "escape",
-                "answer(False)",
-                worded(words.dialogs.binding, "not now"),
-                id="no-practice",
-            ),
-        ]
-    )
-    """The offer's keys (no game is going on: Enter is nobody's spit here)."""
-
-    def compose(self) -> ComposeResult:
-        question, keys, practise, not_now = words.practice.practice_offer()
-        with Vertical():
-            yield Static(question, id="offer", markup=False)
-            yield KeyLine(keys)
-            with Horizontal():
-                yield answer_button(practise, variant="primary", id="practise")
-                yield answer_button(not_now, id="not-now")
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "practise")
-
-    def action_answer(self, answer: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(answer)

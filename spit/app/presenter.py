@@ -10,23 +10,21 @@ wiring: it asks the game, holds the timers and hands each widget its state.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from spit import words
+from spit.app.card_rows import PilesState, StocksState
 from spit.app.look import SMALL, CardSize, Look
-from spit.app.table import (
+from spit.app.parts import (
     BannerState,
     InfoState,
     LegendState,
     MessageState,
-    PilesState,
-    StocksState,
     SummaryState,
     TopBarState,
     legend_slot,
 )
 from spit.engine import STOCKS, Card, Phase, Play, PlayerView, Reason, Refusal, Variant
-from spit.engine.frozen import frozen_value
 from spit.game import Connection, Game
 from spit.net.address import this_machine_only
 from spit.settings.keymap import KeyMap
@@ -43,8 +41,7 @@ Names = tuple[str, str]
 """Player 1's and player 2's names as the table shows them."""
 
 
-@frozen_value
-class Perspective:
+class Perspective(NamedTuple):
     """Who looks at the table from this keyboard, and what everyone is called on it."""
 
     seat: int
@@ -125,8 +122,7 @@ class Perspective:
         )
 
 
-@frozen_value
-class Feedback:
+class Feedback(NamedTuple):
     """What the table says for a moment besides the engine's view."""
 
     messages: tuple[str | None, str | None] = (None, None)
@@ -137,8 +133,7 @@ class Feedback:
     """Per spit pile, the last play on it still written under it: who, which card."""
 
 
-@frozen_value
-class Scene:
+class Scene(NamedTuple):
     """The game's facts at one redraw that are not in the drawn seat's view."""
 
     variant: Variant
@@ -155,8 +150,7 @@ class Scene:
     """Shown in a web browser (which may keep F1 and Ctrl+Q for itself)."""
 
 
-@frozen_value
-class TableStates:
+class TableStates(NamedTuple):
     """Every widget's state, near side first (the ``p1-`` widgets, then the ``p2-``)."""
 
     top_bar: TopBarState
@@ -449,14 +443,3 @@ def standstill(
     if connection.paused_by[other]:
         return words.network.paused_by(name, connection.pause_left[other])
     return None
-
-
-__all__ = [
-    "PLAYER_IDS",
-    "Feedback",
-    "Perspective",
-    "Presenter",
-    "Scene",
-    "TableStates",
-    "standstill",
-]

@@ -50,7 +50,7 @@ class RemoteSeat:
     def _kept_on(self, game: RemoteGame | None) -> bool:
         """Whether the seat outlives this app: it ends by a signal while the match is on, or
         another process took the same seat back with its token and plays on."""
-        from spit.net.client import Gone, ServerGone
+        from spit.net.client import Gone, ServerGone  # deferred: start-up
 
         if game is None:
             return False
@@ -83,9 +83,9 @@ class RemoteSeat:
         ``seated`` is one taken already, call ``show`` with the game once the server sends
         its first table, and play it until the room ends; ``lost`` hears why, in words, if
         it could not start or go on."""
-        from spit.net.client import ServerGone
-        from spit.net.hosting import HostingError
-        from spit.net.seats import forget_seat
+        from spit.net.client import ServerGone  # deferred: start-up
+        from spit.net.hosting import HostingError  # deferred: start-up
+        from spit.net.seats import forget_seat  # deferred: start-up
 
         try:
             if seated is None:
@@ -133,9 +133,9 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
     part of hosting cannot listen, :class:`~spit.net.client.ServerGone` or :class:`OSError`
     when the server cannot be reached or will not seat us; whatever was started is stopped
     then."""
-    from spit.game.remote import RemoteGame
-    from spit.net.hosting import HostPlan, host
-    from spit.net.seats import KeptSeat, keep_seat, kept_seat
+    from spit.game.remote import RemoteGame  # deferred: start-up
+    from spit.net.hosting import HostPlan, host  # deferred: start-up
+    from spit.net.seats import KeptSeat, keep_seat, kept_seat  # deferred: start-up
 
     # A seat this machine took before, whose process died, is taken back by the same
     # command; one on a server started here is not kept (it dies with this process). A
@@ -175,8 +175,8 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
 
 def why_not(error: Exception) -> str:
     """Why a seat could not be taken or kept, in the words of the part that failed."""
-    from spit.net.client import ServerGone
-    from spit.net.hosting import HostingError
+    from spit.net.client import ServerGone  # deferred: start-up
+    from spit.net.hosting import HostingError  # deferred: start-up
 
     if isinstance(error, HostingError):
         return error.why
@@ -185,6 +185,3 @@ def why_not(error: Exception) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)
-
-
-__all__ = ["RemoteSeat", "Seated", "take_seat", "why_not"]

@@ -41,22 +41,28 @@ draws in ASCII only for a terminal without the symbols (``--ascii``, :mod:`spit.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import datetime as _datetime
+import importlib
 import os
 import signal
 import sys
 import threading
-from codecs import getincrementaldecoder as codecs_getincrementaldecoder
 from collections.abc import Callable, Sequence
 from functools import wraps
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from textual import events, on
+from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.drivers import _writer_thread
+from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
+from textual.keys import Keys
 
 from spit import words
 from spit.app.ascii import AsciiFilter
@@ -82,10 +88,6 @@ def guard_input_parser() -> None:
     Idempotent. Raises ``RuntimeError`` if Textual no longer has the method guarded, so an
     upgrade that moves it fails the tests rather than silently unguarding the game.
     """
-    from textual import events
-    from textual._xterm_parser import XTermParser
-    from textual.keys import Keys
-
     method = XTermParser.__dict__.get("_parse_extended_key")
     if method is None:
         raise RuntimeError("textual's XTermParser has no _parse_extended_key to guard")
@@ -110,9 +112,6 @@ def guard_terminal_loss() -> None:
 
     Raises ``RuntimeError`` if Textual no longer has what is guarded (see the module's note).
     """
-    from textual.drivers import _writer_thread
-    from textual.drivers.linux_driver import LinuxDriver
-
     resume = LinuxDriver.__dict__.get("_sigcont_application")
     writer = _writer_thread.WriterThread
     run = writer.__dict__.get("run")
@@ -171,9 +170,6 @@ def guard_input_decoding() -> None:
     driver or spit's own on it), or when it is loaded already. Otherwise it is not loaded
     (2 ms at every start) and needs no guard.
     """
-    import codecs
-    import importlib
-
     names = ["linux_driver", "linux_inline_driver"]
     if os.environ.get("TEXTUAL_DRIVER") or "textual.drivers.web_driver" in sys.modules:
         names.append("web_driver")
@@ -190,7 +186,7 @@ def guard_input_decoding() -> None:
 
 
 def _lenient_decoder(encoding: str) -> Any:
-    factory = codecs_getincrementaldecoder(encoding)
+    factory = codecs.getincrementaldecoder(encoding)
     return lambda errors="replace": factory(errors)
 
 
@@ -217,7 +213,7 @@ def crash_log_dir() -> Path:
     override = os.environ.get(LOG_DIR_VARIABLE)
     if override:
         return Path(override).expanduser()
-    import platformdirs
+    import platformdirs  # deferred: only a crash needs it
 
     return Path(platformdirs.user_log_dir("spit"))
 
@@ -251,7 +247,7 @@ class TerminalApp(App[None]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if not small and not self._noticed_small:
             return  # no notice was ever shown, so none is there to take away
-        from spit.app.screens import TooSmallScreen
+        from spit.app.dialogs.too_small import TooSmallScreen  # deferred: start-up
 
         covered = any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
         if small and not covered:
@@ -326,7 +322,7 @@ class TerminalApp(App[None]):
         attrs = getattr(driver, "attrs_before", None)
         if attrs is not None:
             with contextlib.suppress(Exception):
-                import termios
+                import termios  # deferred: only the last resort needs it
 
                 termios.tcsetattr(fd, termios.TCSANOW, attrs)
         with contextlib.suppress(OSError):
@@ -361,10 +357,6 @@ class TerminalApp(App[None]):
         if self._crash is None or not self._exit_renderables:
             super()._print_error_renderables()
             return
-        from io import StringIO
-
-        from rich.console import Console
-
         text = StringIO()
         console = Console(file=text, width=120, color_system=None, force_terminal=False)
         for renderable in self._exit_renderables:
@@ -410,7 +402,7 @@ def end_after(seconds: float, status: int, restore: Callable[[], None] | None = 
 
 def _summary(renderables: Sequence[object]) -> str:
     """The exception a panic shows, as ``Type: message``, for the one-line report."""
-    from rich.traceback import Traceback
+    from rich.traceback import Traceback  # deferred: only a crash needs it
 
     for renderable in renderables:
         if isinstance(renderable, Traceback) and renderable.trace.stacks:

@@ -14,8 +14,8 @@ from textual.binding import Binding
 
 from spit import i18n, words
 from spit.app.bindings import by_place, worded
+from spit.app.dialogs.quit import QuitScreen
 from spit.app.menu import MenuScreen
-from spit.app.screens import QuitScreen
 from spit.settings.keymap import same_place
 
 from .factory import make_app

@@ -4,10 +4,12 @@ keys behind Esc, and the page's wording says so (the terminal's wording stays as
 from __future__ import annotations
 
 from spit.app.app import SpitApp
+from spit.app.dialogs.help import HelpScreen
+from spit.app.dialogs.host import HostScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
 from spit.app.game import Pace
 from spit.app.menu import MenuScreen
-from spit.app.network import HostScreen
-from spit.app.screens import HelpScreen, PauseScreen, QuitScreen
 from spit.settings.options import GameOptions, Mode
 
 from .factory import STILL, FakeClock, make_app, screen_text

@@ -6,19 +6,11 @@ from __future__ import annotations
 import pytest
 from textual.widget import Widget
 
+from spit.app.card_rows import PileRow, StockRow
+from spit.app.dialogs.too_small import TooSmallScreen
 from spit.app.look import CARD_SIZES, LARGE, MEDIUM, SMALL, CardSize, Look, card_size_for
-from spit.app.screens import TooSmallScreen
-from spit.app.table import (
-    Banner,
-    KeyLegend,
-    PileRow,
-    PlayerInfo,
-    PlayerMessage,
-    RoundSummary,
-    StockRow,
-    pile_row_height,
-    row_width,
-)
+from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary
+from spit.app.table import pile_row_height, row_width
 from spit.engine import DECK, Action, Match, Phase
 from spit.settings.keymap import KeyMap
 

@@ -1,7 +1,7 @@
 """Cards of every size are drawn from kept strips, and look exactly as if drawn whole.
 
 The mosaic builds each line of a card picture from the kept style of each of its runs
-(``spit.app.table._segments``) instead of asking Textual to render the picture's text; a
+(``spit.app.mosaic._segments``) instead of asking Textual to render the picture's text; a
 line seen before is not built again. Whatever the size, the look, the hints, the flashes,
 the captions and the last plays, the strips must be the very segments Textual makes of the
 whole picture as one text (``tests/app/test_mosaic.py`` holds the small size to it too).
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from spit.app.card_rows import PileRow, PilesState, StockRow, StocksState
 from spit.app.look import CARD_SIZES, Look
-from spit.app.table import PileRow, PilesState, StockRow, StocksState
 from spit.engine import Card, PileView, StockView
 
 from .factory import game, make_app

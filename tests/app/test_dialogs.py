@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from spit.app.dialogs.help import HelpScreen
+from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
 from spit.app.menu import MenuScreen
-from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Variant
 from spit.settings.keymap import KeyMap
 from spit.settings.options import Mode

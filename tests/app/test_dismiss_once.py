@@ -10,8 +10,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button
 
+from spit.app.dialogs.help import HelpScreen
+from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
 from spit.app.game import GameScreen
-from spit.app.screens import HelpScreen, MatchOverScreen, PauseScreen, QuitScreen
 from spit.engine import Variant
 
 from .factory import FakeClock, drive, game, local, make_app

@@ -7,9 +7,7 @@ did not say why there was one pile or what going out first would mean.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from spit.app.table import TopBar
+from spit.app.parts import TopBar
 from spit.engine import Match, Phase, Play, Reason, Variant
 from spit.settings.options import Mode
 
@@ -184,7 +182,7 @@ async def test_the_top_line_keeps_both_scores_and_shortens_its_key_hints_to_fit(
     async with app.run_test(size=(80, 24)) as pilot:
         bar = game(app).query_one(TopBar)
         # The last round of a points match against the bot: both totals past 100.
-        bar.state = replace(bar.state, round_number=4, scores=(104, 112))
+        bar.state = bar.state._replace(round_number=4, scores=(104, 112))
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
         assert "You 104" in top and "Bot 112" in top

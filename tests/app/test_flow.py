@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
+from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.menu import MenuScreen
-from spit.app.screens import MatchOverScreen
 from spit.engine import (
     Card,
     CardPlayed,

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from spit.app.card_rows import PileRow
+from spit.app.dialogs.help import HelpScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
+from spit.app.dialogs.too_small import TooSmallScreen
 from spit.app.game import Pace
-from spit.app.screens import HelpScreen, PauseScreen, QuitScreen, TooSmallScreen
-from spit.app.table import PileRow
 from spit.engine import (
     Card,
     Match,

@@ -6,7 +6,7 @@ can play, and marks none for a seat it does not play (the bot's).
 
 from __future__ import annotations
 
-from spit.app.table import StockRow
+from spit.app.card_rows import StockRow
 from spit.engine import STOCKS, Match, Phase, Play
 from spit.settings.options import Mode
 

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from spit.app.dialogs.help import keys_table
 from spit.app.look import STOCK_WIDTH
-from spit.app.screens import keys_table
-from spit.app.table import GAP, MARGIN, ROW_WIDTH, KeyLegend, LegendState, legend_slot
+from spit.app.parts import MARGIN, KeyLegend, LegendState, legend_slot
+from spit.app.table import GAP, ROW_WIDTH
 from spit.engine import STOCKS
 from spit.settings.keymap import CONTROLS, KeyMap
 from spit.words.labels import control_label

@@ -6,8 +6,8 @@ import tomllib
 from pathlib import Path
 
 from spit.app.app import SpitApp
+from spit.app.dialogs.keys import KeysScreen
 from spit.app.game import GameScreen
-from spit.app.keys import KeysScreen
 from spit.settings.config import load_config
 from spit.settings.keymap import CONTROLS
 from spit.settings.options import GameOptions

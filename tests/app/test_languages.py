@@ -176,7 +176,7 @@ async def test_the_press_your_keys_screen_fits(lang: str) -> None:
 
 
 async def test_the_resume_offer_s_buttons_are_whole(lang: str, data_dir) -> None:
-    from spit.app.resume import ResumeScreen
+    from spit.app.dialogs.resume import ResumeScreen
     from tests.records.played import play_recorded
 
     play_recorded(data_dir / "records", seed=5, stop_after=60)

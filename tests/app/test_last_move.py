@@ -6,8 +6,8 @@ second, too quick to read who played what where.
 
 from __future__ import annotations
 
+from spit.app.card_rows import PileRow
 from spit.app.game import Pace
-from spit.app.table import PileRow
 from spit.engine import Match, Phase, Play
 
 from .factory import FakeClock, game, make_app, played_until, screen_text

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.look import Look
-from spit.app.screens import MatchOverScreen
 from spit.engine import (
     CardPlayed,
     CardSpat,

@@ -14,7 +14,7 @@ import itertools
 import random
 import tracemalloc
 
-from spit.app import table
+from spit.app import mosaic
 from spit.engine import Match
 
 from .factory import FakeClock, game, key_for, local, make_app
@@ -77,5 +77,5 @@ async def test_a_long_stretch_of_key_presses_at_the_large_size_retains_almost_no
         finally:
             tracemalloc.stop()
     growth = [b - a for a, b in itertools.pairwise(counts)]
-    assert len(table._tiles) <= table._KEPT and len(table._lines) <= table._LINES_KEPT
+    assert len(mosaic._tiles) <= mosaic._KEPT and len(mosaic._lines) <= mosaic._LINES_KEPT
     assert growth[-1] <= BOUND, growth

@@ -1,7 +1,7 @@
 """Stocks and piles are drawn from kept card pictures, and look exactly as if drawn whole.
 
 The stock row and the pile row render each card picture once and afterwards join the kept
-strips (:class:`spit.app.table.Mosaic`). Whatever the table, the joined strips must be the
+strips (:class:`spit.app.mosaic.Mosaic`). Whatever the table, the joined strips must be the
 very segments Textual makes of the whole picture as one text: same characters and styles,
 so the screen (and every snapshot) cannot tell the difference. Only the place Textual marks
 each segment with for text selection (``offset`` meta) is left out: the rows of cards are not
@@ -15,8 +15,9 @@ from rich.style import Style
 from textual.content import Content
 from textual.visual import Visual
 
+from spit.app.card_rows import PileRow, PilesState, StockRow, StocksState
 from spit.app.look import Look
-from spit.app.table import Mosaic, PileRow, PilesState, StockRow, StocksState
+from spit.app.mosaic import Mosaic
 from spit.engine import Card, PileView, StockView
 
 from .factory import game, make_app

@@ -15,10 +15,13 @@ from textual.widgets import Input
 
 from spit import words
 from spit.app.app import SpitApp
+from spit.app.dialogs.host import HostScreen
+from spit.app.dialogs.join import JoinScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
+from spit.app.dialogs.standstill import StandstillScreen
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
-from spit.app.network import HostScreen, JoinScreen
-from spit.app.screens import PauseScreen, QuitScreen, StandstillScreen
 from spit.engine import Match, Phase, Play, Spit
 from spit.game import Change, Lost
 from spit.game.remote import RemoteGame
@@ -202,7 +205,7 @@ async def test_the_other_players_pause_counts_down_and_runs_out_and_play_goes_on
 async def test_this_players_pause_counts_down_on_its_dialog_and_goes_when_it_runs_out(
     monkeypatch,
 ) -> None:
-    from spit.app.screens import PauseScreen
+    from spit.app.dialogs.pause import PauseScreen
 
     short_pauses(monkeypatch, 3.0)
     app = hosting_app()

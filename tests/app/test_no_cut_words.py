@@ -25,8 +25,10 @@ from rich.cells import cell_len
 from textual.widget import Widget
 
 from spit import i18n, words
-from spit.app.practice import PracticeOfferScreen, PracticePauseScreen, PracticeScreen
-from spit.app.resume import ResumeScreen
+from spit.app.dialogs.practice_offer import PracticeOfferScreen
+from spit.app.dialogs.practice_pause import PracticePauseScreen
+from spit.app.dialogs.resume import ResumeScreen
+from spit.app.practice import PracticeScreen
 from spit.engine import Phase, Variant
 
 from .factory import FakeClock, drive, make_app, played_until, screen_text
@@ -295,7 +297,7 @@ def _key_texts() -> list[str]:
 def test_a_line_of_keys_breaks_only_between_its_pairs_at_every_width(lang: str) -> None:
     """At any width a pair fits, each pair ("Ctrl+Q: quit") is on one line, whole, in its
     order, and no line is wider than the width; the dialogs' own widths are among these."""
-    from spit.app.screens import key_lines
+    from spit.app.dialogs.dialog import key_lines
 
     for text in _key_texts():
         for source in text.splitlines():

@@ -12,12 +12,14 @@ import pytest
 
 import spit.app
 from spit.app.app import SpitApp
+from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.resume import ResumeScreen
+from spit.app.dialogs.standstill import StandstillScreen
 from spit.app.game import GameScreen
 from spit.app.menu import MenuScreen
 from spit.app.messages import GameLost
-from spit.app.replay import ReplayScreen
-from spit.app.resume import ResumeScreen
-from spit.app.screens import MatchOverScreen, PauseScreen, StandstillScreen
+from spit.app.replay_screen import ReplayScreen
 from spit.engine import Variant
 from spit.game.remote import RemoteGame
 from spit.net.server import GameServer

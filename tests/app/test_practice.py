@@ -4,7 +4,6 @@ waits for the player; leaving it; and that it is kept out of the records."""
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,18 +17,14 @@ from textual.widgets import Button, Input
 from spit import i18n, words
 from spit.app.app import SpitApp
 from spit.app.coach import GO_ON_LABEL, STEPS, Coach, Step
+from spit.app.dialogs.dialog import KeyLine
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.practice_offer import PracticeOfferScreen
+from spit.app.dialogs.practice_pause import PracticePauseScreen
 from spit.app.game import GameScreen
 from spit.app.look import card_size_for
 from spit.app.menu import MenuScreen
-from spit.app.practice import (
-    PANEL_LINES,
-    CoachPanel,
-    PracticeOfferScreen,
-    PracticePauseScreen,
-    PracticeScreen,
-    band_text,
-)
-from spit.app.screens import KeyLine, PauseScreen
+from spit.app.practice import PANEL_LINES, CoachPanel, PracticeScreen, band_text
 from spit.engine import Action, Fill, OnePile, Phase, Play, Slap, Spit
 from spit.i18n import LANGUAGES
 from spit.settings.config import load_config
@@ -40,7 +35,7 @@ from .factory import STILL, FakeClock, key_for, local, make_app, screen_text
 
 SIZE = (80, 24)
 
-NEVER = replace(STILL, patience=3600.0)
+NEVER = STILL._replace(patience=3600.0)
 """The bot's own timer never fires: the tests say when it moves."""
 
 

@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from spit.app.replay import ReplayScreen
-from spit.app.resume import ResumeScreen
-from spit.app.screens import MatchOverScreen, PauseScreen, QuitScreen
+from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.quit import QuitScreen
+from spit.app.dialogs.resume import ResumeScreen
+from spit.app.replay_screen import ReplayScreen
 from spit.engine import Phase, Variant
 from spit.game import bot_driver
 from spit.game.playback import ReplayGame
@@ -201,7 +203,7 @@ async def test_names_given_in_the_menu_are_in_the_record_and_at_the_table(
 
 
 async def test_a_name_that_cannot_be_shown_is_refused_in_the_dialog(data_dir: Path) -> None:
-    from spit.app.names import NamesScreen
+    from spit.app.dialogs.names import NamesScreen
 
     app = make_app(mode=None)
     async with app.run_test(size=SIZE) as pilot:

@@ -14,12 +14,13 @@ from spit.game import Game
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from spit.app.screens import StandstillScreen
+    from spit.app.dialogs.standstill import StandstillScreen
 
 
 class RoomNotice:
-    """Shows, rewords and takes away the :class:`~spit.app.screens.StandstillScreen` over
-    ``table`` as ``game``'s room stands or plays again."""
+    """Shows, rewords and takes away the standstill notice
+    (:class:`~spit.app.dialogs.standstill.StandstillScreen`) over ``table`` as ``game``'s room
+    stands or plays again."""
 
     def __init__(self, table: Screen[None], game: Game) -> None:
         self._table = table
@@ -68,7 +69,7 @@ class RoomNotice:
 
     def _show(self, text: str | None) -> None:
         """Show ``text`` over the table while the room stands still (None: take it away)."""
-        from spit.app.screens import StandstillScreen
+        from spit.app.dialogs.standstill import StandstillScreen  # deferred: start-up
 
         notice = self._screen
         if text is None:
@@ -81,6 +82,3 @@ class RoomNotice:
             return
         notice = self._screen = StandstillScreen(text)
         self._table.app.push_screen(notice)
-
-
-__all__ = ["RoomNotice"]

@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from spit import words
 from spit.app.bindings import worded
-from spit.app.dialog import Dialog
+from spit.app.dialogs.dialog import Dialog
 from spit.settings.config import NAME_LENGTH
 
 Names = tuple[str | None, str | None]
@@ -37,15 +37,9 @@ class NamesScreen(Dialog[Names]):
     """Two fields for the players' names. Enter keeps them, Esc leaves them as they were."""
 
     DEFAULT_CSS = """
-    NamesScreen {
-        align: center middle;
-    }
     NamesScreen > Vertical {
         width: 52;
-        height: auto;
-        border: round $accent;
         padding: 0 2;
-        background: $surface;
     }
     NamesScreen Label {
         margin-top: 1;
@@ -55,12 +49,7 @@ class NamesScreen(Dialog[Names]):
         height: auto;
     }
     NamesScreen Horizontal {
-        height: auto;
-        align: center middle;
         margin-top: 1;
-    }
-    NamesScreen Button {
-        margin: 0 1;
     }
     """
 

@@ -62,54 +62,17 @@ class ReplayScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the players' keys do nothing in a replay, and space must not reach them.
-        Binding(
-            "space",
-            "toggle",
-            worded(words.dialogs.binding, "play pause"),
-            priority=True,
-            id="replay-toggle",
-        ),
-        Binding(
-            "right",
-            "forward",
-            worded(words.dialogs.binding, "step"),
-            priority=True,
-            id="replay-forward",
-        ),
-        Binding(
-            "left",
-            "back",
-            worded(words.dialogs.binding, "step back"),
-            priority=True,
-            id="replay-back",
-        ),
-        Binding(
-            "up",
-            "faster",
-            worded(words.dialogs.binding, "faster"),
-            priority=True,
-            id="replay-faster",
-        ),
-        Binding(
-            "down",
-            "slower",
-            worded(words.dialogs.binding, "slower"),
-            priority=True,
-            id="replay-slower",
-        ),
-        Binding(
-            "pagedown",
-            "round(1)",
-            worded(words.dialogs.binding, "next round"),
-            priority=True,
-            id="replay-next",
-        ),
-        Binding(
-            "pageup",
-            "round(-1)",
-            worded(words.dialogs.binding, "previous round"),
-            priority=True,
-            id="replay-previous",
+        *(
+            Binding(key, action, worded(words.dialogs.binding, say), priority=True, id=id_)
+            for key, action, say, id_ in (
+                ("space", "play('toggle')", "play pause", "replay-toggle"),
+                ("right", "play('forward')", "step", "replay-forward"),
+                ("left", "play('back')", "step back", "replay-back"),
+                ("up", "play('faster')", "faster", "replay-faster"),
+                ("down", "play('slower')", "slower", "replay-slower"),
+                ("pagedown", "round(1)", "next round", "replay-next"),
+                ("pageup", "round(-1)", "previous round", "replay-previous"),
+            )
         ),
         *(
             Binding(str(n), f"jump({n})", show=False, priority=True, id=f"replay-round{n}")
@@ -167,24 +130,9 @@ class ReplayScreen(GameScreen):
 
     # -- the controls ------------------------------------------------------------------
 
-    def action_toggle(self) -> None:
-        self.game.toggle()
-        self._update_bar()
-
-    def action_forward(self) -> None:
-        self.game.forward()
-        self._update_bar()
-
-    def action_back(self) -> None:
-        self.game.back()
-        self._update_bar()
-
-    def action_faster(self) -> None:
-        self.game.faster()
-        self._update_bar()
-
-    def action_slower(self) -> None:
-        self.game.slower()
+    def action_play(self, verb: str) -> None:
+        """Play or stop, a step forward or back, faster or slower (``ReplayGame``'s verbs)."""
+        getattr(self.game, verb)()
         self._update_bar()
 
     def action_round(self, delta: int) -> None:

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit import words
-from spit.app.dialog import Dialog
+from spit.app.dialogs.dialog import Dialog
 from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, normalize_key
 from spit.words.labels import key_label
 
@@ -27,16 +27,9 @@ class KeysScreen(Dialog[dict[str, str]]):
     """Asks for one key per action, in turn; answers action id -> key, or None to cancel."""
 
     DEFAULT_CSS = """
-    KeysScreen {
-        align: center middle;
-    }
     KeysScreen > Vertical {
         width: 70;
-        height: auto;
-        border: round $accent;
         border-title-style: bold;
-        padding: 1 2;
-        background: $surface;
     }
     KeysScreen Static {
         width: 100%;

@@ -13,8 +13,7 @@ from textual.widgets import Button, Static
 
 from spit import words
 from spit.app.bindings import worded
-from spit.app.dialog import Dialog
-from spit.app.screens import KeyLine, answer_button
+from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 from spit.records.record import Record
 from spit.records.recorder import DEFAULT_NAMES
 
@@ -52,27 +51,13 @@ class ResumeScreen(Dialog[str]):
     """Offers the unfinished match: "resume", "give-up" (never offered again), or None."""
 
     DEFAULT_CSS = """
-    ResumeScreen {
-        align: center middle;
-    }
     ResumeScreen > Vertical {
         width: 70;  /* three buttons side by side in German too, as the quit question */
-        height: auto;
-        border: round $accent;
-        padding: 1 2;
-        background: $surface;
     }
     ResumeScreen Static {
         width: 100%;
         text-align: center;
         margin-bottom: 1;
-    }
-    ResumeScreen Horizontal {
-        height: auto;
-        align: center middle;
-    }
-    ResumeScreen Button {
-        margin: 0 1;
     }
     """
 
@@ -114,7 +99,3 @@ class ResumeScreen(Dialog[str]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None if event.button.id == "not-now" else event.button.id)
-
-    def action_answer(self, answer: str | None) -> None:
-        """Close with the answer."""
-        self.dismiss(answer)

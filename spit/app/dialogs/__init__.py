@@ -1,0 +1,1 @@
+"""The dialogs: each a modal screen in a module of its own, with its own CSS."""

@@ -1,0 +1,139 @@
+"""Dialogs that close themselves exactly once, whatever else is in flight.
+
+Textual's ``Screen.dismiss`` pops whichever screen is on top, not necessarily the one it is
+called on. A dialog's answer can be on its way (a button's ``Pressed`` message, a second
+key, a binding's action) while something else happens first: F1 opens help on top, or
+another answer already closed the dialog. Answered late, the dismissal then closed help
+instead, and the next one crashed the app (``InvalidStateError``, ``ScreenStackError``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.cells import cell_len
+from textual import events, on
+from textual.await_complete import AwaitComplete
+from textual.content import Content
+from textual.geometry import Size
+from textual.screen import ModalScreen, ScreenResultType
+from textual.widgets import Button, Static
+
+from spit.app.bindings import WordedBindings
+
+
+class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
+    """A modal screen that is answered once.
+
+    The first answer wins and later ones are ignored. An answer given while another screen
+    is on top of the dialog (help, the too-small notice) waits until the dialog is on top
+    again, so it closes the dialog and nothing else.
+    """
+
+    DEFAULT_CSS = """
+    Dialog {
+        align: center middle;
+    }
+    Dialog > Vertical {
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+    }
+    Dialog Horizontal {
+        height: auto;
+        align: center middle;
+    }
+    Dialog Button {
+        margin: 0 1;
+    }
+    """
+    """A box in the middle of the screen, its buttons side by side under it."""
+
+    _answered = False
+    """Whether the dialog has been closed with an answer."""
+    _waiting: tuple[ScreenResultType | None] | None = None
+    """An answer given while covered, to close with once the dialog is on top again."""
+
+    def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
+        """Close the dialog with ``result``, unless it has been answered already."""
+        if self._answered or self._waiting is not None:
+            return AwaitComplete.nothing()
+        if not self.is_active:
+            self._waiting = (result,)
+            return AwaitComplete.nothing()
+        self._answered = True
+        return super().dismiss(result)
+
+    def action_answer(self, answer: ScreenResultType | None) -> None:
+        """A key's answer (a binding's ``answer(...)``): close with it."""
+        self.dismiss(answer)
+
+    @on(events.ScreenResume)
+    def _answer_waiting(self) -> None:
+        if self._waiting is not None:
+            (result,) = self._waiting
+            self._waiting = None
+            self.dismiss(result)
+
+
+_BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")
+"""What a line of keys puts between its pairs ("Esc: resume · F1: help"), in every language."""
+
+
+def key_lines(text: str, width: int) -> list[str]:
+    """``text``'s lines, each line of keys packed into lines of ``width`` cells that break
+    only between its pairs, so that a key is never parted from its word.
+
+    A pair is a key and what it does ("Ctrl+Q: quit"), between two ``·``; at a break the
+    ``·`` goes, as the line's end says as much. A line without ``·`` is left as it is, and a
+    pair wider than ``width`` on its own is left to wrap where its words allow.
+    """
+    lines: list[str] = []
+    for source in text.splitlines() or [""]:
+        pair, *rest = _BETWEEN_PAIRS.split(source)
+        line = pair
+        for between, pair in zip(rest[::2], rest[1::2], strict=True):
+            if cell_len(line + between + pair) <= width:
+                line += between + pair
+            else:
+                lines.append(line)
+                line = pair
+        lines.append(line)
+    return lines
+
+
+class KeyLine(Static):
+    """A dialog's line of keys ("Esc: resume · F1: help · Ctrl+Q: quit"), wrapped only
+    between its pairs (see :func:`key_lines`).
+
+    Rich wraps at any space, a no-break space too, so a narrow dialog or a long language
+    would leave "Ctrl+Q:" at one line's end and its word on the next; here each pair goes
+    whole to the line that has room for it.
+    """
+
+    def __init__(self, text: str, **kwargs: Any) -> None:
+        super().__init__(text, markup=False, **kwargs)
+        self._keys = text
+
+    def _packed(self, width: int) -> Content:
+        return Content("\n".join(key_lines(self._keys, width)))
+
+    def render(self) -> Content:
+        return self._packed(self.content_size.width or cell_len(self._keys))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._packed(width).get_height(self.styles, width)
+
+
+def answer_button(label: str, **kwargs: Any) -> Button:
+    """A dialog's button for the mouse: it never takes the keyboard focus.
+
+    A focused button answers Enter and Space, and those are spit keys: a player's last
+    keys of a match would press it. Dialogs answer only keys no player uses in play
+    (Esc, Ctrl+Q, Ctrl+R, F1), and each button says its key.
+    """
+    button = Button(label, **kwargs)
+    button.can_focus = False
+    return button

@@ -1,0 +1,188 @@
+"""The match's end: the winner, the figures, and rematch, menu or quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from spit import words
+from spit.app.bindings import worded
+from spit.app.dialogs.dialog import Dialog, answer_button
+from spit.app.look import DIM, Look, player_style
+from spit.bot.levels import plays_like
+from spit.engine import Outcome, RoundSettled, Termination, Variant
+from spit.records.figures import MatchStats
+
+
+class MatchOverScreen(Dialog[str]):
+    """The winner and the match's figures; rematch, back to the menu, or quit."""
+
+    DEFAULT_CSS = """
+    MatchOverScreen > Vertical {
+        width: 76;
+        border: round $success;
+        padding: 0 2;
+    }
+    MatchOverScreen #winner {
+        text-style: bold;
+        text-align: center;
+        width: 100%;
+        margin: 1 0;
+    }
+    MatchOverScreen #figures {
+        width: 100%;
+    }
+    MatchOverScreen Horizontal {
+        margin-top: 1;
+    }
+    MatchOverScreen Button {
+        min-width: 14;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+r", "choose('rematch')", worded(words.dialogs.binding, "rematch"), id="rematch"
+        ),
+        Binding("escape", "choose('menu')", worded(words.dialogs.binding, "menu"), id="menu"),
+    ]
+    """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
+    player uses in play answers it, so the last keys of a match cannot choose."""
+
+    def __init__(
+        self,
+        *,
+        outcome: Outcome,
+        names: tuple[str, str],
+        rounds: int,
+        stats: MatchStats,
+        variant: Variant,
+        look: Look,
+        grace: float,
+        last_round: RoundSettled | None,
+        against_bot: bool = False,
+        rematch: bool = True,
+    ) -> None:
+        """``rematch`` False leaves the rematch out (a networked match deals none)."""
+        super().__init__()
+        self._against_bot = against_bot
+        self._rematch = rematch
+        self._outcome = outcome
+        self._names = names
+        self._rounds = rounds
+        self._stats = stats
+        self._variant = variant
+        self._look = look
+        self._grace = grace
+        self._last_round = last_round
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._winner(), id="winner", markup=False)
+            yield Static(self._figures(), id="figures", markup=False)
+            with Horizontal():
+                yield answer_button(
+                    words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
+                )
+                yield answer_button(words.dialogs.button("menu"), id="menu", disabled=True)
+                yield answer_button(
+                    words.dialogs.button("quit"), variant="error", id="quit", disabled=True
+                )
+
+    def on_mount(self) -> None:
+        self.query_one("#rematch", Button).display = self._rematch
+        if self._grace > 0:
+            self.set_timer(self._grace, self._enable)
+        else:
+            self._enable()
+
+    def _enable(self) -> None:
+        for button in self.query(Button):
+            button.disabled = False
+        if not self._rematch:
+            self.query_one("#menu", Button).focus()
+
+    @property
+    def _awake(self) -> bool:
+        """Whether the grace is over: until then nothing answers, the mouse included."""
+        return not self.query_one("#rematch", Button).disabled
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("rematch",) and not self._rematch:
+            return False
+        return action != "choose" or self._awake
+
+    def action_choose(self, choice: str) -> None:
+        """Close with the player's choice: rematch, menu or quit."""
+        self.dismiss(choice)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "quit")
+
+    def _winner(self) -> Text:
+        winner = self._outcome.winner
+        you_name = words.labels.player_name(0, against_bot=True)
+        you = self._names.index(you_name) if you_name in self._names else None
+        text = Text(words.match.winner(winner, self._names, you=you))
+        if winner is not None:
+            text.highlight_words([self._names[winner]], player_style(winner))
+        return text
+
+    def _figures(self) -> Group:
+        names = self._names
+        table = Table(box=None, padding=(0, 2), show_edge=False, expand=True)
+        table.add_column("")
+        for player in (0, 1):
+            table.add_column(Text(names[player], style=player_style(player)), justify="right")
+        if self._variant is Variant.POINTS:
+            table.add_row(
+                words.dialogs.match_figure("points"), *(str(s) for s in self._outcome.scores)
+            )
+        if self._last_round is not None:
+            table.add_row(
+                words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held)
+            )
+        table.add_row(words.dialogs.match_figure("played"), *(str(n) for n in self._stats.played))
+        stats = self._stats
+        medians = [stats.median_reaction(p) for p in (0, 1)]
+        rates = [stats.plays_per_minute(p) for p in (0, 1)]
+        table.add_row(
+            words.dialogs.match_figure("median reaction"),
+            *("—" if m is None else f"{m:.2f} s" for m in medians),
+        )
+        table.add_row(
+            words.dialogs.match_figure("plays a minute"),
+            *("—" if r is None else f"{r:.1f}" for r in rates),
+        )
+        how = Text(words.table.rounds(self._rounds))
+        if self._outcome.termination is Termination.POINTS:
+            how.append(" · " + words.dialogs.match_figure("total reached 100"))
+        elif self._variant is Variant.POINTS:
+            # Holding no cards ends a points match too, but the totals decide who won.
+            how.append(" · " + words.dialogs.match_figure("lower total wins"))
+        elif self._outcome.winner is not None:
+            how.append(" · " + words.dialogs.match_figure("no cards"))
+        fast = self._stats.fastest
+        if fast is None:
+            fastest = Text(words.match.no_fastest_play(), style=DIM)
+        else:
+            card = self._look.label(fast.card)
+            fastest = Text(
+                words.match.fastest_play(names[fast.player], card, fast.pile, fast.seconds),
+                style=DIM,
+            )
+            fastest.highlight_words([names[fast.player]], player_style(fast.player))
+            fastest.highlight_words([card], self._look.suit_style(fast.card))
+        lines = [table, Text(), how, fastest]
+        if self._against_bot and medians[0] is not None:
+            lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=DIM))
+        return Group(*lines)

@@ -1,0 +1,111 @@
+"""The pause: everything stops until Escape again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from spit import words
+from spit.app.bindings import by_place, worded
+from spit.app.dialogs.dialog import Dialog, KeyLine
+
+
+class PauseScreen(Dialog[None]):
+    """Escape during a match: everything stops until Escape again."""
+
+    DEFAULT_CSS = """
+    PauseScreen > Vertical {
+        width: 56;
+        padding: 1 4;
+    }
+    PauseScreen Static {
+        width: 100%;
+        text-align: center;
+    }
+    PauseScreen #paused {
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding("escape", "dismiss", worded(words.dialogs.binding, "resume"), id="resume"),
+            # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
+            # Linux), so there help and quit have plain keys here, where no card is played.
+            # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
+            Binding(
+                "h",
+                "browser_help",
+                worded(words.dialogs.binding, "help"),
+                show=False,
+                id="pause-help",
+            ),
+            Binding(
+                "q",
+                "browser_quit",
+                worded(words.dialogs.binding, "quit"),
+                show=False,
+                id="pause-quit",
+            ),
+        ]
+    )
+    """Bindings for the pause dialog."""
+
+    def __init__(
+        self, *, grace: float = 0.0, left: Callable[[], float | None] | None = None
+    ) -> None:
+        """``grace``: seconds before H and Q answer, so that the other player, still
+        pressing card keys (q is one) when the game pauses, cannot open help or quit.
+        ``left``: in a networked match, the seconds this pause may still last (None until
+        the server says), shown counting down."""
+        super().__init__()
+        self._grace = grace
+        self._awake = grace <= 0
+        self._left = left
+
+    def on_mount(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+        if self._left is not None:
+            self._show_left()
+            self.set_interval(1.0, self._show_left)
+
+    def _show_left(self) -> None:
+        assert self._left is not None
+        seconds = self._left()
+        shown = self.query_one("#pause-left", Static)
+        shown.display = seconds is not None
+        if seconds is not None:
+            shown.update(words.network.own_pause_left(seconds))
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    def action_browser_help(self) -> None:
+        """H in a browser: the help, as F1 gives it."""
+        if self._awake and self.app.is_web:
+            self.app.action_help()  # type: ignore[attr-defined]
+
+    def action_browser_quit(self) -> None:
+        """Q in a browser: the quit question, as Ctrl+Q asks it."""
+        if self._awake and self.app.is_web:
+            self.app.action_request_quit()  # type: ignore[attr-defined]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(words.dialogs.dialog_text("paused"), id="paused", markup=False)
+            if self._left is not None:
+                yield Static("", id="pause-left", markup=False)
+            yield KeyLine(self.keys())
+
+    def keys(self) -> str:
+        """The pause's line of keys (a browser's own, which may keep F1 and Ctrl+Q)."""
+        if self.app.is_web:
+            return words.dialogs.dialog_text("pause keys in a browser")
+        return words.dialogs.dialog_text("pause keys")

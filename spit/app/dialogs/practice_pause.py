@@ -1,0 +1,51 @@
+"""The practice's pause: the game's pause, and a way out of the practice."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from spit import words
+from spit.app.bindings import worded
+from spit.app.dialogs.pause import PauseScreen
+
+
+class PracticePauseScreen(PauseScreen):
+    """Escape during the practice: the game's pause, and a way out of the practice.
+
+    Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
+    with (a letter would be someone's card; the pause stays deaf to those); in a browser,
+    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over. The
+    box is the game's pause box, its keys one line longer.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+l",
+            "leave",
+            worded(words.dialogs.binding, "leave the practice"),
+            id="leave-practice",
+        ),
+        Binding(
+            "l",
+            "browser_leave",
+            worded(words.dialogs.binding, "leave the practice"),
+            show=False,
+            id="browser-leave",
+        ),
+    ]
+    """The pause's keys, and leaving the practice."""
+
+    def keys(self) -> str:
+        """The game's pause keys, and under them the key that leaves the practice."""
+        return super().keys() + "\n" + words.practice.practice_leave(web=self.app.is_web)
+
+    def action_leave(self) -> None:
+        """Ctrl+L: end the practice."""
+        self.dismiss("leave")  # type: ignore[arg-type]
+
+    def action_browser_leave(self) -> None:
+        """L in a browser: end the practice."""
+        if self._awake and self.app.is_web:
+            self.dismiss("leave")  # type: ignore[arg-type]

@@ -1,0 +1,141 @@
+"""The quit question: make sure, and say what becomes of the match."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button
+
+from spit import words
+from spit.app.bindings import by_place, worded
+from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+
+
+class QuitScreen(Dialog[str]):
+    """Ctrl+Q during a match: make sure, and say what becomes of the match.
+
+    Answers "keep" (quit; the match is kept and offered to resume next time), "give-up"
+    (quit; the match is over for good), or None (keep playing). Ctrl+Q a second time keeps
+    the match: quitting in haste loses nothing.
+    """
+
+    DEFAULT_CSS = """
+    QuitScreen > Vertical {
+        width: 70;  /* three buttons side by side in German and Greek too */
+        border: round $error;
+    }
+    QuitScreen Static {
+        width: 100%;
+        text-align: center;
+        margin-bottom: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = by_place(
+        [
+            Binding(
+                "escape",
+                "answer(None)",
+                worded(words.dialogs.binding, "keep playing"),
+                id="cancel-quit",
+            ),
+            Binding(
+                "ctrl+d",
+                "answer('give-up')",
+                worded(words.dialogs.binding, "give up"),
+                id="give-up",
+            ),
+            # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
+            Binding(
+                "q",
+                "browser_quit",
+                worded(words.dialogs.binding, "quit"),
+                show=False,
+                id="browser-quit",
+            ),
+        ]
+    )
+    """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
+
+    def __init__(
+        self, *, keepable: bool = True, grace: float = 0.0, for_both: bool = False
+    ) -> None:
+        """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
+        both ask and answer; ``for_both``: the match is played with a friend over the
+        network, and quitting ends it for them too (the dialog says so)."""
+        super().__init__()
+        self.keepable = keepable
+        """Whether the match is recorded, so that it can be kept for later."""
+        self.for_both = for_both
+        """Whether quitting ends the match for the friend as well (a networked match)."""
+        self._grace = grace
+        self._awake = grace <= 0
+
+    def on_mount(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    def action_browser_quit(self) -> None:
+        """Q in a browser: quit, as Ctrl+Q again would."""
+        if self._awake and self.app.is_web:
+            self.confirm()
+
+    def compose(self) -> ComposeResult:
+        web = self.app.is_web
+        with Vertical():
+            if self.keepable:
+                yield KeyLine(
+                    words.dialogs.dialog_text("quit or keep in a browser")
+                    if web
+                    else words.dialogs.dialog_text("quit or keep")
+                )
+                with Horizontal():
+                    yield answer_button(
+                        words.dialogs.button("keep in a browser")
+                        if web
+                        else words.dialogs.button("keep"),
+                        variant="warning",
+                        id="keep",
+                    )
+                    yield answer_button(
+                        words.dialogs.button("give up"), variant="error", id="give-up"
+                    )
+                    yield answer_button(
+                        words.dialogs.button("play on"), variant="primary", id="play"
+                    )
+            else:
+                if self.for_both:
+                    text = "quit for both in a browser" if web else "quit for both"
+                else:
+                    text = "quit in a browser" if web else "quit"
+                yield KeyLine(words.dialogs.dialog_text(text))
+                with Horizontal():
+                    yield answer_button(
+                        words.dialogs.button("quit in a browser")
+                        if web
+                        else words.dialogs.button("quit"),
+                        variant="error",
+                        id="give-up",
+                    )
+                    yield answer_button(
+                        words.dialogs.button("keep playing"), variant="primary", id="play"
+                    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.
+        return self.keepable or action != "answer" or parameters != ("give-up",)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "play" else event.button.id)
+
+    def confirm(self) -> None:
+        """Ctrl+Q again: quit, keeping the match if it is recorded."""
+        self.dismiss("keep" if self.keepable else "give-up")

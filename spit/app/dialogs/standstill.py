@@ -1,0 +1,82 @@
+"""The notice over the table while a networked room stands still."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from spit import words
+from spit.app.bindings import worded
+from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.app.messages import CloseRoom
+
+
+class StandstillScreen(Dialog[None]):
+    """Over the table while a networked room stands still for a reason not of this player's
+    making: the friend has not joined yet, the other player paused or lost the connection,
+    or this line is down. It goes when the room plays again; Ctrl+Q still quits. While the
+    host waits for the friend (:attr:`closable`), Esc closes the room (:class:`CloseRoom`)."""
+
+    DEFAULT_CSS = """
+    StandstillScreen > Vertical {
+        width: 64;
+    }
+    StandstillScreen Static {
+        width: 100%;
+        text-align: center;
+    }
+    StandstillScreen #standstill-keys {
+        margin-top: 1;
+        display: none;
+    }
+    StandstillScreen.closable #standstill-keys {
+        display: block;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape",
+            "close_room",
+            worded(words.dialogs.binding, "close the room"),
+            id="close-room",
+        ),
+    ]
+    """Esc closes a room the friend has not come to yet (nothing else here takes a key)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
+    @property
+    def closable(self) -> bool:
+        """Whether the room is the host's, waiting for the friend: Esc closes it."""
+        return self.has_class("closable")
+
+    @closable.setter
+    def closable(self, closable: bool) -> None:
+        self.set_class(closable, "closable")
+        self.refresh_bindings()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text, id="standstill", markup=False)
+            yield KeyLine(words.dialogs.dialog_text("close room keys"), id="standstill-keys")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.closable if action == "close_room" else True
+
+    def action_close_room(self) -> None:
+        """Esc while the friend has yet to come: close the room (the app says where next)."""
+        self.post_message(CloseRoom())
+
+    def say(self, text: str) -> None:
+        """Say something else (the reason changed, the room still stands)."""
+        if text != self._text:
+            self._text = text
+            if self.is_mounted:
+                self.query_one("#standstill", Static).update(text)

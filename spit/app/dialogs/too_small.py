@@ -1,0 +1,46 @@
+"""The notice over everything while the terminal is smaller than the table."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+from spit import words
+from spit.app.messages import SizeChanged
+from spit.app.table import MIN_HEIGHT, MIN_WIDTH
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is smaller than the table; the game waits."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+    }
+    TooSmallScreen Static {
+        width: auto;
+        max-width: 100%;
+        text-align: center;
+        text-style: bold;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def on_resize(self) -> None:
+        self._show()
+        self.post_message(SizeChanged())
+
+    def on_screen_resume(self) -> None:
+        self.post_message(SizeChanged())
+
+    def _show(self) -> None:
+        width, height = self.app.size
+        self.query_one(Static).update(
+            words.dialogs.terminal_too_small(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
+        )

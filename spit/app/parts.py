@@ -1,0 +1,347 @@
+"""The table's parts that draw text, each from one small immutable state: the top line,
+each player's line, message and keys, the banner and the round's summary.
+
+Setting an equal state does nothing, so after an action only the parts whose part of the
+table changed are repainted, and nothing is kept that could drift from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from spit import words
+from spit.app.look import (
+    DIM,
+    PLAIN,
+    SMALL,
+    CardSize,
+    Look,
+    ink,
+    pad,
+    player_style,
+)
+from spit.engine import RoundEnd, RoundSettled, Variant
+from spit.words.labels import pile_name
+
+MARGIN: Final = 13
+"""Columns left of a player's stocks, where the legend's caption stands."""
+
+
+_MESSAGE: Final = Style(color="#ff8a65", bold=True)
+_KEY: Final = Style(color="#e6e6e6", bold=True)
+
+
+class Part(Widget):
+    """A widget drawn entirely from one immutable state."""
+
+    DEFAULT_CSS = """
+    Part {
+        height: auto;
+        width: 100%;
+    }
+    """
+
+    state: reactive[object | None] = reactive(None, layout=False)
+    """What to draw; an equal new state repaints nothing."""
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        # The table has no links: spare every repaint the search for them.
+        self.set_reactive(Part.auto_links, False)
+
+    def render(self) -> RenderableType:
+        return Text() if self.state is None else self.draw(self.state)
+
+    def draw(self, state: object) -> RenderableType:
+        """The picture of ``state``."""
+        raise NotImplementedError
+
+
+# -- the top line ----------------------------------------------------------------------
+
+
+class TopBarState(NamedTuple):
+    round_number: int
+    variant: Variant
+    scores: tuple[int, int]
+    names: tuple[str, str]
+    hints: tuple[str, ...]
+    """The app's own keys, as long and as short as they can be said (the longest that fits
+    is drawn)."""
+
+
+class TopBar(Part):
+    """Round number, the points scores in the points variant, and the app's own keys."""
+
+    DEFAULT_CSS = """
+    TopBar {
+        height: 1;
+        background: $panel;
+    }
+    """
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, TopBarState)
+        left = ink(" SPIT ", style="bold reverse")
+        left.append("  ")
+        left.append(words.dialogs.round_number(n=state.round_number), style="bold")
+        if state.variant is Variant.POINTS:
+            left.append("  ·  ")
+            left.append(words.table.table_label("points"), style=DIM)
+            for player in (0, 1):
+                left.append("  " if player == 0 else " · ")
+                left.append(f"{state.names[player]} ", style=player_style(player, bold=False))
+                left.append(str(state.scores[player]), style="bold")
+        room = self.size.width - left.cell_len - 1
+        hints = next((h for h in state.hints if len(h) + 1 <= room), "")
+        right = ink(hints + " ", style=DIM) if hints else Text()
+        pad = max(1, self.size.width - left.cell_len - right.cell_len)
+        return Text.assemble(left, " " * pad, right)
+
+
+# -- a player's line -------------------------------------------------------------------
+
+
+class InfoState(NamedTuple):
+    player: int
+    name: str
+    cards: int
+    spit_key: str
+    ready: bool
+    waiting: bool
+    """Whether the table waits for spit presses (so "ready" means something)."""
+    look: Look = PLAIN
+
+
+class PlayerInfo(Part):
+    """One player's line: name, cards held, spit key, readiness."""
+
+    DEFAULT_CSS = """
+    PlayerInfo {
+        height: 1;
+        padding: 0 1;
+    }
+    """
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, InfoState)
+        line = ink(state.name, style=player_style(state.player))
+        line.append("  ·  ")
+        line.append(words.table.cards(state.cards), style="bold")
+        if state.spit_key:
+            line.append("  ·  ")
+            line.append(words.table.spit_key(key=state.spit_key))
+        if state.waiting:
+            line.append("  ·  ")
+            if state.ready:
+                line.append(state.look.ready(), style=player_style(state.player))
+            else:
+                line.append(words.table.table_label("press spit"), style="bold reverse")
+        return line
+
+
+class MessageState(NamedTuple):
+    player: int
+    text: str | None
+    look: Look = PLAIN
+
+
+class PlayerMessage(Part):
+    """Why the table just refused a player's key, by that player's stocks, for a moment."""
+
+    DEFAULT_CSS = """
+    PlayerMessage {
+        height: 1;
+        content-align: center middle;
+    }
+    """
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, MessageState)
+        if not state.text:
+            return Text()
+        return ink(f"{state.look.cross} {state.text}", style=_MESSAGE)
+
+
+# -- a player's keys -------------------------------------------------------------------
+
+
+class LegendState(NamedTuple):
+    caption: str
+    stocks: tuple[tuple[str, str, str], ...]
+    """Per stock: the keys for the left pile, the right pile and fill (short labels)."""
+    slot: int = 1
+    """Columns each key gets: the widest label on the table, so every stock's keys, both
+    players', stand in the same columns whatever is remapped."""
+    size: CardSize = SMALL
+
+
+def legend_slot(labels: Sequence[str]) -> int:
+    """The columns a legend gives each key: the widest of ``labels`` (at least 1)."""
+    return max((cell_len(label) for label in labels), default=1) or 1
+
+
+class KeyLegend(Part):
+    """Under (or over) each stock, that player's keys for it: left pile, right pile, fill."""
+
+    DEFAULT_CSS = """
+    KeyLegend {
+        height: 1;
+        content-align: center middle;
+    }
+    """
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, LegendState)
+        line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
+        slot, size = state.slot, state.size
+        # Three keys of one column sit under the card's middle, as the card's own width;
+        # wider keys start at the card's left edge and run on under the cards behind it.
+        indent = max(0, (size.width - (3 * slot + 2)) // 2)
+        for i, keys in enumerate(state.stocks):
+            if i:
+                line.append(" " * size.gap)
+            cell = " " * indent + " ".join(pad(key, slot) for key in keys)
+            line.append(pad(cell, size.stock_width), style=_KEY)
+        return line
+
+
+class BannerState(NamedTuple):
+    text: str
+    urgent: bool = False
+    """Calls for a reaction now (spit, slap): drawn louder."""
+    note: str = ""
+    """What holds for the whole round (a single spit pile), in lines under the text."""
+
+
+def _banner_lines(state: object) -> int:
+    """How many lines a banner's state has (before any wrapping)."""
+    if not isinstance(state, BannerState):
+        return 0
+    return bool(state.text) + len(state.note.splitlines())
+
+
+class Banner(Part):
+    """What happens now: "Both press SPIT", "SLAP the smaller pile!" …, and the round's note."""
+
+    DEFAULT_CSS = """
+    Banner {
+        height: auto;
+        min-height: 1;
+        content-align: center middle;
+        text-align: center;
+        text-style: bold;
+    }
+    """
+
+    def watch_state(self, old: object, new: object) -> None:
+        # The banner is as high as its lines (a single-pile round's note adds two), and a
+        # state repaints without a layout: one with more or fewer lines needs one.
+        if _banner_lines(old) != _banner_lines(new):
+            self.refresh(layout=True)
+
+    def draw(self, state: object) -> Text:
+        assert isinstance(state, BannerState)
+        lines: list[Text] = []
+        if state.text:
+            style = "bold reverse #ffd54f" if state.urgent else "bold"
+            lines.append(ink(f" {state.text} ", style=style))
+        if state.note:
+            lines.extend(ink(line, style="bold") for line in state.note.splitlines())
+        return Text("\n").join(lines)
+
+
+# -- between rounds --------------------------------------------------------------------
+
+
+class SummaryState(NamedTuple):
+    settled: RoundSettled
+    names: tuple[str, str]
+    variant: Variant
+    scores: tuple[int, int]
+    next_round: int
+    spit_keys: tuple[str, str]
+    ready: tuple[bool, bool]
+    note: str = ""
+    """What holds for the next round (a single spit pile), in lines."""
+    look: Look = PLAIN
+
+
+class RoundSummary(Part):
+    """After a round: how it ended, who took which pile, what each holds; spit for the next."""
+
+    DEFAULT_CSS = """
+    RoundSummary {
+        width: auto;
+        height: auto;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    """
+
+    def draw(self, state: object) -> RenderableType:
+        assert isinstance(state, SummaryState)
+        s = state.settled
+        names = state.names
+        title = ink(words.table.round_over(n=s.number), style="bold")
+        title.append(" — ")
+        if s.how is RoundEnd.STALEMATE and s.went_out is None:
+            title.append(words.table.table_label("nobody could move"))
+        elif s.how is RoundEnd.STALEMATE:
+            title.append(words.table.fewer_stock_cards(name=names[s.went_out]))
+        else:
+            title.append(words.table.went_out_first(name=names[s.went_out]))
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("")
+        table.add_column(ink(words.table.table_label("took"), style=DIM))
+        table.add_column(ink(words.table.table_label("holds now"), style=DIM), justify="right")
+        points = state.variant is Variant.POINTS
+        if points:
+            table.add_column(
+                ink(words.table.table_label("points column"), style=DIM), justify="right"
+            )
+        for player in (0, 1):
+            row = [
+                ink(names[player], style=player_style(player)),
+                self._took(state, player),
+                ink(str(s.held[player]), style="bold"),
+            ]
+            if points:
+                row.append(ink(str(state.scores[player]), style="bold"))
+            table.add_row(*row)
+        go = ink(words.table.round_start(state.next_round), style="bold")
+        for player in (0, 1):
+            go.append("    ")
+            go.append(names[player], style=player_style(player))
+            go.append(" ")
+            if state.ready[player]:
+                go.append(state.look.ready(), style=player_style(player))
+            elif state.spit_keys[player]:
+                go.append(f" {state.spit_keys[player]} ", style="bold reverse")
+            else:  # the bot, about to press its own
+                go.append("…", style=DIM)
+        parts: list[RenderableType] = [title, Text(), table, Text(), go]
+        parts.extend(Text(line) for line in state.note.splitlines())
+        return Group(*parts)
+
+    @staticmethod
+    def _took(state: SummaryState, player: int) -> Text:
+        pile = state.settled.took[player]
+        if pile is None:
+            return Text(words.table.table_label("nothing taken"))
+        size = state.settled.taken[player]  # the engine counted it when the round settled
+        if size is None:
+            return Text(pile_name(pile))
+        return Text(words.table.pile_size(pile_name(pile), size))

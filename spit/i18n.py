@@ -62,6 +62,11 @@ def N_(message: str) -> str:
     return message
 
 
+def translated(message: str) -> str:
+    """Translate a message marked with :func:`N_` where it was written (a table of ids)."""
+    return _translation.gettext(message)
+
+
 def language() -> str:
     """The language that is on, as a code from :data:`LANGUAGES`."""
     return _language
@@ -172,4 +177,5 @@ __all__ = [
     "ngettext",
     "pgettext",
     "set_language",
+    "translated",
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,12 +172,8 @@ def test_the_history_s_other_counts_agree_with_their_number() -> None:
     assert words.records.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
 
 
-def _asked_by_id() -> list[tuple[str, Any, object]]:
-    """Every ``words.part.f("id")`` or ``words.part.f(words.part.Id.MEMBER)`` call in spit/:
-    where, the function and the id."""
-    import ast
-    from pathlib import Path
-
+def _asked_by_id() -> list[tuple[str, Any, str]]:
+    """Every ``words.part.f("id")`` call in spit/: where, the function and the id."""
     root = Path(words.__file__).parent.parent
     asked = []
     for path in sorted(root.rglob("*.py")):
@@ -189,31 +186,13 @@ def _asked_by_id() -> list[tuple[str, Any, object]]:
                 and node.func.value.value.id == "words"
                 and len(node.args) == 1
                 and not node.keywords
-                and (what := _id_named(node.args[0])) is not None
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
             ):
                 where = f"{path.relative_to(root.parent)}:{node.lineno}"
                 part = getattr(words, node.func.value.attr)
-                asked.append((where, getattr(part, node.func.attr), what))
+                asked.append((where, getattr(part, node.func.attr), node.args[0].value))
     return asked
-
-
-def _id_named(node: object) -> object:
-    """The id a call passes: a string (``"give up"``) or a member of a words enum
-    (``words.dialogs.Button.GIVE_UP``); None for anything else."""
-    import ast
-
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Attribute)
-        and isinstance(node.value.value, ast.Attribute)
-        and isinstance(node.value.value.value, ast.Name)
-        and node.value.value.value.id == "words"
-    ):
-        enum = getattr(getattr(words, node.value.value.attr), node.value.attr)
-        return enum[node.attr]
-    return None
 
 
 def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
@@ -239,48 +218,49 @@ def test_the_network_and_browser_counts_agree_with_their_number() -> None:
     assert words.network.draw_after(3) == "Neizšķirts pēc 3 kārtām."
 
 
-def _asked_by_enum() -> list[tuple[Callable[[Any], str], type[StrEnum]]]:
-    """Every words function that takes an id, and the enum of its ids (its ``what``'s type)."""
-    import inspect
-
+def _asked_by_table() -> list[tuple[Callable[[str], str], dict[str, str]]]:
+    """Every words function that looks its message up in a table by id
+    (``translated(BUTTON[what])``), and that table."""
     asked = []
     for name in words.__all__:
         part = getattr(words, name)
-        for function in vars(part).values():
-            if not inspect.isfunction(function) or function.__module__ != part.__name__:
+        for node in ast.parse(Path(part.__file__).read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.FunctionDef) or [a.arg for a in node.args.args] != ["what"]:
                 continue
-            # The annotations are strings (``from __future__ import annotations``); some name
-            # types imported only for type checkers, so look up just the id's.
-            parameters = list(inspect.signature(function).parameters.values())
-            kind = vars(part).get(parameters[0].annotation) if len(parameters) == 1 else None
-            if isinstance(kind, type) and issubclass(kind, StrEnum):
-                asked.append((function, kind))
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and getattr(call.func, "id", "") == "translated"
+                    and isinstance(call.args[0], ast.Subscript)
+                    and isinstance(call.args[0].value, ast.Name)
+                ):
+                    asked.append((getattr(part, node.name), getattr(part, call.args[0].value.id)))
     return asked
 
 
-def test_every_id_of_every_id_enum_has_words_in_every_language() -> None:
-    """An id added to an enum without a case of its own fails here, not on a rare screen."""
-    asked = _asked_by_enum()
+def test_every_id_of_every_table_has_words_in_every_language() -> None:
+    asked = _asked_by_table()
     assert len(asked) >= 20
     for code in i18n.LANGUAGES:
         i18n.set_language(code)
-        for function, kind in asked:
-            for what in kind:
+        for function, table in asked:
+            for what in table:
                 text = function(what)
                 assert isinstance(text, str) and text.strip(), (code, function.__name__, what)
 
 
-def test_an_id_given_as_its_string_is_its_enum_member() -> None:
-    assert words.dialogs.button("give up") == words.dialogs.button(words.dialogs.Button.GIVE_UP)
-    assert words.dialogs.Button.GIVE_UP == "give up"
-
-
-@pytest.mark.parametrize(("function", "kind"), _asked_by_enum(), ids=lambda x: x.__name__)
-def test_a_mistyped_id_is_refused_naming_its_enum(
-    function: Callable[[Any], str], kind: type[StrEnum]
-) -> None:
-    with pytest.raises(ValueError, match=kind.__name__):
+@pytest.mark.parametrize(
+    "function", [function for function, _ in _asked_by_table()], ids=lambda f: f.__name__
+)
+def test_a_mistyped_id_is_refused_by_name(function: Callable[[str], str]) -> None:
+    with pytest.raises(KeyError, match="no such id"):
         function("no such id")
+
+
+def test_every_record_problem_has_words() -> None:
+    from spit.records.problems import Problem
+
+    assert all(words.records.problem(problem) for problem in Problem)
 
 
 def test_a_row_of_keys_is_asked_for_by_the_key_map_s_row() -> None:

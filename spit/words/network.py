@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-from enum import StrEnum
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Final
 
 from spit.game.seat import Lost
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
 from spit.words.labels import Names
 
 if TYPE_CHECKING:  # the network is imported only when a game goes over it
@@ -15,17 +14,17 @@ if TYPE_CHECKING:  # the network is imported only when a game goes over it
     from spit.net.wire import Problem
 
 
+LOST: Final = {
+    Lost.SERVER_GONE: N_("The server went away; the match cannot go on."),
+    Lost.ABANDONED: N_("The match was abandoned: the other player did not come back."),
+    Lost.LEFT: N_("Your friend left: the match is over."),
+    Lost.REFUSED: N_("The server would not seat you in that room."),
+}
+
+
 def lost(why: Lost) -> str:
     """Why a game ended before its match did."""
-    match why:
-        case Lost.SERVER_GONE:
-            return _("The server went away; the match cannot go on.")
-        case Lost.ABANDONED:
-            return _("The match was abandoned: the other player did not come back.")
-        case Lost.LEFT:
-            return _("Your friend left: the match is over.")
-        case Lost.REFUSED:
-            return _("The server would not seat you in that room.")
+    return translated(LOST[why])
 
 
 def reconnecting() -> str:
@@ -236,58 +235,33 @@ def server_cannot_listen(*, why: str) -> str:
     return _("spit server: cannot listen there: {why}").format(why=why)
 
 
-class NetworkProblem(StrEnum):
-    """A network command's problem that :func:`network_problem` gives."""
+NETWORK_PROBLEM: Final = {
+    "server port zero": N_("a server's port is from 1 to 65535"),
+    "json needs bot": N_("--json needs --bot: a game on the screen prints no JSON"),
+    "web port needs web": N_("--web-port needs --web"),
+    "server or bind": N_(
+        "--bind, --port and --pace start a server here; --server uses a running one"
+    ),
+    "abandoned": N_("The match was abandoned: a player did not come back."),
+    "left": N_("The match ended: a player left."),
+    "already over": N_("the match is already over"),
+    "dropped": N_("the connection dropped"),
+    "refused": N_("connection refused"),
+    "no answer": N_("no answer"),
+    "replaced": N_("this seat was taken back by another connection"),
+    "workers need redis": N_(
+        "--workers above 1 needs --redis URL: the processes find rooms through it"
+    ),
+    "advertise": N_(
+        "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
+        "the address players are sent on to"
+    ),
+}
 
-    SERVER_PORT_ZERO = "server port zero"
-    JSON_NEEDS_BOT = "json needs bot"
-    WEB_PORT_NEEDS_WEB = "web port needs web"
-    SERVER_OR_BIND = "server or bind"
-    ABANDONED = "abandoned"
-    LEFT = "left"
-    ALREADY_OVER = "already over"
-    DROPPED = "dropped"
-    REFUSED = "refused"
-    NO_ANSWER = "no answer"
-    REPLACED = "replaced"
-    WORKERS_NEED_REDIS = "workers need redis"
-    ADVERTISE = "advertise"
 
-
-def network_problem(what: NetworkProblem) -> str:
+def network_problem(what: str) -> str:
     """What is wrong with a network command's flags or its line to the server, by a short id."""
-    what = NetworkProblem(what)
-    match what:
-        case NetworkProblem.SERVER_PORT_ZERO:
-            return _("a server's port is from 1 to 65535")
-        case NetworkProblem.JSON_NEEDS_BOT:
-            return _("--json needs --bot: a game on the screen prints no JSON")
-        case NetworkProblem.WEB_PORT_NEEDS_WEB:
-            return _("--web-port needs --web")
-        case NetworkProblem.SERVER_OR_BIND:
-            return _("--bind, --port and --pace start a server here; --server uses a running one")
-        case NetworkProblem.ABANDONED:
-            return _("The match was abandoned: a player did not come back.")
-        case NetworkProblem.LEFT:
-            return _("The match ended: a player left.")
-        case NetworkProblem.ALREADY_OVER:
-            return _("the match is already over")
-        case NetworkProblem.DROPPED:
-            return _("the connection dropped")
-        case NetworkProblem.REFUSED:
-            return _("connection refused")
-        case NetworkProblem.NO_ANSWER:
-            return _("no answer")
-        case NetworkProblem.REPLACED:
-            return _("this seat was taken back by another connection")
-        case NetworkProblem.WORKERS_NEED_REDIS:
-            return _("--workers above 1 needs --redis URL: the processes find rooms through it")
-        case NetworkProblem.ADVERTISE:
-            return _(
-                "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
-                "the address players are sent on to"
-            )
-    assert_never(what)
+    return translated(NETWORK_PROBLEM[what])
 
 
 def not_an_address_at(*, address: str) -> str:
@@ -339,9 +313,9 @@ def server_gone(gone: ServerGone) -> str:
         case Gone.NOT_AN_ADDRESS:
             return not_an_address_at(address=address)
         case Gone.REFUSED:
-            return cannot_reach(address=address, why=network_problem(NetworkProblem.REFUSED))
+            return cannot_reach(address=address, why=network_problem("refused"))
         case Gone.NO_ANSWER:
-            return cannot_reach(address=address, why=network_problem(NetworkProblem.NO_ANSWER))
+            return cannot_reach(address=address, why=network_problem("no answer"))
         case Gone.UNREACHABLE:
             return cannot_reach(address=address, why=gone.detail)
         case Gone.UNREADABLE | Gone.OTHER_VERSION:
@@ -349,29 +323,29 @@ def server_gone(gone: ServerGone) -> str:
         case Gone.TURNED_AWAY:
             return server_problem(gone.problem, gone.detail)
         case Gone.ALREADY_OVER:
-            return network_problem(NetworkProblem.ALREADY_OVER)
+            return network_problem("already over")
         case Gone.STOPPED:
             return server_stopped(address=address)
         case Gone.REPLACED:
-            return network_problem(NetworkProblem.REPLACED)
+            return network_problem("replaced")
         case Gone.CLOSED:
             return server_closed(why=gone.detail)
         case Gone.LOST:
             return lost_the_server(address=address)
         case Gone.DROPPED:
-            return network_problem(NetworkProblem.DROPPED)
+            return network_problem("dropped")
         case Gone.LOST_SEAT:
             cause = gone.cause
             return lost_the_seat(why=server_gone(cause) if cause else "")
         case Gone.GAVE_UP:
             cause = gone.cause
-            why = server_gone(cause) if cause else network_problem(NetworkProblem.DROPPED)
+            why = server_gone(cause) if cause else network_problem("dropped")
             return lost_the_server_because(address=address, why=why)
         case Gone.NOT_KEPT:
             return seat_not_kept(room=gone.detail)
         case Gone.HOST_GONE:
             return host_gone()
-    assert_never(gone.why)
+    raise ValueError(gone.why)
 
 
 def seat_not_kept(*, room: str) -> str:

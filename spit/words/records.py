@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Final
 
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
 from spit.words.labels import level_name
 from spit.words.numbers import Number
 
@@ -41,38 +40,8 @@ def problem(what: RecordProblem) -> str:
             return table_disagrees(got=_verdict(got), said=_verdict(said))
         case CannotRead(error=error):
             return error
-        case Problem.NOT_A_RECORD:
-            return record_problem("not a record")
-        case Problem.BAD_VERSION:
-            return record_problem("bad version")
-        case Problem.BAD_HEADER:
-            return record_problem("bad header")
-        case Problem.EMPTY:
-            return record_problem("empty")
-        case Problem.SEALED:
-            return record_problem("sealed")
-        case Problem.BAD_VALUE:
-            return record_problem("bad value")
-        case Problem.CUT:
-            return record_problem("cut")
-        case Problem.AFTER_THE_END:
-            return record_problem("after the end")
-        case Problem.TIME_BACKWARDS:
-            return record_problem("time backwards")
-        case Problem.WRONG_RESULT:
-            return record_problem("wrong result")
-        case Problem.ABANDONED_AFTER_DECIDED:
-            return record_problem("abandoned after decided")
-        case Problem.OVER:
-            return record_problem("over")
-        case Problem.BUSY:
-            return record_problem("busy")
-        case Problem.CHANGED:
-            return record_problem("changed")
-        case Problem.NONE_YET:
-            return record_problem("none yet")
-        case Problem.NO_SUCH_FILE:
-            return record_problem("no such file")
+        case Problem():  # its id, dashed: ``not-a-record``
+            return record_problem(what.value.replace("-", " "))
     raise ValueError(what)
 
 
@@ -132,31 +101,6 @@ def record_failure(error: RecordError | OSError) -> str:
     return str(error)  # the operating system's own message, as it gives it
 
 
-class RecordText(StrEnum):
-    """A record's problem that :func:`record_problem` gives."""
-
-    BUSY = "busy"
-    OVER = "over"
-    NOTHING_TO_RESUME = "nothing to resume"
-    NOT_MADE_ANEW = "not made anew"
-    NOT_A_RECORD = "not a record"
-    BAD_VERSION = "bad version"
-    BAD_HEADER = "bad header"
-    EMPTY = "empty"
-    SEALED = "sealed"
-    BAD_VALUE = "bad value"
-    CUT = "cut"
-    AFTER_THE_END = "after the end"
-    TIME_BACKWARDS = "time backwards"
-    ACCEPTED = "accepted"
-    WRONG_RESULT = "wrong result"
-    ABANDONED_AFTER_DECIDED = "abandoned after decided"
-    CHANGED = "changed"
-    NONE_YET = "none yet"
-    NO_SUCH_FILE = "no such file"
-    NO_SEED = "no seed"
-
-
 def network_cut_off(*, opponent: str, when: str) -> str:
     """``spit resume`` when the newest match was a networked one whose server, which ran in
     this machine's spit, stopped before the end: nothing can go on."""
@@ -167,51 +111,33 @@ def network_cut_off(*, opponent: str, when: str) -> str:
     ).format(opponent=opponent, when=when)
 
 
-def record_problem(what: RecordText) -> str:
+RECORD_PROBLEM: Final = {
+    "busy": N_("this match is being played in another window"),
+    "over": N_("this match is over — nothing to resume"),
+    "nothing to resume": N_("no unfinished match to resume"),
+    "not made anew": N_("it could not be made anew"),
+    "not a record": N_("not a spit match record"),
+    "bad version": N_("the record format version is missing or wrong"),
+    "bad header": N_("the header is incomplete or has a wrong value"),
+    "empty": N_("empty or cut off before its first line — not a record"),
+    "sealed": N_("a networked match whose server stopped before its end: its deal stays sealed"),
+    "bad value": N_("an entry with a missing or wrong value"),
+    "cut": N_("not a whole entry — the record was cut or edited here"),
+    "after the end": N_("an entry after the end of the match"),
+    "time backwards": N_("time goes backwards — the record was edited"),
+    "accepted": N_("accepted"),
+    "wrong result": N_("the record's result is not what its actions give — the record was edited"),
+    "abandoned after decided": N_("a decided match cannot be abandoned"),
+    "changed": N_("the record changed while reading"),
+    "none yet": N_("no match has been recorded yet"),
+    "no such file": N_("no such record file"),
+    "no seed": N_("This match is not recorded: its deal has no seed."),
+}
+
+
+def record_problem(what: str) -> str:
     """Why a match record cannot be read, resumed or found, by a short id."""
-    what = RecordText(what)
-    match what:
-        case RecordText.BUSY:
-            return _("this match is being played in another window")
-        case RecordText.OVER:
-            return _("this match is over — nothing to resume")
-        case RecordText.NOTHING_TO_RESUME:
-            return _("no unfinished match to resume")
-        case RecordText.NOT_MADE_ANEW:
-            return _("it could not be made anew")
-        case RecordText.NOT_A_RECORD:
-            return _("not a spit match record")
-        case RecordText.BAD_VERSION:
-            return _("the record format version is missing or wrong")
-        case RecordText.BAD_HEADER:
-            return _("the header is incomplete or has a wrong value")
-        case RecordText.EMPTY:
-            return _("empty or cut off before its first line — not a record")
-        case RecordText.SEALED:
-            return _("a networked match whose server stopped before its end: its deal stays sealed")
-        case RecordText.BAD_VALUE:
-            return _("an entry with a missing or wrong value")
-        case RecordText.CUT:
-            return _("not a whole entry — the record was cut or edited here")
-        case RecordText.AFTER_THE_END:
-            return _("an entry after the end of the match")
-        case RecordText.TIME_BACKWARDS:
-            return _("time goes backwards — the record was edited")
-        case RecordText.ACCEPTED:
-            return _("accepted")
-        case RecordText.WRONG_RESULT:
-            return _("the record's result is not what its actions give — the record was edited")
-        case RecordText.ABANDONED_AFTER_DECIDED:
-            return _("a decided match cannot be abandoned")
-        case RecordText.CHANGED:
-            return _("the record changed while reading")
-        case RecordText.NONE_YET:
-            return _("no match has been recorded yet")
-        case RecordText.NO_SUCH_FILE:
-            return _("no such record file")
-        case RecordText.NO_SEED:
-            return _("This match is not recorded: its deal has no seed.")
-    assert_never(what)
+    return translated(RECORD_PROBLEM[what])
 
 
 def history_not_updated(*, error: object) -> str:
@@ -315,55 +241,24 @@ def unreadable_records(n: int) -> str:
     return ngettext("{n} record could not be read", "{n} records could not be read", n).format(n=n)
 
 
-class StatsLabel(StrEnum):
-    """A label of ``spit stats`` that :func:`stats_label` gives."""
+STATS_LABEL: Final = {
+    "no matches": N_("No match played to the end yet: play one with `spit`."),
+    "by opponent": N_("Matches by opponent"),
+    "player": N_("Player"),
+    "opponent": N_("Opponent"),
+    "matches": N_("Matches"),
+    "won": N_("Won"),
+    "lost": N_("Lost"),
+    "drawn": N_("Drawn"),
+    "players": N_("Players"),
+    "best streak": N_("Best streak"),
+    "streak now": N_("Streak now"),
+    "median reaction": N_("Median reaction"),
+    "fastest round": N_("Fastest round"),
+    "reaction chart": N_("Median reaction per match (seconds)"),
+}
 
-    NO_MATCHES = "no matches"
-    BY_OPPONENT = "by opponent"
-    PLAYER = "player"
-    OPPONENT = "opponent"
-    MATCHES = "matches"
-    WON = "won"
-    LOST = "lost"
-    DRAWN = "drawn"
-    PLAYERS = "players"
-    BEST_STREAK = "best streak"
-    STREAK_NOW = "streak now"
-    MEDIAN_REACTION = "median reaction"
-    FASTEST_ROUND = "fastest round"
-    REACTION_CHART = "reaction chart"
 
-
-def stats_label(what: StatsLabel) -> str:
+def stats_label(what: str) -> str:
     """The history's (``spit stats``) titles, column heads and notes, by a short id."""
-    what = StatsLabel(what)
-    match what:
-        case StatsLabel.NO_MATCHES:
-            return _("No match played to the end yet: play one with `spit`.")
-        case StatsLabel.BY_OPPONENT:
-            return _("Matches by opponent")
-        case StatsLabel.PLAYER:
-            return _("Player")
-        case StatsLabel.OPPONENT:
-            return _("Opponent")
-        case StatsLabel.MATCHES:
-            return _("Matches")
-        case StatsLabel.WON:
-            return _("Won")
-        case StatsLabel.LOST:
-            return _("Lost")
-        case StatsLabel.DRAWN:
-            return _("Drawn")
-        case StatsLabel.PLAYERS:
-            return _("Players")
-        case StatsLabel.BEST_STREAK:
-            return _("Best streak")
-        case StatsLabel.STREAK_NOW:
-            return _("Streak now")
-        case StatsLabel.MEDIAN_REACTION:
-            return _("Median reaction")
-        case StatsLabel.FASTEST_ROUND:
-            return _("Fastest round")
-        case StatsLabel.REACTION_CHART:
-            return _("Median reaction per match (seconds)")
-    assert_never(what)
+    return translated(STATS_LABEL[what])

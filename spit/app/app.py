@@ -282,7 +282,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         why not if that fails."""
         from spit.app.screens import StandstillScreen
 
-        waiting = StandstillScreen(words.network.connecting(network.address, network.code))
+        waiting = StandstillScreen(words.networked.connecting(network.address, network.code))
         self._leave_menu()
         self.push_screen(waiting)
         play = self.remote.play(

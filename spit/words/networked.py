@@ -1,4 +1,4 @@
-"""A game across the network: waiting, presence, lost lines, the network commands."""
+"""Networked play's words: waiting, presence, lost lines, servers, the network commands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A replay: its status bar and the figures beside it."""
+"""The replay screen's words: its status bar and the figures beside it."""
 
 from __future__ import annotations
 

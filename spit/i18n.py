@@ -8,7 +8,9 @@ through the language that is on *now*, so the start menu can switch language at 
 
 from __future__ import annotations
 
+import argparse
 import gettext
+import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -103,10 +105,8 @@ def _load(code: str) -> gettext.NullTranslations:
 
 
 def _compile(po: Path) -> gettext.GNUTranslations:
-    import io
-
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo  # Babel only where a .po is newer than its .mo
+    from babel.messages.pofile import read_po  # (the same)
 
     with po.open("rb") as file:
         catalogue = read_po(file)
@@ -124,8 +124,6 @@ def translate_argparse() -> None:
     command-line errors speak the language that is on. The words are listed in
     ``spit.words.commands.ARGPARSE`` so that extraction puts them in the catalogues.
     """
-    import argparse
-
     argparse._ = _  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from spit.game.seat import Lost
 from spit.i18n import N_, _, ngettext, translated
+from spit.net.client import Gone, ServerGone
+from spit.net.wire import Ended, Problem
 from spit.words.labels import Names
-
-if TYPE_CHECKING:  # the network is imported only when a game goes over it
-    from spit.net.client import Ended, ServerGone
-    from spit.net.wire import Problem
-
 
 LOST: Final = {
     Lost.SERVER_GONE: N_("The server went away; the match cannot go on."),
@@ -306,8 +303,6 @@ def lost_the_server(*, address: str) -> str:
 
 def server_gone(gone: ServerGone) -> str:
     """Why the client lost its server, or never reached it (the net's typed reason)."""
-    from spit.net.client import Gone
-
     address = gone.address
     match gone.why:
         case Gone.NOT_AN_ADDRESS:
@@ -372,8 +367,6 @@ def no_room_waiting() -> str:
 
 def server_problem(problem: Problem | None, detail: str = "") -> str:
     """Why the server would not seat this client (its typed reason)."""
-    from spit.net.wire import Problem
-
     if problem is Problem.NO_ROOM:
         return no_room_waiting()
     if problem is Problem.NO_SEAT:
@@ -389,8 +382,6 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
 def lost_detail(lost: ServerGone | Ended | None) -> str | None:
     """The detail under a lost networked game: why the server went. A room that ended early
     has none: :func:`lost` says how (the other player left, or did not come back)."""
-    from spit.net.client import ServerGone
-
     if isinstance(lost, ServerGone):
         return server_gone(lost)
     return None

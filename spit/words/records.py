@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from spit.engine import Reason
 from spit.i18n import N_, _, ngettext, translated
+from spit.records.problems import (
+    CannotRead,
+    NoLongerRecorded,
+    NotWritten,
+    OutOfOrder,
+    Problem,
+    RecordError,
+    RecordProblem,
+    TableDisagrees,
+    TooNew,
+)
+from spit.records.recorder import NoSeed, NotRecorded, RecorderNotice
 from spit.words.labels import level_name
 from spit.words.numbers import Number
 
 if TYPE_CHECKING:
-    from spit.engine import Reason
     from spit.records.history import HistoryUnavailable
-    from spit.records.problems import RecordError, RecordProblem
-    from spit.records.recorder import RecorderNotice
-
-# The records' facts are imported where they are worded, not with this module: every shell
-# imports spit.words on its way to the first frame, and the records (json, sqlite3, the
-# replay) load with the first record read or written, not before.
 
 
 def record_error(error: RecordError) -> str:
@@ -29,8 +35,6 @@ def record_error(error: RecordError) -> str:
 
 def problem(what: RecordProblem) -> str:
     """What is wrong with a record, without the place."""
-    from spit.records.record import CannotRead, OutOfOrder, Problem, TableDisagrees, TooNew
-
     match what:
         case TooNew(version=version, known=known):
             return record_too_new(version=version, known=known)
@@ -54,7 +58,7 @@ def _verdict(reason: Reason | None) -> str:
 
 def history_unavailable(error: HistoryUnavailable) -> str:
     """Why there is no history now, in one line for the player."""
-    from spit.records.history import HistoryProblem
+    from spit.records.history import HistoryProblem  # sqlite3 loads with the history only
 
     match error.problem:
         case HistoryProblem.NOT_KEPT:
@@ -70,9 +74,7 @@ def history_unavailable(error: HistoryUnavailable) -> str:
 
 def record_notice(notice: RecorderNotice) -> str:
     """A recorder's or the history's notice, in one line for the player."""
-    from spit.records.history import HistoryUnavailable, MovedAside
-    from spit.records.record import NoLongerRecorded, RecordError
-    from spit.records.recorder import NoSeed, NotRecorded
+    from spit.records.history import HistoryUnavailable, MovedAside  # sqlite3: the history's
 
     match notice:
         case NoSeed():
@@ -92,8 +94,6 @@ def record_notice(notice: RecorderNotice) -> str:
 
 def record_failure(error: RecordError | OSError) -> str:
     """Why a record could not be taken up again or given up, in one line for the player."""
-    from spit.records.record import NotWritten, RecordError
-
     if isinstance(error, RecordError):
         return record_error(error)
     if isinstance(error, NotWritten):

@@ -27,12 +27,10 @@ catalogues; :func:`spit.i18n.translate_argparse` makes argparse look them up the
 
 
 def not_a_number(*, text: str) -> str:
-    """A number flag's complaint: ``text`` is no number."""
     return _("not a number: {text!r}").format(text=text)
 
 
 def out_of_range(*, low: float, high: float, text: str) -> str:
-    """A seconds flag's complaint: ``text`` lies outside ``low`` to ``high``."""
     return _("must be between {low:g} and {high:g} seconds, not {text}").format(
         low=Number(low), high=Number(high), text=text
     )
@@ -46,7 +44,6 @@ def usage_error(*, command: str, problem: str) -> str:
 
 
 def unrecognized_arguments(*, words: str) -> str:
-    """Words a command does not take."""
     return _("unrecognized arguments: {words}").format(words=words)
 
 
@@ -60,14 +57,12 @@ def config_epilog(*, path: object) -> str:
 
 
 def lang_option_help(*, codes: str) -> str:
-    """The help for ``--lang``: the language ``codes`` it takes."""
     return _(
         "the language to speak: {codes} (default: the config file's, else the environment's)"
     ).format(codes=codes)
 
 
 def bot_option_help(*, levels: str, adaptive: str) -> str:
-    """The help for ``play --bot``: the ladder's ``levels`` and the ``adaptive`` bot."""
     return _(
         "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
         "expert still work), or {adaptive}, which moves along the ladder to meet you"
@@ -75,7 +70,6 @@ def bot_option_help(*, levels: str, adaptive: str) -> str:
 
 
 def keys_option_help(*, layouts: str) -> str:
-    """The help for ``--keys``: the keyboard ``layouts`` it takes."""
     return _("keyboard layout: {layouts} (default: the config file's, else the language's)").format(
         layouts=layouts
     )

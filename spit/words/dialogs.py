@@ -147,7 +147,6 @@ def player_cards(name: str, n: int) -> str:
 
 
 def round_number(n: int) -> str:
-    """Which round a match is in."""
     return _("Round {n}").format(n=n)
 
 
@@ -189,7 +188,6 @@ def rules_in_brief() -> tuple[str, ...]:
 
 
 def name_too_long(*, n: int) -> str:
-    """A name longer than the ``n`` characters a name may have."""
     return _("A name is up to {n} letters, digits or spaces.").format(n=n)
 
 
@@ -206,14 +204,12 @@ def names_dialog(what: str) -> str:
 
 
 def keys_do_not_fit(*, layout: str, error: KeyMapError) -> str:
-    """The config's remapped keys clash with a keyboard layout."""
     return _("Your remapped keys do not fit {layout}: {error}").format(
         layout=layout, error=key_map_error(error)
     )
 
 
 def crash_log_at(*, path: str) -> str:
-    """Where the crash's details were written."""
     return _("the details are in {path}").format(path=path)
 
 

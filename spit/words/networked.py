@@ -115,49 +115,40 @@ def no_seat(why: str) -> str:
 
 
 def not_a_port(*, text: str) -> str:
-    """A port flag's complaint: ``text`` is no number."""
     return _("not a port number: {text!r}").format(text=text)
 
 
 def port_out_of_range(*, text: str) -> str:
-    """A port flag's complaint: ``text`` is outside 0 to 65535."""
     return _("a port is from 0 to 65535, not {text}").format(text=text)
 
 
 def not_an_address_flag(*, text: str) -> str:
-    """An address flag's complaint: ``text`` is no ADDR:PORT."""
     return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=text)
 
 
 def pace_out_of_range(*, text: str) -> str:
-    """The pace flag's complaint: ``text`` is outside 1 to 100."""
     return _("the pace is from 1 to 100, not {text}").format(text=text)
 
 
 def workers_out_of_range(*, text: str) -> str:
-    """The workers flag's complaint: ``text`` is outside 1 to 64."""
     return _("the number of workers is from 1 to 64, not {text}").format(text=text)
 
 
 def not_a_redis_url(*, text: str) -> str:
-    """The redis flag's complaint: ``text`` is no Redis URL."""
     return _("not a Redis URL: {text!r} (write it as redis://HOST:PORT)").format(text=text)
 
 
 def grace_out_of_range(*, text: str) -> str:
-    """The grace flag's complaint: ``text`` is outside 0.1 to 3600 seconds."""
     return _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
 
 
 def web_port_help(*, port: int) -> str:
-    """The help for ``host --web-port``: its default ``port``."""
     return _("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
         port=port
     )
 
 
 def bind_help(*, loopback: str) -> str:
-    """The help for ``--bind``: the default ``loopback`` address."""
     return _(
         "the address to listen on (default {loopback}: this machine only; give one the "
         "other machine can reach to play across a network)"
@@ -165,37 +156,30 @@ def bind_help(*, loopback: str) -> str:
 
 
 def port_help(*, port: int) -> str:
-    """The help for ``--port``: its default ``port``."""
     return _("the port to listen on (default {port}; 0 picks a free one)").format(port=port)
 
 
 def seat_bot_help(*, levels: str) -> str:
-    """The help for ``host``/``join`` ``--bot``: the ``levels`` it takes."""
     return _("let the bot play this seat, without a screen: {levels}").format(levels=levels)
 
 
 def network_name_too_long(*, n: int) -> str:
-    """A name longer than the ``n`` characters the server takes."""
     return _("a name is up to {n} printable characters").format(n=n)
 
 
 def not_a_room_code_flag(*, code: str) -> str:
-    """A room code flag that cannot be one."""
     return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(code=code)
 
 
 def command_interrupted(*, command: str) -> str:
-    """A command stopped by Ctrl-C."""
     return _("{command}: interrupted").format(command=command)
 
 
 def cannot_listen(*, command: str, why: str) -> str:
-    """A network command cannot listen on the address given, and why."""
     return _("{command}: cannot listen there: {why}").format(command=command, why=why)
 
 
 def cannot_serve_browser_seat(*, command: str, why: str) -> str:
-    """``spit host --web`` cannot serve the browser seat's page, and why."""
     return _("{command}: cannot serve the browser seat there: {why}").format(
         command=command, why=why
     )
@@ -228,7 +212,6 @@ def won_after(winner: int, n: int, one: int, two: int) -> str:
 
 
 def server_cannot_listen(*, why: str) -> str:
-    """``spit server`` cannot listen on the address given, and why."""
     return _("spit server: cannot listen there: {why}").format(why=why)
 
 
@@ -262,42 +245,34 @@ def network_problem(what: str) -> str:
 
 
 def not_an_address_at(*, address: str) -> str:
-    """A server address that cannot be one."""
     return _("{address} is not an address").format(address=address)
 
 
 def cannot_reach(*, address: str, why: str) -> str:
-    """No spit server answers at ``address``, and why."""
     return _("cannot reach a spit server at {address} ({why})").format(address=address, why=why)
 
 
 def unreadable_from_server(*, why: str) -> str:
-    """The server sent a frame this client cannot read."""
     return _("the server sent something this client cannot read: {why}").format(why=why)
 
 
 def lost_the_seat(*, why: str) -> str:
-    """The server took this seat away, and why."""
     return _("lost the seat: {why}").format(why=why)
 
 
 def lost_the_server_because(*, address: str, why: str) -> str:
-    """The line to the server is gone, and why."""
     return _("lost the server at {address}: {why}").format(address=address, why=why)
 
 
 def server_stopped(*, address: str) -> str:
-    """The server at ``address`` stopped."""
     return _("the server at {address} stopped").format(address=address)
 
 
 def server_closed(*, why: str) -> str:
-    """The server closed the connection, and why."""
     return _("the server closed the connection: {why}").format(why=why)
 
 
 def lost_the_server(*, address: str) -> str:
-    """The line to the server at ``address`` is gone."""
     return _("lost the server at {address}").format(address=address)
 
 
@@ -357,7 +332,6 @@ def host_gone() -> str:
 
 
 def no_room_waiting() -> str:
-    """No room of the code given waits for a player."""
     return _(
         "no room with that code waits for a player: the code is mistyped, the match is over, "
         "or both seats are taken (a seat is taken back only on the machine that took it, by "

@@ -141,12 +141,10 @@ def record_problem(what: str) -> str:
 
 
 def history_not_updated(*, error: object) -> str:
-    """The history database refused a write."""
     return _("The history could not be updated: {error}").format(error=error)
 
 
 def history_not_kept(*, path: object, error: object) -> str:
-    """The history cannot be opened; the game goes on without it."""
     return _("History is not kept ({path}: {error}); the game plays on without it.").format(
         path=path, error=error
     )
@@ -166,14 +164,12 @@ def history_moved_aside(why: str, *, path: object, aside: object) -> str:
 
 
 def history_too_new(*, path: object, version: int) -> str:
-    """The history was written by a newer spit."""
     return _(
         "History is not kept: {path} is from a newer spit (schema {version}); it is left as it is."
     ).format(path=path, version=version)
 
 
 def record_too_new(*, version: int, known: int) -> str:
-    """A record written by a newer spit than this one."""
     return _(
         "written by a newer spit (record format {version}; this spit reads "
         "format {known} and older) — update spit to read it"
@@ -181,7 +177,6 @@ def record_too_new(*, version: int, known: int) -> str:
 
 
 def entry_out_of_order(*, found: int, expected: int) -> str:
-    """A record's entry in the wrong place."""
     return _(
         "entry {found} where entry {expected} belongs — a line is missing or was moved"
     ).format(found=found, expected=expected)
@@ -200,12 +195,10 @@ def refused_because(*, why: str) -> str:
 
 
 def not_recorded_any_more(*, error: object) -> str:
-    """The record of a match in play cannot be written any more."""
     return _("The match is no longer recorded: {error}").format(error=error)
 
 
 def not_recorded(*, error: object) -> str:
-    """A match that cannot be recorded, and why."""
     return _("This match is not recorded: {error}").format(error=error)
 
 
@@ -215,24 +208,20 @@ def bot_opponent(level: str) -> str:
 
 
 def seconds_2(*, s: float) -> str:
-    """A time in seconds, to a hundredth."""
     return _("{s:.2f} s").format(s=Number(s))
 
 
 def seconds_1(*, s: float) -> str:
-    """A time in seconds, to a tenth."""
     return _("{s:.1f} s").format(s=Number(s))
 
 
 def unfinished_matches(n: int) -> str:
-    """How many matches in the history can be resumed."""
     return ngettext(
         "{n} match unfinished (spit resume)", "{n} matches unfinished (spit resume)", n
     ).format(n=n)
 
 
 def given_up(n: int) -> str:
-    """How many matches in the history were given up."""
     return ngettext("{n} match given up", "{n} matches given up", n).format(n=n)
 
 

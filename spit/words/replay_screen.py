@@ -16,7 +16,6 @@ def reaction_figures(*, median: float, last: float) -> str:
 
 
 def races_lost(*, n: int) -> str:
-    """How many races a player lost so far in a replay."""
     return _("races lost {n}").format(n=n)
 
 
@@ -26,7 +25,6 @@ def races_lost_by(*, races: str, seconds: float) -> str:
 
 
 def missed(*, n: int) -> str:
-    """How many plays a player missed so far in a replay."""
     return _("missed {n}").format(n=n)
 
 

@@ -9,22 +9,18 @@ from spit.words.numbers import Number
 
 
 def not_a_whole_number(*, text: str) -> str:
-    """A whole-number flag's complaint: ``text`` is no whole number."""
     return _("not a whole number: {text!r}").format(text=text)
 
 
 def not_positive(*, value: int) -> str:
-    """A count flag's complaint: ``value`` is below 1."""
     return _("must be at least 1, not {value}").format(value=value)
 
 
 def first_bot_help(*, choices: str) -> str:
-    """The help for ``simulate --bot1``: the levels it takes."""
     return _("first bot: {choices}").format(choices=choices)
 
 
 def second_bot_help(*, choices: str) -> str:
-    """The help for ``simulate --bot2``: the levels it takes."""
     return _("second bot: {choices}").format(choices=choices)
 
 
@@ -45,12 +41,10 @@ def bots_against(*, bot1: str, bot2: str) -> str:
 
 
 def first_bot(*, name: str) -> str:
-    """The simulator's first bot and its level ``name``."""
     return _("bot 1 ({name})").format(name=name)
 
 
 def second_bot(*, name: str) -> str:
-    """The simulator's second bot and its level ``name``."""
     return _("bot 2 ({name})").format(name=name)
 
 
@@ -62,12 +56,10 @@ def simulation_title(*, games: int, variant: str, seed: int) -> str:
 
 
 def won_by(*, name: str) -> str:
-    """The simulator's row of one bot's wins."""
     return _("won by {name}").format(name=name)
 
 
 def unfinished(n: int) -> str:
-    """Matches the simulator stopped at its caps."""
     return ngettext(
         "{n} match unfinished (round or time cap)", "{n} matches unfinished (round or time cap)", n
     ).format(n=n)
@@ -79,17 +71,14 @@ def refusal_share(*, share: str, n: int) -> str:
 
 
 def matches_per_second(*, n: float) -> str:
-    """The simulator's speed in matches."""
     return _("{n:,.1f} matches/s").format(n=Number(n))
 
 
 def actions_per_second(*, n: float) -> str:
-    """The simulator's speed in actions."""
     return _("{n:,.0f} actions/s").format(n=Number(n))
 
 
 def run_seconds(*, s: float) -> str:
-    """How long the run took, in seconds."""
     return _("in {s:.2f} s").format(s=Number(s))
 
 

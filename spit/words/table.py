@@ -72,12 +72,10 @@ def slap(went_out: int | None, names: Names) -> str:
 
 
 def match_over() -> str:
-    """The banner once the match is decided."""
     return _("The match is over")
 
 
 def cards(n: int) -> str:
-    """How many cards a player holds in all."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
@@ -92,7 +90,6 @@ def pile_size(pile: str, n: int) -> str:
 
 
 def rounds(n: int) -> str:
-    """How many rounds a match took."""
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
 
 
@@ -147,7 +144,6 @@ def spit_key(*, key: str) -> str:
 
 
 def round_over(*, n: int) -> str:
-    """The round summary's heading: which round is over."""
     return _("Round {n} is over").format(n=n)
 
 

@@ -8,17 +8,14 @@ from spit.i18n import N_, _, ngettext, translated
 
 
 def web_port_out_of_range(*, value: int) -> str:
-    """The web port flag's complaint: ``value`` is outside 0 to 65535."""
     return _("must be between 0 and 65535, not {value}").format(value=value)
 
 
 def tables_out_of_range(*, value: int) -> str:
-    """The tables flag's complaint: ``value`` is outside 1 to 100."""
     return _("must be between 1 and 100, not {value}").format(value=value)
 
 
 def web_bind_help(*, default: str) -> str:
-    """The help for ``web --bind``: the ``default`` address."""
     return _(
         "the address to listen on (default {default}: this machine only; give this "
         "machine's network address to let others in)"
@@ -26,14 +23,12 @@ def web_bind_help(*, default: str) -> str:
 
 
 def web_port_help_default(*, default: int) -> str:
-    """The help for ``web --port``: its ``default``."""
     return _("the port to listen on (default {default}; 0 picks a free one)").format(
         default=default
     )
 
 
 def web_tables_help(*, default: int) -> str:
-    """The help for ``web --tables``: its ``default``."""
     return _("how many browser tabs may play at once (default {default})").format(default=default)
 
 
@@ -45,14 +40,12 @@ def served_at(*, address: str) -> str:
 
 
 def cannot_serve(*, bind: str, port: int, reason: str) -> str:
-    """``spit web`` cannot serve on that address, and why."""
     return _("cannot serve on {bind} port {port}: {reason}").format(
         bind=bind, port=port, reason=reason
     )
 
 
 def room_title(*, code: str) -> str:
-    """The browser seat's page title: the room."""
     return _("Spit — room {code}").format(code=code)
 
 

@@ -172,26 +172,50 @@ def test_the_history_s_other_counts_agree_with_their_number() -> None:
     assert words.records.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
 
 
+def _words_function(node: ast.AST) -> tuple[str, str] | None:
+    """``words.part.f`` as (part, f); None for anything else."""
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and isinstance(node.value.value, ast.Name)
+        and node.value.value.id == "words"
+    ):
+        return node.value.attr, node.attr
+    return None
+
+
+def _ids_named(node: ast.AST) -> list[str]:
+    """The ids an argument names: a string (``"give up"``), or either of a conditional's
+    (``"quit in a browser" if web else "quit"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _ids_named(node.body) + _ids_named(node.orelse)
+    return []
+
+
 def _asked_by_id() -> list[tuple[str, Any, str]]:
-    """Every ``words.part.f("id")`` call in spit/: where, the function and the id."""
+    """Every ``words.part.f("id")`` call in spit/, and every ``worded(words.part.f, "id")``
+    (a key's description, said again when the language changes): where, the function, the id."""
     root = Path(words.__file__).parent.parent
     asked = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Attribute)
-                and isinstance(node.func.value.value, ast.Name)
-                and node.func.value.value.id == "words"
-                and len(node.args) == 1
-                and not node.keywords
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+            if not isinstance(node, ast.Call) or node.keywords:
+                continue
+            if len(node.args) == 1 and (named := _words_function(node.func)):
+                what = node.args[0]
+            elif (
+                getattr(node.func, "id", "") == "worded"
+                and len(node.args) == 2
+                and (named := _words_function(node.args[0]))
             ):
-                where = f"{path.relative_to(root.parent)}:{node.lineno}"
-                part = getattr(words, node.func.value.attr)
-                asked.append((where, getattr(part, node.func.attr), node.args[0].value))
+                what = node.args[1]
+            else:
+                continue
+            function = getattr(getattr(words, named[0]), named[1])
+            where = f"{path.relative_to(root.parent)}:{node.lineno}"
+            asked.extend((where, function, id_) for id_ in _ids_named(what))
     return asked
 
 

@@ -27,6 +27,13 @@ def keys_progress(name: str, n: int, total: int) -> str:
     return _("{name} · key {n} of {total}").format(name=name, n=n, total=total)
 
 
+ACTION_ROW: Final = {
+    "left": N_("{name}: stock {n}, left pile"),
+    "right": N_("{name}: stock {n}, right pile"),
+    "fill": N_("{name}: stock {n}, fill"),
+}
+
+
 def action_name(action_id: str, names: Names) -> str:
     """An action id (``p2.stock3.fill``) in words: whose, which stock, which row."""
     player, *rest = action_id.split(".")
@@ -34,13 +41,7 @@ def action_name(action_id: str, names: Names) -> str:
     if rest == ["spit"]:
         return _("{name}: spit").format(name=name)
     stock, row = rest
-    n = int(stock.removeprefix("stock"))
-    match row:
-        case "left":
-            return _("{name}: stock {n}, left pile").format(name=name, n=n)
-        case "right":
-            return _("{name}: stock {n}, right pile").format(name=name, n=n)
-    return _("{name}: stock {n}, fill").format(name=name, n=n)
+    return translated(ACTION_ROW[row]).format(name=name, n=int(stock.removeprefix("stock")))
 
 
 def key_now(*, key: str) -> str:

@@ -103,6 +103,16 @@ def test_every_way_a_game_is_lost_reads_as_a_sentence(why: Lost) -> None:
     assert text.endswith(".") and text != why.value and "-" not in text
 
 
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_way_the_server_is_lost_reads_as_a_sentence(code: str) -> None:
+    from spit.net.client import Gone, ServerGone
+
+    i18n.set_language(code)
+    for why in Gone:
+        text = words.networked.server_gone(ServerGone(why, "127.0.0.1:7748", detail="x"))
+        assert text.strip() and "{" not in text, (code, why)
+
+
 def test_card_labels_follow_the_language() -> None:
     queen = Card(Rank.QUEEN, Suit.SPADES)
     assert words.labels.card_label(queen) == "Q♠"

@@ -224,11 +224,6 @@ NETWORK_PROBLEM: Final = {
     ),
     "abandoned": N_("The match was abandoned: a player did not come back."),
     "left": N_("The match ended: a player left."),
-    "already over": N_("the match is already over"),
-    "dropped": N_("the connection dropped"),
-    "refused": N_("connection refused"),
-    "no answer": N_("no answer"),
-    "replaced": N_("this seat was taken back by another connection"),
     "workers need redis": N_(
         "--workers above 1 needs --redis URL: the processes find rooms through it"
     ),
@@ -240,109 +235,59 @@ NETWORK_PROBLEM: Final = {
 
 
 def network_problem(what: str) -> str:
-    """What is wrong with a network command's flags or its line to the server, by a short id."""
+    """What is wrong with a network command's flags, or how its match ended, by a short id."""
     return translated(NETWORK_PROBLEM[what])
 
 
-def not_an_address_at(*, address: str) -> str:
-    return _("{address} is not an address").format(address=address)
+GONE: Final = {
+    Gone.NOT_AN_ADDRESS: N_("{address} is not an address"),
+    Gone.UNREACHABLE: N_("cannot reach a spit server at {address} ({why})"),
+    Gone.UNREADABLE: N_("the server sent something this client cannot read: {why}"),
+    Gone.ALREADY_OVER: N_("the match is already over"),
+    Gone.STOPPED: N_("the server at {address} stopped"),
+    Gone.REPLACED: N_("this seat was taken back by another connection"),
+    Gone.CLOSED: N_("the server closed the connection: {why}"),
+    Gone.LOST: N_("lost the server at {address}"),
+    Gone.DROPPED: N_("the connection dropped"),
+    Gone.LOST_SEAT: N_("lost the seat: {why}"),
+    Gone.GAVE_UP: N_("lost the server at {address}: {why}"),
+    Gone.NOT_KEPT: N_(
+        "your seat in room {room} cannot be taken back: the match was given up when you did "
+        "not come back in time, or its server stopped"
+    ),
+    Gone.HOST_GONE: N_("the host's spit stopped, and the room with it"),
+}
+"""Why the client lost its server, by the net's reason: ``{why}`` is the reason's detail, or
+its cause in words."""
 
-
-def cannot_reach(*, address: str, why: str) -> str:
-    return _("cannot reach a spit server at {address} ({why})").format(address=address, why=why)
-
-
-def unreadable_from_server(*, why: str) -> str:
-    return _("the server sent something this client cannot read: {why}").format(why=why)
-
-
-def lost_the_seat(*, why: str) -> str:
-    return _("lost the seat: {why}").format(why=why)
-
-
-def lost_the_server_because(*, address: str, why: str) -> str:
-    return _("lost the server at {address}: {why}").format(address=address, why=why)
-
-
-def server_stopped(*, address: str) -> str:
-    return _("the server at {address} stopped").format(address=address)
-
-
-def server_closed(*, why: str) -> str:
-    return _("the server closed the connection: {why}").format(why=why)
-
-
-def lost_the_server(*, address: str) -> str:
-    return _("lost the server at {address}").format(address=address)
+UNANSWERED: Final = {Gone.REFUSED: N_("connection refused"), Gone.NO_ANSWER: N_("no answer")}
+"""Why no server answered at an address: the ``{why}`` of :data:`GONE`'s unreachable."""
 
 
 def server_gone(gone: ServerGone) -> str:
     """Why the client lost its server, or never reached it (the net's typed reason)."""
-    address = gone.address
-    match gone.why:
-        case Gone.NOT_AN_ADDRESS:
-            return not_an_address_at(address=address)
-        case Gone.REFUSED:
-            return cannot_reach(address=address, why=network_problem("refused"))
-        case Gone.NO_ANSWER:
-            return cannot_reach(address=address, why=network_problem("no answer"))
-        case Gone.UNREACHABLE:
-            return cannot_reach(address=address, why=gone.detail)
-        case Gone.UNREADABLE | Gone.OTHER_VERSION:
-            return unreadable_from_server(why=gone.detail)
-        case Gone.TURNED_AWAY:
-            return server_problem(gone.problem, gone.detail)
-        case Gone.ALREADY_OVER:
-            return network_problem("already over")
-        case Gone.STOPPED:
-            return server_stopped(address=address)
-        case Gone.REPLACED:
-            return network_problem("replaced")
-        case Gone.CLOSED:
-            return server_closed(why=gone.detail)
-        case Gone.LOST:
-            return lost_the_server(address=address)
-        case Gone.DROPPED:
-            return network_problem("dropped")
-        case Gone.LOST_SEAT:
-            cause = gone.cause
-            return lost_the_seat(why=server_gone(cause) if cause else "")
-        case Gone.GAVE_UP:
-            cause = gone.cause
-            why = server_gone(cause) if cause else network_problem("dropped")
-            return lost_the_server_because(address=address, why=why)
-        case Gone.NOT_KEPT:
-            return seat_not_kept(room=gone.detail)
-        case Gone.HOST_GONE:
-            return host_gone()
-    raise ValueError(gone.why)
-
-
-def seat_not_kept(*, room: str) -> str:
-    """This machine kept a seat in ``room``, and the server no longer keeps it."""
-    return _(
-        "your seat in room {room} cannot be taken back: the match was given up when you did "
-        "not come back in time, or its server stopped"
-    ).format(room=room)
-
-
-def host_gone() -> str:
-    """The server that ran inside the other player's ``spit host`` is gone, and the match."""
-    return _("the host's spit stopped, and the room with it")
-
-
-def no_room_waiting() -> str:
-    return _(
-        "no room with that code waits for a player: the code is mistyped, the match is over, "
-        "or both seats are taken (a seat is taken back only on the machine that took it, by "
-        "the same command)"
-    )
+    why, detail = gone.why, gone.detail
+    if why is Gone.TURNED_AWAY:
+        return server_problem(gone.problem, detail)
+    if why in UNANSWERED:
+        why, detail = Gone.UNREACHABLE, translated(UNANSWERED[why])
+    elif why is Gone.OTHER_VERSION:
+        why = Gone.UNREADABLE
+    elif why is Gone.LOST_SEAT:
+        detail = server_gone(gone.cause) if gone.cause else ""
+    elif why is Gone.GAVE_UP:
+        detail = server_gone(gone.cause) if gone.cause else translated(GONE[Gone.DROPPED])
+    return translated(GONE[why]).format(address=gone.address, why=detail, room=gone.detail)
 
 
 def server_problem(problem: Problem | None, detail: str = "") -> str:
     """Why the server would not seat this client (its typed reason)."""
     if problem is Problem.NO_ROOM:
-        return no_room_waiting()
+        return _(
+            "no room with that code waits for a player: the code is mistyped, the match is "
+            "over, or both seats are taken (a seat is taken back only on the machine that "
+            "took it, by the same command)"
+        )
     if problem is Problem.NO_SEAT:
         return lost(Lost.REFUSED)
     if problem is Problem.ROOM_LOST:

@@ -37,11 +37,18 @@ def problem(what: RecordProblem) -> str:
     """What is wrong with a record, without the place."""
     match what:
         case TooNew(version=version, known=known):
-            return record_too_new(version=version, known=known)
+            return _(
+                "written by a newer spit (record format {version}; this spit reads "
+                "format {known} and older) — update spit to read it"
+            ).format(version=version, known=known)
         case OutOfOrder(found=found, expected=expected):
-            return entry_out_of_order(found=found, expected=expected)
+            return _(
+                "entry {found} where entry {expected} belongs — a line is missing or was moved"
+            ).format(found=found, expected=expected)
         case TableDisagrees(got=got, said=said):
-            return table_disagrees(got=_verdict(got), said=_verdict(said))
+            return _(
+                "the table says {got} where the record says {said} — the record was edited"
+            ).format(got=_verdict(got), said=_verdict(said))
         case CannotRead(error=error):
             return error
         case Problem():  # its id, dashed: ``not-a-record``
@@ -50,10 +57,11 @@ def problem(what: RecordProblem) -> str:
 
 
 def _verdict(reason: Reason | None) -> str:
-    """The engine's verdict on an action, in a record problem: accepted, or refused and why."""
+    """The engine's verdict on an action, in a record problem: accepted, or refused and the
+    reason's id."""
     if reason is None:
         return record_problem("accepted")
-    return refused_because(why=reason.name.lower())
+    return _("refused ({why})").format(why=reason.name.lower())
 
 
 def history_unavailable(error: HistoryUnavailable) -> str:
@@ -61,15 +69,20 @@ def history_unavailable(error: HistoryUnavailable) -> str:
     from spit.records.history import HistoryProblem  # sqlite3 loads with the history only
 
     match error.problem:
-        case HistoryProblem.NOT_KEPT:
-            return history_not_kept(path=error.path, error=error.error)
-        case HistoryProblem.NOT_MADE_ANEW:
-            return history_not_kept(path=error.path, error=record_problem("not made anew"))
         case HistoryProblem.NOT_UPDATED:
-            return history_not_updated(error=error.error)
+            return _("The history could not be updated: {error}").format(error=error.error)
         case HistoryProblem.TOO_NEW:
-            return history_too_new(path=error.path, version=error.version or 0)
-    raise ValueError(error.problem)
+            return _(
+                "History is not kept: {path} is from a newer spit (schema {version}); it is "
+                "left as it is."
+            ).format(path=error.path, version=error.version or 0)
+    if error.problem is HistoryProblem.NOT_MADE_ANEW:
+        why: object = record_problem("not made anew")
+    else:
+        why = error.error
+    return _("History is not kept ({path}: {error}); the game plays on without it.").format(
+        path=error.path, error=why
+    )
 
 
 def record_notice(notice: RecorderNotice) -> str:
@@ -80,13 +93,20 @@ def record_notice(notice: RecorderNotice) -> str:
         case NoSeed():
             return record_problem("no seed")
         case NotRecorded(error=error):
-            return not_recorded(error=error)
+            return _("This match is not recorded: {error}").format(error=error)
         case NoLongerRecorded(error=error):
-            return not_recorded_any_more(error=error)
+            return _("The match is no longer recorded: {error}").format(error=error)
         case RecordError():
             return record_error(notice)
-        case MovedAside(why=why, path=path, aside=aside):
-            return history_moved_aside(why.value, path=path, aside=aside)
+        case MovedAside(why=why, path=path, aside=aside) if why.value == "damaged":
+            return _(
+                "The history database {path} was damaged; it is kept as {aside} and a new "
+                "one was made (spit stats rebuilds it from the records)."
+            ).format(path=path, aside=aside)
+        case MovedAside(path=path, aside=aside):  # not spit's own
+            return _(
+                "{path} was not spit's history; it is kept as {aside} and a new one was made."
+            ).format(path=path, aside=aside)
         case HistoryUnavailable():
             return history_unavailable(notice)
     raise ValueError(notice)
@@ -138,68 +158,6 @@ RECORD_PROBLEM: Final = {
 def record_problem(what: str) -> str:
     """Why a match record cannot be read, resumed or found, by a short id."""
     return translated(RECORD_PROBLEM[what])
-
-
-def history_not_updated(*, error: object) -> str:
-    return _("The history could not be updated: {error}").format(error=error)
-
-
-def history_not_kept(*, path: object, error: object) -> str:
-    return _("History is not kept ({path}: {error}); the game plays on without it.").format(
-        path=path, error=error
-    )
-
-
-def history_moved_aside(why: str, *, path: object, aside: object) -> str:
-    """The history at ``path`` was ``damaged`` or ``foreign`` (not spit's): it was moved to
-    ``aside`` and a new one made."""
-    if why == "damaged":
-        text = _(
-            "The history database {path} was damaged; it is kept as {aside} and a new "
-            "one was made (spit stats rebuilds it from the records)."
-        )
-    else:
-        text = _("{path} was not spit's history; it is kept as {aside} and a new one was made.")
-    return text.format(path=path, aside=aside)
-
-
-def history_too_new(*, path: object, version: int) -> str:
-    return _(
-        "History is not kept: {path} is from a newer spit (schema {version}); it is left as it is."
-    ).format(path=path, version=version)
-
-
-def record_too_new(*, version: int, known: int) -> str:
-    return _(
-        "written by a newer spit (record format {version}; this spit reads "
-        "format {known} and older) — update spit to read it"
-    ).format(version=version, known=known)
-
-
-def entry_out_of_order(*, found: int, expected: int) -> str:
-    return _(
-        "entry {found} where entry {expected} belongs — a line is missing or was moved"
-    ).format(found=found, expected=expected)
-
-
-def table_disagrees(*, got: str, said: str) -> str:
-    """Replaying a record, the table answered an action otherwise than the record says."""
-    return _("the table says {got} where the record says {said} — the record was edited").format(
-        got=got, said=said
-    )
-
-
-def refused_because(*, why: str) -> str:
-    """In a record problem: the table refused the action, and the reason's id."""
-    return _("refused ({why})").format(why=why)
-
-
-def not_recorded_any_more(*, error: object) -> str:
-    return _("The match is no longer recorded: {error}").format(error=error)
-
-
-def not_recorded(*, error: object) -> str:
-    return _("This match is not recorded: {error}").format(error=error)
 
 
 def bot_opponent(level: str) -> str:

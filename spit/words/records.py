@@ -68,14 +68,13 @@ def history_unavailable(error: HistoryUnavailable) -> str:
     """Why there is no history now, in one line for the player."""
     from spit.records.history import HistoryProblem  # sqlite3 loads with the history only
 
-    match error.problem:
-        case HistoryProblem.NOT_UPDATED:
-            return _("The history could not be updated: {error}").format(error=error.error)
-        case HistoryProblem.TOO_NEW:
-            return _(
-                "History is not kept: {path} is from a newer spit (schema {version}); it is "
-                "left as it is."
-            ).format(path=error.path, version=error.version or 0)
+    if error.problem is HistoryProblem.NOT_UPDATED:
+        return _("The history could not be updated: {error}").format(error=error.error)
+    if error.problem is HistoryProblem.TOO_NEW:
+        return _(
+            "History is not kept: {path} is from a newer spit (schema {version}); it is "
+            "left as it is."
+        ).format(path=error.path, version=error.version or 0)
     if error.problem is HistoryProblem.NOT_MADE_ANEW:
         why: object = record_problem("not made anew")
     else:

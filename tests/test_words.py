@@ -308,3 +308,12 @@ def test_a_row_of_keys_is_asked_for_by_the_key_map_s_row() -> None:
     assert words.keys.press_key_for("fill", 0) == words.keys.press_key_for(Row.FILL, 0)
     with pytest.raises(ValueError, match="Row"):
         words.keys.press_key_for("slap", 0)
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_control_s_action_has_a_name_of_its_own(code: str) -> None:
+    from spit.settings.keymap import CONTROLS
+
+    i18n.set_language(code)
+    named = {words.keys.action_name(control.id, NAMES) for control in CONTROLS}
+    assert len(named) == len(CONTROLS) and all("{" not in name for name in named)

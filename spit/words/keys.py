@@ -16,7 +16,7 @@ PRESS_KEY_FOR: Final = {
 }
 
 
-def press_key_for(row: Row, stock: int | None) -> str:
+def press_key_for(row: Row | str, stock: int | None) -> str:
     """What to press a key for: ``row`` is the control's row (or its value); ``stock`` counts
     from 0."""
     return translated(PRESS_KEY_FOR[Row(row)]).format(n=(stock or 0) + 1)

@@ -8,7 +8,9 @@ through the language that is on *now*, so the start menu can switch language at 
 
 from __future__ import annotations
 
+import argparse
 import gettext
+import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -62,6 +64,11 @@ def N_(message: str) -> str:
     return message
 
 
+def translated(message: str) -> str:
+    """Translate a message marked with :func:`N_` where it was written (a table of ids)."""
+    return _translation.gettext(message)
+
+
 def language() -> str:
     """The language that is on, as a code from :data:`LANGUAGES`."""
     return _language
@@ -98,10 +105,8 @@ def _load(code: str) -> gettext.NullTranslations:
 
 
 def _compile(po: Path) -> gettext.GNUTranslations:
-    import io
-
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo  # Babel only where a .po is newer than its .mo
+    from babel.messages.pofile import read_po  # (the same)
 
     with po.open("rb") as file:
         catalogue = read_po(file)
@@ -119,8 +124,6 @@ def translate_argparse() -> None:
     command-line errors speak the language that is on. The words are listed in
     ``spit.words.commands.ARGPARSE`` so that extraction puts them in the catalogues.
     """
-    import argparse
-
     argparse._ = _  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
@@ -172,4 +175,5 @@ __all__ = [
     "ngettext",
     "pgettext",
     "set_language",
+    "translated",
 ]

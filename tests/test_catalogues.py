@@ -156,7 +156,9 @@ def test_no_player_facing_literal_escapes_translation() -> None:
     assert not found, "\n".join(found)
 
 
-TRANSLATING: frozenset[str] = frozenset({"_", "ngettext", "pgettext", "gettext", "N_"})
+TRANSLATING: frozenset[str] = frozenset(
+    {"_", "ngettext", "pgettext", "gettext", "N_", "translated"}
+)
 """The calls that look a message up in the catalogues."""
 
 

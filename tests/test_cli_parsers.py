@@ -205,7 +205,7 @@ def test_spit_play_loads_no_other_subcommands_module() -> None:
         "spit.commands.records",
         "spit.commands.sim",
         "spit.commands.web",
-        "spit.words.network",
+        "spit.words.networked",
         "spit.words.sim",
         "spit.words.web",
     ):

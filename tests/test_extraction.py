@@ -90,3 +90,44 @@ def test_every_literal_lookup_is_in_the_template() -> None:
                 where = path.relative_to(ROOT).as_posix()
                 missing.append(f"{where}:{call.lineno}: {key[1]!r}")
     assert not missing, "not in spit/locale/spit.pot:\n" + "\n".join(missing)
+
+
+def _tables(tree: ast.Module) -> dict[str, ast.Dict]:
+    """A module's top-level tables: ``NAME: Final = {…}``."""
+    return {
+        node.target.id: node.value
+        for node in tree.body
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and isinstance(node.value, ast.Dict)
+    }
+
+
+def _table_problems(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    where = path.relative_to(ROOT).as_posix()
+    tables = _tables(tree)
+    found = []
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and _name(call) == "translated"):
+            continue
+        looked_up = call.args[0] if call.args else None
+        if not (
+            isinstance(looked_up, ast.Subscript)
+            and isinstance(looked_up.value, ast.Name)
+            and looked_up.value.id in tables
+        ):
+            found.append(f"{where}:{call.lineno}: {ast.unparse(call)} looks up no table")
+            continue
+        for value in tables[looked_up.value.id].values:
+            if not (isinstance(value, ast.Call) and _name(value) == "N_"):
+                found.append(f"{where}:{value.lineno}: {ast.unparse(value)} is not marked N_")
+    return found
+
+
+def test_every_message_asked_for_by_id_is_marked_for_extraction() -> None:
+    """``translated()`` looks a message up in a table of the module, by id, and every message
+    in such a table is an ``N_("…")`` literal (the test above checks it is one), so that
+    extraction finds it."""
+    found = [line for path in _sources() for line in _table_problems(path)]
+    assert not found, "messages looked up that extraction may miss:\n" + "\n".join(found)

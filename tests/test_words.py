@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,8 +99,18 @@ def test_cards_in_wording_are_the_engine_cards() -> None:
 
 @pytest.mark.parametrize("why", list(Lost))
 def test_every_way_a_game_is_lost_reads_as_a_sentence(why: Lost) -> None:
-    text = words.network.lost(why)
+    text = words.networked.lost(why)
     assert text.endswith(".") and text != why.value and "-" not in text
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_way_the_server_is_lost_reads_as_a_sentence(code: str) -> None:
+    from spit.net.client import Gone, ServerGone
+
+    i18n.set_language(code)
+    for why in Gone:
+        text = words.networked.server_gone(ServerGone(why, "127.0.0.1:7748", detail="x"))
+        assert text.strip() and "{" not in text, (code, why)
 
 
 def test_card_labels_follow_the_language() -> None:
@@ -171,49 +182,51 @@ def test_the_history_s_other_counts_agree_with_their_number() -> None:
     assert words.records.unfinished_matches(10) == "10 nepabeigtu spēļu (spit resume)"
 
 
-def _asked_by_id() -> list[tuple[str, Any, object]]:
-    """Every ``words.part.f("id")`` or ``words.part.f(words.part.Id.MEMBER)`` call in spit/:
-    where, the function and the id."""
-    import ast
-    from pathlib import Path
+def _words_function(node: ast.AST) -> tuple[str, str] | None:
+    """``words.part.f`` as (part, f); None for anything else."""
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and isinstance(node.value.value, ast.Name)
+        and node.value.value.id == "words"
+    ):
+        return node.value.attr, node.attr
+    return None
 
+
+def _ids_named(node: ast.AST) -> list[str]:
+    """The ids an argument names: a string (``"give up"``), or either of a conditional's
+    (``"quit in a browser" if web else "quit"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _ids_named(node.body) + _ids_named(node.orelse)
+    return []
+
+
+def _asked_by_id() -> list[tuple[str, Any, str]]:
+    """Every ``words.part.f("id")`` call in spit/, and every ``worded(words.part.f, "id")``
+    (a key's description, said again when the language changes): where, the function, the id."""
     root = Path(words.__file__).parent.parent
     asked = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Attribute)
-                and isinstance(node.func.value.value, ast.Name)
-                and node.func.value.value.id == "words"
-                and len(node.args) == 1
-                and not node.keywords
-                and (what := _id_named(node.args[0])) is not None
+            if not isinstance(node, ast.Call) or node.keywords:
+                continue
+            if len(node.args) == 1 and (named := _words_function(node.func)):
+                what = node.args[0]
+            elif (
+                getattr(node.func, "id", "") == "worded"
+                and len(node.args) == 2
+                and (named := _words_function(node.args[0]))
             ):
-                where = f"{path.relative_to(root.parent)}:{node.lineno}"
-                part = getattr(words, node.func.value.attr)
-                asked.append((where, getattr(part, node.func.attr), what))
+                what = node.args[1]
+            else:
+                continue
+            function = getattr(getattr(words, named[0]), named[1])
+            where = f"{path.relative_to(root.parent)}:{node.lineno}"
+            asked.extend((where, function, id_) for id_ in _ids_named(what))
     return asked
-
-
-def _id_named(node: object) -> object:
-    """The id a call passes: a string (``"give up"``) or a member of a words enum
-    (``words.dialogs.Button.GIVE_UP``); None for anything else."""
-    import ast
-
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Attribute)
-        and isinstance(node.value.value, ast.Attribute)
-        and isinstance(node.value.value.value, ast.Name)
-        and node.value.value.value.id == "words"
-    ):
-        enum = getattr(getattr(words, node.value.value.attr), node.value.attr)
-        return enum[node.attr]
-    return None
 
 
 def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
@@ -231,56 +244,59 @@ def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
 def test_the_network_and_browser_counts_agree_with_their_number() -> None:
     assert words.web.tables_taken(1).startswith("The only table is taken")  # not "All 1 tables"
     assert words.web.tables_taken(4).startswith("All 4 tables are taken")
-    assert words.network.draw_after(1) == "A draw after 1 round."
-    assert words.network.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
+    assert words.networked.draw_after(1) == "A draw after 1 round."
+    assert (
+        words.networked.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
+    )
     assert words.sim.unfinished(1) == "1 match unfinished (round or time cap)"
     i18n.set_language("lv")
-    assert words.network.draw_after(21) == "Neizšķirts pēc 21 kārtas."
-    assert words.network.draw_after(3) == "Neizšķirts pēc 3 kārtām."
+    assert words.networked.draw_after(21) == "Neizšķirts pēc 21 kārtas."
+    assert words.networked.draw_after(3) == "Neizšķirts pēc 3 kārtām."
 
 
-def _asked_by_enum() -> list[tuple[Callable[[Any], str], type[StrEnum]]]:
-    """Every words function that takes an id, and the enum of its ids (its ``what``'s type)."""
-    import inspect
-
+def _asked_by_table() -> list[tuple[Callable[[str], str], dict[str, str]]]:
+    """Every words function that looks its message up in a table by id
+    (``translated(BUTTON[what])``), and that table."""
     asked = []
     for name in words.__all__:
         part = getattr(words, name)
-        for function in vars(part).values():
-            if not inspect.isfunction(function) or function.__module__ != part.__name__:
+        for node in ast.parse(Path(part.__file__).read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.FunctionDef) or [a.arg for a in node.args.args] != ["what"]:
                 continue
-            # The annotations are strings (``from __future__ import annotations``); some name
-            # types imported only for type checkers, so look up just the id's.
-            parameters = list(inspect.signature(function).parameters.values())
-            kind = vars(part).get(parameters[0].annotation) if len(parameters) == 1 else None
-            if isinstance(kind, type) and issubclass(kind, StrEnum):
-                asked.append((function, kind))
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and getattr(call.func, "id", "") == "translated"
+                    and isinstance(call.args[0], ast.Subscript)
+                    and isinstance(call.args[0].value, ast.Name)
+                ):
+                    asked.append((getattr(part, node.name), getattr(part, call.args[0].value.id)))
     return asked
 
 
-def test_every_id_of_every_id_enum_has_words_in_every_language() -> None:
-    """An id added to an enum without a case of its own fails here, not on a rare screen."""
-    asked = _asked_by_enum()
+def test_every_id_of_every_table_has_words_in_every_language() -> None:
+    asked = _asked_by_table()
     assert len(asked) >= 20
     for code in i18n.LANGUAGES:
         i18n.set_language(code)
-        for function, kind in asked:
-            for what in kind:
+        for function, table in asked:
+            for what in table:
                 text = function(what)
                 assert isinstance(text, str) and text.strip(), (code, function.__name__, what)
 
 
-def test_an_id_given_as_its_string_is_its_enum_member() -> None:
-    assert words.dialogs.button("give up") == words.dialogs.button(words.dialogs.Button.GIVE_UP)
-    assert words.dialogs.Button.GIVE_UP == "give up"
-
-
-@pytest.mark.parametrize(("function", "kind"), _asked_by_enum(), ids=lambda x: x.__name__)
-def test_a_mistyped_id_is_refused_naming_its_enum(
-    function: Callable[[Any], str], kind: type[StrEnum]
-) -> None:
-    with pytest.raises(ValueError, match=kind.__name__):
+@pytest.mark.parametrize(
+    "function", [function for function, _ in _asked_by_table()], ids=lambda f: f.__name__
+)
+def test_a_mistyped_id_is_refused_by_name(function: Callable[[str], str]) -> None:
+    with pytest.raises(KeyError, match="no such id"):
         function("no such id")
+
+
+def test_every_record_problem_has_words() -> None:
+    from spit.records.problems import Problem
+
+    assert all(words.records.problem(problem) for problem in Problem)
 
 
 def test_a_row_of_keys_is_asked_for_by_the_key_map_s_row() -> None:
@@ -292,3 +308,12 @@ def test_a_row_of_keys_is_asked_for_by_the_key_map_s_row() -> None:
     assert words.keys.press_key_for("fill", 0) == words.keys.press_key_for(Row.FILL, 0)
     with pytest.raises(ValueError, match="Row"):
         words.keys.press_key_for("slap", 0)
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_control_s_action_has_a_name_of_its_own(code: str) -> None:
+    from spit.settings.keymap import CONTROLS
+
+    i18n.set_language(code)
+    named = {words.keys.action_name(control.id, NAMES) for control in CONTROLS}
+    assert len(named) == len(CONTROLS) and all("{" not in name for name in named)

@@ -53,7 +53,7 @@ def main() -> int:
         return 0
     pybabel("extract", *EXTRACT, "-o", str(template), ".")
     update = ("update", "-D", "spit", "-i", str(template), "-d", str(LOCALE))
-    pybabel(*update, "--no-fuzzy-matching", "--width", "100")
+    pybabel(*update, "--no-fuzzy-matching", "--ignore-obsolete", "--width", "100")
     print(f"updated {template.relative_to(ROOT)} and the catalogues beside it")
     return 0
 

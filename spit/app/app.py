@@ -248,7 +248,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         already; show its table once the server sends it, or say why not."""
         from spit.app.dialogs.standstill import StandstillScreen  # deferred: start-up
 
-        waiting = StandstillScreen(words.network.connecting(network.address, network.code))
+        waiting = StandstillScreen(words.networked.connecting(network.address, network.code))
         self.menu_notices.clear()
         self.push_screen(waiting)
         play = self.remote.play(

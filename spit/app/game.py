@@ -255,7 +255,7 @@ class GameScreen(WordedBindings, Screen[None]):
         """The game cannot go on: the app says why (and where it goes from here)."""
         self.room_notice.take_away()
         self.post_message(
-            GameLost(words.network.lost(why), words.network.lost_detail(self.game.lost))
+            GameLost(words.networked.lost(why), words.networked.lost_detail(self.game.lost))
         )
 
     # -- drawing -----------------------------------------------------------------------

@@ -343,7 +343,7 @@ class Presenter:
         if scene.rtt is None:
             return keys
         # Both players' round-trip times: races go by arrival at the server.
-        lag = words.network.round_trips(perspective.names, scene.rtt)
+        lag = words.networked.round_trips(perspective.names, scene.rtt)
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod
@@ -429,17 +429,17 @@ def standstill(
     other = 1 - perspective.seat
     name = perspective.names[other]
     if not connection.connected:
-        return words.network.reconnecting()
+        return words.networked.reconnecting()
     if connection.waiting:
         if room_link:
-            return words.network.waiting_for_friend_or_browser(
+            return words.networked.waiting_for_friend_or_browser(
                 connection.address, connection.room, room_link
             )
         if this_machine_only(connection.address):
-            return words.network.waiting_for_friend_here_only(connection.address, connection.room)
-        return words.network.waiting_for_friend(connection.address, connection.room)
+            return words.networked.waiting_for_friend_here_only(connection.address, connection.room)
+        return words.networked.waiting_for_friend(connection.address, connection.room)
     if not connection.here[other]:
-        return words.network.gone_away(name, connection.back_within[other])
+        return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:
-        return words.network.paused_by(name, connection.pause_left[other])
+        return words.networked.paused_by(name, connection.pause_left[other])
     return None

@@ -99,7 +99,7 @@ class RemoteSeat:
             game.on_first_table(lambda: show(game))
             await game.run()
         except (ServerGone, HostingError, OSError) as error:
-            lost(words.network.no_seat(why_not(error)))
+            lost(words.networked.no_seat(why_not(error)))
         finally:
             self._game = None
             if seated is not None:
@@ -181,7 +181,7 @@ def why_not(error: Exception) -> str:
     if isinstance(error, HostingError):
         return error.why
     if isinstance(error, ServerGone):
-        return words.network.server_gone(error)
+        return words.networked.server_gone(error)
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)

@@ -31,14 +31,16 @@ def figures_line(name: str, figures: PlayerFigures) -> str:
     """One player's figures so far, in a line."""
     median = figures.median_reaction
     if median is None:
-        reaction = words.replay.replay_text("no card yet")
+        reaction = words.replay_screen.replay_text("no card yet")
     else:
-        reaction = words.replay.reaction_figures(median=median, last=figures.reactions[-1].seconds)
+        reaction = words.replay_screen.reaction_figures(
+            median=median, last=figures.reactions[-1].seconds
+        )
     lost = figures.races_lost
-    races = words.replay.races_lost(n=len(lost))
+    races = words.replay_screen.races_lost(n=len(lost))
     if lost:
-        races = words.replay.races_lost_by(races=races, seconds=lost[-1].seconds)
-    missed = words.replay.missed(n=len(figures.missed))
+        races = words.replay_screen.races_lost_by(races=races, seconds=lost[-1].seconds)
+    missed = words.replay_screen.missed(n=len(figures.missed))
     return f"{name}: {reaction} · {missed} · {races}"
 
 
@@ -108,12 +110,12 @@ class ReplayScreen(GameScreen):
     def _update_bar(self) -> None:
         playback = self.game.playback
         if playback.at_end and not self.game.playing:
-            state = words.replay.replay_text("the end")
+            state = words.replay_screen.replay_text("the end")
         elif self.game.playing:
-            state = words.replay.replay_text("playing")
+            state = words.replay_screen.replay_text("playing")
         else:
-            state = words.replay.replay_text("stopped")
-        status = words.replay.replay_status(
+            state = words.replay_screen.replay_text("stopped")
+        status = words.replay_screen.replay_status(
             n=playback.position,
             total=len(playback.steps),
             time=_clock(playback.elapsed),
@@ -122,7 +124,7 @@ class ReplayScreen(GameScreen):
             speed=playback.speed,
             state=state,
         )
-        keys = words.replay.replay_text("keys")
+        keys = words.replay_screen.replay_text("keys")
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))

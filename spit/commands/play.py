@@ -323,10 +323,10 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
         except (ServerGone, OSError) as error:
-            print(printable(words.network.no_seat(why_not(error))), file=sys.stderr)
+            print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
             return LOST
         except KeyboardInterrupt:
-            print(words.network.command_interrupted(command=command), file=sys.stderr)
+            print(words.networked.command_interrupted(command=command), file=sys.stderr)
             return INTERRUPTED
         try:
             return run_app(options, network=network, seated=seated, loop=runner.get_loop())

@@ -53,8 +53,8 @@ port_number = bounded(
     int,
     0,
     65535,
-    not_a_number=lambda text: words.network.not_a_port(text=text),
-    out_of_range=lambda text, _: words.network.port_out_of_range(text=text),
+    not_a_number=lambda text: words.networked.not_a_port(text=text),
+    out_of_range=lambda text, _: words.networked.port_out_of_range(text=text),
 )
 """An argparse type: a TCP port, 0 (any free one) to 65535."""
 
@@ -72,13 +72,13 @@ def address_problem(error: AddressError) -> str:
     """What is wrong with an address flag, in the player's words."""
     match error.problem:
         case AddressProblem.NOT_A_PORT:
-            return words.network.not_a_port(text=error.port)
+            return words.networked.not_a_port(text=error.port)
         case AddressProblem.PORT_OUT_OF_RANGE:
-            return words.network.port_out_of_range(text=error.port)
+            return words.networked.port_out_of_range(text=error.port)
         case AddressProblem.PORT_ZERO:
-            return words.network.network_problem("server port zero")
+            return words.networked.network_problem("server port zero")
         case _:
-            return words.network.not_an_address_flag(text=error.text)
+            return words.networked.not_an_address_flag(text=error.text)
 
 
 pace_factor = bounded(
@@ -86,7 +86,7 @@ pace_factor = bounded(
     1.0,
     100.0,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.network.pace_out_of_range(text=text),
+    out_of_range=lambda text, _: words.networked.pace_out_of_range(text=text),
 )
 """An argparse type: how many times faster the game clock runs, 1 to 100."""
 
@@ -96,7 +96,7 @@ grace_seconds = bounded(
     0.1,
     3600,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.network.grace_out_of_range(text=text),
+    out_of_range=lambda text, _: words.networked.grace_out_of_range(text=text),
 )
 """An argparse type: seconds a dropped seat is kept, 0.1 to 3600."""
 
@@ -106,7 +106,7 @@ workers_count = bounded(
     1,
     64,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.network.workers_out_of_range(text=text),
+    out_of_range=lambda text, _: words.networked.workers_out_of_range(text=text),
 )
 """An argparse type: how many server processes, 1 to 64."""
 
@@ -122,7 +122,7 @@ def redis_url(text: str) -> str:
     except ValueError:
         fine = False
     if not fine or not text.isprintable():
-        raise argparse.ArgumentTypeError(words.network.not_a_redis_url(text=text))
+        raise argparse.ArgumentTypeError(words.networked.not_a_redis_url(text=text))
     return text
 
 
@@ -198,7 +198,7 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         "--web-port",
         type=port_number,
         metavar="N",
-        help=words.network.web_port_help(port=WEB_PORT),
+        help=words.networked.web_port_help(port=WEB_PORT),
     )
     _add_seat_arguments(host, play_on_screen)
 
@@ -221,13 +221,13 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bind",
         metavar="ADDR",
-        help=words.network.bind_help(loopback=LOOPBACK),
+        help=words.networked.bind_help(loopback=LOOPBACK),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         metavar="N",
-        help=words.network.port_help(port=DEFAULT_PORT),
+        help=words.networked.port_help(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--pace",
@@ -245,7 +245,7 @@ def _add_seat_arguments(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=words.network.seat_bot_help(levels=", ".join(BOT_CHOICES)),
+        help=words.networked.seat_bot_help(levels=", ".join(BOT_CHOICES)),
     )
     parser.add_argument(
         "--json",
@@ -267,18 +267,18 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
-        return words.network.network_problem("json needs bot")
+        return words.networked.network_problem("json needs bot")
     if getattr(args, "web_port", None) is not None and not args.web:
-        return words.network.network_problem("web port needs web")
+        return words.networked.network_problem("web port needs web")
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
-        return words.network.network_problem("server or bind")
+        return words.networked.network_problem("server or bind")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        return words.network.network_name_too_long(n=MAX_NAME)
+        return words.networked.network_name_too_long(n=MAX_NAME)
     if getattr(args, "code", None) is not None:
         try:
             args.code = room_code(args.code)
         except ProtocolError:
-            return words.network.not_a_room_code_flag(code=args.code)
+            return words.networked.not_a_room_code_flag(code=args.code)
     return None
 
 
@@ -299,7 +299,7 @@ def run_seat_command(
     try:
         return asyncio.run(_bot_seat(args, command))
     except KeyboardInterrupt:
-        print(words.network.command_interrupted(command=command), file=sys.stderr)
+        print(words.networked.command_interrupted(command=command), file=sys.stderr)
         return INTERRUPTED
 
 
@@ -309,8 +309,8 @@ def hosting_problem(error: HostingError, command: str) -> str:
     from spit.net.hosting import HostPart
 
     if error.part is HostPart.GAME_SERVER:
-        return words.network.cannot_listen(command=command, why=error.why)
-    return words.network.cannot_serve_browser_seat(command=command, why=error.why)
+        return words.networked.cannot_listen(command=command, why=error.why)
+    return words.networked.cannot_serve_browser_seat(command=command, why=error.why)
 
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
@@ -357,11 +357,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
         else:
             print(
-                words.network.room_and_command(code=welcome.room, address=address),
+                words.networked.room_and_command(code=welcome.room, address=address),
                 flush=True,
             )
             if link:
-                print(words.network.room_link(link=link), flush=True)
+                print(words.networked.room_link(link=link), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -384,7 +384,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 task.cancel()
                 client.leave()
                 await client.close()
-                print(words.network.command_interrupted(command=command), file=sys.stderr)
+                print(words.networked.command_interrupted(command=command), file=sys.stderr)
                 return INTERRUPTED
             ended = task.result()
     except ServerGone as gone:
@@ -392,7 +392,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             kept = None  # the same seat plays on in another process: its token stays kept
         # The server's own words (an error's detail, a close reason) are a stranger's text:
         # shown, never acted on by the terminal.
-        print(printable(f"{command}: {words.network.server_gone(gone)}"), file=sys.stderr)
+        print(printable(f"{command}: {words.networked.server_gone(gone)}"), file=sys.stderr)
         return LOST
     finally:
         if kept is not None:  # the match is over, or the seat cannot be had: its token goes
@@ -411,14 +411,14 @@ def describe_result(result: dict[str, Any]) -> str:
     """The result in one sentence."""
     held = result.get("held") or [0, 0]
     if result.get("ended") == "abandoned":
-        return words.network.network_problem("abandoned")
+        return words.networked.network_problem("abandoned")
     if result.get("ended") == "left":
-        return words.network.network_problem("left")
+        return words.networked.network_problem("left")
     winner = result.get("winner")
     rounds = int(result.get("rounds") or 0)
     if winner is None:
-        return words.network.draw_after(rounds)
-    return words.network.won_after(winner, rounds, held[0], held[1])
+        return words.networked.draw_after(rounds)
+    return words.networked.won_after(winner, rounds, held[0], held[1])
 
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
@@ -460,9 +460,9 @@ def run_server_command(args: argparse.Namespace) -> int:
     """``spit server``: serve rooms until SIGINT or SIGTERM."""
     problem = None
     if args.workers > 1 and not args.redis:
-        problem = words.network.network_problem("workers need redis")
+        problem = words.networked.network_problem("workers need redis")
     elif args.redis and not args.advertise and (args.bind or LOOPBACK) in ("0.0.0.0", "::"):
-        problem = words.network.network_problem("advertise")
+        problem = words.networked.network_problem("advertise")
     if problem is not None:
         said = words.commands.usage_error(command="spit server", problem=problem)
         print(printable(said), file=sys.stderr)
@@ -479,7 +479,7 @@ def run_server_command(args: argparse.Namespace) -> int:
 
 def _cannot_listen(error: OSError) -> None:
     why = error.strerror or str(error)
-    print(printable(words.network.server_cannot_listen(why=why)), file=sys.stderr)
+    print(printable(words.networked.server_cannot_listen(why=why)), file=sys.stderr)
 
 
 async def _serve(args: argparse.Namespace) -> int:

@@ -24,7 +24,7 @@ port_number = bounded(
     int,
     0,
     65535,
-    not_a_number=lambda text: words.network.not_a_port(text=text),
+    not_a_number=lambda text: words.networked.not_a_port(text=text),
     out_of_range=lambda _, value: words.web.web_port_out_of_range(value=value),
 )
 """An argparse type: a TCP port, 0 (any free port) to 65535."""

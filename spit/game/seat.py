@@ -97,7 +97,7 @@ class Connection:
 
 
 class Lost(enum.Enum):
-    """Why a game ended before its match did, as a stable id (:func:`spit.words.network.lost` says
+    """Why a game ended before its match did, as a stable id (:func:`spit.words.networked.lost` says
     it to the player)."""
 
     SERVER_GONE = "server-gone"

@@ -1,11 +1,12 @@
-"""Every sentence a player reads, as pure functions of engine facts, names and typed ids."""
+"""Every sentence a player reads, as pure functions of engine facts, names and ids."""
 
 # The engine says *why* (a Reason, an event, a view); these modules say it in the language that
 # is on (spit.i18n). They import nothing from Textual or Rich, so they are tested on their own.
 # Every message is a literal string that ``pybabel extract`` finds: never build one at run time.
-# A message asked for by id takes a member of its StrEnum (``dialogs.Button.GIVE_UP``; the
-# plain string still works), so a mistyped id is refused by name, and tests/test_words.py
-# asks every member in every language. Only the shells (the app, spit web, the commands) ask.
+# A message asked for by id (``dialogs.button("give up")``) is an ``N_("…")`` in a table of
+# its module, translated when asked: a mistyped id is a KeyError, and tests/test_words.py asks
+# every id the source names, in every language. Only the shells (the app, spit web, the
+# commands) ask.
 #
 # Each module loads the first time it is asked for (``words.sim`` imports ``spit.words.sim``
 # then; PEP 562), so a start loads the words of its first screen and not those of the
@@ -26,12 +27,12 @@ if TYPE_CHECKING:
         labels,
         match,
         menu,
-        network,
+        networked,
         numbers,
         practice,
         records,
         refusals,
-        replay,
+        replay_screen,
         sim,
         table,
         web,
@@ -46,12 +47,12 @@ __all__ = [
     "labels",
     "match",
     "menu",
-    "network",
+    "networked",
     "numbers",
     "practice",
     "records",
     "refusals",
-    "replay",
+    "replay_screen",
     "sim",
     "table",
     "web",

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import assert_never
+from typing import Final
 
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
 from spit.settings.keymap import KeyMapError
 from spit.words.config import key_map_error
 
@@ -17,272 +16,129 @@ def terminal_too_small(*, w: int, h: int, now_w: int, now_h: int) -> str:
     )
 
 
-class BindingName(StrEnum):
-    """A footer key's name that :func:`binding` gives."""
+BINDING: Final = {
+    "resume": N_("Resume"),
+    "help": N_("Help"),
+    "quit": N_("Quit"),
+    "keep playing": N_("Keep playing"),
+    "give up": N_("Give it up"),
+    "close help": N_("Close help"),
+    "rematch": N_("Rematch"),
+    "menu": N_("Menu"),
+    "not now": N_("Not now"),
+    "cancel": N_("Cancel"),
+    "play pause": N_("Play/pause"),
+    "step": N_("Step"),
+    "step back": N_("Step back"),
+    "faster": N_("Faster"),
+    "slower": N_("Slower"),
+    "next round": N_("Next round"),
+    "previous round": N_("Previous round"),
+    "pause": N_("Pause"),
+    "go on": N_("Go on"),
+    "leave the practice": N_("Leave the practice"),
+    "practise": N_("Practise"),
+    "practice": N_("Practice"),
+    "close the room": N_("Close the room"),
+}
 
-    RESUME = "resume"
-    HELP = "help"
-    QUIT = "quit"
-    KEEP_PLAYING = "keep playing"
-    GIVE_UP = "give up"
-    CLOSE_HELP = "close help"
-    REMATCH = "rematch"
-    MENU = "menu"
-    NOT_NOW = "not now"
-    CANCEL = "cancel"
-    PLAY_PAUSE = "play pause"
-    STEP = "step"
-    STEP_BACK = "step back"
-    FASTER = "faster"
-    SLOWER = "slower"
-    NEXT_ROUND = "next round"
-    PREVIOUS_ROUND = "previous round"
-    PAUSE = "pause"
-    GO_ON = "go on"
-    LEAVE_THE_PRACTICE = "leave the practice"
-    PRACTISE = "practise"
-    PRACTICE = "practice"
-    CLOSE_THE_ROOM = "close the room"
 
-
-def binding(what: BindingName) -> str:
+def binding(what: str) -> str:
     """A key's name in the footer, by a short id (the keys themselves are the screens')."""
-    what = BindingName(what)
-    match what:
-        case BindingName.RESUME:
-            return _("Resume")
-        case BindingName.HELP:
-            return _("Help")
-        case BindingName.QUIT:
-            return _("Quit")
-        case BindingName.KEEP_PLAYING:
-            return _("Keep playing")
-        case BindingName.GIVE_UP:
-            return _("Give it up")
-        case BindingName.CLOSE_HELP:
-            return _("Close help")
-        case BindingName.REMATCH:
-            return _("Rematch")
-        case BindingName.MENU:
-            return _("Menu")
-        case BindingName.NOT_NOW:
-            return _("Not now")
-        case BindingName.CANCEL:
-            return _("Cancel")
-        case BindingName.PLAY_PAUSE:
-            return _("Play/pause")
-        case BindingName.STEP:
-            return _("Step")
-        case BindingName.STEP_BACK:
-            return _("Step back")
-        case BindingName.FASTER:
-            return _("Faster")
-        case BindingName.SLOWER:
-            return _("Slower")
-        case BindingName.NEXT_ROUND:
-            return _("Next round")
-        case BindingName.PREVIOUS_ROUND:
-            return _("Previous round")
-        case BindingName.PAUSE:
-            return _("Pause")
-        case BindingName.GO_ON:
-            return _("Go on")
-        case BindingName.LEAVE_THE_PRACTICE:
-            return _("Leave the practice")
-        case BindingName.PRACTISE:
-            return _("Practise")
-        case BindingName.PRACTICE:
-            return _("Practice")
-        case BindingName.CLOSE_THE_ROOM:
-            return _("Close the room")
-    assert_never(what)
+    return translated(BINDING[what])
 
 
-class DialogText(StrEnum):
-    """A dialog line that :func:`dialog_text` gives."""
+DIALOG_TEXT: Final = {
+    "paused": N_("Paused"),
+    "pause keys in a browser": N_("Esc: resume  ·  H: help  ·  Q: quit"),
+    "pause keys": N_("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit"),
+    "quit or keep in a browser": N_(
+        "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
+        "Ctrl+D: quit and give it up · Esc: keep playing"
+    ),
+    "quit or keep": N_(
+        "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
+        "Ctrl+D: quit and give it up · Esc: keep playing"
+    ),
+    "quit in a browser": N_("Quit this match?\nQ: quit · Esc: keep playing"),
+    "quit": N_("Quit this match?\nCtrl+Q: quit · Esc: keep playing"),
+    "quit for both in a browser": N_(
+        "Quit this match? It ends for your friend too.\nQ: quit · Esc: keep playing"
+    ),
+    "quit for both": N_(
+        "Quit this match? It ends for your friend too.\nCtrl+Q: quit · Esc: keep playing"
+    ),
+    "help title": N_("Spit — help (Esc or F1 to close)"),
+    "help against the bot": N_("Against the bot both halves of the keyboard are yours."),
+    "help in a browser": N_(
+        "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
+        "Firefox on Linux): press Esc, then H for this help or Q to quit."
+    ),
+    "resume keys": N_("Enter: resume · Ctrl+D: give it up · Esc: not now"),
+    "close room keys": N_("Esc: close the room"),
+}
 
-    PAUSED = "paused"
-    PAUSE_KEYS_IN_A_BROWSER = "pause keys in a browser"
-    PAUSE_KEYS = "pause keys"
-    QUIT_OR_KEEP_IN_A_BROWSER = "quit or keep in a browser"
-    QUIT_OR_KEEP = "quit or keep"
-    QUIT_IN_A_BROWSER = "quit in a browser"
-    QUIT = "quit"
-    QUIT_FOR_BOTH_IN_A_BROWSER = "quit for both in a browser"
-    QUIT_FOR_BOTH = "quit for both"
-    HELP_TITLE = "help title"
-    HELP_AGAINST_THE_BOT = "help against the bot"
-    HELP_IN_A_BROWSER = "help in a browser"
-    RESUME_KEYS = "resume keys"
-    CLOSE_ROOM_KEYS = "close room keys"
 
-
-def dialog_text(what: DialogText) -> str:
+def dialog_text(what: str) -> str:
     """A dialog's own lines, by a short id; ``… in a browser`` where the browser takes F1 and
     Ctrl+Q."""
-    what = DialogText(what)
-    match what:
-        case DialogText.PAUSED:
-            return _("Paused")
-        case DialogText.PAUSE_KEYS_IN_A_BROWSER:
-            return _("Esc: resume  ·  H: help  ·  Q: quit")
-        case DialogText.PAUSE_KEYS:
-            return _("Esc: resume  ·  F1: help  ·  Ctrl+Q: quit")
-        case DialogText.QUIT_OR_KEEP_IN_A_BROWSER:
-            return _(
-                "Quit this match?\nQ: quit and keep it for later (spit resume)\n"
-                "Ctrl+D: quit and give it up · Esc: keep playing"
-            )
-        case DialogText.QUIT_OR_KEEP:
-            return _(
-                "Quit this match?\nCtrl+Q: quit and keep it for later (spit resume)\n"
-                "Ctrl+D: quit and give it up · Esc: keep playing"
-            )
-        case DialogText.QUIT_IN_A_BROWSER:
-            return _("Quit this match?\nQ: quit · Esc: keep playing")
-        case DialogText.QUIT:
-            return _("Quit this match?\nCtrl+Q: quit · Esc: keep playing")
-        case DialogText.QUIT_FOR_BOTH_IN_A_BROWSER:
-            return _("Quit this match? It ends for your friend too.\nQ: quit · Esc: keep playing")
-        case DialogText.QUIT_FOR_BOTH:
-            return _(
-                "Quit this match? It ends for your friend too.\nCtrl+Q: quit · Esc: keep playing"
-            )
-        case DialogText.HELP_TITLE:
-            return _("Spit — help (Esc or F1 to close)")
-        case DialogText.HELP_AGAINST_THE_BOT:
-            return _("Against the bot both halves of the keyboard are yours.")
-        case DialogText.HELP_IN_A_BROWSER:
-            return _(
-                "In a browser, F1 and Ctrl+Q may belong to the browser (Ctrl+Q closes "
-                "Firefox on Linux): press Esc, then H for this help or Q to quit."
-            )
-        case DialogText.RESUME_KEYS:
-            return _("Enter: resume · Ctrl+D: give it up · Esc: not now")
-        case DialogText.CLOSE_ROOM_KEYS:
-            return _("Esc: close the room")
-    assert_never(what)
+    return translated(DIALOG_TEXT[what])
 
 
-class Button(StrEnum):
-    """A dialog button that :func:`button` gives."""
+BUTTON: Final = {
+    "keep in a browser": N_("Keep it (Q)"),
+    "keep": N_("Keep it (Ctrl+Q)"),
+    "give up": N_("Give up (Ctrl+D)"),
+    "play on": N_("Play on (Esc)"),
+    "quit in a browser": N_("Quit (Q)"),
+    "quit": N_("Quit (Ctrl+Q)"),
+    "keep playing": N_("Keep playing (Esc)"),
+    "rematch": N_("Rematch (Ctrl+R)"),
+    "menu": N_("Menu (Esc)"),
+    "resume": N_("Resume (Enter)"),
+    "not now": N_("Not now (Esc)"),
+    "keep names": N_("Keep (Enter)"),
+    "cancel": N_("Cancel (Esc)"),
+    "host": N_("Host (Enter)"),
+    "join": N_("Join (Enter)"),
+}
 
-    KEEP_IN_A_BROWSER = "keep in a browser"
-    KEEP = "keep"
-    GIVE_UP = "give up"
-    PLAY_ON = "play on"
-    QUIT_IN_A_BROWSER = "quit in a browser"
-    QUIT = "quit"
-    KEEP_PLAYING = "keep playing"
-    REMATCH = "rematch"
-    MENU = "menu"
-    RESUME = "resume"
-    NOT_NOW = "not now"
-    KEEP_NAMES = "keep names"
-    CANCEL = "cancel"
-    HOST = "host"
-    JOIN = "join"
 
-
-def button(what: Button) -> str:
+def button(what: str) -> str:
     """A dialog's button with its key, by a short id; ``… in a browser`` where the browser
     takes Ctrl+Q."""
-    what = Button(what)
-    match what:
-        case Button.KEEP_IN_A_BROWSER:
-            return _("Keep it (Q)")
-        case Button.KEEP:
-            return _("Keep it (Ctrl+Q)")
-        case Button.GIVE_UP:
-            return _("Give up (Ctrl+D)")
-        case Button.PLAY_ON:
-            return _("Play on (Esc)")
-        case Button.QUIT_IN_A_BROWSER:
-            return _("Quit (Q)")
-        case Button.QUIT:
-            return _("Quit (Ctrl+Q)")
-        case Button.KEEP_PLAYING:
-            return _("Keep playing (Esc)")
-        case Button.REMATCH:
-            return _("Rematch (Ctrl+R)")
-        case Button.MENU:
-            return _("Menu (Esc)")
-        case Button.RESUME:
-            return _("Resume (Enter)")
-        case Button.NOT_NOW:
-            return _("Not now (Esc)")
-        case Button.KEEP_NAMES:
-            return _("Keep (Enter)")
-        case Button.CANCEL:
-            return _("Cancel (Esc)")
-        case Button.HOST:
-            return _("Host (Enter)")
-        case Button.JOIN:
-            return _("Join (Enter)")
-    assert_never(what)
+    return translated(BUTTON[what])
 
 
-class KeysRow(StrEnum):
-    """A row of the help's table of keys that :func:`keys_row` gives."""
+KEYS_ROW: Final = {
+    "left": N_("onto the left pile (slap left)"),
+    "right": N_("onto the right pile (slap right)"),
+    "fill": N_("into an empty slot"),
+    "stock": N_("stock"),
+    "spit": N_("spit / ready"),
+}
 
-    LEFT = "left"
-    RIGHT = "right"
-    FILL = "fill"
-    STOCK = "stock"
-    SPIT = "spit"
 
-
-def keys_row(what: KeysRow) -> str:
+def keys_row(what: str) -> str:
     """The help's table of keys: what a row of keys does, by row."""
-    what = KeysRow(what)
-    match what:
-        case KeysRow.LEFT:
-            return _("onto the left pile (slap left)")
-        case KeysRow.RIGHT:
-            return _("onto the right pile (slap right)")
-        case KeysRow.FILL:
-            return _("into an empty slot")
-        case KeysRow.STOCK:
-            return _("stock")
-        case KeysRow.SPIT:
-            return _("spit / ready")
-    assert_never(what)
+    return translated(KEYS_ROW[what])
 
 
-class MatchFigure(StrEnum):
-    """A match-over row or ending that :func:`match_figure` gives."""
+MATCH_FIGURE: Final = {
+    "points": N_("points (lowest wins)"),
+    "held": N_("cards held at the end"),
+    "played": N_("cards played"),
+    "median reaction": N_("median reaction"),
+    "plays a minute": N_("plays a minute"),
+    "total reached 100": N_("a total reached 100"),
+    "lower total wins": N_("a player held no cards, the lower total wins"),
+    "no cards": N_("won by holding no cards"),
+}
 
-    POINTS = "points"
-    HELD = "held"
-    PLAYED = "played"
-    MEDIAN_REACTION = "median reaction"
-    PLAYS_A_MINUTE = "plays a minute"
-    TOTAL_REACHED_100 = "total reached 100"
-    LOWER_TOTAL_WINS = "lower total wins"
-    NO_CARDS = "no cards"
 
-
-def match_figure(what: MatchFigure) -> str:
+def match_figure(what: str) -> str:
     """The match-over screen's rows and its line on how the match ended, by a short id."""
-    what = MatchFigure(what)
-    match what:
-        case MatchFigure.POINTS:
-            return _("points (lowest wins)")
-        case MatchFigure.HELD:
-            return _("cards held at the end")
-        case MatchFigure.PLAYED:
-            return _("cards played")
-        case MatchFigure.MEDIAN_REACTION:
-            return _("median reaction")
-        case MatchFigure.PLAYS_A_MINUTE:
-            return _("plays a minute")
-        case MatchFigure.TOTAL_REACHED_100:
-            return _("a total reached 100")
-        case MatchFigure.LOWER_TOTAL_WINS:
-            return _("a player held no cards, the lower total wins")
-        case MatchFigure.NO_CARDS:
-            return _("won by holding no cards")
-    assert_never(what)
+    return translated(MATCH_FIGURE[what])
 
 
 def player_cards(name: str, n: int) -> str:
@@ -291,7 +147,6 @@ def player_cards(name: str, n: int) -> str:
 
 
 def round_number(n: int) -> str:
-    """Which round a match is in."""
     return _("Round {n}").format(n=n)
 
 
@@ -333,40 +188,28 @@ def rules_in_brief() -> tuple[str, ...]:
 
 
 def name_too_long(*, n: int) -> str:
-    """A name longer than the ``n`` characters a name may have."""
     return _("A name is up to {n} letters, digits or spaces.").format(n=n)
 
 
-class NamesDialog(StrEnum):
-    """A line of the names dialog that :func:`names_dialog` gives."""
+NAMES_DIALOG: Final = {
+    "title": N_("Your names, kept with every match you play (blank: the default)"),
+    "player 1": N_("Player 1 (the left half; you, against the bot)"),
+    "player 2": N_("Player 2 (the right half)"),
+}
 
-    TITLE = "title"
-    PLAYER_1 = "player 1"
-    PLAYER_2 = "player 2"
 
-
-def names_dialog(what: NamesDialog) -> str:
+def names_dialog(what: str) -> str:
     """The names dialog's lines, by a short id."""
-    what = NamesDialog(what)
-    match what:
-        case NamesDialog.TITLE:
-            return _("Your names, kept with every match you play (blank: the default)")
-        case NamesDialog.PLAYER_1:
-            return _("Player 1 (the left half; you, against the bot)")
-        case NamesDialog.PLAYER_2:
-            return _("Player 2 (the right half)")
-    assert_never(what)
+    return translated(NAMES_DIALOG[what])
 
 
 def keys_do_not_fit(*, layout: str, error: KeyMapError) -> str:
-    """The config's remapped keys clash with a keyboard layout."""
     return _("Your remapped keys do not fit {layout}: {error}").format(
         layout=layout, error=key_map_error(error)
     )
 
 
 def crash_log_at(*, path: str) -> str:
-    """Where the crash's details were written."""
     return _("the details are in {path}").format(path=path)
 
 
@@ -375,25 +218,14 @@ def crashed(*, error: str, where: str) -> str:
     return _("spit: the game crashed ({error}); {where}").format(error=error, where=where)
 
 
-class AppNotice(StrEnum):
-    """An app notice that :func:`app_notice` gives."""
+APP_NOTICE: Final = {
+    "no bot, choose": N_("The bot is not installed; choose two players."),
+    "no bot, cannot go on": N_("The bot is not installed; this match cannot go on."),
+    "no crash log": N_("no log could be written"),
+    "unexpected error": N_("an unexpected error"),
+}
 
-    NO_BOT_CHOOSE = "no bot, choose"
-    NO_BOT_CANNOT_GO_ON = "no bot, cannot go on"
-    NO_CRASH_LOG = "no crash log"
-    UNEXPECTED_ERROR = "unexpected error"
 
-
-def app_notice(what: AppNotice) -> str:
+def app_notice(what: str) -> str:
     """The app's own notices, by a short id."""
-    what = AppNotice(what)
-    match what:
-        case AppNotice.NO_BOT_CHOOSE:
-            return _("The bot is not installed; choose two players.")
-        case AppNotice.NO_BOT_CANNOT_GO_ON:
-            return _("The bot is not installed; this match cannot go on.")
-        case AppNotice.NO_CRASH_LOG:
-            return _("no log could be written")
-        case AppNotice.UNEXPECTED_ERROR:
-            return _("an unexpected error")
-    assert_never(what)
+    return translated(APP_NOTICE[what])

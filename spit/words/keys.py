@@ -2,34 +2,36 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import assert_never
+from typing import Final
 
-from spit.i18n import _
+from spit.i18n import N_, _, translated
 from spit.settings.keymap import Row
 from spit.words.labels import Names
 
+PRESS_KEY_FOR: Final = {
+    Row.LEFT: N_("Press the key for stock {n} onto the left pile (slap left)"),
+    Row.RIGHT: N_("Press the key for stock {n} onto the right pile (slap right)"),
+    Row.FILL: N_("Press the key for stock {n} into an empty slot"),
+    Row.SPIT: N_("Press the key for spit / ready"),
+}
 
-def press_key_for(row: Row, stock: int | None) -> str:
+
+def press_key_for(row: Row | str, stock: int | None) -> str:
     """What to press a key for: ``row`` is the control's row (or its value); ``stock`` counts
     from 0."""
-    row = Row(row)
-    n = (stock or 0) + 1
-    match row:
-        case Row.LEFT:
-            return _("Press the key for stock {n} onto the left pile (slap left)").format(n=n)
-        case Row.RIGHT:
-            return _("Press the key for stock {n} onto the right pile (slap right)").format(n=n)
-        case Row.FILL:
-            return _("Press the key for stock {n} into an empty slot").format(n=n)
-        case Row.SPIT:
-            return _("Press the key for spit / ready")
-    assert_never(row)
+    return translated(PRESS_KEY_FOR[Row(row)]).format(n=(stock or 0) + 1)
 
 
 def keys_progress(name: str, n: int, total: int) -> str:
     """Whose key is asked for, and how far along the list."""
     return _("{name} · key {n} of {total}").format(name=name, n=n, total=total)
+
+
+ACTION_ROW: Final = {
+    "left": N_("{name}: stock {n}, left pile"),
+    "right": N_("{name}: stock {n}, right pile"),
+    "fill": N_("{name}: stock {n}, fill"),
+}
 
 
 def action_name(action_id: str, names: Names) -> str:
@@ -39,13 +41,7 @@ def action_name(action_id: str, names: Names) -> str:
     if rest == ["spit"]:
         return _("{name}: spit").format(name=name)
     stock, row = rest
-    n = int(stock.removeprefix("stock"))
-    match row:
-        case "left":
-            return _("{name}: stock {n}, left pile").format(name=name, n=n)
-        case "right":
-            return _("{name}: stock {n}, right pile").format(name=name, n=n)
-    return _("{name}: stock {n}, fill").format(name=name, n=n)
+    return translated(ACTION_ROW[row]).format(name=name, n=int(stock.removeprefix("stock")))
 
 
 def key_now(*, key: str) -> str:
@@ -63,22 +59,13 @@ def key_taken(*, key: str, action: str) -> str:
     return _("{key} is already the key for {action}").format(key=key, action=action)
 
 
-class PressKeys(StrEnum):
-    """A fixed line of the "press your keys" screen that :func:`press_keys` gives."""
+PRESS_KEYS: Final = {
+    "title": N_("Press your keys"),
+    "hint": N_("Tab: keep the key it has · Esc: cancel, keys as they were"),
+    "indistinct": N_("that key cannot be told apart; choose another"),
+}
 
-    TITLE = "title"
-    HINT = "hint"
-    INDISTINCT = "indistinct"
 
-
-def press_keys(what: PressKeys) -> str:
+def press_keys(what: str) -> str:
     """The "press your keys" screen's fixed lines, by a short id."""
-    what = PressKeys(what)
-    match what:
-        case PressKeys.TITLE:
-            return _("Press your keys")
-        case PressKeys.HINT:
-            return _("Tab: keep the key it has · Esc: cancel, keys as they were")
-        case PressKeys.INDISTINCT:
-            return _("that key cannot be told apart; choose another")
-    assert_never(what)
+    return translated(PRESS_KEYS[what])

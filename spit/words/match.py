@@ -34,5 +34,4 @@ def plays_like(level: str) -> str:
 
 
 def no_fastest_play() -> str:
-    """The line for a match without a single play."""
     return _("Fastest play: none")

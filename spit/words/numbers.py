@@ -45,7 +45,7 @@ def number(value: float, spec: str = "") -> str:
 
 
 def _babel(value: float, group: bool, places: str | None, kind: str | None) -> str:
-    from babel.numbers import format_decimal, format_percent
+    from babel.numbers import format_decimal, format_percent  # not at start: English needs none
 
     # Decimal(float) is exact, so Babel rounds as Python's format does (half to even on the
     # true binary value), not on the float's shortest repr.
@@ -70,7 +70,7 @@ _NUMBER_PART: Final = re.compile(r"[#0,.]+")
 def _percent_pattern(number: str) -> str:
     """The language's own percent pattern (German ``#,##0 %``, with a no-break space) with
     its digits written by ``number``, so the places the message asks for stay."""
-    from babel import Locale
+    from babel import Locale  # not at start: English needs none
 
     own = Locale.parse(language()).percent_formats[None].pattern.split(";")[0]
     return _NUMBER_PART.sub(number, own, count=1)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Final
 
 from spit.engine import Card, Reason, Refusal
-from spit.i18n import _
+from spit.i18n import N_, _, translated
 from spit.words.labels import Names, card_label
 from spit.words.numbers import number
 
@@ -16,48 +17,32 @@ def seconds_left(seconds: float) -> str:
     return number(max(1, math.ceil(seconds * 10 - 1e-9)) / 10, ".1f")
 
 
+REASON: Final = {
+    Reason.DOES_NOT_FIT: N_("{card} does not go on {top}"),
+    Reason.TOO_LATE: N_("too late — the pile changed"),
+    Reason.LOCKED: N_("wait — fumbled"),
+    Reason.EMPTY_STOCK: N_("that stock is empty"),
+    Reason.NO_EMPTY_SLOT: N_("no empty slot to fill"),
+    Reason.NOTHING_BENEATH: N_("{card} has nothing under it to turn up"),
+    Reason.NOT_STUCK: N_("not stuck yet — there is still a play"),
+    Reason.ALREADY_READY: N_("waiting for the other player to spit"),
+    Reason.BEFORE_SPIT: N_("press spit to start"),
+    Reason.STUCK: N_("stuck — press spit"),
+    Reason.NOT_SLAP_TIME: N_("no slap now"),
+    Reason.SLAPPED_ALREADY: N_("too late — the other player slapped first"),
+    Reason.SLAP_TIME: N_("the round is over — slap a pile"),
+    Reason.ROUND_OVER: N_("the round is over"),
+    Reason.MATCH_OVER: N_("the match is over"),
+    Reason.NO_SUCH_PILE: N_("there is no such pile"),
+    Reason.NO_SUCH_STOCK: N_("there is no such stock"),
+    Reason.NO_SUCH_PLAYER: N_("there is no such player"),
+    Reason.BAD_TIME: N_("that came at a time that is not valid (the clock went wrong)"),
+}
+
+
 def reason(why: Reason, card: str = "", top: str = "") -> str:
     """A refusal's reason on its own: ``card`` and ``top`` are the cards as labels."""
-    match why:
-        case Reason.DOES_NOT_FIT:
-            return _("{card} does not go on {top}").format(card=card, top=top)
-        case Reason.TOO_LATE:
-            return _("too late — the pile changed")
-        case Reason.LOCKED:
-            return _("wait — fumbled")
-        case Reason.EMPTY_STOCK:
-            return _("that stock is empty")
-        case Reason.NO_EMPTY_SLOT:
-            return _("no empty slot to fill")
-        case Reason.NOTHING_BENEATH:
-            return _("{card} has nothing under it to turn up").format(card=card)
-        case Reason.NOT_STUCK:
-            return _("not stuck yet — there is still a play")
-        case Reason.ALREADY_READY:
-            return _("waiting for the other player to spit")
-        case Reason.BEFORE_SPIT:
-            return _("press spit to start")
-        case Reason.STUCK:
-            return _("stuck — press spit")
-        case Reason.NOT_SLAP_TIME:
-            return _("no slap now")
-        case Reason.SLAPPED_ALREADY:
-            return _("too late — the other player slapped first")
-        case Reason.SLAP_TIME:
-            return _("the round is over — slap a pile")
-        case Reason.ROUND_OVER:
-            return _("the round is over")
-        case Reason.MATCH_OVER:
-            return _("the match is over")
-        case Reason.NO_SUCH_PILE:
-            return _("there is no such pile")
-        case Reason.NO_SUCH_STOCK:
-            return _("there is no such stock")
-        case Reason.NO_SUCH_PLAYER:
-            return _("there is no such player")
-        case Reason.BAD_TIME:
-            return _("that came at a time that is not valid (the clock went wrong)")
-    raise ValueError(why)
+    return translated(REASON[why]).format(card=card, top=top)
 
 
 def refusal(

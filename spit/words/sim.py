@@ -2,49 +2,37 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import assert_never
+from typing import Final
 
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
 from spit.words.numbers import Number
 
 
 def not_a_whole_number(*, text: str) -> str:
-    """A whole-number flag's complaint: ``text`` is no whole number."""
     return _("not a whole number: {text!r}").format(text=text)
 
 
 def not_positive(*, value: int) -> str:
-    """A count flag's complaint: ``value`` is below 1."""
     return _("must be at least 1, not {value}").format(value=value)
 
 
 def first_bot_help(*, choices: str) -> str:
-    """The help for ``simulate --bot1``: the levels it takes."""
     return _("first bot: {choices}").format(choices=choices)
 
 
 def second_bot_help(*, choices: str) -> str:
-    """The help for ``simulate --bot2``: the levels it takes."""
     return _("second bot: {choices}").format(choices=choices)
 
 
-class Interrupted(StrEnum):
-    """A headless command that :func:`interrupted` says was stopped."""
+INTERRUPTED: Final = {
+    "simulate": N_("spit simulate: interrupted"),
+    "ladder": N_("spit ladder: interrupted"),
+}
 
-    SIMULATE = "simulate"
-    LADDER = "ladder"
 
-
-def interrupted(what: Interrupted) -> str:
+def interrupted(what: str) -> str:
     """A headless command stopped by Ctrl-C: ``simulate`` or ``ladder``."""
-    what = Interrupted(what)
-    match what:
-        case Interrupted.SIMULATE:
-            return _("spit simulate: interrupted")
-        case Interrupted.LADDER:
-            return _("spit ladder: interrupted")
-    assert_never(what)
+    return translated(INTERRUPTED[what])
 
 
 def bots_against(*, bot1: str, bot2: str) -> str:
@@ -53,12 +41,10 @@ def bots_against(*, bot1: str, bot2: str) -> str:
 
 
 def first_bot(*, name: str) -> str:
-    """The simulator's first bot and its level ``name``."""
     return _("bot 1 ({name})").format(name=name)
 
 
 def second_bot(*, name: str) -> str:
-    """The simulator's second bot and its level ``name``."""
     return _("bot 2 ({name})").format(name=name)
 
 
@@ -70,12 +56,10 @@ def simulation_title(*, games: int, variant: str, seed: int) -> str:
 
 
 def won_by(*, name: str) -> str:
-    """The simulator's row of one bot's wins."""
     return _("won by {name}").format(name=name)
 
 
 def unfinished(n: int) -> str:
-    """Matches the simulator stopped at its caps."""
     return ngettext(
         "{n} match unfinished (round or time cap)", "{n} matches unfinished (round or time cap)", n
     ).format(n=n)
@@ -87,17 +71,14 @@ def refusal_share(*, share: str, n: int) -> str:
 
 
 def matches_per_second(*, n: float) -> str:
-    """The simulator's speed in matches."""
     return _("{n:,.1f} matches/s").format(n=Number(n))
 
 
 def actions_per_second(*, n: float) -> str:
-    """The simulator's speed in actions."""
     return _("{n:,.0f} actions/s").format(n=Number(n))
 
 
 def run_seconds(*, s: float) -> str:
-    """How long the run took, in seconds."""
     return _("in {s:.2f} s").format(s=Number(s))
 
 
@@ -113,55 +94,24 @@ def ladder_caption(*, n: int, s: float) -> str:
     return _("{n:,} matches in {s:.1f} s").format(n=Number(n), s=Number(s))
 
 
-class SimulationLabel(StrEnum):
-    """A label of the simulator and the ladder that :func:`simulation_label` gives."""
+SIMULATION_LABEL: Final = {
+    "draws": N_("draws"),
+    "mean rounds": N_("mean rounds per match"),
+    "mean match length": N_("mean match length (simulated)"),
+    "actions": N_("actions applied"),
+    "refusals": N_("refusals"),
+    "throughput": N_("throughput"),
+    "ladder": N_("ladder"),
+    "level": N_("level"),
+    "Elo": N_("Elo"),
+    "interval": N_("95% interval"),
+    "beats below": N_("beats the one below"),
+    "median reaction": N_("median reaction"),
+    "plays/min": N_("plays/min"),
+    "matrix": N_("Matches won by the row's level against the column's"),
+}
 
-    DRAWS = "draws"
-    MEAN_ROUNDS = "mean rounds"
-    MEAN_MATCH_LENGTH = "mean match length"
-    ACTIONS = "actions"
-    REFUSALS = "refusals"
-    THROUGHPUT = "throughput"
-    LADDER = "ladder"
-    LEVEL = "level"
-    ELO = "Elo"
-    INTERVAL = "interval"
-    BEATS_BELOW = "beats below"
-    MEDIAN_REACTION = "median reaction"
-    PLAYS_MIN = "plays/min"
-    MATRIX = "matrix"
 
-
-def simulation_label(what: SimulationLabel) -> str:
+def simulation_label(what: str) -> str:
     """The simulator's and the ladder's fixed labels and column heads."""
-    what = SimulationLabel(what)
-    match what:
-        case SimulationLabel.DRAWS:
-            return _("draws")
-        case SimulationLabel.MEAN_ROUNDS:
-            return _("mean rounds per match")
-        case SimulationLabel.MEAN_MATCH_LENGTH:
-            return _("mean match length (simulated)")
-        case SimulationLabel.ACTIONS:
-            return _("actions applied")
-        case SimulationLabel.REFUSALS:
-            return _("refusals")
-        case SimulationLabel.THROUGHPUT:
-            return _("throughput")
-        case SimulationLabel.LADDER:
-            return _("ladder")
-        case SimulationLabel.LEVEL:
-            return _("level")
-        case SimulationLabel.ELO:
-            return _("Elo")
-        case SimulationLabel.INTERVAL:
-            return _("95% interval")
-        case SimulationLabel.BEATS_BELOW:
-            return _("beats the one below")
-        case SimulationLabel.MEDIAN_REACTION:
-            return _("median reaction")
-        case SimulationLabel.PLAYS_MIN:
-            return _("plays/min")
-        case SimulationLabel.MATRIX:
-            return _("Matches won by the row's level against the column's")
-    assert_never(what)
+    return translated(SIMULATION_LABEL[what])

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import assert_never
+from typing import Final
 
 from spit.engine import PlayerView
 from spit.engine.frozen import frozen_value
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
 from spit.words.labels import Names
 
 
@@ -73,12 +72,10 @@ def slap(went_out: int | None, names: Names) -> str:
 
 
 def match_over() -> str:
-    """The banner once the match is decided."""
     return _("The match is over")
 
 
 def cards(n: int) -> str:
-    """How many cards a player holds in all."""
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
@@ -93,7 +90,6 @@ def pile_size(pile: str, n: int) -> str:
 
 
 def rounds(n: int) -> str:
-    """How many rounds a match took."""
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
 
 
@@ -108,74 +104,38 @@ def legend_fill(*, left: str, right: str) -> str:
     return _("{left} {right} fill").format(left=left, right=right)
 
 
-class TableLabel(StrEnum):
-    """A fixed word of the table that :func:`table_label` gives."""
+TABLE_LABEL: Final = {
+    "or": N_("or"),
+    "points": N_("Points:"),
+    "press spit": N_("press SPIT"),
+    "no spit cards": N_("no spit cards"),
+    "not in play": N_("not in play"),
+    "spit": N_("spit"),
+    "nobody could move": N_("nobody could move."),
+    "took": N_("took"),
+    "holds now": N_("holds now"),
+    "points column": N_("points"),
+    "nothing taken": N_("nothing from the centre"),
+}
 
-    OR = "or"
-    POINTS = "points"
-    PRESS_SPIT = "press spit"
-    NO_SPIT_CARDS = "no spit cards"
-    NOT_IN_PLAY = "not in play"
-    SPIT = "spit"
-    NOBODY_COULD_MOVE = "nobody could move"
-    TOOK = "took"
-    HOLDS_NOW = "holds now"
-    POINTS_COLUMN = "points column"
-    NOTHING_TAKEN = "nothing taken"
 
-
-def table_label(what: TableLabel) -> str:
+def table_label(what: str) -> str:
     """The table's fixed words (the top bar, the piles' captions, the round summary's heads),
     by a short id."""
-    what = TableLabel(what)
-    match what:
-        case TableLabel.OR:
-            return _("or")
-        case TableLabel.POINTS:
-            return _("Points:")
-        case TableLabel.PRESS_SPIT:
-            return _("press SPIT")
-        case TableLabel.NO_SPIT_CARDS:
-            return _("no spit cards")
-        case TableLabel.NOT_IN_PLAY:
-            return _("not in play")
-        case TableLabel.SPIT:
-            return _("spit")
-        case TableLabel.NOBODY_COULD_MOVE:
-            return _("nobody could move.")
-        case TableLabel.TOOK:
-            return _("took")
-        case TableLabel.HOLDS_NOW:
-            return _("holds now")
-        case TableLabel.POINTS_COLUMN:
-            return _("points")
-        case TableLabel.NOTHING_TAKEN:
-            return _("nothing from the centre")
-    assert_never(what)
+    return translated(TABLE_LABEL[what])
 
 
-class TopHints(StrEnum):
-    """A top bar's key hint that :func:`top_hints` gives."""
+TOP_HINTS: Final = {
+    "browser": N_("Esc: pause, then H help, Q quit"),
+    "browser short": N_("Esc: pause"),
+    "terminal": N_("F1 help · Esc pause · Ctrl+Q quit"),
+    "terminal short": N_("F1 help"),
+}
 
-    BROWSER = "browser"
-    BROWSER_SHORT = "browser short"
-    TERMINAL = "terminal"
-    TERMINAL_SHORT = "terminal short"
 
-
-def top_hints(what: TopHints) -> str:
+def top_hints(what: str) -> str:
     """The top bar's key hints, longest first (a browser keeps F1 and Ctrl+Q), by a short id."""
-    what = TopHints(what)
-    match what:
-        case TopHints.BROWSER:
-            return _("Esc: pause, then H help, Q quit")
-        case TopHints.BROWSER_SHORT:
-            return _("Esc: pause")
-        case TopHints.TERMINAL:
-            return _("F1 help · Esc pause · Ctrl+Q quit")
-        case TopHints.TERMINAL_SHORT:
-            return _("F1 help")
-    assert_never(what)
+    return translated(TOP_HINTS[what])
 
 
 def spit_key(*, key: str) -> str:
@@ -184,7 +144,6 @@ def spit_key(*, key: str) -> str:
 
 
 def round_over(*, n: int) -> str:
-    """The round summary's heading: which round is over."""
     return _("Round {n} is over").format(n=n)
 
 

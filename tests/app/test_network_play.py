@@ -275,7 +275,7 @@ async def test_a_friend_who_quits_reads_as_the_friend_left_not_a_lost_line(capfd
         task.cancel()
     assert app.return_code == 1
     err = capfd.readouterr().err
-    assert words.network.lost(Lost.LEFT) in err
+    assert words.networked.lost(Lost.LEFT) in err
     assert "did not come back" not in err and "(" not in err
 
 

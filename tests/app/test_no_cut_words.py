@@ -207,7 +207,7 @@ async def test_the_help_is_whole(lang: str) -> None:
         assert_no_cut_word(
             pilot.app,
             words.dialogs.dialog_text("help title"),
-            *(words.dialogs.keys_row(row) for row in words.dialogs.KeysRow),
+            *(words.dialogs.keys_row(row) for row in words.dialogs.KEYS_ROW),
             prose=words.dialogs.rules_in_brief(),
         )
 

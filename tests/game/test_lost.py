@@ -1,6 +1,6 @@
 """Why a game could not go on has one form, whichever game it is: what the networked game
 keeps (the server gone, or the room ended early) is what every game says and what the
-shells word (:func:`spit.words.network.lost_detail`)."""
+shells word (:func:`spit.words.networked.lost_detail`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from spit.game import Game, LocalGame
 from spit.game.playback import ReplayGame
 from spit.net.client import Ended, ServerGone
-from spit.words.network import lost_detail
+from spit.words.networked import lost_detail
 
 NAMES = {"ServerGone": ServerGone, "Ended": Ended}  # named by the modules for types only
 

@@ -267,7 +267,7 @@ async def test_a_worker_killed_mid_match_takes_only_its_own_rooms_and_its_player
             assert gone.value.why is Gone.LOST_SEAT
             assert gone.value.cause is not None
             assert gone.value.cause.problem is Problem.ROOM_LOST
-            assert "stopped; the match is lost" in words.network.server_gone(gone.value)
+            assert "stopped; the match is lost" in words.networked.server_gone(gone.value)
         # The other worker's room plays to its end, the same line for both.
         host_end, guest_end = await spared.results()
         assert host_end.why == "match over" and host_end.result == guest_end.result
@@ -318,7 +318,7 @@ async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(re
             with pytest.raises(ServerGone) as refused:
                 await Client(address, RecordingSeat("easy", 2)).open()
             assert refused.value.problem is Problem.ROOMS_UNAVAILABLE
-            assert "cannot open or find rooms" in words.network.server_gone(refused.value)
+            assert "cannot open or find rooms" in words.networked.server_gone(refused.value)
         said = [r.getMessage() for r in caplog.records]
         down = [line for line in said if line.startswith("directory unreachable")]
         assert 1 <= len(down) <= 2  # once per worker, not once per heartbeat

@@ -218,7 +218,7 @@ async def test_the_server_stopping_gives_the_client_a_sentence_not_a_traceback()
                 async with asyncio.timeout(LIMIT):
                     await task
             assert error.value.why is Gone.STOPPED
-            assert "stopped" in words.network.server_gone(error.value)
+            assert "stopped" in words.networked.server_gone(error.value)
 
 
 async def test_a_server_that_is_not_there_is_said_in_one_sentence():
@@ -228,7 +228,7 @@ async def test_a_server_that_is_not_there_is_said_in_one_sentence():
     with pytest.raises(ServerGone) as error:
         await client.open()
     assert error.value.why is Gone.REFUSED
-    sentence = words.network.server_gone(error.value)
+    sentence = words.networked.server_gone(error.value)
     assert "cannot reach a spit server" in sentence and "\n" not in sentence
 
 
@@ -301,7 +301,7 @@ async def test_an_older_server_is_told_apart_from_a_broken_one():
         with pytest.raises(ServerGone) as error:
             await client.open()
     assert error.value.why is Gone.OTHER_VERSION
-    sentence = words.network.server_gone(error.value)
+    sentence = words.networked.server_gone(error.value)
     assert "protocol version" in sentence and "\n" not in sentence
 
 

@@ -82,7 +82,7 @@ class PauseScreen(Dialog[None]):
         shown = self.query_one("#pause-left", Static)
         shown.display = seconds is not None
         if seconds is not None:
-            shown.update(words.network.own_pause_left(seconds))
+            shown.update(words.networked.own_pause_left(seconds))
 
     def _wake(self) -> None:
         self._awake = True

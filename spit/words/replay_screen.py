@@ -1,11 +1,10 @@
-"""A replay: its status bar and the figures beside it."""
+"""The replay screen's words: its status bar and the figures beside it."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import assert_never
+from typing import Final
 
-from spit.i18n import _
+from spit.i18n import N_, _, translated
 from spit.words.numbers import Number
 
 
@@ -17,7 +16,6 @@ def reaction_figures(*, median: float, last: float) -> str:
 
 
 def races_lost(*, n: int) -> str:
-    """How many races a player lost so far in a replay."""
     return _("races lost {n}").format(n=n)
 
 
@@ -27,7 +25,6 @@ def races_lost_by(*, races: str, seconds: float) -> str:
 
 
 def missed(*, n: int) -> str:
-    """How many plays a player missed so far in a replay."""
     return _("missed {n}").format(n=n)
 
 
@@ -42,28 +39,15 @@ def replay_status(
     )
 
 
-class ReplayText(StrEnum):
-    """A fixed word of the replay that :func:`replay_text` gives."""
+REPLAY_TEXT: Final = {
+    "no card yet": N_("no card played yet"),
+    "the end": N_("the end — Space: from the start"),
+    "playing": N_("playing"),
+    "stopped": N_("stopped"),
+    "keys": N_("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit"),
+}
 
-    NO_CARD_YET = "no card yet"
-    THE_END = "the end"
-    PLAYING = "playing"
-    STOPPED = "stopped"
-    KEYS = "keys"
 
-
-def replay_text(what: ReplayText) -> str:
+def replay_text(what: str) -> str:
     """The replay's fixed words, by a short id."""
-    what = ReplayText(what)
-    match what:
-        case ReplayText.NO_CARD_YET:
-            return _("no card played yet")
-        case ReplayText.THE_END:
-            return _("the end — Space: from the start")
-        case ReplayText.PLAYING:
-            return _("playing")
-        case ReplayText.STOPPED:
-            return _("stopped")
-        case ReplayText.KEYS:
-            return _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
-    assert_never(what)
+    return translated(REPLAY_TEXT[what])

@@ -1,31 +1,27 @@
-"""A game across the network: waiting, presence, lost lines, the network commands."""
+"""Networked play's words: waiting, presence, lost lines, servers, the network commands."""
 
 from __future__ import annotations
 
 import math
-from enum import StrEnum
-from typing import TYPE_CHECKING, assert_never
+from typing import Final
 
 from spit.game.seat import Lost
-from spit.i18n import _, ngettext
+from spit.i18n import N_, _, ngettext, translated
+from spit.net.client import Gone, ServerGone
+from spit.net.wire import Ended, Problem
 from spit.words.labels import Names
 
-if TYPE_CHECKING:  # the network is imported only when a game goes over it
-    from spit.net.client import Ended, ServerGone
-    from spit.net.wire import Problem
+LOST: Final = {
+    Lost.SERVER_GONE: N_("The server went away; the match cannot go on."),
+    Lost.ABANDONED: N_("The match was abandoned: the other player did not come back."),
+    Lost.LEFT: N_("Your friend left: the match is over."),
+    Lost.REFUSED: N_("The server would not seat you in that room."),
+}
 
 
 def lost(why: Lost) -> str:
     """Why a game ended before its match did."""
-    match why:
-        case Lost.SERVER_GONE:
-            return _("The server went away; the match cannot go on.")
-        case Lost.ABANDONED:
-            return _("The match was abandoned: the other player did not come back.")
-        case Lost.LEFT:
-            return _("Your friend left: the match is over.")
-        case Lost.REFUSED:
-            return _("The server would not seat you in that room.")
+    return translated(LOST[why])
 
 
 def reconnecting() -> str:
@@ -119,49 +115,40 @@ def no_seat(why: str) -> str:
 
 
 def not_a_port(*, text: str) -> str:
-    """A port flag's complaint: ``text`` is no number."""
     return _("not a port number: {text!r}").format(text=text)
 
 
 def port_out_of_range(*, text: str) -> str:
-    """A port flag's complaint: ``text`` is outside 0 to 65535."""
     return _("a port is from 0 to 65535, not {text}").format(text=text)
 
 
 def not_an_address_flag(*, text: str) -> str:
-    """An address flag's complaint: ``text`` is no ADDR:PORT."""
     return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=text)
 
 
 def pace_out_of_range(*, text: str) -> str:
-    """The pace flag's complaint: ``text`` is outside 1 to 100."""
     return _("the pace is from 1 to 100, not {text}").format(text=text)
 
 
 def workers_out_of_range(*, text: str) -> str:
-    """The workers flag's complaint: ``text`` is outside 1 to 64."""
     return _("the number of workers is from 1 to 64, not {text}").format(text=text)
 
 
 def not_a_redis_url(*, text: str) -> str:
-    """The redis flag's complaint: ``text`` is no Redis URL."""
     return _("not a Redis URL: {text!r} (write it as redis://HOST:PORT)").format(text=text)
 
 
 def grace_out_of_range(*, text: str) -> str:
-    """The grace flag's complaint: ``text`` is outside 0.1 to 3600 seconds."""
     return _("must be between 0.1 and 3600 seconds, not {text}").format(text=text)
 
 
 def web_port_help(*, port: int) -> str:
-    """The help for ``host --web-port``: its default ``port``."""
     return _("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
         port=port
     )
 
 
 def bind_help(*, loopback: str) -> str:
-    """The help for ``--bind``: the default ``loopback`` address."""
     return _(
         "the address to listen on (default {loopback}: this machine only; give one the "
         "other machine can reach to play across a network)"
@@ -169,37 +156,30 @@ def bind_help(*, loopback: str) -> str:
 
 
 def port_help(*, port: int) -> str:
-    """The help for ``--port``: its default ``port``."""
     return _("the port to listen on (default {port}; 0 picks a free one)").format(port=port)
 
 
 def seat_bot_help(*, levels: str) -> str:
-    """The help for ``host``/``join`` ``--bot``: the ``levels`` it takes."""
     return _("let the bot play this seat, without a screen: {levels}").format(levels=levels)
 
 
 def network_name_too_long(*, n: int) -> str:
-    """A name longer than the ``n`` characters the server takes."""
     return _("a name is up to {n} printable characters").format(n=n)
 
 
 def not_a_room_code_flag(*, code: str) -> str:
-    """A room code flag that cannot be one."""
     return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(code=code)
 
 
 def command_interrupted(*, command: str) -> str:
-    """A command stopped by Ctrl-C."""
     return _("{command}: interrupted").format(command=command)
 
 
 def cannot_listen(*, command: str, why: str) -> str:
-    """A network command cannot listen on the address given, and why."""
     return _("{command}: cannot listen there: {why}").format(command=command, why=why)
 
 
 def cannot_serve_browser_seat(*, command: str, why: str) -> str:
-    """``spit host --web`` cannot serve the browser seat's page, and why."""
     return _("{command}: cannot serve the browser seat there: {why}").format(
         command=command, why=why
     )
@@ -232,176 +212,82 @@ def won_after(winner: int, n: int, one: int, two: int) -> str:
 
 
 def server_cannot_listen(*, why: str) -> str:
-    """``spit server`` cannot listen on the address given, and why."""
     return _("spit server: cannot listen there: {why}").format(why=why)
 
 
-class NetworkProblem(StrEnum):
-    """A network command's problem that :func:`network_problem` gives."""
-
-    SERVER_PORT_ZERO = "server port zero"
-    JSON_NEEDS_BOT = "json needs bot"
-    WEB_PORT_NEEDS_WEB = "web port needs web"
-    SERVER_OR_BIND = "server or bind"
-    ABANDONED = "abandoned"
-    LEFT = "left"
-    ALREADY_OVER = "already over"
-    DROPPED = "dropped"
-    REFUSED = "refused"
-    NO_ANSWER = "no answer"
-    REPLACED = "replaced"
-    WORKERS_NEED_REDIS = "workers need redis"
-    ADVERTISE = "advertise"
-
-
-def network_problem(what: NetworkProblem) -> str:
-    """What is wrong with a network command's flags or its line to the server, by a short id."""
-    what = NetworkProblem(what)
-    match what:
-        case NetworkProblem.SERVER_PORT_ZERO:
-            return _("a server's port is from 1 to 65535")
-        case NetworkProblem.JSON_NEEDS_BOT:
-            return _("--json needs --bot: a game on the screen prints no JSON")
-        case NetworkProblem.WEB_PORT_NEEDS_WEB:
-            return _("--web-port needs --web")
-        case NetworkProblem.SERVER_OR_BIND:
-            return _("--bind, --port and --pace start a server here; --server uses a running one")
-        case NetworkProblem.ABANDONED:
-            return _("The match was abandoned: a player did not come back.")
-        case NetworkProblem.LEFT:
-            return _("The match ended: a player left.")
-        case NetworkProblem.ALREADY_OVER:
-            return _("the match is already over")
-        case NetworkProblem.DROPPED:
-            return _("the connection dropped")
-        case NetworkProblem.REFUSED:
-            return _("connection refused")
-        case NetworkProblem.NO_ANSWER:
-            return _("no answer")
-        case NetworkProblem.REPLACED:
-            return _("this seat was taken back by another connection")
-        case NetworkProblem.WORKERS_NEED_REDIS:
-            return _("--workers above 1 needs --redis URL: the processes find rooms through it")
-        case NetworkProblem.ADVERTISE:
-            return _(
-                "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
-                "the address players are sent on to"
-            )
-    assert_never(what)
+NETWORK_PROBLEM: Final = {
+    "server port zero": N_("a server's port is from 1 to 65535"),
+    "json needs bot": N_("--json needs --bot: a game on the screen prints no JSON"),
+    "web port needs web": N_("--web-port needs --web"),
+    "server or bind": N_(
+        "--bind, --port and --pace start a server here; --server uses a running one"
+    ),
+    "abandoned": N_("The match was abandoned: a player did not come back."),
+    "left": N_("The match ended: a player left."),
+    "workers need redis": N_(
+        "--workers above 1 needs --redis URL: the processes find rooms through it"
+    ),
+    "advertise": N_(
+        "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
+        "the address players are sent on to"
+    ),
+}
 
 
-def not_an_address_at(*, address: str) -> str:
-    """A server address that cannot be one."""
-    return _("{address} is not an address").format(address=address)
+def network_problem(what: str) -> str:
+    """What is wrong with a network command's flags, or how its match ended, by a short id."""
+    return translated(NETWORK_PROBLEM[what])
 
 
-def cannot_reach(*, address: str, why: str) -> str:
-    """No spit server answers at ``address``, and why."""
-    return _("cannot reach a spit server at {address} ({why})").format(address=address, why=why)
+GONE: Final = {
+    Gone.NOT_AN_ADDRESS: N_("{address} is not an address"),
+    Gone.UNREACHABLE: N_("cannot reach a spit server at {address} ({why})"),
+    Gone.UNREADABLE: N_("the server sent something this client cannot read: {why}"),
+    Gone.ALREADY_OVER: N_("the match is already over"),
+    Gone.STOPPED: N_("the server at {address} stopped"),
+    Gone.REPLACED: N_("this seat was taken back by another connection"),
+    Gone.CLOSED: N_("the server closed the connection: {why}"),
+    Gone.LOST: N_("lost the server at {address}"),
+    Gone.DROPPED: N_("the connection dropped"),
+    Gone.LOST_SEAT: N_("lost the seat: {why}"),
+    Gone.GAVE_UP: N_("lost the server at {address}: {why}"),
+    Gone.NOT_KEPT: N_(
+        "your seat in room {room} cannot be taken back: the match was given up when you did "
+        "not come back in time, or its server stopped"
+    ),
+    Gone.HOST_GONE: N_("the host's spit stopped, and the room with it"),
+}
+"""Why the client lost its server, by the net's reason: ``{why}`` is the reason's detail, or
+its cause in words."""
 
-
-def unreadable_from_server(*, why: str) -> str:
-    """The server sent a frame this client cannot read."""
-    return _("the server sent something this client cannot read: {why}").format(why=why)
-
-
-def lost_the_seat(*, why: str) -> str:
-    """The server took this seat away, and why."""
-    return _("lost the seat: {why}").format(why=why)
-
-
-def lost_the_server_because(*, address: str, why: str) -> str:
-    """The line to the server is gone, and why."""
-    return _("lost the server at {address}: {why}").format(address=address, why=why)
-
-
-def server_stopped(*, address: str) -> str:
-    """The server at ``address`` stopped."""
-    return _("the server at {address} stopped").format(address=address)
-
-
-def server_closed(*, why: str) -> str:
-    """The server closed the connection, and why."""
-    return _("the server closed the connection: {why}").format(why=why)
-
-
-def lost_the_server(*, address: str) -> str:
-    """The line to the server at ``address`` is gone."""
-    return _("lost the server at {address}").format(address=address)
+UNANSWERED: Final = {Gone.REFUSED: N_("connection refused"), Gone.NO_ANSWER: N_("no answer")}
+"""Why no server answered at an address: the ``{why}`` of :data:`GONE`'s unreachable."""
 
 
 def server_gone(gone: ServerGone) -> str:
     """Why the client lost its server, or never reached it (the net's typed reason)."""
-    from spit.net.client import Gone
-
-    address = gone.address
-    match gone.why:
-        case Gone.NOT_AN_ADDRESS:
-            return not_an_address_at(address=address)
-        case Gone.REFUSED:
-            return cannot_reach(address=address, why=network_problem(NetworkProblem.REFUSED))
-        case Gone.NO_ANSWER:
-            return cannot_reach(address=address, why=network_problem(NetworkProblem.NO_ANSWER))
-        case Gone.UNREACHABLE:
-            return cannot_reach(address=address, why=gone.detail)
-        case Gone.UNREADABLE | Gone.OTHER_VERSION:
-            return unreadable_from_server(why=gone.detail)
-        case Gone.TURNED_AWAY:
-            return server_problem(gone.problem, gone.detail)
-        case Gone.ALREADY_OVER:
-            return network_problem(NetworkProblem.ALREADY_OVER)
-        case Gone.STOPPED:
-            return server_stopped(address=address)
-        case Gone.REPLACED:
-            return network_problem(NetworkProblem.REPLACED)
-        case Gone.CLOSED:
-            return server_closed(why=gone.detail)
-        case Gone.LOST:
-            return lost_the_server(address=address)
-        case Gone.DROPPED:
-            return network_problem(NetworkProblem.DROPPED)
-        case Gone.LOST_SEAT:
-            cause = gone.cause
-            return lost_the_seat(why=server_gone(cause) if cause else "")
-        case Gone.GAVE_UP:
-            cause = gone.cause
-            why = server_gone(cause) if cause else network_problem(NetworkProblem.DROPPED)
-            return lost_the_server_because(address=address, why=why)
-        case Gone.NOT_KEPT:
-            return seat_not_kept(room=gone.detail)
-        case Gone.HOST_GONE:
-            return host_gone()
-    assert_never(gone.why)
-
-
-def seat_not_kept(*, room: str) -> str:
-    """This machine kept a seat in ``room``, and the server no longer keeps it."""
-    return _(
-        "your seat in room {room} cannot be taken back: the match was given up when you did "
-        "not come back in time, or its server stopped"
-    ).format(room=room)
-
-
-def host_gone() -> str:
-    """The server that ran inside the other player's ``spit host`` is gone, and the match."""
-    return _("the host's spit stopped, and the room with it")
-
-
-def no_room_waiting() -> str:
-    """No room of the code given waits for a player."""
-    return _(
-        "no room with that code waits for a player: the code is mistyped, the match is over, "
-        "or both seats are taken (a seat is taken back only on the machine that took it, by "
-        "the same command)"
-    )
+    why, detail = gone.why, gone.detail
+    if why is Gone.TURNED_AWAY:
+        return server_problem(gone.problem, detail)
+    if why in UNANSWERED:
+        why, detail = Gone.UNREACHABLE, translated(UNANSWERED[why])
+    elif why is Gone.OTHER_VERSION:
+        why = Gone.UNREADABLE
+    elif why is Gone.LOST_SEAT:
+        detail = server_gone(gone.cause) if gone.cause else ""
+    elif why is Gone.GAVE_UP:
+        detail = server_gone(gone.cause) if gone.cause else translated(GONE[Gone.DROPPED])
+    return translated(GONE[why]).format(address=gone.address, why=detail, room=gone.detail)
 
 
 def server_problem(problem: Problem | None, detail: str = "") -> str:
     """Why the server would not seat this client (its typed reason)."""
-    from spit.net.wire import Problem
-
     if problem is Problem.NO_ROOM:
-        return no_room_waiting()
+        return _(
+            "no room with that code waits for a player: the code is mistyped, the match is "
+            "over, or both seats are taken (a seat is taken back only on the machine that "
+            "took it, by the same command)"
+        )
     if problem is Problem.NO_SEAT:
         return lost(Lost.REFUSED)
     if problem is Problem.ROOM_LOST:
@@ -415,8 +301,6 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
 def lost_detail(lost: ServerGone | Ended | None) -> str | None:
     """The detail under a lost networked game: why the server went. A room that ended early
     has none: :func:`lost` says how (the other player left, or did not come back)."""
-    from spit.net.client import ServerGone
-
     if isinstance(lost, ServerGone):
         return server_gone(lost)
     return None

@@ -5,14 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import assert_never
 
+from msgspec import Struct
+
 from spit.engine import PlayerView
-from spit.engine.frozen import frozen_value
 from spit.i18n import _, ngettext
 from spit.words.labels import Names
 
 
-@frozen_value
-class Banner:
+class Banner(Struct, frozen=True, gc=False):
     """What the banner says: a line, whether it calls for action, and a note under it."""
 
     text: str = ""

@@ -45,7 +45,7 @@ StockIndex = Annotated[int, Meta(ge=0, le=STOCKS - 1)]
 PileIndex = Annotated[int, Meta(ge=0, le=1)]
 
 
-class _Action(Struct, frozen=True, gc=False, tag_field="do"):
+class _Action(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="do"):
     """What every action is. Each checks in ``__post_init__`` that its fields are ints (a
     bool is not: ``Play(True, 0, 0)`` is not player 1), made in Python or decoded from the
     wire; spelt out field by field, as a loop over the fields costs twice as much."""
@@ -63,7 +63,7 @@ def _invalid(action: _Action) -> ActionError:
     raise AssertionError("no invalid field")  # pragma: no cover
 
 
-class Play(_Action, tag="play"):
+class Play(_Action, frozen=True, tag="play"):
     """Play the face-up top card of one of your stocks onto a spit pile."""
 
     player: Player
@@ -82,7 +82,7 @@ class Play(_Action, tag="play"):
             raise _invalid(self)
 
 
-class Fill(_Action, tag="fill"):
+class Fill(_Action, frozen=True, tag="fill"):
     """Move the face-up top card of a stock into an empty slot (RULES B3)."""
 
     player: Player
@@ -95,7 +95,7 @@ class Fill(_Action, tag="fill"):
             raise _invalid(self)
 
 
-class Spit(_Action, tag="spit"):
+class Spit(_Action, frozen=True, tag="spit"):
     """Say "spit": ready to turn up a spit card. The spit happens once both are ready."""
 
     player: Player
@@ -106,7 +106,7 @@ class Spit(_Action, tag="spit"):
             raise _invalid(self)
 
 
-class Slap(_Action, tag="slap"):
+class Slap(_Action, frozen=True, tag="slap"):
     """Slap a spit pile at the end of a two-pile round, to take it."""
 
     player: Player
@@ -155,7 +155,7 @@ FUMBLES: frozenset[Reason] = frozenset(
 """Refusals that lock the player's hand for a moment (RULES B12). Lost races do not."""
 
 
-class Refusal(Struct, frozen=True, gc=False):
+class Refusal(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """An action the table did not accept. Nothing changed."""
 
     player: int

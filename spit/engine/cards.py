@@ -78,7 +78,7 @@ _SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
 _SUIT_SYMBOLS: Final = dict(zip(Suit, "♠♥♦♣", strict=True))
 
 
-class Card(Struct, frozen=True, order=True, gc=False, array_like=True):
+class Card(Struct, frozen=True, order=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """One playing card; on the wire ``[rank, suit]``, e.g. ``[10, "H"]``."""
 
     rank: Rank

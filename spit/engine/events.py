@@ -39,11 +39,11 @@ class RoundEnd(enum.Enum):
     """Stuck, and nobody has a spit card left."""
 
 
-class _Event(Struct, frozen=True, gc=False, tag_field="kind"):
+class _Event(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="kind"):
     """What every event is: on the wire, an object whose ``kind`` names it."""
 
 
-class CardPlayed(_Event, tag="played"):
+class CardPlayed(_Event, frozen=True, tag="played"):
     """A stock's top card went onto a spit pile."""
 
     player: Player
@@ -52,7 +52,7 @@ class CardPlayed(_Event, tag="played"):
     card: Card
 
 
-class CardTurnedUp(_Event, tag="turned_up"):
+class CardTurnedUp(_Event, frozen=True, tag="turned_up"):
     """The card under a moved card turned face up (RULES B2)."""
 
     player: Player
@@ -60,7 +60,7 @@ class CardTurnedUp(_Event, tag="turned_up"):
     card: Card
 
 
-class SlotFilled(_Event, tag="filled"):
+class SlotFilled(_Event, frozen=True, tag="filled"):
     """A stock's top card moved into an empty slot."""
 
     player: Player
@@ -69,13 +69,13 @@ class SlotFilled(_Event, tag="filled"):
     card: Card
 
 
-class PlayerReady(_Event, tag="ready"):
+class PlayerReady(_Event, frozen=True, tag="ready"):
     """A player pressed spit; the spit waits for the other."""
 
     player: Player
 
 
-class CardSpat(_Event, tag="spat"):
+class CardSpat(_Event, frozen=True, tag="spat"):
     """A player turned a spit card onto their own spit pile."""
 
     player: Player
@@ -83,11 +83,11 @@ class CardSpat(_Event, tag="spat"):
     card: Card
 
 
-class TableStuck(_Event, tag="stuck"):
+class TableStuck(_Event, frozen=True, tag="stuck"):
     """Nobody can play or uncover a card: both must press spit."""
 
 
-class RoundEnded(_Event, tag="round_ended"):
+class RoundEnded(_Event, frozen=True, tag="round_ended"):
     """The round is over; a two-pile round now waits for the slap."""
 
     how: RoundEnd
@@ -95,14 +95,14 @@ class RoundEnded(_Event, tag="round_ended"):
     """The player who went out first (for a stalemate, who counts as out; None if nobody)."""
 
 
-class PileSlapped(_Event, tag="slapped"):
+class PileSlapped(_Event, frozen=True, tag="slapped"):
     """The first slap of the round."""
 
     player: Player
     pile: PileIndex
 
 
-class PileTaken(_Event, tag="taken"):
+class PileTaken(_Event, frozen=True, tag="taken"):
     """A player took a spit pile into their hand."""
 
     player: Player
@@ -110,7 +110,7 @@ class PileTaken(_Event, tag="taken"):
     cards: Count
 
 
-class RoundSettled(_Event, tag="settled"):
+class RoundSettled(_Event, frozen=True, tag="settled"):
     """Every card has an owner again; here is what each holds."""
 
     number: RoundNumber
@@ -124,7 +124,7 @@ class RoundSettled(_Event, tag="settled"):
     """How many cards were in the spit pile each player took, or None."""
 
 
-class RoundDealt(_Event, tag="dealt"):
+class RoundDealt(_Event, frozen=True, tag="dealt"):
     """A new round is laid out and waits for its first spit."""
 
     number: RoundNumber
@@ -141,7 +141,7 @@ class Termination(enum.Enum):
     """Points variant: a total reached the target."""
 
 
-class Outcome(Struct, frozen=True, gc=False):
+class Outcome(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """How a match ended and who won."""
 
     termination: Termination
@@ -152,13 +152,13 @@ class Outcome(Struct, frozen=True, gc=False):
     """Points variant: the final totals."""
 
 
-class MatchEnded(_Event, tag="match_ended"):
+class MatchEnded(_Event, frozen=True, tag="match_ended"):
     """The match is over."""
 
     outcome: Outcome
 
 
-class ScoresChanged(_Event, tag="scores"):
+class ScoresChanged(_Event, frozen=True, tag="scores"):
     """Points variant: the running totals after a round."""
 
     scores: tuple[int, int]

@@ -12,7 +12,7 @@ from spit.engine.events import Count, Outcome, Phase, RoundNumber, RoundSettled
 from spit.engine.presses import Press, resolve
 
 
-class StockView(Struct, frozen=True, gc=False, array_like=True):
+class StockView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """One stock as it lies on the table; on the wire ``[top, face_down]``."""
 
     top: Card | None
@@ -26,7 +26,7 @@ class StockView(Struct, frozen=True, gc=False, array_like=True):
         return self.face_down + (self.top is not None)
 
 
-class PileView(Struct, frozen=True, gc=False, array_like=True):
+class PileView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """One spit pile; on the wire ``[top, size, in_play]``."""
 
     top: Card | None
@@ -37,7 +37,7 @@ class PileView(Struct, frozen=True, gc=False, array_like=True):
     """False for the unused pile of a single-pile round."""
 
 
-class SideView(Struct, frozen=True, gc=False):
+class SideView(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One player's side of the table."""
 
     stocks: Annotated[tuple[StockView, ...], Meta(min_length=STOCKS, max_length=STOCKS)]
@@ -60,7 +60,7 @@ class SideView(Struct, frozen=True, gc=False):
         return self.stock_cards + self.spit_cards
 
 
-class OnePile(Struct, frozen=True, gc=False, array_like=True):
+class OnePile(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """What is at stake in a single-pile round (RULES B8, B9); on the wire
     ``[without_spit_cards, out_first_wins_match]``."""
 
@@ -77,7 +77,7 @@ class OnePile(Struct, frozen=True, gc=False, array_like=True):
         return 1 - self.without_spit_cards
 
 
-class PlayerView(Struct, frozen=True, gc=False):
+class PlayerView(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """The table as ``player`` sees it. The bot and the app read the game only through this."""
 
     player: Player

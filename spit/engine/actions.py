@@ -45,7 +45,9 @@ StockIndex = Annotated[int, Meta(ge=0, le=STOCKS - 1)]
 PileIndex = Annotated[int, Meta(ge=0, le=1)]
 
 
-class _Action(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="do"):
+class _Action(
+    Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="do", array_like=True
+):
     """What every action is. Each checks in ``__post_init__`` that its fields are ints (a
     bool is not: ``Play(True, 0, 0)`` is not player 1), made in Python or decoded from the
     wire; spelt out field by field, as a loop over the fields costs twice as much."""

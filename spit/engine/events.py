@@ -39,7 +39,9 @@ class RoundEnd(enum.Enum):
     """Stuck, and nobody has a spit card left."""
 
 
-class _Event(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="kind"):
+class _Event(
+    Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="kind", array_like=True
+):
     """What every event is: on the wire, an object whose ``kind`` names it."""
 
 

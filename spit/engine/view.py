@@ -37,7 +37,7 @@ class PileView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_
     """False for the unused pile of a single-pile round."""
 
 
-class SideView(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+class SideView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """One player's side of the table."""
 
     stocks: Annotated[tuple[StockView, ...], Meta(min_length=STOCKS, max_length=STOCKS)]

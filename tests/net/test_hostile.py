@@ -35,13 +35,13 @@ def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str
                 json.dumps({"v": VERSION, "type": rng.choice(["deal", "win", "", "ACT"])})
             )
         elif kind == 4:  # an action for the other seat
-            frames.append(json.dumps({**act, "seat": 1, "action": {"do": "spit"}}))
+            frames.append(json.dumps({**act, "seat": 1, "action": ["spit", 1]}))
         elif kind == 5:  # an action in the honest room, which this client is not in
-            frames.append(json.dumps({**act, "room": honest_room, "action": {"do": "spit"}}))
+            frames.append(json.dumps({**act, "room": honest_room, "action": ["spit", 0]}))
         elif kind == 6:  # an action of the other player
-            frames.append(json.dumps({**act, "action": {"do": "spit", "player": 1}}))
+            frames.append(json.dumps({**act, "action": ["spit", 1]}))
         elif kind == 7:
-            frames.append(json.dumps({**act, "action": {"do": "play", "stock": 9, "pile": -1}}))
+            frames.append(json.dumps({**act, "action": ["play", 0, 9, -1]}))
         elif kind == 8:
             frames.append(json.dumps({"v": rng.choice([0, 1, 4, "3", None]), "type": "leave"}))
         elif kind == 9:
@@ -229,7 +229,7 @@ def _act(action: object) -> str:
 
 async def test_an_action_whose_kind_is_a_list_or_a_dict_is_a_bad_frame_toward_the_cap(caplog):
     caplog.set_level("WARNING", logger="spit.net.server")
-    strange = [_act({"do": ["spit"]}), _act({"do": {"spit": 1}}), _act({"do": "play", "pile": []})]
+    strange = [_act([["spit"], 0]), _act([{"spit": 1}, 0]), _act(["play", 0, 0, []])]
     async with running_server(limits=fast_limits(max_errors=5)) as (_, address):
         answers, code = await _burst(address, strange * 2)
     # Each is answered as a bad frame, and the sixth, one over the cap, closes the connection.
@@ -245,7 +245,7 @@ async def test_past_the_bad_frames_cap_a_connection_costs_one_line_not_one_a_fra
     caplog.set_level("INFO", logger="spit.net.server")
     limits = fast_limits(max_errors=5)
     async with running_server(limits=limits) as (_, address):
-        _, code = await _burst(address, [_act({"do": ["spit"]})] * 400)
+        _, code = await _burst(address, [_act([["spit"], 0])] * 400)
     assert code == POLICY
     lines = [r.getMessage() for r in caplog.records if r.name == "spit.net.server"]
     mine = [line for line in lines if not line.startswith(("listening", "stopped"))]
@@ -309,7 +309,7 @@ async def test_actions_sent_in_one_burst_with_the_join_are_answered_in_their_ord
         join = {"v": VERSION, "type": "join", "room": code, "name": "b"}
         guest.protocol.send_text(json.dumps(join).encode())
         for ident in acts:
-            act = {"v": VERSION, "type": "act", "id": ident, "action": {"do": "spit", "player": 1}}
+            act = {"v": VERSION, "type": "act", "id": ident, "action": ["spit", 1]}
             guest.protocol.send_text(json.dumps(act).encode())
         guest.send_data()  # one write: the join and every action behind it
         answered = []

@@ -88,9 +88,9 @@ async def test_the_wire_never_names_a_face_down_card(monkeypatch):
         assert not view_cards & frame.face_down, (frame.seat, body["view"])
         round_number = body["view"]["round_number"]
         for event in body["events"]:
-            if event["kind"] == "dealt":
+            if event[0] == "dealt":
                 new_deals += 1
-            in_round = round_number if event["kind"] == "dealt" else _round_of(body, event)
+            in_round = round_number if event[0] == "dealt" else _round_of(body, event)
             named = cards_named(json.dumps(event))
             hidden = (
                 frame.face_down if in_round == round_number else hidden_after[frame.match, in_round]
@@ -103,7 +103,7 @@ async def test_the_wire_never_names_a_face_down_card(monkeypatch):
 
 def _round_of(body, event):
     """The round an event happened in: the one before, if a new deal follows it in the frame."""
-    kinds = [e["kind"] for e in body["events"]]
+    kinds = [e[0] for e in body["events"]]
     if "dealt" in kinds and body["events"].index(event) < kinds.index("dealt"):
         return body["view"]["round_number"] - 1
     return body["view"]["round_number"]

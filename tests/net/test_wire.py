@@ -114,20 +114,14 @@ def test_every_client_message_survives_the_trip():
         ('{"v":3,"type":"join","room":"ABCD-EFGH","name":"\\u0007"}', "printable"),
         ('{"v":3,"type":"join","room":"ABCD-EFGH","name":"' + "x" * 25 + '"}', "name"),
         ('{"v":3,"type":"open","variant":"speed","seed":null,"name":""}', "variant"),
-        (
-            '{"v":3,"type":"act","action":{"do":"spit","player":0,"p":1},"id":1}',
-            "unknown field `p`",
-        ),
-        (
-            '{"v":3,"type":"act","action":{"do":"play","player":0,"stock":5,"pile":0},"id":1}',
-            "stock",
-        ),
-        ('{"v":3,"type":"act","action":{"do":"spit","player":0,"pile":0},"id":1}', "unknown field"),
-        ('{"v":3,"type":"act","action":{"do":"spit"},"id":1}', "missing required field `player`"),
-        ('{"v":3,"type":"act","action":"spit","id":1}', "Expected `object`"),
-        ('{"v":3,"type":"act","action":{"do":["spit"]},"id":1}', "action.do"),
-        ('{"v":3,"type":"act","action":{"do":{"a":1}},"id":1}', "action.do"),
-        ('{"v":3,"type":"act","room":"ABCD-EFGH","seat":0,"action":{"do":"spit"},"id":1}', "room"),
+        ('{"v":3,"type":"act","action":["spit",0,1],"id":1}', "at most length"),
+        ('{"v":3,"type":"act","action":["play",0,5,0],"id":1}', r"<= 4 - at `\$.action\[2\]`"),
+        ('{"v":3,"type":"act","action":{"do":"spit","player":0},"id":1}', "Expected `array`"),
+        ('{"v":3,"type":"act","action":["spit"],"id":1}', "at least length"),
+        ('{"v":3,"type":"act","action":"spit","id":1}', "Expected `array`"),
+        ('{"v":3,"type":"act","action":[["spit"],0],"id":1}', r"action\[0\]"),
+        ('{"v":3,"type":"act","action":[{"a":1},0],"id":1}', r"action\[0\]"),
+        ('{"v":3,"type":"act","room":"ABCD-EFGH","seat":0,"action":["spit",0],"id":1}', "room"),
         ("[" * 5000 + "]" * 5000, "too large"),
         ("[" * 1000 + "]" * 1000, "object"),  # deep: refused, not a crash
         (b'{"v":3,"type":"leave"}', "binary"),
@@ -190,15 +184,15 @@ def test_a_card_is_written_one_way_only():
 
 
 def test_an_action_always_belongs_to_the_seat_that_sends_it():
-    frame = '{"v":3,"type":"act","action":{"do":"spit","player":1},"id":1}'
+    frame = '{"v":3,"type":"act","action":["spit",1],"id":1}'
     assert parse_client(frame, 1) == Act(Spit(1), 1)
     with pytest.raises(ProtocolError, match="from seat 0"):
         parse_client(frame, 0)
-    for action in ('{"do":"spit"}', '{"do":"play","player":0,"stock":5,"pile":0}'):
+    for action in ('["spit"]', '["play",0,5,0]', '{"do":"spit","player":0}'):
         with pytest.raises(ProtocolError):
             parse_client(f'{{"v":3,"type":"act","action":{action},"id":1}}', 0)
     with pytest.raises(ProtocolError):  # a bool is not a player
-        parse_client('{"v":3,"type":"act","action":{"do":"spit","player":false},"id":1}', 0)
+        parse_client('{"v":3,"type":"act","action":["spit",false],"id":1}', 0)
 
 
 def test_the_wire_writes_the_engines_actions_cards_and_reasons():
@@ -206,7 +200,7 @@ def test_the_wire_writes_the_engines_actions_cards_and_reasons():
         text = client_frame(Act(action, 5))
         assert parse_client(text, action.player) == Act(action, 5)
     assert client_frame(Act(Play(1, 2, 0), 5)) == (
-        '{"type":"act","action":{"do":"play","player":1,"stock":2,"pile":0},"id":5,"v":3}'
+        '{"type":"act","action":["play",1,2,0],"id":5,"v":3}'
     )
     refusal = Refusal(0, Reason.DOES_NOT_FIT, Card.parse("10H"), None, None, None)
     text = encode(Refused(id=3, refusal=refusal, not_now=None))
@@ -228,3 +222,18 @@ def test_a_frame_of_another_version_is_told_apart_from_a_broken_one():
     old_error = '{"v":1,"type":"error","message":"protocol version must be 1"}'
     with pytest.raises(OtherVersion):
         parse_server(old_error)
+
+
+@given(st.sampled_from(PLAYERS), st.integers(0, 4), st.integers(0, 1))
+def test_every_action_a_key_can_make_is_read_for_its_seat(player, stock, pile):
+    for action in (Play(player, stock, pile), Fill(player, stock), Spit(player)):
+        assert parse_client(client_frame(Act(action, 1)), player) == Act(action, 1)
+    assert parse_client(client_frame(Act(Slap(player, pile), 1)), player).action.pile == pile
+
+
+@pytest.mark.parametrize(
+    "action", [Play(2, 0, 0), Play(0, 5, 0), Play(0, 0, 2), Fill(0, -1), Spit(-1), Slap(0, 3)]
+)
+def test_an_action_naming_what_does_not_exist_is_refused_at_the_door(action) -> None:
+    with pytest.raises(ProtocolError):
+        parse_client(client_frame(Act(action, 1)), 0)

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import field
 from typing import Final
 
-from spit.engine.frozen import frozen_value
+from msgspec import Struct
 
 _log = math.log
 
@@ -62,8 +61,7 @@ FORM_RANGE: Final = (0.6, 1.7)
 """A round's pace factor stays within this range: a good round, never a superhuman one."""
 
 
-@frozen_value
-class ExGaussian:
+class ExGaussian(Struct, frozen=True, gc=False):
     """A delay in seconds: a normal body (``mu``, ``sigma``) plus an exponential tail (``tau``).
 
     The shape reaction times have (Hohle 1965; Luce 1986): most are near ``mu``, and now and
@@ -77,14 +75,9 @@ class ExGaussian:
     tau: float
     """The exponential tail's mean: the lapses."""
 
-    _median: float = field(init=False, repr=False, compare=False)
-    _rate: float = field(init=False, repr=False, compare=False)
-
     def __post_init__(self) -> None:
         if self.mu <= NOTICE_FLOOR or self.sigma <= 0 or self.tau <= 0:
             raise ValueError(f"an ex-Gaussian delay needs mu > {NOTICE_FLOOR} and sigma, tau > 0")
-        object.__setattr__(self, "_median", self._solve_median())
-        object.__setattr__(self, "_rate", 1.0 / self.tau)  # the tail's rate, as drawn
 
     @property
     def mean(self) -> float:
@@ -94,7 +87,7 @@ class ExGaussian:
     @property
     def median(self) -> float:
         """Half of the delays are shorter than this."""
-        return self._median
+        return self._solve_median()  # asked for a menu's label, never per move
 
     def cdf(self, x: float) -> float:
         """The chance that a delay is at most ``x``."""
@@ -109,8 +102,9 @@ class ExGaussian:
     def sample(self, rng: random.Random) -> float:
         """One delay, drawn from ``rng``."""
         # The tail is rng.expovariate(1 / tau) written out (the same draw, the same
-        # arithmetic): a delay is drawn for nearly every move, and the call was a fifth of it.
-        delay = rng.gauss(self.mu, self.sigma) - _log(1.0 - rng.random()) / self._rate
+        # arithmetic, over the tail's rate): a delay is drawn for nearly every move, and the
+        # call was a fifth of it.
+        delay = rng.gauss(self.mu, self.sigma) - _log(1.0 - rng.random()) / (1.0 / self.tau)
         return delay if delay > NOTICE_FLOOR else NOTICE_FLOOR
 
     def _solve_median(self) -> float:
@@ -128,8 +122,7 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-@frozen_value
-class Level:
+class Level(Struct, frozen=True, gc=False):
     """One rung of the ladder: the parameters of the model of a person's hand."""
 
     name: str

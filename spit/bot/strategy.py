@@ -29,12 +29,12 @@ import math
 import random
 from collections.abc import Sequence
 
+from msgspec import Struct
+
 from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, Spit
-from spit.engine.frozen import frozen_value
 
 
-@frozen_value
-class Weights:
+class Weights(Struct, frozen=True, gc=False):
     """How much the strategy values each thing a move does (a move's score is their sum)."""
 
     play: float = 10.0
@@ -64,8 +64,7 @@ class Policy(enum.Enum):
     """Any legal action, uniformly: the baseline strategy is measured against."""
 
 
-@frozen_value
-class Choice:
+class Choice(Struct, frozen=True, gc=False):
     """A move chosen, how many moves were weighed, and whether it took a second look."""
 
     action: Action

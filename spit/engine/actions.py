@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
+from msgspec import Meta, Struct
 
 from spit.engine.cards import Card
-from spit.engine.frozen import frozen_value
 
 PLAYERS: tuple[int, int] = (0, 1)
 """The two seats. Player 0 sits at the bottom and owns the left spit pile, player 1 the right."""
@@ -36,103 +38,95 @@ class ActionError(ValueError):
     """
 
 
-# The actions are frozen values with an __init__ of their own: it checks each field is
-# an int (a bool is not: `Play(True, 0, 0)` is not player 1) and sets the slots through their
-# descriptors. A dataclass __post_init__ doing the same checks made `Play(...)` a quarter
-# slower; this way it is faster than the generated frozen __init__ was (see
-# benchmarks/engine.py), and making actions is the key path of every shell.
+# Field ranges the wire holds a decoded action to (msgspec checks them only when decoding):
+# the engine itself takes any int and refuses a stock, pile or player that is not there.
+Player = Annotated[int, Meta(ge=0, le=1)]
+StockIndex = Annotated[int, Meta(ge=0, le=STOCKS - 1)]
+PileIndex = Annotated[int, Meta(ge=0, le=1)]
 
 
-def _invalid(kind: str, names: tuple[str, ...], values: tuple[object, ...]) -> ActionError:
-    """The error for the first field of ``kind`` that is not an int."""
-    for name, value in zip(names, values, strict=True):
+class _Action(
+    Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="do", array_like=True
+):
+    """What every action is. Each checks in ``__post_init__`` that its fields are ints (a
+    bool is not: ``Play(True, 0, 0)`` is not player 1), made in Python or decoded from the
+    wire; spelt out field by field, as a loop over the fields costs twice as much."""
+
+
+def _invalid(action: _Action) -> ActionError:
+    """The error for the first field of ``action`` that is not an int."""
+    for name in action.__struct_fields__:
+        value = getattr(action, name)
         if type(value) is not int:
+            kind = type(action).__name__
             return ActionError(
                 f"{kind}.{name} must be an int, not {type(value).__name__} {value!r}"
             )
     raise AssertionError("no invalid field")  # pragma: no cover
 
 
-@frozen_value
-class Play:
+class Play(_Action, frozen=True, tag="play"):
     """Play the face-up top card of one of your stocks onto a spit pile."""
 
-    player: int
+    player: Player
     """Who plays (0 or 1)."""
-    stock: int
+    stock: StockIndex
     """Which of the player's stocks, 0–4 from the player's left."""
-    pile: int
+    pile: PileIndex
     """Which spit pile: 0 the left, 1 the right."""
 
-    def __init__(self, player: int, stock: int, pile: int) -> None:
-        if type(player) is not int or type(stock) is not int or type(pile) is not int:
-            raise _invalid("Play", ("player", "stock", "pile"), (player, stock, pile))
-        _set_play_player(self, player)
-        _set_play_stock(self, stock)
-        _set_play_pile(self, pile)
+    def __post_init__(self) -> None:
+        if (
+            type(self.player) is not int
+            or type(self.stock) is not int
+            or type(self.pile) is not int
+        ):
+            raise _invalid(self)
 
 
-@frozen_value
-class Fill:
+class Fill(_Action, frozen=True, tag="fill"):
     """Move the face-up top card of a stock into an empty slot (RULES B3)."""
 
-    player: int
+    player: Player
     """Who moves the card."""
-    stock: int
+    stock: StockIndex
     """The stock the card comes from; it must hold at least two cards."""
 
-    def __init__(self, player: int, stock: int) -> None:
-        if type(player) is not int or type(stock) is not int:
-            raise _invalid("Fill", ("player", "stock"), (player, stock))
-        _set_fill_player(self, player)
-        _set_fill_stock(self, stock)
+    def __post_init__(self) -> None:
+        if type(self.player) is not int or type(self.stock) is not int:
+            raise _invalid(self)
 
 
-@frozen_value
-class Spit:
+class Spit(_Action, frozen=True, tag="spit"):
     """Say "spit": ready to turn up a spit card. The spit happens once both are ready."""
 
-    player: int
+    player: Player
     """Who is ready."""
 
-    def __init__(self, player: int) -> None:
-        if type(player) is not int:
-            raise _invalid("Spit", ("player",), (player,))
-        _set_spit_player(self, player)
+    def __post_init__(self) -> None:
+        if type(self.player) is not int:
+            raise _invalid(self)
 
 
-@frozen_value
-class Slap:
+class Slap(_Action, frozen=True, tag="slap"):
     """Slap a spit pile at the end of a two-pile round, to take it."""
 
-    player: int
+    player: Player
     """Who slaps."""
-    pile: int
+    pile: PileIndex
     """Which pile: 0 the left, 1 the right."""
 
-    def __init__(self, player: int, pile: int) -> None:
-        if type(player) is not int or type(pile) is not int:
-            raise _invalid("Slap", ("player", "pile"), (player, pile))
-        _set_slap_player(self, player)
-        _set_slap_pile(self, pile)
+    def __post_init__(self) -> None:
+        if type(self.player) is not int or type(self.pile) is not int:
+            raise _invalid(self)
 
-
-# The slots' own setters: what a frozen dataclass's object.__setattr__ ends up calling.
-_set_play_player = Play.__dict__["player"].__set__
-_set_play_stock = Play.__dict__["stock"].__set__
-_set_play_pile = Play.__dict__["pile"].__set__
-_set_fill_player = Fill.__dict__["player"].__set__
-_set_fill_stock = Fill.__dict__["stock"].__set__
-_set_spit_player = Spit.__dict__["player"].__set__
-_set_slap_player = Slap.__dict__["player"].__set__
-_set_slap_pile = Slap.__dict__["pile"].__set__
 
 Action = Play | Fill | Spit | Slap
 """Anything a player can do."""
 
 
 class Reason(enum.Enum):
-    """Why an action was refused, as a stable id. :mod:`spit.wording` says it to the player."""
+    """Why an action was refused, as a stable id. :mod:`spit.words` says it to the player."""
 
     DOES_NOT_FIT = "does-not-fit"
     TOO_LATE = "too-late"
@@ -163,8 +157,7 @@ FUMBLES: frozenset[Reason] = frozenset(
 """Refusals that lock the player's hand for a moment (RULES B12). Lost races do not."""
 
 
-@frozen_value
-class Refusal:
+class Refusal(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """An action the table did not accept. Nothing changed."""
 
     player: int

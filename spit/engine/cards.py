@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass
 from typing import Final
+
+from msgspec import Struct
 
 
 class Rank(enum.IntEnum):
@@ -47,20 +48,20 @@ class Suit(enum.Enum):
     Suits order as listed (spades first), only so that cards sort: ``sorted(DECK)``.
     """
 
-    SPADES = ("♠", "S")
-    HEARTS = ("♥", "H")
-    DIAMONDS = ("♦", "D")
-    CLUBS = ("♣", "C")
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
 
     @property
     def symbol(self) -> str:
         """The suit's Unicode symbol."""
-        return self.value[0]
+        return _SUIT_SYMBOLS[self]
 
     @property
     def letter(self) -> str:
-        """The suit's ASCII letter, for terminals without the symbols."""
-        return self.value[1]
+        """The suit's ASCII letter, for terminals without the symbols (its value)."""
+        return self.value
 
     @property
     def is_red(self) -> bool:
@@ -74,11 +75,11 @@ class Suit(enum.Enum):
 
 
 _SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}
+_SUIT_SYMBOLS: Final = dict(zip(Suit, "♠♥♦♣", strict=True))
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """One playing card."""
+class Card(Struct, frozen=True, order=True, gc=False, forbid_unknown_fields=True, array_like=True):
+    """One playing card; on the wire ``[rank, suit]``, e.g. ``[10, "H"]``."""
 
     rank: Rank
     """The card's rank."""

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
+from msgspec import Meta, Struct
+
+from spit.engine.actions import PileIndex, Player, StockIndex
 from spit.engine.cards import Card
-from spit.engine.frozen import frozen_value
+
+Count = Annotated[int, Meta(ge=0, le=52)]
+"""A number of cards (its range held when decoding, as the actions' fields are)."""
+RoundNumber = Annotated[int, Meta(ge=1)]
 
 
 class Phase(enum.Enum):
@@ -32,103 +39,98 @@ class RoundEnd(enum.Enum):
     """Stuck, and nobody has a spit card left."""
 
 
-@frozen_value
-class CardPlayed:
+class _Event(
+    Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="kind", array_like=True
+):
+    """What every event is: on the wire, an object whose ``kind`` names it."""
+
+
+class CardPlayed(_Event, frozen=True, tag="played"):
     """A stock's top card went onto a spit pile."""
 
-    player: int
-    stock: int
-    pile: int
+    player: Player
+    stock: StockIndex
+    pile: PileIndex
     card: Card
 
 
-@frozen_value
-class CardTurnedUp:
+class CardTurnedUp(_Event, frozen=True, tag="turned_up"):
     """The card under a moved card turned face up (RULES B2)."""
 
-    player: int
-    stock: int
+    player: Player
+    stock: StockIndex
     card: Card
 
 
-@frozen_value
-class SlotFilled:
+class SlotFilled(_Event, frozen=True, tag="filled"):
     """A stock's top card moved into an empty slot."""
 
-    player: int
-    from_stock: int
-    to_stock: int
+    player: Player
+    from_stock: StockIndex
+    to_stock: StockIndex
     card: Card
 
 
-@frozen_value
-class PlayerReady:
+class PlayerReady(_Event, frozen=True, tag="ready"):
     """A player pressed spit; the spit waits for the other."""
 
-    player: int
+    player: Player
 
 
-@frozen_value
-class CardSpat:
+class CardSpat(_Event, frozen=True, tag="spat"):
     """A player turned a spit card onto their own spit pile."""
 
-    player: int
-    pile: int
+    player: Player
+    pile: PileIndex
     card: Card
 
 
-@frozen_value
-class TableStuck:
+class TableStuck(_Event, frozen=True, tag="stuck"):
     """Nobody can play or uncover a card: both must press spit."""
 
 
-@frozen_value
-class RoundEnded:
+class RoundEnded(_Event, frozen=True, tag="round_ended"):
     """The round is over; a two-pile round now waits for the slap."""
 
     how: RoundEnd
-    went_out: int | None
+    went_out: Player | None
     """The player who went out first (for a stalemate, who counts as out; None if nobody)."""
 
 
-@frozen_value
-class PileSlapped:
+class PileSlapped(_Event, frozen=True, tag="slapped"):
     """The first slap of the round."""
 
-    player: int
-    pile: int
+    player: Player
+    pile: PileIndex
 
 
-@frozen_value
-class PileTaken:
+class PileTaken(_Event, frozen=True, tag="taken"):
     """A player took a spit pile into their hand."""
 
-    player: int
-    pile: int
-    cards: int
+    player: Player
+    pile: PileIndex
+    cards: Count
 
 
-@frozen_value
-class RoundSettled:
+class RoundSettled(_Event, frozen=True, tag="settled"):
     """Every card has an owner again; here is what each holds."""
 
-    number: int
-    held: tuple[int, int]
+    number: RoundNumber
+    held: tuple[Count, Count]
     """Cards each player holds after the round."""
-    took: tuple[int | None, int | None]
+    took: tuple[PileIndex | None, PileIndex | None]
     """The spit pile each player took, or None."""
     how: RoundEnd
-    went_out: int | None
-    taken: tuple[int | None, int | None] = (None, None)
+    went_out: Player | None
+    taken: tuple[Count | None, Count | None] = (None, None)
     """How many cards were in the spit pile each player took, or None."""
 
 
-@frozen_value
-class RoundDealt:
+class RoundDealt(_Event, frozen=True, tag="dealt"):
     """A new round is laid out and waits for its first spit."""
 
-    number: int
-    spit_piles: int
+    number: RoundNumber
+    spit_piles: Annotated[int, Meta(ge=1, le=2)]
     """How many spit piles this round uses: 2, or 1 when a player has 15 cards or fewer."""
 
 
@@ -141,27 +143,24 @@ class Termination(enum.Enum):
     """Points variant: a total reached the target."""
 
 
-@frozen_value
-class Outcome:
+class Outcome(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """How a match ended and who won."""
 
     termination: Termination
     """Why it ended."""
-    winner: int | None
+    winner: Player | None
     """The winning player, or None for a draw (points variant only)."""
     scores: tuple[int, int] = (0, 0)
     """Points variant: the final totals."""
 
 
-@frozen_value
-class MatchEnded:
+class MatchEnded(_Event, frozen=True, tag="match_ended"):
     """The match is over."""
 
     outcome: Outcome
 
 
-@frozen_value
-class ScoresChanged:
+class ScoresChanged(_Event, frozen=True, tag="scores"):
     """Points variant: the running totals after a round."""
 
     scores: tuple[int, int]

@@ -1,14 +1,12 @@
-"""The one written form of cards, actions and refusal reasons, and strict parsers for it.
+"""The records' written form of cards, actions and refusal reasons, and strict parsers for it.
 
-Plain values in and out (strings, ints, dicts), so any shell can put them in JSON or
-anything else: the wire and the records write these forms and read them back through the
-parsers here, which raise :class:`NotationError` for anything else.
+Plain values in and out (strings, ints, dicts): the records write these forms and read them
+back through the parsers here, which raise :class:`NotationError` for anything else (the
+wire carries the engine's Structs as msgspec encodes them, see :mod:`spit.net.wire`).
 
 - A card is its rank then its suit letter, ASCII: ``10H``, ``QS``, ``AD``.
 - An action is a dict: ``{"do": "play", "p": 0, "stock": 2, "pile": 1}``, ``{"do": "fill",
   "p": 1, "stock": 0}``, ``{"do": "spit", "p": 0}``, ``{"do": "slap", "p": 1, "pile": 0}``.
-  Where the sender is known already (a network seat sends only its own actions), the
-  ``"p"`` is left out and the reader is told the player instead.
 - A reason is its :class:`~spit.engine.actions.Reason` value: ``does-not-fit``.
 
 Why these forms: the records' action form (``"do"``, ``"p"``) is THE form because records
@@ -17,15 +15,14 @@ the wire is versioned and both ends of a connection speak the same version, so t
 change at a version with nothing kept. The reason's one spelling is its enum value, the
 engine's stable id; records written before spelt it ``does_not_fit``, and that is still read
 (never written). Numbers are read as they are written: a stock, pile or player that does not
-exist is the table's to refuse (``NO_SUCH_STOCK``…), as records keep whatever reached it;
-:func:`within_table` tells a shell that refuses such actions at the door.
+exist is the table's to refuse (``NO_SUCH_STOCK``…), as records keep whatever reached it.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from spit.engine.actions import PLAYERS, STOCKS, Action, Fill, Play, Reason, Slap, Spit
+from spit.engine.actions import Action, Fill, Play, Reason, Slap, Spit
 from spit.engine.cards import DECK, Card
 
 
@@ -68,11 +65,9 @@ _FIELDS: Final[dict[str, tuple[str, ...]]] = {
 """Each kind's fields besides ``do`` and ``p``, in order."""
 
 
-def action_dict(action: Action, *, with_player: bool = True) -> dict[str, object]:
-    """An action in the notation; without ``"p"`` if ``with_player`` is False."""
-    entry: dict[str, object] = {"do": _KINDS[type(action)]}
-    if with_player:
-        entry["p"] = action.player
+def action_dict(action: Action) -> dict[str, object]:
+    """An action in the notation."""
+    entry: dict[str, object] = {"do": _KINDS[type(action)], "p": action.player}
     if type(action) is Play or type(action) is Fill:
         entry["stock"] = action.stock
     if type(action) is Play or type(action) is Slap:
@@ -80,23 +75,22 @@ def action_dict(action: Action, *, with_player: bool = True) -> dict[str, object
     return entry
 
 
-def parse_action(obj: object, *, player: int | None = None) -> Action:
-    """The action ``obj`` writes. Its ``"p"`` names the player, or, where the reader knows
-    who sent it, ``player`` does and ``obj`` has no ``"p"``."""
+def parse_action(obj: object) -> Action:
+    """The action ``obj`` writes."""
     if type(obj) is not dict:
         raise NotationError("an action is a dict")
     kind = obj.get("do")
     if type(kind) is not str or kind not in _FIELDS:
         raise NotationError(f"no such action: {_short(kind)}")
     fields = _FIELDS[kind]
-    expected = {"do", *fields} if player is not None else {"do", "p", *fields}
+    expected = {"do", "p", *fields}
     keys = set(obj)
     if keys != expected:
         extra, missing = sorted(map(str, keys - expected)), sorted(expected - keys)
         raise NotationError(
             f"{kind}: unexpected {', '.join(extra)}" if extra else f"{kind}: missing {missing[0]}"
         )
-    who = _whole(obj, "p") if player is None else player
+    who = _whole(obj, "p")
     if kind == "play":
         return Play(who, _whole(obj, "stock"), _whole(obj, "pile"))
     if kind == "fill":
@@ -104,18 +98,6 @@ def parse_action(obj: object, *, player: int | None = None) -> Action:
     if kind == "spit":
         return Spit(who)
     return Slap(who, _whole(obj, "pile"))
-
-
-def within_table(action: Action) -> bool:
-    """Whether the action names a player, stock and pile that exist (the table refuses the
-    others; a shell may refuse them before they reach it)."""
-    if action.player not in PLAYERS:
-        return False
-    if (type(action) is Play or type(action) is Fill) and not 0 <= action.stock < STOCKS:
-        return False
-    if type(action) is Play or type(action) is Slap:
-        return action.pile in (0, 1)
-    return True
 
 
 def _whole(obj: dict[object, object], key: str) -> int:

@@ -9,13 +9,13 @@ still :meth:`Match.apply`'s answer: resolving decides what a key means, not whet
 
 from __future__ import annotations
 
+from msgspec import Struct
+
 from spit.engine.actions import Action, Fill, Play, Slap, Spit, landing_pile
 from spit.engine.events import Phase
-from spit.engine.frozen import frozen_value
 
 
-@frozen_value
-class PilePress:
+class PilePress(Struct, frozen=True, gc=False):
     """A stock's key aimed at a spit pile: play that stock's card there, or slap that pile."""
 
     player: int
@@ -27,8 +27,7 @@ class PilePress:
     screen that draws the table turned round has already mirrored it)."""
 
 
-@frozen_value
-class FillPress:
+class FillPress(Struct, frozen=True, gc=False):
     """A stock's fill key: move that stock's top card into an empty slot."""
 
     player: int
@@ -37,8 +36,7 @@ class FillPress:
     """The stock the card would come from."""
 
 
-@frozen_value
-class SpitPress:
+class SpitPress(Struct, frozen=True, gc=False):
     """The spit key: ready to spit (also ready for the next round)."""
 
     player: int

@@ -162,16 +162,16 @@ class Result:
 # Made after every action (each seat's view, the changed side, pile and stocks, the result
 # and its events): filled as the class's __init__ would, without a descriptor call per field
 # (frozen.maker). Every field positional, in the class's order.
-_new_player_view: Final = maker(PlayerView)
-_new_side_view: Final = maker(SideView)
-_new_stock_view: Final = maker(StockView)
-_new_pile_view: Final = maker(PileView)
+_new_player_view: Final = PlayerView
+_new_side_view: Final = SideView
+_new_stock_view: Final = StockView
+_new_pile_view: Final = PileView
 _new_result: Final = maker(Result)
-_new_card_played: Final = maker(CardPlayed)
-_new_card_turned_up: Final = maker(CardTurnedUp)
-_new_slot_filled: Final = maker(SlotFilled)
-_new_player_ready: Final = maker(PlayerReady)
-_new_card_spat: Final = maker(CardSpat)
+_new_card_played: Final = CardPlayed
+_new_card_turned_up: Final = CardTurnedUp
+_new_slot_filled: Final = SlotFilled
+_new_player_ready: Final = PlayerReady
+_new_card_spat: Final = CardSpat
 
 
 def layout(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from spit.engine.actions import Action, Play, landing_pile
+from typing import Annotated
+
+from msgspec import Meta, Struct
+
+from spit.engine.actions import STOCKS, Action, Play, Player, landing_pile
 from spit.engine.cards import Card
-from spit.engine.events import Outcome, Phase, RoundSettled
-from spit.engine.frozen import frozen_value
+from spit.engine.events import Count, Outcome, Phase, RoundNumber, RoundSettled
 from spit.engine.presses import Press, resolve
 
 
-@frozen_value
-class StockView:
-    """One stock as it lies on the table."""
+class StockView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
+    """One stock as it lies on the table; on the wire ``[top, face_down]``."""
 
     top: Card | None
     """The face-up top card, or None for an empty slot."""
-    face_down: int
+    face_down: Count
     """How many face-down cards lie under it."""
 
     @property
@@ -24,25 +26,23 @@ class StockView:
         return self.face_down + (self.top is not None)
 
 
-@frozen_value
-class PileView:
-    """One spit pile."""
+class PileView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
+    """One spit pile; on the wire ``[top, size, in_play]``."""
 
     top: Card | None
     """The top card, or None before the first spit (or if the pile is not used)."""
-    size: int
+    size: Count
     """Cards in the pile."""
     in_play: bool
     """False for the unused pile of a single-pile round."""
 
 
-@frozen_value
-class SideView:
+class SideView(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
     """One player's side of the table."""
 
-    stocks: tuple[StockView, ...]
+    stocks: Annotated[tuple[StockView, ...], Meta(min_length=STOCKS, max_length=STOCKS)]
     """The five stock slots, from that player's left."""
-    spit_cards: int
+    spit_cards: Count
     """Face-down spit cards left."""
     ready: bool
     """Whether they have pressed spit and wait for the other (or have no spit cards)."""
@@ -60,11 +60,11 @@ class SideView:
         return self.stock_cards + self.spit_cards
 
 
-@frozen_value
-class OnePile:
-    """What is at stake in a single-pile round (RULES B8, B9)."""
+class OnePile(Struct, frozen=True, gc=False, forbid_unknown_fields=True, array_like=True):
+    """What is at stake in a single-pile round (RULES B8, B9); on the wire
+    ``[without_spit_cards, out_first_wins_match]``."""
 
-    without_spit_cards: int
+    without_spit_cards: Player
     """The player with no spit cards: their spit pile is not in play, and the other player
     spits alone onto the one pile."""
     out_first_wins_match: bool
@@ -77,13 +77,12 @@ class OnePile:
         return 1 - self.without_spit_cards
 
 
-@frozen_value
-class PlayerView:
+class PlayerView(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """The table as ``player`` sees it. The bot and the app read the game only through this."""
 
-    player: int
+    player: Player
     """Whose view this is."""
-    round_number: int
+    round_number: RoundNumber
     """The round, from 1."""
     phase: Phase
     """Where the round stands."""
@@ -95,11 +94,11 @@ class PlayerView:
     """What ``player`` may do now, as the engine decides it (ignoring a fumble lock)."""
     scores: tuple[int, int] = (0, 0)
     """Points variant: running totals (zeros in the standard game)."""
-    went_out: int | None = None
+    went_out: Player | None = None
     """Once the round has ended: who went out first (or counts as out after a stalemate)."""
     last_round: RoundSettled | None = None
     """The match's last settled round (None until the first one settles)."""
-    slap_winner: int | None = None
+    slap_winner: Player | None = None
     """While a round waits for its first spit right after a slap: who slapped first. The
     other player's slap then still means a slap, and is refused as too late."""
     outcome: Outcome | None = None

@@ -29,8 +29,9 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from msgspec import Struct
+
 from spit.engine import Action, Event, PlayerView, Refusal, Result, Variant
-from spit.engine.frozen import frozen_value
 from spit.records.recorder import Recorder
 
 if TYPE_CHECKING:  # the network loads only with a networked game
@@ -51,8 +52,7 @@ class Timers(Protocol):
         """Call ``callback`` once, ``delay`` seconds from now, on the shell's event loop."""
 
 
-@frozen_value
-class Change:
+class Change(Struct, frozen=True, gc=False):
     """What one action did at the table, as the listening seat may know it."""
 
     player: int | None
@@ -70,8 +70,7 @@ class Change:
         return self.refusal is None
 
 
-@frozen_value
-class Connection:
+class Connection(Struct, frozen=True, gc=False):
     """What a networked game knows of the room and the line to its server."""
 
     rtt: tuple[float | None, float | None]

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from msgspec import Struct
 from msgspec.structs import replace
 
 from spit.clock import GameClock, Source
 from spit.engine import Match, Settings
-from spit.engine.frozen import frozen_value
 from spit.game.driver import Driver, DriverFactory
 from spit.game.local import LocalGame
 from spit.game.patient import PATIENCE, PatientDriver
@@ -52,8 +52,7 @@ class SessionError(Exception):
         """Why, as a stable id."""
 
 
-@frozen_value
-class Built:
+class Built(Struct, frozen=True):
     """A game ready to be shown, and what it is played with."""
 
     game: LocalGame

@@ -536,8 +536,8 @@ class Client:
         kind = type(message)
         if kind is Table:
             self._set_clock(message.clock)
-            view = message.view.view()
-            events = tuple(e.event() for e in message.events)
+            view = message.view
+            events = message.events
             self.seq = message.seq
             self.view = view
             self.listener.table(view, events, message.by, message.ack)
@@ -549,10 +549,7 @@ class Client:
         elif kind is Ping:
             self._send(Pong(id=message.id))
         elif kind is Refused:
-            refusal = None
-            if message.refusal is not None and self.welcome is not None:
-                refusal = message.refusal.refusal(self.welcome.seat)
-            self.listener.refused(message.id, refusal, message.not_now)
+            self.listener.refused(message.id, message.refusal, message.not_now)
         elif kind is Ended:
             self._ended(message)
         elif kind is Error:

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
-from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant
+from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant, observe
 from spit.net.bucket import Bucket
-from spit.net.view_frames import ViewFramer, outcome_frame, public_events
 from spit.net.wire import (
     ROOM_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -30,7 +29,6 @@ from spit.net.wire import (
     Status,
     Table,
     Welcome,
-    refusal_frame,
     room_code,
 )
 
@@ -136,7 +134,6 @@ class Room:
         now = source()
         self._refusals = [Bucket(rate, burst, now), Bucket(rate, burst, now)]
         self._seq = 0
-        self._framer = ViewFramer()
 
     # -- questions -----------------------------------------------------------------------
 
@@ -229,7 +226,7 @@ class Room:
         if self.recorder is not None:
             self._write(seat, action, at, result)
         if result.refusal is not None:
-            refused = Refused(id=ack, refusal=refusal_frame(result.refusal), not_now=None)
+            refused = Refused(id=ack, refusal=result.refusal, not_now=None)
             sends = [Send(seat, refused)]
             if result.refusal.is_fumble and result.refusal.locked_until is not None:
                 sends += self.tables((), ack_seat=None, ack=None)  # the lock shows on the table
@@ -294,8 +291,8 @@ class Room:
                 Table(
                     seq=self._seq,
                     clock=clock,
-                    view=self._framer.frame(self.match.view(seat)),
-                    events=public_events(events, seat),
+                    view=self.match.view(seat),
+                    events=observe(events, seat),
                     by=ack_seat,
                     ack=ack if seat == ack_seat else None,
                 ),
@@ -348,7 +345,7 @@ class Room:
             rounds=len(history),
             held=held,
             actions=(self.actions[0], self.actions[1]),
-            outcome=None if outcome is None else outcome_frame(outcome),
+            outcome=outcome,
         )
 
     def ended_frames(self) -> list[Send]:

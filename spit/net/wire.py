@@ -7,12 +7,11 @@ names printable and short. Anything else is a :class:`ProtocolError` naming the 
 frame of another protocol version is an :class:`OtherVersion`. Nothing is ever unpickled or
 evaluated.
 
-Cards, actions and refusal reasons are written in the engine's one notation
-(:mod:`spit.engine.notation`): ``10H``; ``{"do": "play", "stock": 2, "pile": 1}`` without
-the player, who is the seat that sends it; ``does-not-fit``. What the server sends a seat is
-built from that seat's :class:`PlayerView` and the events the engine's ``observe`` lets that
-seat know. A view holds face-up cards and counts only, so a face-down card cannot reach the
-wire.
+Views, events, actions and refusals are the engine's own values (msgspec Structs), encoded
+as they are: a card ``[10, "H"]``, an action ``{"do": "play", "player": 0, "stock": 2,
+"pile": 1}``, a reason ``"does-not-fit"``. What the server sends a seat is that seat's
+:class:`PlayerView` and the events the engine's ``observe`` lets that seat know. A view
+holds face-up cards and counts only, so a face-down card cannot reach the wire.
 
 Why msgspec: it decodes straight into typed structs and checks every field as it reads, in
 C, so the strict check costs less than ``json`` alone did without it.
@@ -21,43 +20,24 @@ C, so the strict check costs less than ``json`` alone did without it.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Annotated, Final
 
 import msgspec
 from msgspec import Meta, Struct
 
-from spit.engine import (
-    Action,
-    Reason,
-    Refusal,
-    Variant,
-    notation,
-)
+from spit.engine import Action, Event, Outcome, PlayerView, Refusal, Variant, notation
 from spit.net.address import DEFAULT_PORT  # named here too, for the wire's users
-from spit.net.view_frames import (  # the table's frames, one floor down; named here too
-    MAX_ID,
-    MAX_NAME,
-    ActionText,
-    CardText,
-    Count,
-    EventFrame,
-    Ident,
-    Name,
-    OutcomeFrame,
-    ProtocolError,
-    Seat,
-    Seconds,
-    ViewFrame,
-    _maybe_card,
-    action_text,
-    card_text,
-    parse_action,
-)
 
-VERSION: Final = 2
+VERSION: Final = 3
 """The protocol version every frame carries; a frame of any other version is refused.
-Version 2 writes actions in the engine's notation and says who acted on each table."""
+Version 3 carries the engine's own values: views, events, actions and refusals as the
+engine's msgspec Structs encode them (a card ``[10, "H"]``, an action with its player)."""
+
+MAX_ID: Final = 2**31
+"""Action and ping ids are numbers below this."""
+
+MAX_NAME: Final = 24
+"""The longest name a player may give (printable characters)."""
 
 MAX_CLIENT_FRAME: Final = 2048
 """The largest frame a client may send, in bytes. The biggest honest one is under 200."""
@@ -74,6 +54,21 @@ ROOM_CODE_LENGTH: Final = 8
 
 Address = Annotated[str, Meta(min_length=3, max_length=270)]
 """A server's ``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), as a redirect names it."""
+Seat = Annotated[int, Meta(ge=0, le=1)]
+"""A seat, or a player: 0 or 1."""
+Count = Annotated[int, Meta(ge=0, le=52)]
+"""A number of cards."""
+Ident = Annotated[int, Meta(ge=0, le=MAX_ID)]
+"""An action's or a ping's id."""
+Name = Annotated[str, Meta(max_length=MAX_NAME)]
+"""What a player calls themselves (printable: checked where it is read)."""
+Seconds = Annotated[float, Meta(ge=0.0)]
+"""A time or a span, in seconds or milliseconds as the field says."""
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; the text says what is wrong with it (for logs and
+    error frames: it is the protocol's, not a player's, sentence)."""
 
 
 class OtherVersion(ProtocolError):
@@ -206,23 +201,15 @@ class Rejoin(Frame, tag="rejoin"):
         self.room = room_code(self.room)
 
 
-class _ActFrame(Frame, tag="act"):
-    """An ``act`` frame as it is written: the action in the notation, without its player."""
-
-    action: ActionText
-    id: Ident
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(Frame, tag="act", kw_only=False):
     """Do an action at one's seat. ``id`` comes back with the answer.
 
-    The frame names no room, seat or player: the connection's seat is the player, so the
-    action is read once, for that seat, and nothing it echoes needs checking again."""
+    The action is the engine's own, its player the seat that sends it (any other is a bad
+    frame), so it is read once and nothing it echoes needs checking again."""
 
     action: Action
-    """The action, made by the seat that sends it."""
-    id: int
+    """The action: ``{"do": "play", "player": 0, "stock": 2, "pile": 1}``."""
+    id: Ident
     """The action's id, sent back with the table or the refusal it causes."""
 
 
@@ -245,11 +232,9 @@ class Leave(Frame, tag="leave"):
 
 
 ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave
-"""Anything a client may send, as the server reads it."""
+"""Anything a client may send."""
 
-_ClientFrame = OpenRoom | JoinRoom | Rejoin | _ActFrame | SetPause | Pong | Leave
-
-_client_decoder: Final = msgspec.json.Decoder(_ClientFrame)
+_client_decoder: Final = msgspec.json.Decoder(ClientMessage)
 _versioned: Final = msgspec.json.Decoder(_Versioned)
 _encoder: Final = msgspec.json.Encoder()
 
@@ -287,16 +272,14 @@ def parse_client(frame: str | bytes, seat: int = 0) -> ClientMessage:
     """A client's frame as a message, its action made by ``seat`` (the connection's seat),
     or :class:`ProtocolError` saying what is wrong."""
     message = _decode(_client_decoder, frame, MAX_CLIENT_FRAME)
-    if type(message) is _ActFrame:
-        return Act(parse_action(message.action, seat), message.id)
+    if type(message) is Act and message.action.player != seat:
+        raise ProtocolError(f"an action of player {message.action.player} from seat {seat}")
     return message  # type: ignore[return-value]
 
 
 def client_frame(message: ClientMessage) -> str:
     """The frame a client sends for ``message``."""
-    if type(message) is Act:
-        return encode(_ActFrame(action=action_text(message.action), id=message.id))
-    return encode(message)  # type: ignore[arg-type]
+    return encode(message)
 
 
 def encode(frame: Frame) -> str:
@@ -349,9 +332,9 @@ class Table(Frame, tag="table"):
     """The table's number in its room, counting up."""
     clock: float
     """The room's game time when it was sent."""
-    view: ViewFrame
-    """This seat's view."""
-    events: list[EventFrame]
+    view: PlayerView
+    """This seat's view (face-up cards and counts only: see docs/network.md)."""
+    events: tuple[Event, ...]
     """What happened since the last table, as this seat may know it."""
     by: Seat | None
     """Whose accepted action made these events; None for a table sent afresh."""
@@ -359,44 +342,11 @@ class Table(Frame, tag="table"):
     """The id of this seat's own action that made it, if one did."""
 
 
-class RefusalFrame(Struct, forbid_unknown_fields=True):
-    """Why the table refused one's own action (sent to that seat only)."""
-
-    reason: Reason
-    """The reason, in its one spelling (its value, ``does-not-fit``)."""
-    card: CardText | None
-    top: CardText | None
-    locked_until: float | None
-    mover: Seat | None
-
-    def refusal(self, player: int) -> Refusal:
-        """The engine's :class:`Refusal` of ``player``'s action."""
-        return Refusal(
-            player,
-            self.reason,
-            _maybe_card(self.card),
-            _maybe_card(self.top),
-            self.locked_until,
-            self.mover,
-        )
-
-
-def refusal_frame(refusal: Refusal) -> RefusalFrame:
-    """The wire form of a refusal."""
-    return RefusalFrame(
-        refusal.reason,
-        card_text(refusal.card),
-        card_text(refusal.top),
-        refusal.locked_until,
-        refusal.mover,
-    )
-
-
 class Refused(Frame, tag="refused"):
     """One's own action ``id`` changed nothing: the table refused it, or the room plays not."""
 
     id: Ident
-    refusal: RefusalFrame | None
+    refusal: Refusal | None
     """The table's refusal, or None when the room did not ask the table (``not_now``)."""
     not_now: NotNow | None
     """Why the room applied nothing (paused, over), or None when the table refused."""
@@ -446,7 +396,7 @@ class Ended(Frame, tag="ended"):
     """Cards each player held at the last settled round."""
     actions: tuple[Annotated[int, Meta(ge=0)], Annotated[int, Meta(ge=0)]]
     """Accepted actions per seat."""
-    outcome: OutcomeFrame | None
+    outcome: Outcome | None
     """How the match ended, if it did."""
 
     @property
@@ -507,7 +457,6 @@ __all__ = [
     "ClientMessage",
     "Ended",
     "Error",
-    "EventFrame",
     "JoinRoom",
     "Leave",
     "NotNow",
@@ -526,6 +475,5 @@ __all__ = [
     "Stage",
     "Status",
     "Table",
-    "ViewFrame",
     "Welcome",
 ]

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
+
 from spit.engine import (
     PLAYERS,
     STOCKS,
@@ -31,7 +33,6 @@ from spit.engine import (
     Play,
     RoundDealt,
 )
-from spit.engine.frozen import frozen_value
 
 if TYPE_CHECKING:
     from spit.engine import Match, Result
@@ -43,8 +44,7 @@ seat that sees just its own view passes the other seat's ``PlayerView.plays_of``
 player the caller does not time."""
 
 
-@frozen_value
-class Closed:
+class Closed(Struct, frozen=True, gc=False):
     """A chance that closed without being taken: the play is no longer legal."""
 
     player: int
@@ -55,8 +55,7 @@ class Closed:
     """How long it was there."""
 
 
-@frozen_value
-class Taken:
+class Taken(Struct, frozen=True, gc=False):
     """What one accepted action did to the chances: the reaction it was, and what closed."""
 
     reaction: float | None
@@ -172,8 +171,7 @@ def median(seconds: Sequence[float]) -> float | None:
 # -- the match-over figures ----------------------------------------------------------------
 
 
-@frozen_value
-class FastPlay:
+class FastPlay(Struct, frozen=True, gc=False):
     """The quickest play of the match: the shortest time from a pile changing to a card on it."""
 
     seconds: float

@@ -4,11 +4,10 @@ without loading the format and the writer, which load when the record is made af
 
 from __future__ import annotations
 
-from spit.engine.frozen import frozen_value
+from msgspec import Struct
 
 
-@frozen_value
-class Player:
+class Player(Struct, frozen=True, gc=False):
     """Who sat in a seat."""
 
     name: str

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
+from msgspec import Struct
+
 from spit.engine import Action, Match, MatchEnded, Result
-from spit.engine.frozen import frozen_value
 from spit.records.players import Player
 
 if TYPE_CHECKING:
@@ -32,13 +33,11 @@ BOT_NAME: Final = "Bot"
 """What a record calls the bot's seat."""
 
 
-@frozen_value
-class NoSeed:
+class NoSeed(Struct, frozen=True, gc=False):
     """A notice: the match is not recorded, for its deal has no seed to deal it again."""
 
 
-@frozen_value
-class NotRecorded:
+class NotRecorded(Struct, frozen=True, gc=False):
     """A notice: the match's record could not be made (or taken up again); play goes on."""
 
     error: str

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from msgspec import Struct
+
 from spit.engine import PlayerView
-from spit.engine.frozen import frozen_value
 from spit.i18n import N_, _, ngettext, translated
 from spit.words.labels import Names
 
 
-@frozen_value
-class Banner:
+class Banner(Struct, frozen=True, gc=False):
     """What the banner says: a line, whether it calls for action, and a note under it."""
 
     text: str = ""

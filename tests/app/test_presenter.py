@@ -3,9 +3,8 @@ states: what the table shows, tested without the app."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from spit.app.look import PLAIN
 from spit.app.presenter import Feedback, Perspective, Presenter, Scene, standstill

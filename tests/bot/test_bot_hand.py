@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 import statistics
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from spit.bot import LADDER, LEVELS, Bot, ExGaussian, Level, Planned
 from spit.bot.levels import ALIASES, FORM_RANGE, NOTICE_FLOOR

@@ -10,16 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.engine import DECK, PLAYERS, STOCKS, Fill, Play, Reason, Slap, Spit
+from spit.engine import DECK, PLAYERS, STOCKS, Fill, Play, Slap, Spit
 from spit.engine.notation import (
     NotationError,
     action_dict,
     card_text,
     parse_action,
     parse_card,
-    parse_reason,
-    reason_text,
-    within_table,
 )
 
 players = st.sampled_from(PLAYERS)
@@ -95,17 +92,6 @@ def test_an_action_survives_json(action) -> None:
     assert parse_action(json.loads(json.dumps(action_dict(action)))) == action
 
 
-@given(actions, players)
-def test_a_seats_action_is_written_without_its_player_and_read_as_the_seats(
-    action, seat: int
-) -> None:
-    entry = action_dict(action, with_player=False)
-    assert "p" not in entry
-    read = parse_action(entry, player=seat)
-    assert type(read) is type(action) and read.player == seat
-    assert action_dict(read, with_player=False) == entry
-
-
 def test_the_action_forms_are_the_records_forms() -> None:
     assert action_dict(Play(0, 2, 1)) == {"do": "play", "p": 0, "stock": 2, "pile": 1}
     assert action_dict(Fill(1, 0)) == {"do": "fill", "p": 1, "stock": 0}
@@ -149,11 +135,6 @@ def test_a_malformed_action_is_refused_saying_what_is_wrong(entry: object, why: 
         parse_action(entry)
 
 
-def test_a_seats_action_naming_a_player_is_refused() -> None:
-    with pytest.raises(NotationError, match="unexpected p"):
-        parse_action({"do": "spit", "p": 0}, player=1)
-
-
 @given(json_values)
 def test_anything_is_an_action_or_a_notation_error(value: object) -> None:
     try:
@@ -181,52 +162,3 @@ def test_an_error_message_stays_short_whatever_came_in() -> None:
     with pytest.raises(NotationError) as caught:
         parse_action({"do": "x" * 10_000, "p": 0})
     assert len(str(caught.value)) < 80
-
-
-@given(actions)
-def test_every_action_a_key_can_make_is_within_the_table(action) -> None:
-    assert within_table(action)
-
-
-@pytest.mark.parametrize(
-    "action", [Play(2, 0, 0), Play(0, 5, 0), Play(0, 0, 2), Fill(0, -1), Spit(-1), Slap(0, 3)]
-)
-def test_an_action_naming_what_does_not_exist_is_not_within_the_table(action) -> None:
-    assert not within_table(action)
-
-
-# -- reasons -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
-def test_every_reason_reads_back_from_its_one_spelling(reason: Reason) -> None:
-    assert reason_text(reason) == reason.value
-    assert parse_reason(reason_text(reason)) is reason
-
-
-@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
-def test_a_reason_as_records_spelt_it_before_still_reads(reason: Reason) -> None:
-    assert parse_reason(reason.name.lower()) is reason
-
-
-def test_the_one_spelling_of_a_reason_is_its_value() -> None:
-    assert reason_text(Reason.DOES_NOT_FIT) == "does-not-fit"
-
-
-@pytest.mark.parametrize("text", ["DOES_NOT_FIT", "Does-Not-Fit", "does not fit", "", "fit"])
-def test_a_reason_in_any_other_spelling_is_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="no such reason"):
-        parse_reason(text)
-
-
-@given(json_values)
-def test_anything_is_a_reason_or_a_notation_error(value: object) -> None:
-    try:
-        reason = parse_reason(value)
-    except NotationError:
-        return
-    assert parse_reason(reason_text(reason)) is reason
-
-
-def test_a_notation_error_is_a_value_error() -> None:
-    assert issubclass(NotationError, ValueError)

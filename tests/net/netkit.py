@@ -13,12 +13,11 @@ from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from spit.engine import Card, Event, Match, PlayerView, Refusal, Round
+from spit.engine import Card, Event, Match, PlayerView, Rank, Refusal, Round, Suit
 from spit.net import server as server_module
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Ended, Error, NotNow, Status
 from spit.net.server import GameServer, Limits
-from spit.net.view_frames import parse_card
 from spit.net.wire import encode
 
 T = TypeVar("T")
@@ -230,13 +229,13 @@ def tap_frames(monkeypatch: Any) -> Any:
     yield sent
 
 
-CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[SHDC])"')
-"""A card as the wire writes it, in quotes."""
+CARD_TEXT = re.compile(r'\[(\d+), ?"([SHDC])"\]')
+"""A card as the wire writes it, ``[10,"H"]``."""
 
 
 def cards_named(text: str) -> set[Card]:
     """Every card a frame's text names."""
-    return {parse_card(m) for m in CARD_TEXT.findall(text)}
+    return {Card(Rank(int(rank)), Suit(suit)) for rank, suit in CARD_TEXT.findall(text)}
 
 
 @contextlib.contextmanager

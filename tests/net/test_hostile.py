@@ -29,21 +29,21 @@ def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str
         elif kind == 1:
             frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))))
         elif kind == 2:
-            frames.append('{"v":2,"type":"act"' + "," * rng.randrange(5))
+            frames.append('{"v":3,"type":"act"' + "," * rng.randrange(5))
         elif kind == 3:
             frames.append(
                 json.dumps({"v": VERSION, "type": rng.choice(["deal", "win", "", "ACT"])})
             )
         elif kind == 4:  # an action for the other seat
-            frames.append(json.dumps({**act, "seat": 1, "action": {"do": "spit"}}))
+            frames.append(json.dumps({**act, "seat": 1, "action": ["spit", 1]}))
         elif kind == 5:  # an action in the honest room, which this client is not in
-            frames.append(json.dumps({**act, "room": honest_room, "action": {"do": "spit"}}))
-        elif kind == 6:  # an action naming a player inside it
-            frames.append(json.dumps({**act, "action": {"do": "spit", "p": 1}}))
+            frames.append(json.dumps({**act, "room": honest_room, "action": ["spit", 0]}))
+        elif kind == 6:  # an action of the other player
+            frames.append(json.dumps({**act, "action": ["spit", 1]}))
         elif kind == 7:
-            frames.append(json.dumps({**act, "action": {"do": "play", "stock": 9, "pile": -1}}))
+            frames.append(json.dumps({**act, "action": ["play", 0, 9, -1]}))
         elif kind == 8:
-            frames.append(json.dumps({"v": rng.choice([0, 1, 3, "2", None]), "type": "leave"}))
+            frames.append(json.dumps({"v": rng.choice([0, 1, 4, "3", None]), "type": "leave"}))
         elif kind == 9:
             frames.append(
                 json.dumps({"v": VERSION, "type": "pong", "id": rng.choice([1e308, -5, "x"])})
@@ -70,7 +70,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     answers = {"error": 0, "closed": 0}
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":2,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
+        await ws.send('{"v":3,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
         own_room = json.loads(await ws.recv())["room"]
         for frame in junk_frames(rng, honest_room, own_room):
             try:
@@ -91,7 +91,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
 async def oversized(address: str) -> int | None:
     """A frame past the cap: the server closes the connection (1009, message too big)."""
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":2,"type":"leave","pad":"' + "x" * 100_000 + '"}')
+        await ws.send('{"v":3,"type":"leave","pad":"' + "x" * 100_000 + '"}')
         try:
             async with asyncio.timeout(LIMIT):
                 await ws.recv()
@@ -170,9 +170,9 @@ async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplo
     for what in (
         "unknown field `seat`",  # an action for the other seat: no act names a seat
         "unknown field `room`",  # nor a room: the connection's own is the only one
-        "unexpected p",  # nor a player
+        "from seat",  # nor another player
         "Invalid value 'deal'",  # no such frame type
-        "protocol version must be 2",
+        "protocol version must be 3",
         "flooding",
         "frame over",
         "wrong room codes",
@@ -229,7 +229,7 @@ def _act(action: object) -> str:
 
 async def test_an_action_whose_kind_is_a_list_or_a_dict_is_a_bad_frame_toward_the_cap(caplog):
     caplog.set_level("WARNING", logger="spit.net.server")
-    strange = [_act({"do": ["spit"]}), _act({"do": {"spit": 1}}), _act({"do": "play", "pile": []})]
+    strange = [_act([["spit"], 0]), _act([{"spit": 1}, 0]), _act(["play", 0, 0, []])]
     async with running_server(limits=fast_limits(max_errors=5)) as (_, address):
         answers, code = await _burst(address, strange * 2)
     # Each is answered as a bad frame, and the sixth, one over the cap, closes the connection.
@@ -245,7 +245,7 @@ async def test_past_the_bad_frames_cap_a_connection_costs_one_line_not_one_a_fra
     caplog.set_level("INFO", logger="spit.net.server")
     limits = fast_limits(max_errors=5)
     async with running_server(limits=limits) as (_, address):
-        _, code = await _burst(address, [_act({"do": ["spit"]})] * 400)
+        _, code = await _burst(address, [_act([["spit"], 0])] * 400)
     assert code == POLICY
     lines = [r.getMessage() for r in caplog.records if r.name == "spit.net.server"]
     mine = [line for line in lines if not line.startswith(("listening", "stopped"))]
@@ -283,7 +283,7 @@ async def test_a_seated_connection_flooding_is_cut_off_as_one_without_a_seat_is(
         running_server(limits=fast_limits()) as (_, address),
         connect(f"ws://{address}/", proxy=None, compression=None) as ws,
     ):
-        await ws.send('{"v":2,"type":"open","variant":"standard","seed":null,"name":"flood"}')
+        await ws.send('{"v":3,"type":"open","variant":"standard","seed":null,"name":"flood"}')
         assert json.loads(await ws.recv())["type"] == "welcome"
         with contextlib.suppress(websockets.ConnectionClosed):
             for i in range(20_000):
@@ -304,12 +304,12 @@ async def test_actions_sent_in_one_burst_with_the_join_are_answered_in_their_ord
         connect(f"ws://{address}/", proxy=None, compression=None) as host,
         connect(f"ws://{address}/", proxy=None, compression=None) as guest,
     ):
-        await host.send('{"v":2,"type":"open","variant":"standard","seed":7,"name":"a"}')
+        await host.send('{"v":3,"type":"open","variant":"standard","seed":7,"name":"a"}')
         code = json.loads(await host.recv())["room"]
         join = {"v": VERSION, "type": "join", "room": code, "name": "b"}
         guest.protocol.send_text(json.dumps(join).encode())
         for ident in acts:
-            act = {"v": VERSION, "type": "act", "id": ident, "action": {"do": "spit"}}
+            act = {"v": VERSION, "type": "act", "id": ident, "action": ["spit", 1]}
             guest.protocol.send_text(json.dumps(act).encode())
         guest.send_data()  # one write: the join and every action behind it
         answered = []

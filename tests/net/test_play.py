@@ -86,11 +86,11 @@ async def test_the_wire_never_names_a_face_down_card(monkeypatch):
             continue
         view_cards = cards_named(json.dumps(body["view"]))
         assert not view_cards & frame.face_down, (frame.seat, body["view"])
-        round_number = body["view"]["round"]
+        round_number = body["view"]["round_number"]
         for event in body["events"]:
-            if event["kind"] == "dealt":
+            if event[0] == "dealt":
                 new_deals += 1
-            in_round = round_number if event["kind"] == "dealt" else _round_of(body, event)
+            in_round = round_number if event[0] == "dealt" else _round_of(body, event)
             named = cards_named(json.dumps(event))
             hidden = (
                 frame.face_down if in_round == round_number else hidden_after[frame.match, in_round]
@@ -103,10 +103,10 @@ async def test_the_wire_never_names_a_face_down_card(monkeypatch):
 
 def _round_of(body, event):
     """The round an event happened in: the one before, if a new deal follows it in the frame."""
-    kinds = [e["kind"] for e in body["events"]]
+    kinds = [e[0] for e in body["events"]]
     if "dealt" in kinds and body["events"].index(event) < kinds.index("dealt"):
-        return body["view"]["round"] - 1
-    return body["view"]["round"]
+        return body["view"]["round_number"] - 1
+    return body["view"]["round_number"]
 
 
 async def test_a_dropped_connection_comes_back_to_the_same_seat_and_table():
@@ -240,7 +240,7 @@ async def test_a_wrong_room_code_is_refused_and_guessing_closes_the_connection()
         assert error.value.why is Gone.TURNED_AWAY and error.value.problem is Problem.NO_ROOM
         ws = await connect(f"ws://{address}/", proxy=None)
         for _ in range(3):
-            await ws.send('{"v":2,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
+            await ws.send('{"v":3,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
         with pytest.raises(websockets.ConnectionClosed):
             async with asyncio.timeout(LIMIT):
                 while True:
@@ -283,7 +283,7 @@ async def test_an_older_client_is_told_the_protocol_version_it_lacks():
         answer = json.loads(await ws.recv())
         await ws.close()
     assert answer["type"] == "error" and answer["problem"] == Problem.OTHER_VERSION.value
-    assert "protocol version must be 2" in answer["detail"]
+    assert "protocol version must be 3" in answer["detail"]
 
 
 async def test_an_older_server_is_told_apart_from_a_broken_one():

@@ -47,7 +47,7 @@ def _legal(match: Match, rng: random.Random) -> tuple[Sequence[Action], Sequence
     legal = (match.legal_actions(0), match.legal_actions(1))
     if rng.random() < 0.3:
         return tuple(
-            [type(a)(*(getattr(a, f) for f in a.__slots__)) for a in seen] for seen in legal
+            [type(a)(*(getattr(a, f) for f in a.__struct_fields__)) for a in seen] for seen in legal
         )
     return legal
 

@@ -50,8 +50,8 @@ from spit.engine.round import (
     Result,
     Round,
     Settings,
-    layout,
 )
+from spit.engine.stocks import layout
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 __all__ = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Final
 
 import msgspec
@@ -38,7 +39,7 @@ from spit.engine.events import (
     SlotFilled,
     TableStuck,
 )
-from spit.engine.stocks import Stocks
+from spit.engine.stocks import Stocks, layout
 
 FULL_LAYOUT = 15
 """Cards in a full set of stocks: 1 + 2 + 3 + 4 + 5."""
@@ -96,24 +97,6 @@ class Result(msgspec.Struct, frozen=True, gc=False):
     def ok(self) -> bool:
         """Whether the action was accepted."""
         return self.refusal is None
-
-
-def layout(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """Lay a hand out as stocks and spit cards, dealing row by row from the front (RULES B8).
-
-    Row one puts a card on each of stocks 1–5, row two on 2–5, and so on, so a full
-    layout is 1-2-3-4-5 and a short hand stops where the cards run out (10 cards give
-    1-2-3-2-2). Whatever is left after 15 cards are the spit cards, the last one on top.
-    """
-    stocks: list[list[Card]] = [[] for _ in range(STOCKS)]
-    it = iter(hand)
-    for row in range(STOCKS):
-        for slot in range(row, STOCKS):
-            card = next(it, None)
-            if card is None:
-                return stocks, []
-            stocks[slot].append(card)
-    return stocks, list(it)
 
 
 class Round:
@@ -245,10 +228,6 @@ class Round:
         p = self._piles[pile]
         return p[-1] if p else None
 
-    def stock_cards(self, player: int) -> int:
-        """How many cards are left in a player's stocks."""
-        return sum(len(s) for s in self._stocks[player])
-
     def spit_cards(self, player: int) -> int:
         """How many spit cards a player has left."""
         return len(self._spit[player])
@@ -287,17 +266,9 @@ class Round:
     def cards_in_play(self) -> Iterator[Card]:
         """Every card of this round, wherever it lies (for conservation checks)."""
         if self._hands is not None:
-            for hand in self._hands:
-                yield from hand
-            return
-        for side in self._stocks:
-            for stock in side:
-                yield from stock
-        for spit in self._spit:
-            yield from spit
-        for pile in self._piles:
-            if pile:
-                yield from pile
+            return chain(*self._hands)
+        piles = (pile for pile in self._piles if pile is not None)
+        return chain(*self._stocks[0], *self._stocks[1], *self._spit, *piles)
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at time ``at``, or None if it would be accepted."""
@@ -498,7 +469,7 @@ class Round:
         # A single-pile round settles without a slap (RULES B9).
         spitter = 0 if self.in_play[0] else 1
         if went_out is None:
-            counts = [self.stock_cards(p) for p in PLAYERS]
+            counts = [sum(map(len, self._stocks[p])) for p in PLAYERS]
             if counts[0] != counts[1]:
                 went_out = 0 if counts[0] < counts[1] else 1
             else:

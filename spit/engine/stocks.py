@@ -1,4 +1,4 @@
-"""A player's five stocks, and the moves their tops have onto the spit piles.
+"""A player's five stocks: how a hand is laid out as them, and the moves their tops have.
 
 The round asks for both players' moves after every change (stuck detection, RULES B4), so
 the stocks keep an index of which of them shows which rank on top: the stocks that fit a
@@ -33,6 +33,24 @@ right (bits 2s + 1) interleave in the engine's order: stock by stock, the left p
 
 _FILLS: Final = tuple(tuple(Fill(p, stock) for stock in range(STOCKS)) for p in PLAYERS)
 """Every fill, made once."""
+
+
+def layout(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Lay a hand out as stocks and spit cards, dealing row by row from the front (RULES B8).
+
+    Row one puts a card on each of stocks 1–5, row two on 2–5, and so on, so a full
+    layout is 1-2-3-4-5 and a short hand stops where the cards run out (10 cards give
+    1-2-3-2-2). Whatever is left after 15 cards are the spit cards, the last one on top.
+    """
+    stocks: list[list[Card]] = [[] for _ in range(STOCKS)]
+    it = iter(hand)
+    for row in range(STOCKS):
+        for slot in range(row, STOCKS):
+            card = next(it, None)
+            if card is None:
+                return stocks, []
+            stocks[slot].append(card)
+    return stocks, list(it)
 
 
 @functools.cache

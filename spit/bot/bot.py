@@ -60,10 +60,6 @@ from spit.bot.levels import level as level_named
 from spit.bot.strategy import Policy, choose_random, decide
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 
-_RANDOM = Policy.RANDOM
-"""Read as a module name on every plan: an enum class's attribute is slow to read in
-Python 3.11 (its metaclass has a ``__getattr__``)."""
-
 
 class Planned(NamedTuple):
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``.
@@ -112,6 +108,7 @@ class Bot:
         "_level",
         "_pending",
         "_pending_round",
+        "_picks_at_random",
         "_rng",
         "_seen",
         "player",
@@ -133,6 +130,8 @@ class Bot:
         self.level = level_named(level) if isinstance(level, str) else level
         self.policy = policy
         """How it chooses among the moves it sees."""
+        # Asked on every plan: an enum's attribute is slow to read in Python 3.11.
+        self._picks_at_random = policy is Policy.RANDOM
         self._rng = rng
         self._pending: Planned | None = None
         self._pending_round = 0
@@ -212,7 +211,7 @@ class Bot:
         self._pending = None
         if not legal:
             return None  # nothing to do (either policy chooses nothing, and draws nothing)
-        if self.policy is _RANDOM:
+        if self._picks_at_random:
             picked = choose_random(view, self._rng)
             decided = None if picked is None else (picked.action, False, picked.weighed)
         else:

@@ -41,7 +41,7 @@ from spit.engine.events import (
     Termination,
 )
 from spit.engine.match import POINTS_TARGET, Match, Variant
-from spit.engine.observation import PUBLIC_EVENTS, observe
+from spit.engine.observation import PUBLIC_EVENTS, Observer, observe
 from spit.engine.presses import FillPress, PilePress, Press, SpitPress, resolve
 from spit.engine.round import (
     FULL_LAYOUT,
@@ -50,8 +50,8 @@ from spit.engine.round import (
     Result,
     Round,
     Settings,
-    layout,
 )
+from spit.engine.stocks import layout
 from spit.engine.view import OnePile, PileView, PlayerView, SideView, StockView
 
 __all__ = [
@@ -76,6 +76,7 @@ __all__ = [
     "FillPress",
     "Match",
     "MatchEnded",
+    "Observer",
     "OnePile",
     "Outcome",
     "Phase",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Final
 
 from spit.engine.actions import PLAYERS, Action, Reason, Refusal, Slap
 from spit.engine.cards import DECK, Card
@@ -19,8 +18,9 @@ from spit.engine.events import (
     ScoresChanged,
     Termination,
 )
+from spit.engine.observation import Observer, ViewFacts
 from spit.engine.presses import Press, resolve
-from spit.engine.round import Result, Round, Settings, ViewFacts
+from spit.engine.round import Result, Round, Settings
 from spit.engine.view import PlayerView
 
 POINTS_TARGET = 100
@@ -34,13 +34,6 @@ class Variant(enum.Enum):
     """The first to end a round holding no cards wins (RULES A, B10)."""
     POINTS = "points"
     """A point per card held after each round; lowest total once someone reaches 100 (B11)."""
-
-
-_STANDARD: Final = Variant.STANDARD
-# Read after every action as module names: an enum class's attribute takes attribute
-# lookup's slow path in Python 3.11 (its metaclass has a ``__getattr__``).
-_DEALT: Final = Phase.DEALT
-_SETTLED: Final = Phase.SETTLED
 
 
 class Match:
@@ -67,13 +60,15 @@ class Match:
         self._outcome: Outcome | None = None
         self.history: list[RoundSettled] = []
         """Every settled round, in order."""
+        # Who slapped first, while the round after the slap waits for its first spit: the
+        # other player's slap then still means a slap, and is refused as too late.
         self._slapper: int | None = None
         deck = list(DECK)
         rng.shuffle(deck)
         half = len(deck) // 2
         self._round = Round.deal((deck[:half], deck[half:]), number=1, settings=self.settings)
+        self._seen = Observer(self._round)
         self._facts: ViewFacts | None = None  # worked out when a view first asks
-        self._facts_dealt: ViewFacts | None = None
 
     @classmethod
     def new(cls, seed: int | None = None, **kwargs: object) -> Match:
@@ -110,26 +105,14 @@ class Match:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
-        round_ = self._round
-        # The facts change only when a round settles; the round keeps its view until the
-        # table or they change, so most of the time this is answered by an identity test.
-        if round_._phase is _DEALT:  # the round's own field: read on every view
-            facts = self._facts_dealt or self._keep_facts()[1]
-        else:
-            facts = self._facts or self._keep_facts()[0]
-        return round_.view_with(player, facts)
-
-    def _keep_facts(self) -> tuple[ViewFacts, ViewFacts]:
-        """Work out the facts around the round that views carry (:class:`ViewFacts`), once
-        per change of them (they change when a round settles): for the round in play, and
-        for the wait for its first spit right after a slap, the slap's winner too."""
-        history = self.history
-        last_round = history[-1] if history else None
-        standard = self.variant is _STANDARD
-        scores, outcome = self.scores, self._outcome
-        self._facts = (scores, last_round, None, outcome, standard)
-        self._facts_dealt = (scores, last_round, self._slapper, outcome, standard)
-        return self._facts, self._facts_dealt
+        # The facts change only around a slap and a settled round, and the observer keeps
+        # each view while the round and they stay as they were.
+        facts = self._facts
+        if facts is None:
+            last_round = self.history[-1] if self.history else None
+            standard = self.variant is Variant.STANDARD
+            facts = self._facts = (self.scores, last_round, self._slapper, self._outcome, standard)
+        return self._seen.view(player, facts)
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now."""
@@ -139,12 +122,7 @@ class Match:
         """The action ``press`` means now, or None where the key means nothing: as
         :meth:`PlayerView.resolve` answers it from the presser's view."""
         round_ = self._round
-        return resolve(
-            press,
-            round_.phase,
-            slap_winner=self._slapper if round_.phase is Phase.DEALT else None,
-            in_play=round_.in_play,
-        )
+        return resolve(press, round_.phase, slap_winner=self._slapper, in_play=round_.in_play)
 
     def check(self, action: Action, at: float = 0.0) -> Refusal | None:
         """Why ``action`` would be refused at ``at``, or None if it would be accepted."""
@@ -165,12 +143,16 @@ class Match:
                 return Result(refusal=refusal)
         round_ = self._round
         result = round_.apply(action, at)
-        if round_._phase is not _SETTLED:
+        self._seen.saw(result)
+        if self._slapper is not None and round_.phase is not Phase.DEALT:
+            self._slapper = self._facts = None  # the next round is under way
+        settled = result.events[-1] if result.events else None
+        if not isinstance(settled, RoundSettled):  # the last event of a settled round
             return result
-        settled = next(e for e in result.events if isinstance(e, RoundSettled))
-        self._slapper = next((e.player for e in result.events if isinstance(e, PileSlapped)), None)
         events = result.events + self._next_round(settled)
-        self._facts = self._facts_dealt = None  # the next view works them out again
+        if self._outcome is None:  # a next round, waiting for its first spit
+            self._slapper = next((e.player for e in events if isinstance(e, PileSlapped)), None)
+        self._facts = None  # the next view works them out again
         return Result(events=events)
 
     def _refusal(self, action: Action, at: float) -> Refusal | None:
@@ -179,7 +161,6 @@ class Match:
             return Refusal(player, Reason.MATCH_OVER)
         if (
             isinstance(action, Slap)
-            and self._round.phase is Phase.DEALT
             and action.player in PLAYERS
             and self._slapper is not None
             and self._slapper != action.player
@@ -212,6 +193,7 @@ class Match:
             settings=self.settings,
             last_at=self._round.last_at,  # time goes on from round to round
         )
+        self._seen = Observer(self._round)
         events.append(RoundDealt(self._round.number, self._round.spit_piles))
         return tuple(events)
 

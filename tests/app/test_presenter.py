@@ -11,6 +11,7 @@ from spit.app.presenter import Feedback, Perspective, Presenter, Scene, standsti
 from spit.engine import (
     Card,
     Match,
+    Observer,
     Phase,
     Play,
     PlayerView,
@@ -45,7 +46,7 @@ def table(phase: Phase = Phase.PLAYING) -> Round:
 
 
 def view_of(round_: Round, player: int) -> PlayerView:
-    return round_.view(player)
+    return Observer(round_).view(player)
 
 
 def test_two_players_are_named_by_number_and_player_1_sits_near() -> None:

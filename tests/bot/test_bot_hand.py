@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from spit.bot import LADDER, LEVELS, Bot, ExGaussian, Level, Planned
 from spit.bot.levels import ALIASES, FORM_RANGE, NOTICE_FLOOR
-from spit.engine import DECK, Match, Phase, Play, Reason, Round, Slap, Spit
+from spit.engine import DECK, Match, Observer, Phase, Play, Reason, Round, Slap, Spit
 from spit.sim.simulator import play_match
 
 BOT = 1
@@ -49,7 +49,7 @@ def steady(name: str = "seasoned", **changes: float) -> Level:
 def test_a_move_never_lands_before_the_levels_fastest_hand(name: str) -> None:
     level = LEVELS[name]
     for seed in range(200):
-        planned = Bot(BOT, name, random.Random(seed)).plan(race().view(BOT), 10.0)
+        planned = Bot(BOT, name, random.Random(seed)).plan(Observer(race()).view(BOT), 10.0)
         assert planned is not None
         assert planned.at >= 10.0 + level.fastest(1)
 
@@ -101,14 +101,14 @@ def test_spitting_and_slapping_come_from_the_same_model_as_plays() -> None:
     level = steady("casual")
     dealt = Round.deal((DECK[:26], DECK[26:]))
     assert dealt.phase is Phase.DEALT  # a fresh deal waits for the first spit
-    planned = Bot(BOT, level, random.Random(0)).plan(dealt.view(BOT), 0.0)
+    planned = Bot(BOT, level, random.Random(0)).plan(Observer(dealt).view(BOT), 0.0)
     assert planned is not None and planned.action == Spit(BOT)
     expected = STEADY.median + level.choosing(1) + level.key
     assert planned.at == pytest.approx(expected, abs=0.01)
     # A slap: the bot goes out, then slaps; it chooses between two piles.
     round_ = Round.from_layout((QUIET, ["4H", "", "", "", ""]), piles=("5S", "JC"))
     assert round_.apply(Play(BOT, 0, 0), 0.0).ok
-    planned = Bot(BOT, level, random.Random(0)).plan(round_.view(BOT), 0.0)
+    planned = Bot(BOT, level, random.Random(0)).plan(Observer(round_).view(BOT), 0.0)
     assert planned is not None and isinstance(planned.action, Slap)
     expected = STEADY.median + level.choosing(2) + level.key
     assert planned.at == pytest.approx(expected, abs=0.01)
@@ -124,8 +124,8 @@ def test_even_an_easy_slap_is_slower_than_a_very_fast_play() -> None:
 
 def test_asking_again_without_a_change_returns_the_same_plan() -> None:
     bot = Bot(BOT, "hard", random.Random(1))
-    first = bot.plan(race().view(BOT), 0.0)
-    assert bot.plan(race().view(BOT), 0.2) is first
+    first = bot.plan(Observer(race()).view(BOT), 0.0)
+    assert bot.plan(Observer(race()).view(BOT), 0.2) is first
     assert bot.pending is first
 
 
@@ -133,7 +133,7 @@ def test_a_plan_is_a_planned_with_each_field_in_its_place() -> None:
     """A plan is made from its six fields at once (``tuple.__new__``): it is a Planned, the
     same as one made by its fields' names."""
     level = steady("casual", miskey=1.0)  # a mis-key: the key pressed is not the move meant
-    planned = Bot(BOT, level, random.Random(3)).plan(race().view(BOT), 0.25)
+    planned = Bot(BOT, level, random.Random(3)).plan(Observer(race()).view(BOT), 0.25)
     assert type(planned) is Planned
     by_name = Planned(
         action=planned.action,
@@ -152,12 +152,12 @@ def test_a_plan_made_stale_early_is_abandoned_once_the_change_is_noticed() -> No
     round_ = follow_up()
     level = steady("first-game")
     bot = Bot(BOT, level, random.Random(3))
-    planned = bot.plan(round_.view(BOT), 0.0)
+    planned = bot.plan(Observer(round_).view(BOT), 0.0)
     assert planned.action == Play(BOT, 0, 0)
     # The opponent covers the 5S well before the bot's hand arrives: it notices 0.2 s later.
     change = planned.at - 0.5
     assert round_.apply(Play(0, 0, 0), change).ok
-    again = bot.plan(round_.view(BOT), change)
+    again = bot.plan(Observer(round_).view(BOT), change)
     assert again is not None and again.action == Play(BOT, 1, 0)  # the 7H on the 6C instead
     noticed = change + STEADY.median
     assert again.at == pytest.approx(noticed + level.choosing(1) + level.key, abs=0.01)
@@ -166,10 +166,10 @@ def test_a_plan_made_stale_early_is_abandoned_once_the_change_is_noticed() -> No
 def test_a_plan_made_stale_at_the_last_moment_lands_and_is_too_late() -> None:
     round_ = follow_up()
     bot = Bot(BOT, steady("seasoned"), random.Random(3))
-    planned = bot.plan(round_.view(BOT), 0.0)
+    planned = bot.plan(Observer(round_).view(BOT), 0.0)
     change = planned.at - 0.1  # sooner than it can notice, and inside the too-late window
     assert round_.apply(Play(0, 0, 0), change).ok
-    assert bot.plan(round_.view(BOT), change) is planned
+    assert bot.plan(Observer(round_).view(BOT), change) is planned
     result = round_.apply(planned.action, planned.at)
     assert result.refusal is not None and result.refusal.reason is Reason.TOO_LATE
     bot.landed(result)
@@ -180,14 +180,14 @@ def test_after_a_refusal_the_bot_replans_from_the_table_as_it_is() -> None:
     round_ = follow_up()
     level = steady("seasoned")
     bot = Bot(BOT, level, random.Random(5))
-    planned = bot.plan(round_.view(BOT), 0.0)
+    planned = bot.plan(Observer(round_).view(BOT), 0.0)
     assert planned.action == Play(BOT, 0, 0)  # the 4H on the 5S, the only fit
     assert round_.apply(Play(0, 0, 0), planned.at - 0.1).ok  # the 6C gets there first
-    assert bot.plan(round_.view(BOT), planned.at - 0.1) is planned
+    assert bot.plan(Observer(round_).view(BOT), planned.at - 0.1) is planned
     result = round_.apply(planned.action, planned.at)
     assert result.refusal is not None and result.refusal.reason is Reason.TOO_LATE
     bot.landed(result)
-    replanned = bot.plan(round_.view(BOT), planned.at)
+    replanned = bot.plan(Observer(round_).view(BOT), planned.at)
     assert replanned.action == Play(BOT, 1, 0)  # the 7H on the new 6C
     assert replanned.at >= planned.at + level.fastest(1)
 
@@ -198,14 +198,14 @@ def test_after_a_fumble_the_bot_waits_out_the_lockout() -> None:
     level = steady("very-fast", notice=slow_eye)
     round_ = follow_up()
     bot = Bot(BOT, level, random.Random(3))
-    planned = bot.plan(round_.view(BOT), 0.0)
+    planned = bot.plan(Observer(round_).view(BOT), 0.0)
     change = planned.at - 0.31  # too long ago to be "too late": the 4H no longer fits
     assert round_.apply(Play(0, 0, 0), change).ok
-    assert bot.plan(round_.view(BOT), change) is planned  # it cannot notice in time
+    assert bot.plan(Observer(round_).view(BOT), change) is planned  # it cannot notice in time
     result = round_.apply(planned.action, planned.at)
     assert result.refusal is not None and result.refusal.is_fumble
     bot.landed(result)
-    replanned = bot.plan(round_.view(BOT), planned.at)
+    replanned = bot.plan(Observer(round_).view(BOT), planned.at)
     assert replanned is not None and replanned.action == Play(BOT, 1, 0)
     assert replanned.at >= result.refusal.locked_until
 
@@ -216,7 +216,7 @@ def test_a_miskey_presses_a_neighbouring_key_and_the_table_judges_it() -> None:
     pressed = set()
     for seed in range(40):
         bot = Bot(BOT, level, random.Random(seed))
-        planned = bot.plan(race().view(BOT), 0.0)
+        planned = bot.plan(Observer(race()).view(BOT), 0.0)
         assert planned.intended == Play(BOT, 0, 0)
         pressed.add(planned.action)
     # Neighbours on the key grid: the same stock onto the other pile, or the next stock.
@@ -229,8 +229,9 @@ def test_a_miskey_presses_a_neighbouring_key_and_the_table_judges_it() -> None:
 def test_a_first_fit_player_makes_the_leftmost_play_not_the_best() -> None:
     # 6D (stock 1) and 4H on a face-down card (stock 2) both fit; the best uncovers.
     round_ = Round.from_layout((QUIET, ["KS", "6D", "2C 4H", "KD", "KH"]), piles=("5S", "JC"))
-    careful = Bot(BOT, steady("casual"), random.Random(0)).plan(round_.view(BOT), 0.0)
-    hasty = Bot(BOT, steady("casual", first_fit=1.0), random.Random(0)).plan(round_.view(BOT), 0.0)
+    view = Observer(round_).view(BOT)
+    careful = Bot(BOT, steady("casual"), random.Random(0)).plan(view, 0.0)
+    hasty = Bot(BOT, steady("casual", first_fit=1.0), random.Random(0)).plan(view, 0.0)
     assert careful.action == Play(BOT, 2, 0)
     assert hasty.action == Play(BOT, 1, 0)
     assert hasty.at < careful.at  # it did not weigh the other play
@@ -239,7 +240,7 @@ def test_a_first_fit_player_makes_the_leftmost_play_not_the_best() -> None:
 def test_the_bot_only_plays_its_own_seat() -> None:
     bot = Bot(BOT, "hard", random.Random(0))
     with pytest.raises(ValueError, match="seat 1"):
-        bot.plan(race().view(0), 0.0)
+        bot.plan(Observer(race()).view(0), 0.0)
 
 
 def test_an_unknown_level_is_named_with_the_choices() -> None:
@@ -249,10 +250,10 @@ def test_an_unknown_level_is_named_with_the_choices() -> None:
 
 def test_cancel_drops_the_move_in_progress() -> None:
     bot = Bot(BOT, "hard", random.Random(0))
-    first = bot.plan(race().view(BOT), 0.0)
+    first = bot.plan(Observer(race()).view(BOT), 0.0)
     bot.cancel()
     assert bot.pending is None
-    assert bot.plan(race().view(BOT), 1.0) is not first
+    assert bot.plan(Observer(race()).view(BOT), 1.0) is not first
 
 
 def test_a_whole_match_on_the_virtual_clock_respects_every_delay() -> None:

@@ -14,6 +14,7 @@ from spit.engine import (
     Card,
     Fill,
     Match,
+    Observer,
     Phase,
     Play,
     Round,
@@ -36,7 +37,7 @@ def table(bot: list[str], *, opponent: list[str] = QUIET, piles=("5S", "JC"), **
 
 def best(round_: Round, player: int = BOT) -> object:
     """What the strategy, with no overlooks or blunders, does on this table."""
-    choice = choose(round_.view(player), random.Random(0))
+    choice = choose(Observer(round_).view(player), random.Random(0))
     assert choice is not None
     return choice.action
 
@@ -93,12 +94,12 @@ def test_has_nothing_to_do_when_it_has_no_move() -> None:
     # The opponent can play, the bot cannot: the table is not stuck, and the bot waits.
     round_ = table(["KS", "KD", "KH", "KC", "2S"], opponent=["4H", *QUIET[:4]])
     assert round_.phase is Phase.PLAYING
-    assert choose(round_.view(BOT), random.Random(0)) is None
+    assert choose(Observer(round_).view(BOT), random.Random(0)) is None
 
 
 def test_lower_levels_take_the_first_fit_more_often() -> None:
     round_ = table(["KS", "6D", "2C 4H", "KD", "KH"])
-    view = round_.view(BOT)
+    view = Observer(round_).view(BOT)
     worse = {}
     for name in LADDER:
         lv = LEVELS[name]
@@ -113,7 +114,7 @@ def test_lower_levels_take_the_first_fit_more_often() -> None:
 
 def test_random_policy_makes_any_legal_move() -> None:
     round_ = table(["KS", "6D", "2C 4H", "", "KH"])
-    view = round_.view(BOT)
+    view = Observer(round_).view(BOT)
     picks = {choose_random(view, random.Random(seed)).action for seed in range(100)}
     assert picks == set(view.legal_actions)
 
@@ -188,10 +189,10 @@ def test_changing_face_down_cards_never_changes_the_decision(
     hands = (deck[2 : 2 + split], deck[2 + split :])
     seen = _round(hands, (deck[0], deck[1]))
     other = _hidden_shuffled(seen, random.Random(shuffle_seed))
-    view = seen.view(BOT)
-    assert other.view(BOT) == view
+    view = Observer(seen).view(BOT)
+    assert Observer(other).view(BOT) == view
     a = Bot(BOT, level, random.Random(bot_seed), policy=policy).plan(view, 3.0)
-    b = Bot(BOT, level, random.Random(bot_seed), policy=policy).plan(other.view(BOT), 3.0)
+    b = Bot(BOT, level, random.Random(bot_seed), policy=policy).plan(Observer(other).view(BOT), 3.0)
     assert a == b
 
 

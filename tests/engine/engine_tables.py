@@ -12,6 +12,7 @@ from spit.engine import (
     Card,
     Event,
     Match,
+    Observer,
     PlayerView,
     Result,
     Round,
@@ -57,6 +58,7 @@ def match_at(
     """
     match = Match.new(0, variant=variant)
     match._round = round_
+    match._seen = Observer(round_)
     match._scores = list(scores)
     return match
 

@@ -1,9 +1,10 @@
-"""The round keeps its views and moves between questions: they must always be the table's.
+"""The observer keeps each seat's view between questions: it must always be the table's.
 
-``Round`` works out each stock's, side's and pile's view, each player's moves and each
-player's whole view once, and keeps them until the part of the table they read changes.
-These tests play whole matches with every kind of action, accepted, refused and fumbled,
-and after each one compare what the round answers with a view built afresh from its cards.
+``Observer`` makes each stock's, side's and pile's view, and each player's whole view, once,
+and keeps them until the round's results say the part they show changed; the round keeps
+each player's moves until its cards move. These tests play whole matches with every kind
+of action, accepted, refused and fumbled, and after each one compare what the match answers
+with a view built afresh from the round's cards.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from spit.engine import (
     Action,
     Fill,
     Match,
+    Observer,
     OnePile,
     Phase,
     PileView,
@@ -57,7 +59,7 @@ def fresh_view(round_: Round, player: int, match: Match | None = None) -> Player
     phase = round_.phase
     legal: tuple[Action, ...] = ()
     if phase is Phase.PLAYING:
-        legal = tuple(round_._table_moves(player))
+        legal = tuple(round_._moves[player])
     elif phase in (Phase.DEALT, Phase.STUCK) and not round_.is_ready(player):
         legal = (Spit(player),)
     elif phase is Phase.SLAP:
@@ -95,8 +97,10 @@ def any_action(rng: random.Random) -> Action:
 
 def check(match: Match) -> None:
     round_ = match.round
-    moves = [tuple(round_._table_moves(p)) for p in PLAYERS]
-    assert round_.is_stuck() == (not moves[0] and not moves[1])
+    moves = [tuple(round_._moves[p]) for p in PLAYERS]
+    assert round_.is_stuck() == (round_.phase is Phase.STUCK)
+    # Play goes on exactly while someone has a move (RULES B4): the round's questions read so.
+    assert (round_.phase is Phase.PLAYING) == bool(moves[0] or moves[1])
     for p in PLAYERS:
         assert match.view(p) == fresh_view(round_, p, match)
         listed = () if match.is_over else match.view(p).legal_actions
@@ -135,9 +139,9 @@ def test_a_fumble_shows_its_lock_in_a_view_asked_before_it() -> None:
     round_ = Round.from_layout(
         (["KH", "2C 7H", "", "", ""], ["5S", "", "", "", ""]), piles=("AH", "9D")
     )
-    before = round_.view(0)
+    before = Observer(round_).view(0)
     assert before.me.locked_until is None
     assert not round_.apply(Play(0, 1, 1), at=1.0).ok  # 7H does not go on 9D
-    assert round_.view(0).me.locked_until == 1.5
-    assert round_.view(1).opponent.locked_until == 1.5
-    assert round_.view(0) == fresh_view(round_, 0)
+    assert Observer(round_).view(0).me.locked_until == 1.5
+    assert Observer(round_).view(1).opponent.locked_until == 1.5
+    assert Observer(round_).view(0) == fresh_view(round_, 0)

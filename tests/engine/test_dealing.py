@@ -11,6 +11,7 @@ from spit.engine import (
     PLAYERS,
     CardSpat,
     Match,
+    Observer,
     Phase,
     PlayerReady,
     Round,
@@ -60,7 +61,7 @@ def test_first_spit_starts_both_piles_each_from_its_own_player() -> None:
     assert accepted(round_.apply(Spit(0))) == (PlayerReady(0),)
     events = accepted(round_.apply(Spit(1)))
     assert of_type(events, CardSpat) == [CardSpat(0, 0, DECK[25]), CardSpat(1, 1, DECK[51])]
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert [p.top for p in view.piles] == [DECK[25], DECK[51]]
     assert [s.spit_cards for s in view.sides] == [10, 10]
     assert view.phase in (Phase.PLAYING, Phase.STUCK)
@@ -99,14 +100,14 @@ def test_partial_layout_lays_each_row_from_the_left() -> None:
 
 def test_short_hand_turns_up_the_top_of_each_stock() -> None:
     round_ = Round.deal((DECK[:10], DECK[10:]))
-    side = round_.view(0).me
+    side = Observer(round_).view(0).me
     assert [s.size for s in side.stocks] == [1, 2, 3, 2, 2]
     assert all(s.top is not None and s.face_down == s.size - 1 for s in side.stocks)
 
 
 def test_short_hand_has_no_spit_cards_and_one_pile() -> None:
     round_ = Round.deal((DECK[:10], DECK[10:]))
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert view.me.spit_cards == 0
     assert view.opponent.spit_cards == 42 - 15
     assert round_.spit_piles == 1
@@ -115,7 +116,7 @@ def test_short_hand_has_no_spit_cards_and_one_pile() -> None:
 
 def test_fifteen_cards_means_no_spit_cards_and_one_pile() -> None:
     round_ = Round.deal((DECK[15:], DECK[:15]))
-    view = round_.view(1)
+    view = Observer(round_).view(1)
     assert [s.size for s in view.me.stocks] == [1, 2, 3, 4, 5]
     assert view.me.spit_cards == 0
     assert round_.spit_piles == 1
@@ -124,13 +125,13 @@ def test_fifteen_cards_means_no_spit_cards_and_one_pile() -> None:
 
 def test_sixteen_cards_means_one_spit_card_and_two_piles() -> None:
     round_ = Round.deal((DECK[:16], DECK[16:]))
-    assert round_.view(0).me.spit_cards == 1
+    assert Observer(round_).view(0).me.spit_cards == 1
     assert round_.spit_piles == 2
 
 
 def test_unequal_hands_give_unequal_spit_cards() -> None:
     round_ = Round.deal((DECK[:20], DECK[20:]))
-    assert [side.spit_cards for side in round_.view(0).sides] == [5, 17]
+    assert [side.spit_cards for side in Observer(round_).view(0).sides] == [5, 17]
 
 
 def test_player_with_no_cards_is_not_dealt() -> None:
@@ -140,7 +141,7 @@ def test_player_with_no_cards_is_not_dealt() -> None:
 
 def test_single_pile_round_spitter_starts_alone() -> None:
     round_ = Round.deal((DECK[:40], DECK[40:]))
-    assert round_.view(1).me.ready  # no spit cards: counts as ready
+    assert Observer(round_).view(1).me.ready  # no spit cards: counts as ready
     events = accepted(round_.apply(Spit(0)))
     assert of_type(events, CardSpat) == [CardSpat(0, 0, DECK[39])]
     assert round_.phase is not Phase.DEALT

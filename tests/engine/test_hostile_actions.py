@@ -25,6 +25,7 @@ from spit.engine import (
     ActionError,
     Fill,
     Match,
+    Observer,
     Phase,
     Play,
     Reason,
@@ -90,10 +91,10 @@ def test_actions_made_from_good_fields_are_plain_values() -> None:
 )
 def test_a_player_stock_or_pile_that_does_not_exist_is_refused(action, reason: Reason) -> None:
     round_ = basic()
-    views = [round_.view(p) for p in PLAYERS]
+    views = [Observer(round_).view(p) for p in PLAYERS]
     result = round_.apply(action, at=1.0)
     assert result.refusal is not None and result.refusal.reason is reason
-    assert [round_.view(p) for p in PLAYERS] == views
+    assert [Observer(round_).view(p) for p in PLAYERS] == views
 
 
 def slap_time_match() -> Match:
@@ -129,12 +130,12 @@ def test_a_player_who_does_not_exist_slapping_after_the_slap_is_no_such_player()
 def test_a_time_not_finite_or_earlier_than_the_last_change_is_refused(at: float) -> None:
     round_ = basic()
     assert round_.apply(Play(0, 0, 0), at=5.0).ok  # 6H onto 5S
-    views = [round_.view(p) for p in PLAYERS]
+    views = [Observer(round_).view(p) for p in PLAYERS]
     for action in (Play(0, 2, 0), Play(0, 1, 0), Fill(0, 0), Spit(0), Slap(1, 0)):
         for refusal in (round_.check(action, at), round_.apply(action, at).refusal):
             assert refusal is not None and refusal.reason is Reason.BAD_TIME, action
             assert refusal.locked_until is None and not refusal.is_fumble
-    assert [round_.view(p) for p in PLAYERS] == views
+    assert [Observer(round_).view(p) for p in PLAYERS] == views
     # The table carries on with a proper time.
     assert round_.apply(Play(0, 4, 1), at=5.0).ok  # 8S onto 9D
 
@@ -151,7 +152,7 @@ def test_a_fumble_at_a_time_that_is_not_finite_locks_nobody() -> None:
         round_ = basic()
         refusal = round_.apply(Play(0, 1, 0), at=at).refusal  # KC fits nothing
         assert refusal is not None and refusal.reason is Reason.BAD_TIME
-        assert round_.view(0).me.locked_until is None
+        assert Observer(round_).view(0).me.locked_until is None
         assert round_.apply(Play(0, 0, 0), at=1.0).ok
 
 

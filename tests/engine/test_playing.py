@@ -9,6 +9,7 @@ from spit.engine import (
     CardPlayed,
     CardTurnedUp,
     Fill,
+    Observer,
     Phase,
     Play,
     Reason,
@@ -32,14 +33,14 @@ def test_card_one_rank_up_is_played() -> None:
     round_ = basic()
     events = accepted(round_.apply(Play(0, 0, 0)))
     assert events[0] == CardPlayed(0, 0, 0, c("6H"))
-    assert round_.view(0).piles[0].top == c("6H")
+    assert Observer(round_).view(0).piles[0].top == c("6H")
 
 
 def test_card_one_rank_down_is_played() -> None:
     round_ = basic()
     events = accepted(round_.apply(Play(0, 2, 0)))
     assert events[0] == CardPlayed(0, 2, 0, c("4D"))
-    assert round_.view(0).piles[0].top == c("4D")
+    assert Observer(round_).view(0).piles[0].top == c("4D")
 
 
 def test_non_adjacent_card_is_refused_and_stays() -> None:
@@ -47,15 +48,15 @@ def test_non_adjacent_card_is_refused_and_stays() -> None:
     refusal = round_.apply(Play(0, 1, 0)).refusal
     assert refusal is not None
     assert (refusal.reason, refusal.card, refusal.top) == (Reason.DOES_NOT_FIT, c("KC"), c("5S"))
-    assert round_.view(0).me.stocks[1].top == c("KC")
-    assert round_.view(0).piles[0].top == c("5S")
+    assert Observer(round_).view(0).me.stocks[1].top == c("KC")
+    assert Observer(round_).view(0).piles[0].top == c("5S")
 
 
 def test_either_player_plays_onto_either_pile() -> None:
     round_ = basic()
     accepted(round_.apply(Play(0, 4, 1)))  # 8S onto player 1's 9D
     accepted(round_.apply(Play(1, 0, 0)))  # 6C onto player 0's 5S
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert [p.top for p in view.piles] == [c("6C"), c("8S")]
 
 
@@ -63,14 +64,14 @@ def test_next_stock_card_turns_up_automatically() -> None:
     round_ = basic()
     events = accepted(round_.apply(Play(0, 0, 0)))
     assert events == (CardPlayed(0, 0, 0, c("6H")), CardTurnedUp(0, 0, c("2C")))
-    assert round_.view(1).opponent.stocks[0] == StockView(c("2C"), 0)
+    assert Observer(round_).view(1).opponent.stocks[0] == StockView(c("2C"), 0)
 
 
 def test_playing_a_stocks_last_card_leaves_an_empty_slot() -> None:
     round_ = basic()
     events = accepted(round_.apply(Play(0, 4, 1)))
     assert events == (CardPlayed(0, 4, 1, c("8S")),)
-    assert round_.view(0).me.stocks[4] == StockView(None, 0)
+    assert Observer(round_).view(0).me.stocks[4] == StockView(None, 0)
 
 
 def test_play_from_an_empty_slot_is_refused() -> None:
@@ -87,7 +88,7 @@ def test_played_card_cannot_be_taken_back() -> None:
     refusal = round_.apply(Play(0, 0, 0), at=10.0).refusal
     assert refusal is not None
     assert (refusal.card, refusal.top) == (c("2C"), c("6H"))
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert (view.piles[0].top, view.piles[0].size) == (c("6H"), 2)
     assert view.me.stocks[0] == StockView(c("2C"), 0)
 
@@ -96,7 +97,7 @@ def test_fill_moves_top_into_empty_slot_and_turns_up_next() -> None:
     round_ = with_empty_slots()
     events = accepted(round_.apply(Fill(0, 0)))
     assert events == (SlotFilled(0, 0, 2, c("6H")), CardTurnedUp(0, 0, c("2C")))
-    stocks = round_.view(0).me.stocks
+    stocks = Observer(round_).view(0).me.stocks
     assert stocks[0] == StockView(c("2C"), 0)
     assert stocks[2] == StockView(c("6H"), 0)
 
@@ -104,8 +105,8 @@ def test_fill_moves_top_into_empty_slot_and_turns_up_next() -> None:
 def test_fill_goes_into_the_leftmost_empty_slot() -> None:
     round_ = with_empty_slots()
     accepted(round_.apply(Fill(0, 0)))
-    assert round_.view(0).me.stocks[2].top == c("6H")
-    assert round_.view(0).me.stocks[4].top is None
+    assert Observer(round_).view(0).me.stocks[2].top == c("6H")
+    assert Observer(round_).view(0).me.stocks[4].top is None
 
 
 def test_fill_needs_an_empty_slot() -> None:
@@ -137,14 +138,14 @@ def test_never_more_than_five_stocks() -> None:
         ["6C", "10C", "JD", "AS", "9H 10H"],
         piles=("JS", "3H"),
     )
-    assert len(round_.view(0).me.stocks) == 5
+    assert len(Observer(round_).view(0).me.stocks) == 5
     accepted(round_.apply(Fill(0, 0)))
     # Every slot is full now: no further fill, and no sixth stock to move a card into.
     refusal = round_.apply(Fill(0, 0), at=10.0).refusal
     assert refusal is not None
     assert refusal.reason is Reason.NO_EMPTY_SLOT
-    assert all(s.top is not None for s in round_.view(0).me.stocks)
-    assert len(round_.view(0).me.stocks) == 5
+    assert all(s.top is not None for s in Observer(round_).view(0).me.stocks)
+    assert len(Observer(round_).view(0).me.stocks) == 5
     for action in (Fill(0, 5), Play(0, 5, 0), Play(0, -1, 0)):
         refusal = round_.apply(action, at=20.0).refusal
         assert refusal is not None
@@ -166,6 +167,14 @@ def test_cards_cannot_move_before_the_first_spit() -> None:
 
 
 def test_legal_actions_list_exactly_the_fitting_plays_and_fills() -> None:
-    assert set(basic().view(0).legal_actions) == {Play(0, 0, 0), Play(0, 2, 0), Play(0, 4, 1)}
-    assert set(basic().view(1).legal_actions) == {Play(1, 0, 0), Play(1, 1, 1), Play(1, 4, 1)}
-    assert set(with_empty_slots().view(0).legal_actions) == {Fill(0, 0)}
+    assert set(Observer(basic()).view(0).legal_actions) == {
+        Play(0, 0, 0),
+        Play(0, 2, 0),
+        Play(0, 4, 1),
+    }
+    assert set(Observer(basic()).view(1).legal_actions) == {
+        Play(1, 0, 0),
+        Play(1, 1, 1),
+        Play(1, 4, 1),
+    }
+    assert set(Observer(with_empty_slots()).view(0).legal_actions) == {Fill(0, 0)}

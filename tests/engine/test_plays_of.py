@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spit.engine import PLAYERS, Match, Phase, Play, Round, Variant
+from spit.engine import PLAYERS, Match, Observer, Phase, Play, Round, Variant
 
 
 def listed_plays(match: Match, player: int) -> tuple[Play, ...]:
@@ -44,8 +44,10 @@ def test_the_other_players_plays_need_no_hidden_card() -> None:
     piles = ("QS", "AH")
     one = Round.from_layout((["KH", "9C 5C", "", "", ""], ["3D 2D", "9S", "", "", ""]), piles=piles)
     two = Round.from_layout((["KH", "KC 5C", "", "", ""], ["QD 2D", "9S", "", "", ""]), piles=piles)
-    assert one.view(0).plays_of(1) == two.view(0).plays_of(1) == (Play(1, 0, 1),)
-    assert one.view(1).plays_of(0) == (Play(0, 0, 0), Play(0, 0, 1))  # K on Q, and on A
+    assert (
+        Observer(one).view(0).plays_of(1) == Observer(two).view(0).plays_of(1) == (Play(1, 0, 1),)
+    )
+    assert Observer(one).view(1).plays_of(0) == (Play(0, 0, 0), Play(0, 0, 1))  # K on Q, and on A
 
 
 def test_outside_play_nobody_has_a_play() -> None:
@@ -53,4 +55,4 @@ def test_outside_play_nobody_has_a_play() -> None:
         round_ = Round.from_layout(
             (["KH", "", "", "", ""], ["2D", "", "", "", ""]), piles=("QS", "AH"), phase=phase
         )
-        assert round_.view(0).plays_of(0) == round_.view(0).plays_of(1) == ()
+        assert Observer(round_).view(0).plays_of(0) == Observer(round_).view(0).plays_of(1) == ()

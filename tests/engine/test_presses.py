@@ -12,6 +12,7 @@ from spit.engine import (
     Fill,
     FillPress,
     Match,
+    Observer,
     Phase,
     PilePress,
     Play,
@@ -102,14 +103,14 @@ def test_both_pile_keys_play_on_the_one_pile_of_a_single_pile_round() -> None:
 
 def test_both_pile_keys_play_on_a_right_hand_one_pile_too() -> None:
     round_ = table(["6C", *EMPTY], ["KC", "KD", *EMPTY[:3]], ("", "2S"), (None, "5S"))
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert [view.resolve(PilePress(0, 0, pile)) for pile in (0, 1)] == [Play(0, 0, 1)] * 2
 
 
 def test_a_play_lands_where_the_view_and_the_round_both_say() -> None:
     for round_ in (short_player_about_to_go_out(), about_to_go_out()):
         for pile in (0, 1):
-            assert round_.view(0).landing_pile(pile) == round_.landing_pile(pile)
+            assert Observer(round_).view(0).landing_pile(pile) == round_.landing_pile(pile)
     assert [short_player_about_to_go_out().landing_pile(p) for p in (0, 1)] == [0, 0]
     assert [about_to_go_out().landing_pile(p) for p in (0, 1)] == [0, 1]
 

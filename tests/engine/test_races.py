@@ -10,6 +10,7 @@ from spit.engine import (
     PLAYERS,
     CardPlayed,
     CardSpat,
+    Observer,
     Phase,
     Play,
     Reason,
@@ -44,9 +45,9 @@ def test_second_play_onto_the_same_pile_is_too_late(first: int) -> None:
     assert refusal is not None
     assert refusal.reason is Reason.TOO_LATE
     assert refusal.locked_until is None
-    assert round_.view(second).me.locked_until is None
+    assert Observer(round_).view(second).me.locked_until is None
     first_card = {0: c("6H"), 1: c("4C")}[first]
-    assert round_.view(0).piles[0].top == first_card
+    assert Observer(round_).view(0).piles[0].top == first_card
 
 
 def test_the_loser_of_a_race_can_play_again_at_once() -> None:
@@ -62,8 +63,8 @@ def test_same_rank_race_only_the_first_card_lands() -> None:
     refusal = round_.apply(Play(0, 0, 0), at=2.0).refusal
     assert refusal is not None
     assert refusal.reason is Reason.TOO_LATE
-    assert round_.view(0).piles[0].size == 2
-    assert round_.view(0).me.stocks[0].top == c("6H")
+    assert Observer(round_).view(0).piles[0].size == 2
+    assert Observer(round_).view(0).me.stocks[0].top == c("6H")
 
 
 def test_race_lost_into_a_stuck_table_is_no_fumble_either() -> None:
@@ -125,4 +126,4 @@ def test_spit_presses_arriving_together_spit_once() -> None:
         CardSpat(0, 0, c("4S")),
         CardSpat(1, 1, c("QC")),
     ]
-    assert [side.spit_cards for side in round_.view(0).sides] == [1, 1]
+    assert [side.spit_cards for side in Observer(round_).view(0).sides] == [1, 1]

@@ -11,6 +11,7 @@ from spit.engine import (
     Action,
     Fill,
     Match,
+    Observer,
     Play,
     Reason,
     Refusal,
@@ -34,11 +35,11 @@ REFUSED: list[Action] = [
 @pytest.mark.parametrize("action", REFUSED, ids=repr)
 def test_refusal_changes_nothing(action: Action) -> None:
     round_ = basic()
-    before = [round_.view(p) for p in PLAYERS]
+    before = [Observer(round_).view(p) for p in PLAYERS]
     result = round_.apply(action, at=10.0)
     assert result.refusal is not None
     assert result.events == ()
-    after = [round_.view(p) for p in PLAYERS]
+    after = [Observer(round_).view(p) for p in PLAYERS]
     if result.refusal.is_fumble:
         # A fumble's only trace is the lock on that hand.
         assert [without_locks(v) for v in after] == [without_locks(v) for v in before]
@@ -50,17 +51,18 @@ def test_refusal_changes_nothing(action: Action) -> None:
 @pytest.mark.parametrize("action", REFUSED, ids=repr)
 def test_check_answers_as_apply_would_and_changes_nothing(action: Action) -> None:
     round_ = basic()
-    before = [round_.view(p) for p in PLAYERS]
+    before = [Observer(round_).view(p) for p in PLAYERS]
     checked = round_.check(action, at=10.0)
-    assert [round_.view(p) for p in PLAYERS] == before  # even a fumble does not lock on check
+    # Even a fumble does not lock on check.
+    assert [Observer(round_).view(p) for p in PLAYERS] == before
     assert checked == round_.apply(action, at=10.0).refusal
 
 
 def test_checking_a_legal_action_says_yes_and_changes_nothing() -> None:
     round_ = basic()
-    before = round_.view(0)
+    before = Observer(round_).view(0)
     assert round_.check(Play(0, 0, 0)) is None
-    assert round_.view(0) == before
+    assert Observer(round_).view(0) == before
 
 
 def test_a_refusal_carries_the_cards_it_is_about() -> None:

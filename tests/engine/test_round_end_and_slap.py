@@ -12,6 +12,7 @@ from spit.engine import (
     DECK,
     PLAYERS,
     Match,
+    Observer,
     Phase,
     PileSlapped,
     PileTaken,
@@ -54,7 +55,7 @@ def test_round_ends_when_a_player_plays_all_stock_cards() -> None:
 
 def test_going_out_ends_the_round_even_with_spit_cards_left() -> None:
     round_ = gone_out()
-    assert round_.view(0).me.spit_cards == 2
+    assert Observer(round_).view(0).me.spit_cards == 2
     assert round_.phase is Phase.SLAP
 
 
@@ -75,7 +76,7 @@ def test_stuck_with_spit_cards_left_is_not_the_end() -> None:
 def test_after_the_end_only_slaps_are_legal() -> None:
     round_ = gone_out()
     for player in PLAYERS:
-        assert round_.view(player).legal_actions == (Slap(player, 0), Slap(player, 1))
+        assert Observer(round_).view(player).legal_actions == (Slap(player, 0), Slap(player, 1))
     refusal = round_.apply(Play(1, 1, 1)).refusal  # QC would fit KD, but the round is over
     assert refusal is not None
     assert refusal.reason is Reason.SLAP_TIME

@@ -10,6 +10,7 @@ from engine_tables import accepted, c, match_at, of_type, rest_of_deck, table
 from spit.engine import (
     CardPlayed,
     CardSpat,
+    Observer,
     Phase,
     PileSlapped,
     Play,
@@ -110,15 +111,15 @@ def test_single_pile_stuck_with_spit_cards_left_waits_for_the_spitter_alone() ->
         ["KC", "KD", "KH", "KS", "2C"], ["9D", "9C", "9H", "9S", "JC"], ("3S 4S", ""), ("5S", None)
     )
     assert round_.phase is Phase.STUCK
-    assert round_.view(1).me.ready
-    assert round_.view(1).legal_actions == ()
+    assert Observer(round_).view(1).me.ready
+    assert Observer(round_).view(1).legal_actions == ()
     events = accepted(round_.apply(Spit(0)))
     assert of_type(events, CardSpat) == [CardSpat(0, 0, c("4S"))]
 
 
 def test_single_pile_round_both_pile_keys_play_the_one_pile() -> None:
     round_ = short_player_about_to_go_out()
-    assert not round_.view(1).piles[1].in_play
+    assert not Observer(round_).view(1).piles[1].in_play
     events = accepted(round_.apply(Play(1, 0, 1)))
     assert events[0] == CardPlayed(1, 0, 0, c("6C"))
 
@@ -131,13 +132,13 @@ def test_single_pile_round_keys_work_for_a_right_hand_pile_too() -> None:
 
 def test_single_pile_legal_actions_name_only_the_pile_in_play() -> None:
     round_ = short_player_about_to_go_out()
-    assert round_.view(1).legal_actions == (Play(1, 0, 0),)
+    assert Observer(round_).view(1).legal_actions == (Play(1, 0, 0),)
 
 
 def test_a_single_pile_view_names_the_player_without_spit_cards() -> None:
     round_ = short_player_about_to_go_out()  # player 1 has no spit cards
     for player in (0, 1):
-        one_pile = round_.view(player).one_pile
+        one_pile = Observer(round_).view(player).one_pile
         assert one_pile is not None
         assert one_pile.without_spit_cards == 1
         assert one_pile.pile == 0
@@ -145,7 +146,7 @@ def test_a_single_pile_view_names_the_player_without_spit_cards() -> None:
 
 def test_a_two_pile_view_has_no_single_pile_stakes() -> None:
     round_ = table(["6C", *EMPTY], ["KC", *EMPTY], ("2S", "3S"), ("5S", "9D"))
-    assert round_.view(0).one_pile is None
+    assert Observer(round_).view(0).one_pile is None
 
 
 def test_going_out_first_from_a_single_pile_wins_the_standard_match() -> None:

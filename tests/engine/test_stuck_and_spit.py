@@ -8,6 +8,7 @@ from engine_tables import accepted, c, of_type, table
 from spit.engine import (
     CardSpat,
     Fill,
+    Observer,
     Phase,
     Play,
     PlayerReady,
@@ -29,7 +30,7 @@ def stuck(spit_cards: tuple[str, str] = ("3S 4S", "JC QC")) -> Round:
 def test_table_is_stuck_when_nobody_can_move() -> None:
     round_ = stuck()
     assert round_.phase is Phase.STUCK
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert view.legal_actions == (Spit(0),)
 
 
@@ -74,8 +75,8 @@ def test_both_must_press_spit() -> None:
     round_ = stuck()
     assert accepted(round_.apply(Spit(0))) == (PlayerReady(0),)
     assert round_.phase is Phase.STUCK
-    assert [side.ready for side in round_.view(1).sides] == [True, False]
-    assert [p.top for p in round_.view(1).piles] == [c("5S"), c("9D")]
+    assert [side.ready for side in Observer(round_).view(1).sides] == [True, False]
+    assert [p.top for p in Observer(round_).view(1).piles] == [c("5S"), c("9D")]
     again = round_.apply(Spit(0)).refusal
     assert again is not None
     assert again.reason is Reason.ALREADY_READY
@@ -88,7 +89,7 @@ def test_each_player_spits_onto_own_pile() -> None:
     round_ = stuck()
     events = accepted(round_.apply(Spit(1))) + accepted(round_.apply(Spit(0)))
     assert of_type(events, CardSpat) == [CardSpat(0, 0, c("4S")), CardSpat(1, 1, c("QC"))]
-    view = round_.view(0)
+    view = Observer(round_).view(0)
     assert [(p.top, p.size) for p in view.piles] == [(c("4S"), 2), (c("QC"), 2)]
     assert [side.spit_cards for side in view.sides] == [1, 1]
     assert round_.phase is Phase.PLAYING  # KC fits QC
@@ -96,14 +97,14 @@ def test_each_player_spits_onto_own_pile() -> None:
 
 def test_player_without_spit_cards_counts_as_ready() -> None:
     round_ = stuck(spit_cards=("3S 4S", ""))
-    assert [side.ready for side in round_.view(0).sides] == [False, True]
+    assert [side.ready for side in Observer(round_).view(0).sides] == [False, True]
     refusal = round_.apply(Spit(1)).refusal
     assert refusal is not None
     assert refusal.reason is Reason.ALREADY_READY
     events = accepted(round_.apply(Spit(0)))
     # Player 0 spits alone, onto their own pile.
     assert of_type(events, CardSpat) == [CardSpat(0, 0, c("4S"))]
-    assert round_.view(0).piles[1].top == c("9D")
+    assert Observer(round_).view(0).piles[1].top == c("9D")
 
 
 def test_a_spit_that_frees_nothing_leaves_the_table_stuck() -> None:
@@ -112,8 +113,8 @@ def test_a_spit_that_frees_nothing_leaves_the_table_stuck() -> None:
     events = accepted(round_.apply(Spit(1)))
     assert events[-1] == TableStuck()
     assert round_.phase is Phase.STUCK
-    assert [side.ready for side in round_.view(0).sides] == [False, False]
-    assert round_.view(0).legal_actions == (Spit(0),)
+    assert [side.ready for side in Observer(round_).view(0).sides] == [False, False]
+    assert Observer(round_).view(0).legal_actions == (Spit(0),)
 
 
 def test_spit_is_refused_once_the_round_is_over() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_tables import accepted, basic, c, table
 
-from spit.engine import Action, Fill, Play, Reason, Settings, Slap, Spit
+from spit.engine import Action, Fill, Observer, Play, Reason, Settings, Slap, Spit
 
 
 def test_fumble_locks_hand_for_lockout() -> None:
@@ -16,7 +16,7 @@ def test_fumble_locks_hand_for_lockout() -> None:
     assert refusal.reason is Reason.DOES_NOT_FIT
     assert refusal.is_fumble
     assert refusal.locked_until == pytest.approx(10.5)
-    assert round_.view(0).me.locked_until == pytest.approx(10.5)
+    assert Observer(round_).view(0).me.locked_until == pytest.approx(10.5)
     waiting = round_.apply(Play(0, 0, 0), at=10.4).refusal
     assert waiting is not None
     assert waiting.reason is Reason.LOCKED
@@ -38,14 +38,14 @@ def test_fumble_locks_only_the_hand_that_made_it() -> None:
     round_ = basic()
     round_.apply(Play(0, 1, 0), at=10.0)
     accepted(round_.apply(Play(1, 1, 1), at=10.1))
-    assert round_.view(0).opponent.locked_until is None
+    assert Observer(round_).view(0).opponent.locked_until is None
 
 
 def test_refusal_while_locked_does_not_extend_the_lock() -> None:
     round_ = basic()
     round_.apply(Play(0, 1, 0), at=10.0)
     round_.apply(Play(0, 1, 0), at=10.3)
-    assert round_.view(0).me.locked_until == pytest.approx(10.5)
+    assert Observer(round_).view(0).me.locked_until == pytest.approx(10.5)
     accepted(round_.apply(Play(0, 0, 0), at=10.5))
 
 
@@ -73,7 +73,7 @@ def test_lockout_zero_disables_lock() -> None:
     assert refusal is not None
     assert refusal.reason is Reason.DOES_NOT_FIT
     assert refusal.locked_until is None
-    assert round_.view(0).me.locked_until is None
+    assert Observer(round_).view(0).me.locked_until is None
     accepted(round_.apply(Play(0, 0, 0), at=10.0))
 
 
@@ -85,7 +85,7 @@ def test_too_late_within_window_is_no_fumble() -> None:
     assert refusal.reason is Reason.TOO_LATE
     assert not refusal.is_fumble
     assert refusal.locked_until is None
-    assert round_.view(0).me.locked_until is None
+    assert Observer(round_).view(0).me.locked_until is None
     accepted(round_.apply(Play(0, 4, 1), at=10.2))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from spit.engine import Match, Phase, Play, Round
+from spit.engine import Match, Observer, Phase, Play, Round
 from spit.net.client import Client, Hearing
 
 from .netkit import LIMIT, LatencyProxy, run_on_virtual_time, running_server
@@ -67,6 +67,7 @@ async def race(server, code, racers, headstart: float) -> int:
         [list(p) if p is not None else None for p in RACE._piles],
         phase=Phase.PLAYING,
     )
+    match._seen = Observer(match._round)
     room.match = match
     base = 0.1
     for racer in racers:

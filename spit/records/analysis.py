@@ -38,40 +38,29 @@ MISSED_AFTER: Final = 1.0
 class Reaction:
     """A play made: how long after the table offered it."""
 
-    step: int
-    """Index of the play in the record's steps."""
-    round: int
-    """The round it was made in."""
-    seconds: float
-    """From the play becoming legal to the card landing (:mod:`spit.records.figures`)."""
+    step: int  # index of the play in the record's steps
+    round: int  # the round it was made in
+    seconds: float  # from the play becoming legal to the card landing (spit.records.figures).
 
 
 @dataclass(frozen=True, slots=True)
 class Missed:
     """A fitting card left longer than :data:`MISSED_AFTER`, then lost."""
 
-    step: int
-    """Index of the step that took the chance away."""
-    round: int
-    """The round."""
-    play: Play
-    """The play that was there."""
-    seconds: float
-    """How long it was there."""
+    step: int  # index of the step that took the chance away
+    round: int  # the round
+    play: Play  # the play that was there
+    seconds: float  # how long it was there
 
 
 @dataclass(frozen=True, slots=True)
 class RaceLost:
     """A play or slap refused because the other player got there first."""
 
-    step: int
-    """Index of the refused step."""
-    round: int
-    """The round."""
-    slap: bool
-    """A slap race (else a race for a pile)."""
-    seconds: float
-    """How much later than the other player's move."""
+    step: int  # index of the refused step
+    round: int  # the round
+    slap: bool  # A slap race (else a race for a pile)
+    seconds: float  # how much later than the other player's move
 
 
 @dataclass(slots=True)
@@ -81,8 +70,7 @@ class PlayerFigures:
     reactions: list[Reaction] = field(default_factory=list)
     missed: list[Missed] = field(default_factory=list)
     races_lost: list[RaceLost] = field(default_factory=list)
-    played: int = 0
-    """Cards played onto a spit pile."""
+    played: int = 0  # cards played onto a spit pile
 
     def upto(self, steps: int) -> PlayerFigures:
         """The figures for the first ``steps`` steps only."""
@@ -104,12 +92,9 @@ class RoundSpan:
     """When a round was played."""
 
     number: int
-    began: float
-    """Game time of its first spit (the start of play)."""
-    ended: float
-    """Game time play stopped (someone went out, or the table was stuck for good)."""
-    went_out: int | None
-    """Who went out first."""
+    began: float  # game time of its first spit (the start of play)
+    ended: float  # game time play stopped (someone went out, or the table was stuck for good)
+    went_out: int | None  # who went out first
 
     @property
     def seconds(self) -> float:

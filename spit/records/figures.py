@@ -47,12 +47,9 @@ player the caller does not time."""
 class Closed:
     """A chance that closed without being taken: the play is no longer legal."""
 
-    player: int
-    """Whose chance it was."""
-    play: Play
-    """The play that was there."""
-    seconds: float
-    """How long it was there."""
+    player: int  # whose chance it was
+    play: Play  # the play that was there
+    seconds: float  # how long it was there
 
 
 @frozen_value
@@ -62,8 +59,7 @@ class Taken:
     reaction: float | None
     """The seconds from the play becoming legal to it (the action was a play whose chance
     was known); None otherwise."""
-    closed: tuple[Closed, ...] = ()
-    """Chances that closed untaken with this action."""
+    closed: tuple[Closed, ...] = ()  # chances that closed untaken with this action
 
 
 Open = dict[int, tuple[Play, float]]
@@ -176,14 +172,10 @@ def median(seconds: Sequence[float]) -> float | None:
 class FastPlay:
     """The quickest play of the match: the shortest time from a pile changing to a card on it."""
 
-    seconds: float
-    """Game seconds between the pile's previous change and this card landing."""
-    player: int
-    """Who played it."""
-    card: Card
-    """The card played."""
-    pile: int
-    """The pile it went on."""
+    seconds: float  # game seconds between the pile's previous change and this card landing
+    player: int  # who played it
+    card: Card  # the card played
+    pile: int  # the pile it went on
 
 
 @dataclass(slots=True)
@@ -193,15 +185,12 @@ class MatchStats:
 
     played: list[int] = field(default_factory=lambda: [0, 0])
     """Cards each player played from their stocks onto a spit pile."""
-    fastest: FastPlay | None = None
-    """The quickest play so far."""
+    fastest: FastPlay | None = None  # the quickest play so far
     reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Per player, for each card played whose chance was seen: its reaction (the module's
     one definition)."""
-    began: float | None = None
-    """Game time of the match's first accepted action."""
-    ended: float | None = None
-    """Game time of its last accepted action so far."""
+    began: float | None = None  # game time of the match's first accepted action
+    ended: float | None = None  # game time of its last accepted action so far
     _changed_at: list[float | None] = field(default_factory=lambda: [None, None])
     _chances: Chances = field(default_factory=Chances)
 

@@ -41,11 +41,9 @@ from spit.records.record import (
     record_files,
 )
 
-APPLICATION_ID: Final = 0x53504954
-"""``PRAGMA application_id`` of spit's history ("SPIT" in ASCII)."""
+APPLICATION_ID: Final = 0x53504954  # PRAGMA application_id of spit's history ("SPIT" in ASCII)
 
-BUSY_TIMEOUT: Final = 5.0
-"""Seconds to wait for another spit's write to finish before giving up."""
+BUSY_TIMEOUT: Final = 5.0  # seconds to wait for another spit's write to finish before giving up
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 1: one row per record.
@@ -89,11 +87,9 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     UPDATE matches SET size = -1;
     """,
-)
-"""Schema changes in order: the database's ``user_version`` is how many it has had."""
+)  # schema changes in order: the database's user_version is how many it has had
 
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-"""The schema this spit writes."""
+SCHEMA_VERSION: Final = len(MIGRATIONS)  # the schema this spit writes
 
 RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")
 """Every result a row may hold, from seat 0's side."""
@@ -106,8 +102,7 @@ class HistoryProblem(Enum):
     """It cannot be opened or made (the directory cannot be written, the disk is full)."""
     NOT_MADE_ANEW = "not-made-anew"
     """It was moved aside, and still a new one could not be made in its place."""
-    NOT_UPDATED = "not-updated"
-    """The database refused a write."""
+    NOT_UPDATED = "not-updated"  # the database refused a write
     TOO_NEW = "too-new"
     """It was written by a newer spit (its schema is newer than this spit's): it is left as
     it is, for that spit."""
@@ -128,14 +123,10 @@ class HistoryUnavailable(Exception):
         version: int | None = None,
     ) -> None:
         super().__init__(problem, path, error, version)
-        self.problem = problem
-        """What is wrong."""
-        self.path = path
-        """The database file (None when a write to the open one is refused)."""
-        self.error = error
-        """The operating system's or SQLite's own message, if there is one."""
-        self.version = version
-        """:attr:`HistoryProblem.TOO_NEW`: the database's schema."""
+        self.problem = problem  # what is wrong
+        self.path = path  # the database file (None when a write to the open one is refused)
+        self.error = error  # the operating system's or SQLite's own message, if there is one
+        self.version = version  # historyProblem.TOO_NEW: the database's schema.
 
     def __str__(self) -> str:
         facts = [str(f) for f in (self.path, self.error, self.version) if f is not None]
@@ -145,10 +136,8 @@ class HistoryUnavailable(Exception):
 class Aside(Enum):
     """Why a history was moved aside; the value is in the name it is kept under."""
 
-    DAMAGED = "damaged"
-    """The database is damaged (SQLite cannot read it, or its check fails)."""
-    FOREIGN = "foreign"
-    """The file is not spit's history (another program's database)."""
+    DAMAGED = "damaged"  # the database is damaged (SQLite cannot read it, or its check fails)
+    FOREIGN = "foreign"  # the file is not spit's history (another program's database)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,19 +145,15 @@ class MovedAside:
     """A notice: the history at ``path`` could not be used, so it was kept as ``aside`` and
     a new one made (``spit stats`` rebuilds it from the records)."""
 
-    why: Aside
-    """What was wrong with it."""
-    path: Path
-    """Where the history is (the new one now)."""
-    aside: Path
-    """Where the old one is kept."""
+    why: Aside  # what was wrong with it
+    path: Path  # where the history is (the new one now)
+    aside: Path  # where the old one is kept
 
 
 HistoryNotice = MovedAside | HistoryUnavailable
 """What a ``notice`` hears from the history: ``spit.words.records.record_notice`` says it."""
 
-Notice = Callable[[HistoryNotice], None]
-"""Where the history's notices for the player go."""
+Notice = Callable[[HistoryNotice], None]  # where the history's notices for the player go
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +167,7 @@ class Row:
     players: tuple[str, str]
     bot_level: str | None
     opponent: str
-    result: str
-    """From seat 0's side: won, lost or drawn; or unfinished, abandoned."""
+    result: str  # from seat 0's side: won, lost or drawn; or unfinished, abandoned
     winner: int | None
     rounds: int
     cards: tuple[int, int]
@@ -200,8 +184,7 @@ class History:
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
-        self.path = path
-        """The database file."""
+        self.path = path  # the database file
 
     def close(self) -> None:
         """Close the database."""
@@ -363,12 +346,10 @@ class HistoryDamaged(Exception):
 class Contents:
     """The whole history, as ``spit stats`` reads it."""
 
-    rows: list[Row]
-    """Every indexed match, oldest first."""
+    rows: list[Row]  # every indexed match, oldest first
     rounds: list[tuple[str, str, int, float, int | None]]
     """Every round: (file, started, number, seconds, who went out)."""
-    unreadable: list[tuple[str, RecordError]]
-    """Records that could not be read, and why."""
+    unreadable: list[tuple[str, RecordError]]  # records that could not be read, and why
 
 
 @contextlib.contextmanager

@@ -11,7 +11,5 @@ from spit.engine.frozen import frozen_value
 class Player:
     """Who sat in a seat."""
 
-    name: str
-    """The name the player gave (or the default one)."""
-    bot: str | None = None
-    """The bot's level if the bot played this seat; None for a person."""
+    name: str  # the name the player gave (or the default one)
+    bot: str | None = None  # the bot's level if the bot played this seat; None for a person

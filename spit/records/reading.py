@@ -60,27 +60,19 @@ class Fold(Protocol):
 class Record:
     """A record read back and replayed: what was played, and the table it left."""
 
-    path: Path
-    """The file."""
-    header: Header
-    """How the match began."""
+    path: Path  # the file
+    header: Header  # how the match began
     steps: list[Step] | None
     """Every action that reached the engine, in order; None when it was read without them
     (``read_record(path, steps=False)``: counting, resuming)."""
     resumptions: list[Resumption] | None
     """Every time play went on after a stop; None when read without the steps."""
-    end: str | None
-    """"over" or "abandoned" from the record's last entry; None if it has none."""
-    match: Match
-    """The table after the last action: the engine replayed every step to get here."""
-    lines: int
-    """Whole lines in the file (the header included)."""
-    torn: bool
-    """The last line was cut off while being written (the process died mid-write)."""
-    actions: int = 0
-    """How many actions it holds."""
-    last_at: float = 0.0
-    """The game time of the last action or resumption (0 before any)."""
+    end: str | None  # "over" or "abandoned" from the record's last entry; None if it has none
+    match: Match  # the table after the last action: the engine replayed every step to get here
+    lines: int  # whole lines in the file (the header included)
+    torn: bool  # the last line was cut off while being written (the process died mid-write)
+    actions: int = 0  # how many actions it holds
+    last_at: float = 0.0  # the game time of the last action or resumption (0 before any)
     whole: int = 0
     """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
     analysis: Any = None
@@ -111,8 +103,7 @@ MAX_LINE: Final = 1 << 16
 bytes at most). A longer one is not read into memory: it is cut (a bad line) if more lines
 follow, and a torn last line if none does."""
 
-CHUNK: Final = 1 << 20
-"""Bytes read at a time when only newlines are counted."""
+CHUNK: Final = 1 << 20  # bytes read at a time when only newlines are counted
 
 
 def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
@@ -137,8 +128,7 @@ class _Lines:
         self.file = file
         self.torn = False
         """The file ends in a line with no newline (the entry being written when it died)."""
-        self.whole = 0
-        """Bytes of whole lines read so far."""
+        self.whole = 0  # bytes of whole lines read so far
 
     def __iter__(self) -> Iterator[bytes | None]:
         """Each whole line without its newline; None for one longer than :data:`MAX_LINE`."""

@@ -28,8 +28,7 @@ DEFAULT_NAMES: Final = ("Player 1", "Player 2")
 """What a record calls a person who gave no name (the same in every language, so the
 history counts them as one person whatever language the game is in)."""
 
-BOT_NAME: Final = "Bot"
-"""What a record calls the bot's seat."""
+BOT_NAME: Final = "Bot"  # what a record calls the bot's seat
 
 
 @frozen_value
@@ -41,8 +40,7 @@ class NoSeed:
 class NotRecorded:
     """A notice: the match's record could not be made (or taken up again); play goes on."""
 
-    error: str
-    """The operating system's own message (``Permission denied``)."""
+    error: str  # the operating system's own message (Permission denied)
 
 
 RecorderNotice: TypeAlias = "NoSeed | NotRecorded | NoLongerRecorded | RecordError | HistoryNotice"
@@ -98,14 +96,10 @@ class MatchRecorder:
         index: bool = True,
         holds: bool = False,
     ) -> None:
-        self.mode = mode
-        """two-player, bot or network."""
-        self.players = players
-        """Who sits in seats 0 and 1."""
-        self.directory = directory
-        """Where records go (None: the records directory)."""
-        self.index = index
-        """Whether a decided match is indexed in the history at once."""
+        self.mode = mode  # two-player, bot or network
+        self.players = players  # who sits in seats 0 and 1
+        self.directory = directory  # where records go (None: the records directory)
+        self.index = index  # whether a decided match is indexed in the history at once
         self.holds = holds
         """Whether entries wait for :meth:`flush` (a server writes them once per turn of its
         loop, before the frames telling of them: see :class:`RecordWriter`)."""

@@ -13,8 +13,7 @@ from typing import Any
 
 from spit.records.history import Row
 
-DECIDED = ("won", "lost", "drawn")
-"""Results that count as a match played to its end."""
+DECIDED = ("won", "lost", "drawn")  # results that count as a match played to its end
 
 
 def _given_up_by(row: Row) -> int | None:

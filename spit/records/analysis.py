@@ -1,12 +1,8 @@
 """What a replay shows that live play could not: reaction times, missed plays and lost races.
 
-Everything is computed by replaying the record's actions through the engine and asking it,
-after each action, which plays each player had: a play's *chance* opens when the engine first
-lists it and closes when it is made or no longer listed. The time from a chance opening to
-the player taking it is their reaction (the one definition, :mod:`spit.records.figures`,
-that every figure uses); a chance left open longer than :data:`MISSED_AFTER`
-and then lost is a missed play; a play refused "too late" (or a slap refused because the
-other slapped first) is a race lost, by the time since the other player's winning move.
+Replayed through the engine: reactions as :mod:`spit.records.figures` defines them; a chance
+open longer than :data:`MISSED_AFTER` and then lost is a missed play; a play refused "too
+late" (or a slap beaten) is a race lost, by the time since the other's winning move.
 """
 
 from __future__ import annotations
@@ -130,9 +126,8 @@ def analyse(record: Record) -> Analysis:
 
 
 def read_analysed(path: Path, *, steps: bool = False) -> Record:
-    """Read the record at ``path`` and gather its figures in the same pass (its
-    ``analysis``); its steps are kept only if asked (a replay needs them, counting does not).
-    Raises RecordError as :func:`~spit.records.record.read_record` does."""
+    """Read the record at ``path`` and gather its figures (its ``analysis``) in the same pass;
+    its steps are kept only if asked (a replay needs them, counting does not)."""
     analyser = Analyser()
     record = read_record(path, steps=steps, fold=analyser)
     record.analysis = analyser.analysis()
@@ -149,9 +144,8 @@ def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
 
 
 class Analyser:
-    """Each player's figures gathered step by step, as a record is replayed (a
-    :class:`~spit.records.record.Fold`): what it keeps grows with the cards played and the
-    rounds, not with the entries."""
+    """Each player's figures gathered as a record is replayed (a ``Fold``): it grows with the
+    cards played and the rounds, not with the entries."""
 
     def __init__(self) -> None:
         self._players = (PlayerFigures(), PlayerFigures())

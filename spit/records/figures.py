@@ -1,17 +1,9 @@
 """Reaction time, defined once, and the match-over figures that show it.
 
-A player's **reaction** to a card they played is the game time from the moment the play
-became legal to the play: from the accepted action after which the engine first listed that
-play (``Match.legal_actions``) for them, and went on listing it after every action since, to
-the card landing. A play the engine still lists after it was made (the card under it fits
-as well) is a new chance from that moment. Only accepted actions change the table, so only
-they open or close a chance; a fumble lock does not (the engine lists plays "a fumble lock
-aside").
-
-:class:`Chances` is that definition, and every figure that shows a reaction uses it: the
-match-over dialog (:class:`MatchStats`, fed as the match is played), ``spit stats`` and the
-replay's bar (:mod:`spit.records.analysis`, replaying a record), and the simulator and the
-ladder (:func:`spit.sim.simulator.play_match`). So one match gives one figure everywhere.
+A **reaction** is the game time from the accepted action after which the engine first listed
+a play (and kept listing it) to the play landing; a play still listed after it was made is a
+new chance from then. :class:`Chances` is that definition, and every figure of a reaction
+uses it (match-over dialog, ``spit stats``, replay, simulator), so one match gives one figure.
 """
 
 from __future__ import annotations
@@ -20,17 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from spit.engine import (
-    PLAYERS,
-    STOCKS,
-    Action,
-    Card,
-    CardPlayed,
-    CardSpat,
-    Event,
-    Play,
-    RoundDealt,
-)
+from spit.engine import PLAYERS, STOCKS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
 from spit.engine.frozen import frozen_value
 
 if TYPE_CHECKING:
@@ -63,11 +45,9 @@ class Taken:
 
 
 Open = dict[int, tuple[Play, float]]
-"""A player's open chances: each play, by its key, with when its chance opened. A play's key
-is its fields as one int, ``(player * STOCKS + stock) * 2 + pile``, one to one for every play
-the engine lists (a stock from 0 to 4, a pile 0 or 1): not the play, which hashes through a
-Python ``__hash__``, nor a tuple of the fields, made and freed for each play after every
-action."""
+"""A player's open chances: each play's key, ``(player * STOCKS + stock) * 2 + pile``, with
+when its chance opened (an int key, not the play's Python ``__hash__`` or a fresh tuple per
+play after every action)."""
 
 
 class Chances:
@@ -85,19 +65,14 @@ class Chances:
         ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
-        """An action the engine accepted at game time ``at`` did ``events``; the engine now
-        lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
-        landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
+        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``. The play
+        is read from its :class:`CardPlayed` (the pile it landed on, whatever the key aimed at)."""
         closed: list[Closed] = []
         reaction = self.reaction(events, at, legal, closed)
         return Taken(reaction, tuple(closed))
 
     def reaction(
-        self,
-        events: Iterable[Event],
-        at: float,
-        legal: Legal,
-        closed: list[Closed] | None = None,
+        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None = None
     ) -> float | None:
         """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
         action): the same chances open and close, and those that close untaken are told
@@ -196,11 +171,8 @@ class MatchStats:
 
     @classmethod
     def replayed(cls, match: Match, steps: Iterable[Step]) -> MatchStats:
-        """The figures of ``steps`` (a record's, in order) played on ``match`` from its
-        deal, fed as the table fed them when they were played: a resumed match's figures go
-        on from these, so they count the whole match, its plays before every resume too.
-        ``match`` is played on (each step applied at its time, a refused one too: it may
-        have locked a player out)."""
+        """The figures of a record's ``steps`` played on ``match`` from its deal (refused ones
+        too: they may lock out), so a resumed match counts its plays before every resume."""
         stats = cls()
         for step in steps:
             result = match.apply(step.action, step.at)
@@ -211,9 +183,8 @@ class MatchStats:
 
     @classmethod
     def of_record(cls, record: Record) -> MatchStats:
-        """The figures of every action ``record`` holds, as :meth:`replayed` counts them; a
-        record read without its steps (a long one, kept out of memory) is read again as it
-        streams, gathering them on the way."""
+        """The figures of every action ``record`` holds; one read without its steps is read
+        again, streaming."""
         if record.steps is not None:
             return cls.replayed(record.header.new_match(), record.steps)
         from spit.records.record import read_record  # the reader loads only to read a record
@@ -233,9 +204,8 @@ class MatchStats:
         return 60.0 * self.played[player] / (self.ended - self.began)
 
     def record(self, events: Sequence[Event], at: float, legal: Legal = ()) -> None:
-        """Count what ``events`` (from one accepted action at game time ``at``) did;
-        ``legal`` is each player's legal actions after it, as :class:`Chances` takes them
-        (a player left out, or None, is not timed: the module's one definition needs them)."""
+        """Count what ``events`` (one accepted action at ``at``) did; ``legal`` as
+        :class:`Chances` takes it (a player without is not timed)."""
         if self.began is None:
             self.began = at
         self.ended = at

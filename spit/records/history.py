@@ -1,12 +1,8 @@
 """The history: an SQLite index of every record, for ``spit stats`` and the menu.
 
-The records are the truth; the database is an index of them that can always be rebuilt
-(:meth:`History.sync` reads every record not yet indexed, or grown since). That is what lets
-a damaged or foreign database simply be moved aside and made anew: nothing is lost.
-
-The schema is versioned in ``PRAGMA user_version`` and brought up to date by the migrations
-in :data:`MIGRATIONS`, one transaction each; ``PRAGMA application_id`` marks the file as
-spit's. WAL mode and a busy timeout let two games on one machine write at the same time.
+The records are the truth and the index can always be rebuilt from them, so a damaged or
+foreign database is simply moved aside and made anew. WAL mode and a busy timeout let two
+games on one machine write at once.
 """
 
 from __future__ import annotations
@@ -104,16 +100,12 @@ class HistoryProblem(Enum):
     """It was moved aside, and still a new one could not be made in its place."""
     NOT_UPDATED = "not-updated"  # the database refused a write
     TOO_NEW = "too-new"
-    """It was written by a newer spit (its schema is newer than this spit's): it is left as
-    it is, for that spit."""
+    """Its schema is a newer spit's: it is left as it is, for that spit."""
 
 
 class HistoryUnavailable(Exception):
-    """The history cannot be used now: what is wrong, and with which database.
-
-    It carries the facts, not a sentence: ``spit.words.records.history_unavailable`` says it
-    in one line for the player. ``str()`` is a language-free form for logs.
-    """
+    """The history cannot be used now: the facts, which ``spit.words.records`` words
+    (``str()`` is a language-free form for logs)."""
 
     def __init__(
         self,
@@ -143,7 +135,7 @@ class Aside(Enum):
 @dataclass(frozen=True, slots=True)
 class MovedAside:
     """A notice: the history at ``path`` could not be used, so it was kept as ``aside`` and
-    a new one made (``spit stats`` rebuilds it from the records)."""
+    a new one made."""
 
     why: Aside  # what was wrong with it
     path: Path  # where the history is (the new one now)
@@ -180,14 +172,13 @@ def _stamp() -> str:
 
 
 class History:
-    """The open history database. Use :func:`open_history` to get one."""
+    """The open history database (from :func:`open_history`)."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path  # the database file
 
     def close(self) -> None:
-        """Close the database."""
         self._db.close()
 
     def __enter__(self) -> History:
@@ -196,11 +187,8 @@ class History:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- writing -------------------------------------------------------------------------
-
     def index(self, record: Record, size: int | None = None) -> None:
-        """Index (or index again) ``record`` (read with :func:`read_analysed`, its figures
-        were gathered as it was read; else its steps are replayed for them)."""
+        """Index (or index again) ``record``."""
         if size is None:
             size = record.path.stat().st_size
         header = record.header
@@ -256,10 +244,8 @@ class History:
             )
 
     def sync(self, directory: Path | None = None) -> int:
-        """Index every record in ``directory`` that is new or has grown; forget deleted ones.
-
-        Returns how many records were read.
-        """
+        """Index every record in ``directory`` that is new or has grown, forget deleted ones,
+        and say how many were read."""
         directory = records_dir() if directory is None else directory
         with _reading():
             known = dict(self._db.execute("SELECT file, size FROM matches"))
@@ -298,13 +284,9 @@ class History:
         except sqlite3.OperationalError as error:
             raise HistoryUnavailable(HistoryProblem.NOT_UPDATED, None, str(error)) from None
 
-    # -- reading -------------------------------------------------------------------------
-
     def rows(self) -> list[Row]:
-        """Every indexed match, oldest first.
-
-        Raises :class:`HistoryDamaged` for a row spit never writes (a text cell that is not
-        UTF-8, a result ``exploded``, winner 7): the check on opening cannot see those."""
+        """Every indexed match, oldest first; HistoryDamaged for a row spit never writes (the
+        check on opening cannot see those)."""
         with _reading():
             cursor = self._db.execute(
                 "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
@@ -314,9 +296,7 @@ class History:
             return [_row(r) for r in cursor]
 
     def rounds(self) -> list[tuple[str, str, int, float, int | None]]:
-        """Every round of every match: (file, started, number, seconds, who went out).
-
-        Raises :class:`HistoryDamaged` as :meth:`rows` does."""
+        """Every round of every match: (file, started, number, seconds, who went out)."""
         with _reading():
             cursor = self._db.execute(
                 "SELECT m.file, m.started, r.number, r.seconds, r.went_out"
@@ -333,13 +313,11 @@ class History:
         return [(file, error) for file, error in errors if error is not None]
 
     def contents(self) -> Contents:
-        """Everything ``spit stats`` reads (raises :class:`HistoryDamaged` as :meth:`rows`)."""
         return Contents(self.rows(), self.rounds(), self.unreadable())
 
 
 class HistoryDamaged(Exception):
-    """Reading the history met what spit never writes: it is damaged, though SQLite's check
-    on opening said ok. :func:`read_history` moves it aside and makes it anew."""
+    """Reading the history met what spit never writes, though SQLite's check said ok."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,21 +399,13 @@ def _row(r: tuple[Any, ...]) -> Row:
 
 
 def _round(r: tuple[Any, ...]) -> tuple[str, str, int, float, int | None]:
-    """A ``rounds`` row (with its match's file and start) as spit wrote it."""
     return (_text(r[0]), _moment(r[1]), _count(r[2]), _seconds(r[3]), _seat(r[4]))
 
 
-# -- opening -----------------------------------------------------------------------------
-
-
 def open_history(path: Path | None = None, *, notice: Notice | None = None) -> History:
-    """Open (making or migrating as needed) the history database at ``path``.
-
-    A damaged or foreign file is moved aside (``notice`` is told where) and a new database
-    made in its place. Raises HistoryUnavailable, saying why, if there can be no
-    history now: the directory cannot be written, the disk is full, or the database is from
-    a newer spit (it is left as it is for that spit).
-    """
+    """Open (making or migrating as needed) the history database at ``path``: a damaged or
+    foreign file is moved aside (``notice`` is told where) and made anew; HistoryUnavailable
+    if there can be no history now."""
     path = history_path() if path is None else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -505,12 +475,9 @@ def _open(path: Path) -> History:
 
 
 def _write_ahead(db: sqlite3.Connection) -> None:
-    """Put the database in WAL mode, trying again while another spit holds it.
-
-    Two spits opening a new history at once can both ask for the switch; SQLite then refuses
-    one at once with "database is locked" rather than letting its busy handler wait (each
-    holds the lock the other needs), so the refused one lets go and asks again.
-    """
+    """Put the database in WAL mode, trying again while another spit holds it: two spits
+    asking at once would deadlock, so SQLite refuses one at once ("locked") without its busy
+    handler."""
     deadline = time.monotonic() + BUSY_TIMEOUT
     while True:
         try:
@@ -558,21 +525,18 @@ def _move_aside(path: Path, why: str) -> Path:
     return aside
 
 
-# -- unreadable records' errors, as the database keeps them -------------------------------
-
 _PROBLEMS: Final[dict[str, type[TooNew | OutOfOrder | TableDisagrees | CannotRead]]] = {
     "too-new": TooNew,
     "out-of-order": OutOfOrder,
     "table-disagrees": TableDisagrees,
     "cannot-read": CannotRead,
 }
-"""The problems with facts of their own, by the id the database keeps them under (the
-others are :class:`Problem`'s, by its values)."""
+"""The problems with facts of their own, by the id the database keeps (others by value)."""
 
 
 def _error_json(error: RecordError) -> str:
-    """A record's error as the ``unreadable`` table keeps it: its facts in JSON, no sentence,
-    so that ``spit stats`` says it in the language it runs in."""
+    """A record's error as facts in JSON, no sentence, so ``spit stats`` words it in its
+    own language."""
     problem = error.problem
     facts: dict[str, Any] = {"path": str(error.path), "line": error.line}
     if isinstance(problem, Problem):
@@ -586,8 +550,7 @@ def _error_json(error: RecordError) -> str:
 
 
 def _error_from_json(text: str) -> RecordError | None:
-    """The error :func:`_error_json` kept; None if ``text`` is not one (an older spit's
-    sentence)."""
+    """The error :func:`_error_json` kept; None for an older spit's sentence."""
     try:
         facts = json.loads(text)
         path, line, name = Path(facts["path"]), int(facts["line"]), facts["problem"]
@@ -610,11 +573,8 @@ def read_history(
 ) -> Contents:
     """The history brought up to date with the records in ``directory``, and read whole.
 
-    A history damaged where only reading it shows (:class:`HistoryDamaged`) is moved aside,
-    as one found damaged on opening is (``notice`` is told where), and made anew from the
-    records. One that cannot be used now — another spit holds its lock past
-    :data:`BUSY_TIMEOUT`, it cannot be made — is told to ``notice``, and the records are
-    indexed in memory for this once: the figures are shown either way.
+    One found damaged in reading is moved aside and made anew; one that cannot be used now
+    is told to ``notice`` and the records indexed in memory: the figures are shown either way.
     """
     path = history_path() if path is None else path
     for attempt in range(2):

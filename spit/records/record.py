@@ -18,12 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from spit.engine import (
-    Action,
-    Outcome,
-    Result,
-    RoundSettled,
-)
+from spit.engine import Action, Outcome, Result, RoundSettled
 from spit.records.format import (  # the format, named here too for the record's importers
     ENDS,
     FORMAT,

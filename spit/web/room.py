@@ -1,27 +1,12 @@
-"""A room's second seat in a browser: the web side of ``spit host --web``.
+"""A room's second seat in a browser: the web side of ``spit host --web`` (``docs/web.md``).
 
-The host's process serves one more page besides the game server: ``/room/CODE/SECRET``.
-Opening it starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit
-web`` runs), so the browser player takes seat 2 as any client would — through the game
-server, with only their own seat's view on the wire — and plays it with the page's keys.
-
-A tab is not a seat: the ``spit join`` behind it outlives a dropped tab. It is told the page
-went (:mod:`spit.web.driver`) and lets go of its connection, keeping the seat, so the game
-server does what it does for any dropped seat: the room stands, its clock stopped, the other
-player reads how long it waits, and after the server's grace time the match is abandoned.
-The same link opened again in time (in the same or another tab, or after a reload) takes
-the page back to the seat, redrawn as it stands. A second tab on the same link takes the
-seat over and the first is told so.
-
-The link is the seat: its SECRET (96 random bits, drawn when the room opens) is the
-friend's alone. The room code, which ``spit join`` needs and anyone may have seen, opens no
-page; nor does a wrong secret, or a room this host did not open — all refused alike (404).
-An address that opens :data:`WRONG_LINKS` wrong links within :data:`WRONG_WINDOW` seconds is
-refused everything (429) until the window has passed, so a guesser gets a few tries a minute.
-
-The seat is the friend's, not the host's: its game reads no config file (``--no-config``),
-so it plays the default keys of the language the browser asks for (``Accept-Language``),
-under the friend's own default name, not with the host's remapped keys and name.
+``/room/CODE/SECRET`` starts ``spit join ADDR CODE`` for the page, so the browser player is a
+client like any other, with only their own view on the wire. A tab is not a seat: the join
+outlives a dropped tab (the server treats it as any dropped seat) and the link opened again
+takes the seat back. The link is the seat: its SECRET (96 random bits) is the friend's alone;
+a wrong link is a 404, and :data:`WRONG_LINKS` of them within :data:`WRONG_WINDOW` seconds a
+429, so a guesser gets a few tries a minute. The seat reads no config (``--no-config``): the
+friend plays the browser language's default keys, not the host's.
 """
 
 from __future__ import annotations
@@ -50,23 +35,14 @@ from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import (
-    MAX_COLUMNS,
-    MAX_ROWS,
-    Flooded,
-    Table,
-    WebServer,
-    _clamp,
-    page_address,
-)
+from spit.web.server import MAX_COLUMNS, MAX_ROWS, Flooded, Table, WebServer, _clamp, page_address
 
 log = logging.getLogger("spit.web")
 
 DRIVER: Final = "spit.web.driver:SeatDriver"
 """The Textual driver a browser seat's game runs with: the web driver, hearing the page."""
 
-TAKEN_OVER: Final = 4001
-"""Close code for a tab whose seat another tab took over."""
+TAKEN_OVER: Final = 4001  # close code for a tab whose seat another tab took over
 
 SECRET_BYTES: Final = 12
 """Random bytes in a seat's secret: 96 bits, 16 characters in the link (short enough that
@@ -78,8 +54,7 @@ WRONG_LINKS: Final = 10
 :data:`WRONG_WINDOW`; past that, every seat link from it is refused unread until the window
 has passed: 10 a minute, where a guesser took 10,874 a second."""
 
-WRONG_WINDOW: Final = 60.0
-"""Seconds over which :data:`WRONG_LINKS` are counted."""
+WRONG_WINDOW: Final = 60.0  # seconds over which WRONG_LINKS are counted
 
 ADDRESSES_KEPT: Final = 10_000
 """Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
@@ -219,24 +194,19 @@ class _BrowserSeat:
 
 
 class RoomWebServer(WebServer):
-    """Serves the browser seat of the rooms this host opens, on a loop that is already running.
-
-    ``await start()``, then ``open_room(code)`` for each room; ``await stop()`` ends every
-    browser seat's game and the server.
-    """
+    """Serves the browser seat of the rooms this host opens, on a running loop: ``start()``,
+    ``open_room(code)`` per room, ``stop()``."""
 
     def __init__(self, game_address: str, *, bind: str, port: int) -> None:
         """``game_address``: where a ``spit join`` on this machine reaches the game server."""
         super().__init__([], bind=bind, port=port, max_sessions=4)
         self.game_address = game_address
-        self._rooms: dict[str, str] = {}
-        """Each room this host opened, and its seat's secret."""
+        self._rooms: dict[str, str] = {}  # each room this host opened, and its seat's secret
         self.wrong_links = WrongLinks()
         self._seats: dict[str, _BrowserSeat] = {}
         self._seat_directories: dict[str, Path] = {}
         self._runner: web.AppRunner | None = None
-        self.address = ""
-        """The server's address for a browser, once started (``http://host:port/``)."""
+        self.address = ""  # the server's address for a browser, once started (http://host:port/)
 
     def join_command(self, code: str, lang: str) -> str:
         """The shell command a room's browser seat runs: ``spit join`` in the browser's

@@ -1,16 +1,9 @@
 """The web server behind ``spit web``: one ``spit`` process per browser tab, via textual-serve.
 
-textual-serve's model: the page runs xterm.js and talks to this server over a WebSocket; for
-each WebSocket the server starts the game command with Textual's WebDriver, passes on the
-page's key presses and size, and sends back what the app draws. The game in that process is
-the same game as in the terminal — only the driver differs.
-
-On top of textual-serve's ``Server`` this module adds what a game served to others needs: its
-own page (our words, nothing fetched from elsewhere), addresses taken from the request rather
-than from the bind address (so ``--bind`` on all interfaces still gives pages a working
-WebSocket), a cap on simultaneous tables, messages from a page checked before they are
-passed on (a bad one is logged and dropped, never a crash), a page's size clamped, and a
-clean stop that ends every table's process.
+Over textual-serve's ``Server`` it adds what a game served to others needs: its own page,
+addresses taken from the request (so ``--bind`` on all interfaces still gives working
+WebSockets), a cap on tables, page messages checked (a bad one dropped, never a crash), page
+sizes clamped, and a clean stop that ends every table's process.
 """
 
 from __future__ import annotations
@@ -52,8 +45,7 @@ DEFAULT_FONT_SIZE: Final = 16
 """The page's font size in pixels; ``?fontsize=N`` on the address changes it (8-48)."""
 
 
-CONFIG_FILE: Final = "config.toml"
-"""A browser's own config file, in its data directory."""
+CONFIG_FILE: Final = "config.toml"  # A browser's own config file, in its data directory
 
 
 def _own_data(directory: Path) -> dict[str, str]:
@@ -76,10 +68,8 @@ def _clamp(value: object, low: int, high: int, default: int) -> int:
 
 
 def page_address(host: str, port: int) -> str:
-    """The address a browser opens for a server bound to ``host``:``port``.
-
-    An unspecified bind address (every interface) is shown as this machine's name.
-    """
+    """The address a browser opens for a server bound to ``host``:``port`` (this machine's
+    name for every interface)."""
     return f"http://{shown_address(host, host, port)}/"
 
 
@@ -87,8 +77,7 @@ QUIT_GRACE: Final = 5.0
 """Seconds a table's game gets to quit after its page has gone, before it is killed."""
 
 CLOSE_TIMEOUT: Final = 1.0
-"""Seconds a page gets to answer the server's goodbye (the WebSocket's close) before its
-connection is cut."""
+"""Seconds a page gets to answer the WebSocket's close before its connection is cut."""
 
 MAX_MESSAGE: Final = 16 * 1024
 """The largest message a page may send, in bytes. A key press is a few bytes, a size a few
@@ -120,8 +109,7 @@ class Table(AppService):
         self, command: str, *, environment: dict[str, str] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(command, **kwargs)
-        self.environment = environment or {}
-        """Added to the game's environment."""
+        self.environment = environment or {}  # added to the game's environment
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
@@ -213,8 +201,7 @@ class WebServer(Server):
         self._sockets: set[web.WebSocketResponse] = set()
         self._ending: set[asyncio.Task[None]] = set()
         """Tables being ended (their pages gone, their games quitting)."""
-        self._idle = asyncio.Event()
-        """Set while no table is taken."""
+        self._idle = asyncio.Event()  # set while no table is taken
         self._idle.set()
 
     @property
@@ -316,10 +303,9 @@ class WebServer(Server):
         )
 
     async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
-        """One table for a page of the browser its address names (``/ws/ID``; the page keeps
-        the id in its localStorage): its game keeps its records and history in that
-        browser's own data directory, so the same browser, and no other, is offered its
-        unfinished match, and this machine's own player never sees it."""
+        """One table for the browser ``/ws/ID`` names (the id in its localStorage): its game
+        keeps its records in that browser's own data directory, so that browser alone is
+        offered its unfinished match."""
         try:
             directory = browser_data_dir(request.match_info["browser"])
         except ValueError:
@@ -458,10 +444,7 @@ class WebServer(Server):
     # -- running ---------------------------------------------------------------------
 
     def run(self, ready: Callable[[str], None]) -> None:
-        """Serve until SIGINT or SIGTERM; ``ready(address)`` once the port is open.
-
-        Raises OSError when the address cannot be bound.
-        """
+        """Serve until SIGINT or SIGTERM; ``ready(address)`` once the port is open."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         asyncio.run(self._serve(ready))
 

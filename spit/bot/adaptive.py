@@ -23,8 +23,7 @@ ROUND_SPREAD = 17.0  # standard deviation of a round's gain in cards, whatever t
 START_SPREAD = 5.0
 """How uncertain the starting guess (the middle of the ladder) is, in rungs: about as much as
 one round's measurement, so the first round already moves it half way."""
-MEMORY_ROUNDS = 10.0
-"""The estimate weighs at most this many rounds: older rounds fade, new ones count."""
+MEMORY_ROUNDS = 10.0  # older rounds fade
 
 _ROUND_RUNGS = ROUND_SPREAD / CARDS_PER_RUNG  # one round's measurement spread, in rungs
 _START_WEIGHT = (_ROUND_RUNGS / START_SPREAD) ** 2  # the starting guess counts as this many rounds

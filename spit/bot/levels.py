@@ -33,22 +33,18 @@ ALIASES: Final[dict[str, str]] = {
     "expert": "very-fast",
 }  # the names of the four levels before the ladder, and the ladder level each now means
 
-ADAPTIVE = "adaptive"
-"""The bot that moves along the ladder towards its opponent's strength (``spit.bot.adaptive``)."""
+ADAPTIVE = "adaptive"  # see spit.bot.adaptive
 
-LEVEL_NAMES: tuple[str, ...] = (*LADDER, *ALIASES)
-"""Every fixed level a command line accepts: the ladder, then the old names."""
+LEVEL_NAMES: tuple[str, ...] = (*LADDER, *ALIASES)  # the ladder, then the old names
 
 BOT_CHOICES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE)  # everything --bot accepts
 
 MIDDLE: Final[str] = LADDER[len(LADDER) // 2]  # where the adaptive bot starts
 
 
-NOTICE_FLOOR = 0.1
-"""No eye notices a change faster than this (s): an ex-Gaussian's rare low draws stop here."""
+NOTICE_FLOOR = 0.1  # seconds: no eye notices faster
 
-FORM_RANGE: Final = (0.6, 1.7)
-"""A round's pace factor stays within this range: a good round, never a superhuman one."""
+FORM_RANGE: Final = (0.6, 1.7)  # a good round, never a superhuman one
 
 
 @frozen_value
@@ -119,15 +115,13 @@ class Level:
     notice: ExGaussian
     """From a change on the table to having seen it (and, while the hand is on its way, to
     seeing that the move no longer fits)."""
-    decide: float  # hick–Hyman's intercept: the least time to choose a move, in seconds
-    per_bit: float
-    """Hick–Hyman's slope: seconds per bit, choosing among n moves costing log2(n + 1) bits."""
+    decide: float  # Hick–Hyman's intercept: the least time to choose a move, in seconds
+    per_bit: float  # Hick–Hyman's slope, seconds per bit
     key: float  # pressing the key, in seconds (the keystroke-level model's K)
     overlook: float
     """The chance of not seeing a play among one; with n plays each is missed with this
     chance times log2(n + 1) (more to look at, more missed)."""
-    first_fit: float
-    """The chance of making the first move seen (reading left to right) instead of the best."""
+    first_fit: float  # left to right, not the best
     miskey: float  # the chance that a press lands on a neighbouring key instead
     form: float = 0.25
     """How much the pace drifts from round to round: each round every delay is multiplied by

@@ -27,12 +27,10 @@ class Weights:
     chain: float = 3.0  # each of its own stock cards that fits a pile top after the move
     feed: float = 2.0  # each opponent's stock card that fits a pile top after the move (subtracted)
     fill: float = 12.0  # A fill's base; a fill always turns up a face-down card
-    tall: float = 0.5
-    """Each face-down card under the stock a fill comes from: fill from the tallest."""
+    tall: float = 0.5  # per face-down card under the stock filled from
 
 
-WEIGHTS = Weights()
-"""The weights every level plays by; levels differ in speed and care, not in judgement."""
+WEIGHTS = Weights()  # levels differ in speed and care, not judgement
 
 
 class Policy(enum.Enum):
@@ -47,10 +45,8 @@ class Choice:
     """A move chosen, how many moves were weighed, and whether it took a second look."""
 
     action: Action  # what to do
-    second_look: bool = False
-    """True if the bot overlooked every move at first and found this one on a second look."""
-    weighed: int = 1
-    """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
+    second_look: bool = False  # every move overlooked at first
+    weighed: int = 1  # moves chosen among (Hick–Hyman)
 
 
 _RANKS = max(Rank) + 1  # room for every rank as an index (2 to 14), and 0 for "no card"

@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 PROG = "spit"  # the command's name in messages
 
-CONFIG_ERROR_EXIT = 2
-"""Exit status for a config file the game cannot use, the same as for a bad flag."""
+CONFIG_ERROR_EXIT = 2  # a config the game cannot use, as a bad flag
 
 
 # -- the parsers ------------------------------------------------------------------------------

@@ -64,8 +64,7 @@ class Driver(Protocol):
         """The game ends; let go of everything."""
 
 
-DriverFactory = Callable[[str, int | None], Driver]
-"""Builds a driver from a bot level name and a seed (None for a fresh one)."""
+DriverFactory = Callable[[str, int | None], Driver]  # from a level name and a seed (None: fresh)
 
 
 class BotDriver:

@@ -28,8 +28,7 @@ class Played:
     """One recorded action applied again, and what the engine said this time."""
 
     step: Step  # the action as recorded
-    result: Result
-    """The engine's verdict and events now (the same as in play: reading checked that)."""
+    result: Result  # the same as in play: reading checked it
 
 
 class Playback:
@@ -44,8 +43,7 @@ class Playback:
         """Reactions, missed plays and races lost over the whole record (gathered as the
         record was read, if it was read so: :func:`~spit.records.analysis.read_analysed`)."""
         self.match: Match = record.header.new_match()  # the table after position steps
-        self.origin = self.steps[0].at if self.steps else 0.0
-        """The game time playback counts from: the first action's (see the module's note)."""
+        self.origin = self.steps[0].at if self.steps else 0.0  # see the module's note
         self.position = 0  # how many steps have been applied
         self.speed = 1.0  # how fast time runs against real time
         self._round_starts = self._first_steps()

@@ -46,8 +46,7 @@ class Timers(Protocol):
 class Change:
     """What one action did at the table, as the listening seat may know it."""
 
-    player: int | None
-    """Whose action it was; None for a change nobody's action made (a table sent afresh)."""
+    player: int | None  # None for a change nobody's action made
     events: tuple[Event, ...] = ()  # what happened, in order (none for a refusal)
     refusal: Refusal | None = None  # why the action changed nothing, if it was refused
     at: float = 0.0  # the game time the action was applied at (the clock of whoever judged it)
@@ -62,12 +61,10 @@ class Change:
 class Connection:
     """What a networked game knows of the room and the line to its server."""
 
-    rtt: tuple[float | None, float | None]
-    """Each seat's round-trip time to the server in seconds, None while not measured."""
-    connected: bool = True  # false while this seat's line is down and the game tries to get it back
+    rtt: tuple[float | None, float | None]  # seconds, None while not measured
+    connected: bool = True  # False while this seat's line is down and the game tries to get it back
     here: tuple[bool, bool] = (True, True)  # which seats are at the table (connected to the room)
-    paused_by: tuple[bool, bool] = (False, False)
-    """Which seats hold a pause; the room stands while either does."""
+    paused_by: tuple[bool, bool] = (False, False)  # the room stands while either does
     waiting: bool = False  # the room waits for its second player to join
     address: str = ""  # the server, as ADDR:PORT
     room: str = ""  # the room's code, which the second player joins with

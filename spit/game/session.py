@@ -25,8 +25,7 @@ if TYPE_CHECKING:
     from spit.game.playback import ReplayGame
     from spit.records.record import Record
 
-PRACTICE_LEVEL: Final = "practice"
-"""The bot's level as the practice round's table names it (see spit.game.patient)."""
+PRACTICE_LEVEL: Final = "practice"  # as the practice table names it
 
 
 class Refused(enum.Enum):

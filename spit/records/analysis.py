@@ -104,8 +104,7 @@ class Analysis:
 
     players: tuple[PlayerFigures, PlayerFigures]
     rounds: list[RoundSpan]
-    round_starts: list[int]
-    """For each round a step was made in, the index of its first step (the first is 0)."""
+    round_starts: list[int]  # each round's first step's index
 
     @property
     def duration(self) -> float:

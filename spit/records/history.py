@@ -87,8 +87,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)  # the schema this spit writes
 
-RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")
-"""Every result a row may hold, from seat 0's side."""
+RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")  # from seat 0's side
 
 
 class HistoryProblem(Enum):
@@ -118,7 +117,7 @@ class HistoryUnavailable(Exception):
         self.problem = problem  # what is wrong
         self.path = path  # the database file (None when a write to the open one is refused)
         self.error = error  # the operating system's or SQLite's own message, if there is one
-        self.version = version  # historyProblem.TOO_NEW: the database's schema.
+        self.version = version  # HistoryProblem.TOO_NEW: the database's schema.
 
     def __str__(self) -> str:
         facts = [str(f) for f in (self.path, self.error, self.version) if f is not None]

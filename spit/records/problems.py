@@ -17,8 +17,7 @@ class Problem(Enum):
     BAD_VERSION = "bad-version"  # the header's format version is missing or is no version
     BAD_HEADER = "bad-header"  # the header lacks a field or has a wrong value
     EMPTY = "empty"  # no whole line: the file is empty or was cut before its first newline
-    SEALED = "sealed"
-    """A networked match's record with no end entry to give its seed: the server stopped."""
+    SEALED = "sealed"  # no end entry to give its seed: the server stopped
     BAD_VALUE = "bad-value"  # an entry with a missing or wrong value
     CUT = "cut"  # A line that is not a whole entry, before the last line
     AFTER_THE_END = "after-the-end"  # an entry after the end entry
@@ -78,8 +77,7 @@ class RecordError(ValueError):
     def __init__(self, path: Path, line: int, problem: RecordProblem) -> None:
         super().__init__(path, line, problem)
         self.path = path  # the record file
-        self.line = line
-        """The line (from 1) where the problem is; 0 when it is about the whole file."""
+        self.line = line  # from 1; 0 when it is about the whole file
         self.problem = problem  # what is wrong, without the place
 
     def __str__(self) -> str:

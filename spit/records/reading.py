@@ -56,18 +56,15 @@ class Record:
     steps: list[Step] | None
     """Every action that reached the engine, in order; None when it was read without them
     (``read_record(path, steps=False)``: counting, resuming)."""
-    resumptions: list[Resumption] | None
-    """Every time play went on after a stop; None when read without the steps."""
+    resumptions: list[Resumption] | None  # None when read without the steps
     end: str | None  # "over" or "abandoned" from the record's last entry; None if it has none
     match: Match  # the table after the last action: the engine replayed every step to get here
     lines: int  # whole lines in the file (the header included)
     torn: bool  # the last line was cut off while being written (the process died mid-write)
     actions: int = 0  # how many actions it holds
     last_at: float = 0.0  # the game time of the last action or resumption (0 before any)
-    whole: int = 0
-    """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
-    analysis: Any = None
-    """The figures gathered as it was read (:func:`spit.records.analysis.read_analysed`)."""
+    whole: int = 0  # bytes of whole lines: where a torn last line begins
+    analysis: Any = None  # gathered as it was read (read_analysed)
     left_out: list[int] = field(default_factory=lambda: [0, 0])
     """Refused actions of each player a server counted but did not write (``left_out``)."""
 
@@ -109,8 +106,7 @@ class _Lines:
 
     def __init__(self, file: BinaryIO) -> None:
         self.file = file
-        self.torn = False
-        """The file ends in a line with no newline (the entry being written when it died)."""
+        self.torn = False  # the last line has no newline: the process died writing it
         self.whole = 0  # bytes of whole lines read so far
 
     def __iter__(self) -> Iterator[bytes | None]:

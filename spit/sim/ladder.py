@@ -14,8 +14,7 @@ from spit.bot.levels import LADDER
 from spit.engine import Variant
 from spit.sim.simulator import Config, MatchReport, Summary, simulate
 
-ELO_PER_NAT: float = 400 / math.log(10)
-"""Elo points per unit of Bradley–Terry strength: 400 points make odds of 10 to 1."""
+ELO_PER_NAT: float = 400 / math.log(10)  # 400 points make odds of 10 to 1
 
 ELO_MEAN: float = 1500.0  # the ladder's average rating (only differences mean anything)
 

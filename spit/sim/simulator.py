@@ -26,8 +26,7 @@ RANDOM = "random"  # the policy name of the baseline: any legal action
 
 MAX_ROUNDS = 200
 """A match still going after this many rounds is stopped and counted as unfinished (a draw)."""
-MAX_SECONDS = 3 * 60 * 60.0
-"""A match still going after this much simulated time is stopped likewise."""
+MAX_SECONDS = 3 * 60 * 60.0  # then it is stopped likewise
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +39,7 @@ class Config:
     variant: Variant = Variant.STANDARD  # how each match is won
     seed: int = 1  # where every deal and every bot's randomness comes from
     max_rounds: int = MAX_ROUNDS  # stop a match after this many rounds (counted unfinished)
-    max_seconds: float = MAX_SECONDS
-    """Stop a match after this much simulated time (counted unfinished)."""
+    max_seconds: float = MAX_SECONDS  # counted unfinished
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -87,8 +85,7 @@ def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return deal, rng.getrandbits(64), rng.getrandbits(64)
 
 
-Hand = Bot | Adaptive
-"""Anything the simulator can seat: a bot at a fixed level, or the adaptive one."""
+Hand = Bot | Adaptive  # a bot at a fixed level, or the adaptive one
 
 
 def make_bot(

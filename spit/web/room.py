@@ -39,8 +39,7 @@ from spit.web.server import MAX_COLUMNS, MAX_ROWS, Flooded, Table, WebServer, _c
 
 log = logging.getLogger("spit.web")
 
-DRIVER: Final = "spit.web.driver:SeatDriver"
-"""The Textual driver a browser seat's game runs with: the web driver, hearing the page."""
+DRIVER: Final = "spit.web.driver:SeatDriver"  # the web driver, hearing the page
 
 TAKEN_OVER: Final = 4001  # close code for a tab whose seat another tab took over
 
@@ -56,8 +55,7 @@ has passed: 10 a minute, where a guesser took 10,874 a second."""
 
 WRONG_WINDOW: Final = 60.0  # seconds over which WRONG_LINKS are counted
 
-ADDRESSES_KEPT: Final = 10_000
-"""Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
+ADDRESSES_KEPT: Final = 10_000  # the stalest forgotten first
 
 
 def client_of(address: str) -> str:
@@ -120,10 +118,8 @@ class _BrowserSeat:
 
     def __init__(self, server: RoomWebServer, code: str, lang: str) -> None:
         self.code = code
-        self.websocket: web.WebSocketResponse | None = None
-        """The tab playing now; None while no tab is open."""
-        self.over = False
-        """Whether the seat's game has ended (it quit, or no tab came back in time)."""
+        self.websocket: web.WebSocketResponse | None = None  # the tab playing now
+        self.over = False  # it quit, or no tab came back in time
         self._server = server
         self._size = (80, 24)
         self.service = _SeatProcess(

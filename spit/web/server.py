@@ -33,16 +33,14 @@ from spit.settings.config import ENVIRONMENT_VARIABLE as CONFIG_VARIABLE
 
 log = logging.getLogger("spit.web")
 
-TEMPLATES: Final = Path(__file__).parent / "templates"
-"""Our page template (textual-serve's scripts and styles are served from its own package)."""
+TEMPLATES: Final = Path(__file__).parent / "templates"  # textual-serve serves its own scripts
 
 MAX_COLUMNS: Final = 500
 MAX_ROWS: Final = 200
 """The largest page size passed on to a game: a page claiming a million columns would make
 its game draw a screen of that size."""
 
-DEFAULT_FONT_SIZE: Final = 16
-"""The page's font size in pixels; ``?fontsize=N`` on the address changes it (8-48)."""
+DEFAULT_FONT_SIZE: Final = 16  # in pixels; ?fontsize=N (8-48)
 
 
 CONFIG_FILE: Final = "config.toml"  # A browser's own config file, in its data directory
@@ -73,11 +71,9 @@ def page_address(host: str, port: int) -> str:
     return f"http://{shown_address(host, host, port)}/"
 
 
-QUIT_GRACE: Final = 5.0
-"""Seconds a table's game gets to quit after its page has gone, before it is killed."""
+QUIT_GRACE: Final = 5.0  # seconds, after its page has gone
 
-CLOSE_TIMEOUT: Final = 1.0
-"""Seconds a page gets to answer the WebSocket's close before its connection is cut."""
+CLOSE_TIMEOUT: Final = 1.0  # seconds a page gets to answer the close
 
 MAX_MESSAGE: Final = 16 * 1024
 """The largest message a page may send, in bytes. A key press is a few bytes, a size a few
@@ -192,15 +188,11 @@ class WebServer(Server):
         # the server waits for (and kills, if it hangs), not a shell with the game under it.
         super().__init__("exec " + shlex.join(command), host=bind, port=port, title=title)
         self.templates_path = TEMPLATES
-        self.max_sessions = max_sessions
-        """How many tables (game processes) may run at once; further pages are told to wait."""
-        self._tables: set[object] = set()
-        """One per table taken: from the moment a page is let in until its game has ended."""
-        self._games: set[Table] = set()
-        """The tables' game processes that have been started and not yet ended."""
+        self.max_sessions = max_sessions  # game processes at once
+        self._tables: set[object] = set()  # from a page let in until its game ended
+        self._games: set[Table] = set()  # started and not yet ended
         self._sockets: set[web.WebSocketResponse] = set()
-        self._ending: set[asyncio.Task[None]] = set()
-        """Tables being ended (their pages gone, their games quitting)."""
+        self._ending: set[asyncio.Task[None]] = set()  # pages gone, games quitting
         self._idle = asyncio.Event()  # set while no table is taken
         self._idle.set()
 

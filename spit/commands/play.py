@@ -192,9 +192,8 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
 
 
 def run_app(options: GameOptions, *, loop: AbstractEventLoop | None = None, **kwargs: Any) -> int:
-    """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app
-    (``resume=`` or ``replay=`` a record; ``config_file=``, where the start menu remembers
-    its choices); ``loop`` is the event loop to run it on (one that holds its seat already)."""
+    """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app;
+    ``loop`` is the event loop to run it on (one that holds its seat already)."""
     # The start, from here to the first screen drawn, makes some 100,000 objects that live
     # as long as the app (Textual's modules, the app, the table) and about 2,000 that are
     # garbage: the collector's 130-odd passes over them found little and cost 15-20 ms of

@@ -158,8 +158,7 @@ class MatchStats:
     """Cards played, reactions and the fastest play, per match, fed as it is played. Not
     table state: only a tally."""
 
-    played: list[int] = field(default_factory=lambda: [0, 0])
-    """Cards each player played from their stocks onto a spit pile."""
+    played: list[int] = field(default_factory=lambda: [0, 0])  # cards each played from their stocks
     fastest: FastPlay | None = None  # the quickest play so far
     reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Per player, for each card played whose chance was seen: its reaction (the module's

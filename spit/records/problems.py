@@ -23,8 +23,7 @@ class Problem(Enum):
     AFTER_THE_END = "after-the-end"  # an entry after the end entry
     TIME_BACKWARDS = "time-backwards"  # an entry earlier in game time than the one before it
     WRONG_RESULT = "wrong-result"  # the end entry's result is not what the actions give
-    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"
-    """A match the engine decided, ended as given up."""
+    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"  # decided, yet ended as given up
     OVER = "over"  # resuming: the match is over (decided or given up)
     BUSY = "busy"  # resuming: another spit is writing the record (another window plays the match)
     CHANGED = "changed"  # resuming: the record grew between reading it and taking it over

@@ -65,8 +65,7 @@ class Record:
     last_at: float = 0.0  # the game time of the last action or resumption (0 before any)
     whole: int = 0  # bytes of whole lines: where a torn last line begins
     analysis: Any = None  # gathered as it was read (read_analysed)
-    left_out: list[int] = field(default_factory=lambda: [0, 0])
-    """Refused actions of each player a server counted but did not write (``left_out``)."""
+    left_out: list[int] = field(default_factory=lambda: [0, 0])  # refusals counted, not written
 
     @property
     def over(self) -> bool:

@@ -109,8 +109,7 @@ class Played(NamedTuple):
     actions: int  # actions applied, accepted or refused
     refusals: int  # actions refused
     fumbles: int  # refusals that locked the hand
-    reactions: tuple[list[float], list[float]] = ([], [])
-    """Per seat, for every card it played: its reaction (:mod:`spit.records.figures`)."""
+    reactions: tuple[list[float], list[float]] = ([], [])  # per seat (spit.records.figures)
 
 
 def play_match(

@@ -211,9 +211,8 @@ class RoomWebServer(WebServer):
         return shlex.join([*spit, "join", self.game_address, code])
 
     def seat_directory(self, code: str) -> Path:
-        """The data directory of the browser seat of ``code``: one of its own, removed when
-        hosting stops. Whatever the seat's game keeps is the friend's, never mixed with this
-        machine's player's records and history."""
+        """The browser seat of ``code``'s own data directory (the friend's, never this
+        machine's player's), removed when hosting stops."""
         directory = self._seat_directories.get(code)
         if directory is None:
             directory = Path(tempfile.mkdtemp(prefix="spit-seat-"))
@@ -270,9 +269,8 @@ class RoomWebServer(WebServer):
         return app
 
     def _room(self, request: web.Request) -> str:
-        """The room whose seat the request's link opens; refused (404) for a link that opens
-        none — an unknown code, a missing or wrong secret, all alike — and (429) for every
-        link from an address that has opened too many wrong ones lately."""
+        """The room whose seat the request's link opens; 404 for any wrong link alike, 429 for
+        an address that has opened too many lately."""
         address = client_of(request.remote or "")
         if self.wrong_links.barred(address):
             raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))

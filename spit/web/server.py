@@ -47,10 +47,8 @@ CONFIG_FILE: Final = "config.toml"  # A browser's own config file, in its data d
 
 
 def _own_data(directory: Path) -> dict[str, str]:
-    """The environment that keeps a table's game to ``directory``: its records and history,
-    and its config file (made empty the first time), so the menu's choices a browser makes
-    (a name, a level, the practice offered) are that browser's, and neither reach this
-    machine's own player nor show the host's to a visitor."""
+    """The environment that keeps a table's game (records, history, config) to ``directory``,
+    so a browser's choices are its own, apart from this machine's player's."""
     config = directory / CONFIG_FILE
     if not config.exists():
         config.touch(mode=0o600)
@@ -92,13 +90,9 @@ class Flooded(Exception):
 
 class Table(AppService):
     """One table's game process, as textual-serve runs it, made safe to serve to strangers:
-
-    - input for the game is written without waiting for the game to read it, so a page is
-      heard (and its going noticed) however slowly its game reads; more than
-      :data:`MAX_PENDING` bytes unread raises :class:`Flooded`;
-    - output for a page that has gone is dropped, never an error;
-    - ``environment`` is added to the game's environment (where its records live);
-    - :meth:`end` ends the process within :data:`QUIT_GRACE`, whatever the game does.
+    input is written without waiting for the game (a page is heard however slowly its game
+    reads; past :data:`MAX_PENDING` unread, :class:`Flooded`), output for a gone page is
+    dropped, and :meth:`end` ends it within :data:`QUIT_GRACE` whatever the game does.
     """
 
     def __init__(
@@ -143,9 +137,8 @@ class Table(AppService):
                 self._process.kill()
 
     async def end(self) -> None:
-        """Ask the game to quit, kill it if it has not within :data:`QUIT_GRACE`, and wait
-        for it. textual-serve's own ``stop()`` waits for as long as the game takes (a game
-        still starting, or reading a flood of input, took minutes)."""
+        """Ask the game to quit, kill it after :data:`QUIT_GRACE`, and wait for it
+        (textual-serve's ``stop()`` waited minutes for a game starting or flooded)."""
         process, task = self._process, self._task
         if process is None:
             return

@@ -1,7 +1,5 @@
-"""The bot: plays Spit like a person at one of seven levels, seeing only its own view.
-
-See ``spit.bot.bot`` for the driver protocol and ``docs/bot.md`` for levels and figures.
-"""
+"""The bot: plays Spit like a person at one of seven levels, seeing only its own view
+(``docs/bot.md``: the driver protocol, the levels and their figures)."""
 
 from __future__ import annotations
 

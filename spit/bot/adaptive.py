@@ -1,19 +1,9 @@
 """The adaptive bot: it moves along the ladder after every round, towards an even match.
 
-It keeps an estimate of where its opponent stands on the ladder (a rung, with fractions)
-and plays the ladder level nearest to it. After every round it reads, at the new deal, the
-cards each side carries out of the last round: against a level ``d`` rungs weaker, the bot
-ends a round about :data:`CARDS_PER_RUNG` times ``d`` cards ahead, give or take
-:data:`ROUND_SPREAD` (measured on the simulator). So each round is one noisy measurement of
-the opponent's rung — its own rung less the margin over :data:`CARDS_PER_RUNG` — and the
-estimate is their running average, weighted against a starting guess in the middle of the
-ladder, as in adaptive psychophysical methods that place each trial at the current best
-estimate (QUEST: Watson & Pelli 1983). The average covers at most :data:`MEMORY_ROUNDS`
-rounds, so it keeps following a player who gets better.
-
-It plays through a :class:`~spit.bot.Bot` at that level and, like it, reads only its view and
-draws all randomness from its rng. What it has learned is :attr:`Adaptive.memory`, a small
-dict to keep for the next match.
+Each round's card margin is one noisy measurement of the opponent's rung (measured on the
+simulator: :data:`CARDS_PER_RUNG` cards a rung); the estimate is their running average over
+:data:`MEMORY_ROUNDS` rounds, as in QUEST (``docs/bot.md``). :attr:`Adaptive.memory` keeps it
+for the next match.
 """
 
 from __future__ import annotations
@@ -29,28 +19,21 @@ CARDS_PER_RUNG = 3.3
 """Cards a level gains in a round on the level one rung below it: measured 4.2 on average,
 but fewer near the ends of the ladder, so a round's margin is read as a little more than
 that (the estimate was pulled towards the middle otherwise)."""
-ROUND_SPREAD = 17.0
-"""Standard deviation of a round's gain in cards, whatever the levels."""
+ROUND_SPREAD = 17.0  # standard deviation of a round's gain in cards, whatever the levels
 START_SPREAD = 5.0
 """How uncertain the starting guess (the middle of the ladder) is, in rungs: about as much as
 one round's measurement, so the first round already moves it half way."""
-MEMORY_ROUNDS = 10.0
-"""The estimate weighs at most this many rounds: older rounds fade, new ones count."""
+MEMORY_ROUNDS = 10.0  # older rounds fade
 
-_ROUND_RUNGS = ROUND_SPREAD / CARDS_PER_RUNG
-"""One round's measurement spread, in rungs."""
-_START_WEIGHT = (_ROUND_RUNGS / START_SPREAD) ** 2
-"""The starting guess counts as this many rounds."""
+_ROUND_RUNGS = ROUND_SPREAD / CARDS_PER_RUNG  # one round's measurement spread, in rungs
+_START_WEIGHT = (_ROUND_RUNGS / START_SPREAD) ** 2  # the starting guess counts as this many rounds
 
 
 class Adaptive:
     """A bot for one seat that chooses its own level; drive it like :class:`Bot`."""
 
     def __init__(
-        self,
-        player: int,
-        rng: random.Random,
-        memory: Mapping[str, float] | None = None,
+        self, player: int, rng: random.Random, memory: Mapping[str, float] | None = None
     ) -> None:
         memory = memory or {}
         top = float(len(LADDER) - 1)
@@ -63,8 +46,7 @@ class Adaptive:
         self._round = 0
         self._lead = 0  # cards fewer than the opponent, at the last deal (26 each at first)
         self._bot = Bot(player, self._level(), rng)
-        self.rounds: list[str] = []
-        """The level it played each round, in order."""
+        self.rounds: list[str] = []  # the level it played each round, in order
 
     @property
     def player(self) -> int:

@@ -1,52 +1,8 @@
 """The bot's hand: it plans a move from its view, and the move lands a reaction time later.
 
-The bot is pure: no clock, no timers, no Textual. Time comes in as ``now`` (the same game
-clock the driver passes to ``Match.apply``) and randomness from the ``random.Random`` it is
-given. It reads the game only through its :class:`~spit.engine.PlayerView`.
-
-The driver protocol (the simulator follows it with a virtual clock, the app with Textual
-timers on its game clock):
-
-1. **Whenever the table may have changed** — at the start, after any accepted action by
-   either player (a new round being dealt included), and right after the bot's own action
-   was applied — call ``planned = bot.plan(match.view(bot.player), now)``. It returns the
-   move the bot's hand is carrying out (:class:`Planned`: an action and the time ``at``
-   it lands), or None when the bot has nothing to do until the table changes. If the
-   returned object ``is`` the one already scheduled, keep its timer; otherwise cancel that
-   timer and schedule the new plan (or nothing). Calling ``plan`` more often than needed
-   (say, after the opponent's refused action) is harmless: it changes nothing.
-2. **When the clock reaches** ``planned.at``: ``result = match.apply(planned.action,
-   planned.at)``, then ``bot.landed(result)``, then step 1 with ``now = planned.at``.
-   The engine checks the move like anyone's: it may be refused (too late, a fumble, the
-   wrong moment). After a refusal the bot re-plans from the table as it is, with a fresh
-   reaction time, and never before a fumble's lockout ends.
-3. **Pause** (pause screen, help, any modal): stop the game clock; timers count on the
-   game clock, so a plan due 0.4 s after the pause lands 0.4 s after the game resumes.
-   **Quit or rematch:** cancel the timer and call :meth:`Bot.cancel` (or drop the bot and
-   make a new one for the next match).
-
-**The hand is a person's** (``spit.bot.levels``, ``docs/bot.md``). A move planned from a fresh
-look at the table lands after the time to *notice* the change (an ex-Gaussian delay), to
-*choose* among the moves seen (Hick–Hyman) and to *press the key*; a spit (stuck table, new
-deal) and a slap (the round's end, two piles to choose from) come from the same three parts.
-
-**Stale plans.** A hand in motion keeps moving. When the table changes while a plan is
-pending and the planned move is still legal, the plan stands. If it no longer is (the
-opponent covered the pile, the round ended), the bot sees that only a noticing delay after
-the change: if that is before the hand lands, it stops and chooses afresh from there;
-otherwise the move lands and the engine refuses it — a harmless "too late" within 0.3 s of
-the change, a fumble (with its lockout) after that. A new deal is a new table: a move
-planned in the last round is always dropped.
-
-**Never faster than the hand.** A pending press may come to fit only after it was planned: a
-mis-key onto a pile the opponent has just made it fit, or a stale move the hand could not
-stop that the next card makes fit again. Landing then would answer that change sooner than
-the level's hand can (:meth:`Level.fastest`), so when a change makes the pressed key fit
-less than that before it lands, the bot stops and looks afresh from that change.
-
-**Mistakes.** It may overlook plays, make the first fit it sees rather than the best, and
-hit a neighbouring key (on the same grid of keys a person uses: a row per pile and one for
-fills, a key per stock), which the engine judges like anyone's press.
+Pure (time comes in as ``now``, randomness from its ``random.Random``); ``docs/bot.md`` gives
+the driver protocol (``plan`` whenever the table may have changed, apply at ``planned.at``,
+then ``landed``), the model of the hand, stale plans and the mistakes it makes.
 """
 
 from __future__ import annotations
@@ -64,23 +20,16 @@ from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Sp
 class Planned(NamedTuple):
     """A move the bot's hand is making: ``action`` lands on the table at time ``at``.
 
-    Immutable, and made for nearly every move, so a named tuple: one is made in a single
-    call, where a frozen dataclass sets each of its six fields through a descriptor call
-    (a simulated match makes hundreds). Drivers tell plans apart by identity (``is``).
+    A named tuple, made in one call for nearly every move (a frozen dataclass sets six fields
+    through descriptors). Drivers tell plans apart by identity (``is``).
     """
 
-    action: Action
-    """What the bot's finger presses (a mis-key makes it differ from ``meant``)."""
-    at: float
-    """When it lands, on the driver's game clock (seconds)."""
-    meant: Action | None = None
-    """The move the bot chose (None: the same as ``action``)."""
-    since: float = 0.0
-    """When the table changed that the bot is answering with this move."""
-    weighed: int = 1
-    """How many moves it chose among."""
-    second_look: bool = False
-    """Whether it missed every move at first and had to look again."""
+    action: Action  # what the bot's finger presses (a mis-key makes it differ from meant)
+    at: float  # when it lands, on the driver's game clock (seconds)
+    meant: Action | None = None  # the move the bot chose (None: the same as action)
+    since: float = 0.0  # when the table changed that the bot is answering with this move
+    weighed: int = 1  # how many moves it chose among
+    second_look: bool = False  # whether it missed every move at first and had to look again
 
     @property
     def intended(self) -> Action:
@@ -125,11 +74,9 @@ class Bot:
     ) -> None:
         if player not in (0, 1):
             raise ValueError(f"no such player: {player!r}")
-        self.player = player
-        """The seat the bot plays (against a person, 1: the top of the table)."""
+        self.player = player  # the seat the bot plays (against a person, 1: the top of the table)
         self.level = level_named(level) if isinstance(level, str) else level
-        self.policy = policy
-        """How it chooses among the moves it sees."""
+        self.policy = policy  # how it chooses among the moves it sees
         # Asked on every plan: an enum's attribute is slow to read in Python 3.11.
         self._picks_at_random = policy is Policy.RANDOM
         self._rng = rng
@@ -159,11 +106,8 @@ class Bot:
         return self._pending
 
     def plan(self, view: PlayerView, now: float) -> Planned | None:
-        """Look at the table at ``now``; return the move in progress, or None (nothing to do).
-
-        Returns the same :class:`Planned` object while a plan stands, so a driver can tell
-        "unchanged" by identity; asked again about the same view, it draws nothing.
-        """
+        """Look at the table at ``now``: the move in progress (the same :class:`Planned` while
+        a plan stands), or None. Asked again about the same view, it draws nothing."""
         if view.player != self.player:
             raise ValueError(f"the bot plays seat {self.player}, not {view.player}")
         pending = self._pending

@@ -1,15 +1,8 @@
 """The bot's ladder: seven human players, from a first game to a very fast hand.
 
-Each level is a set of parameters of one model of a person's hand (``docs/bot.md`` gives the
-model, its published sources and the measured figures): the time from a change on the
-table to a card landing is *noticing* the change (an ex-Gaussian delay), *choosing* a move
-(Hick–Hyman: it grows with log2 of the number of moves seen, plus one) and *pressing the
-key* (a keystroke time from the keystroke-level model). And the mistakes people make:
-overlooking a play (more often when there are many), playing the first fit seen rather than
-the best, and hitting a neighbouring key.
-
-The module is pure and light: the command line reads the names from here without loading
-the bot.
+Each level parameterizes one model of a person's hand (noticing, choosing, pressing, and
+the mistakes; ``docs/bot.md``). Pure and light: the command line reads the names from here
+without loading the bot.
 """
 
 from __future__ import annotations
@@ -30,50 +23,36 @@ LADDER: tuple[str, ...] = (
     "seasoned",
     "fast",
     "very-fast",
-)
-"""The levels, weakest first: each wins 60–80 % of matches against the one below."""
+)  # the levels, weakest first: each wins 60–80 % of matches against the one below
 
 ALIASES: Final[dict[str, str]] = {
     "easy": "beginner",
     "normal": "casual",
     "hard": "seasoned",
     "expert": "very-fast",
-}
-"""The names of the four levels before the ladder, and the ladder level each now means."""
+}  # the names of the four levels before the ladder, and the ladder level each now means
 
-ADAPTIVE = "adaptive"
-"""The bot that moves along the ladder towards its opponent's strength (``spit.bot.adaptive``)."""
+ADAPTIVE = "adaptive"  # see spit.bot.adaptive
 
-LEVEL_NAMES: tuple[str, ...] = (*LADDER, *ALIASES)
-"""Every fixed level a command line accepts: the ladder, then the old names."""
+LEVEL_NAMES: tuple[str, ...] = (*LADDER, *ALIASES)  # the ladder, then the old names
 
-BOT_CHOICES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE)
-"""Everything ``--bot`` accepts."""
+BOT_CHOICES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE)  # everything --bot accepts
 
-MIDDLE: Final[str] = LADDER[len(LADDER) // 2]
-"""Where the adaptive bot starts."""
+MIDDLE: Final[str] = LADDER[len(LADDER) // 2]  # where the adaptive bot starts
 
 
-NOTICE_FLOOR = 0.1
-"""No eye notices a change faster than this (s): an ex-Gaussian's rare low draws stop here."""
+NOTICE_FLOOR = 0.1  # seconds: no eye notices faster
 
-FORM_RANGE: Final = (0.6, 1.7)
-"""A round's pace factor stays within this range: a good round, never a superhuman one."""
+FORM_RANGE: Final = (0.6, 1.7)  # a good round, never a superhuman one
 
 
 class ExGaussian(Struct, frozen=True, gc=False):
-    """A delay in seconds: a normal body (``mu``, ``sigma``) plus an exponential tail (``tau``).
+    """A delay in seconds: a normal body (``mu``, ``sigma``) plus an exponential tail (``tau``),
+    the shape of reaction times (Hohle 1965; Luce 1986): now and then attention lapses."""
 
-    The shape reaction times have (Hohle 1965; Luce 1986): most are near ``mu``, and now and
-    then attention lapses and one is much slower. The mean is ``mu + tau``.
-    """
-
-    mu: float
-    """The normal part's mean."""
-    sigma: float
-    """The normal part's standard deviation."""
-    tau: float
-    """The exponential tail's mean: the lapses."""
+    mu: float  # the normal part's mean
+    sigma: float  # the normal part's standard deviation
+    tau: float  # the exponential tail's mean: the lapses
 
     def __post_init__(self) -> None:
         if self.mu <= NOTICE_FLOOR or self.sigma <= 0 or self.tau <= 0:
@@ -125,29 +104,22 @@ def _phi(z: float) -> float:
 class Level(Struct, frozen=True, gc=False):
     """One rung of the ladder: the parameters of the model of a person's hand."""
 
-    name: str
-    """Its name on the command line; ``spit.words.labels.level_name`` says it in words."""
+    name: str  # its name on the command line; spit.words.labels.level_name says it in words.
     notice: ExGaussian
     """From a change on the table to having seen it (and, while the hand is on its way, to
     seeing that the move no longer fits)."""
-    decide: float
-    """Hick–Hyman's intercept: the least time to choose a move, in seconds."""
-    per_bit: float
-    """Hick–Hyman's slope: seconds per bit, choosing among n moves costing log2(n + 1) bits."""
-    key: float
-    """Pressing the key, in seconds (the keystroke-level model's K)."""
+    decide: float  # Hick–Hyman's intercept: the least time to choose a move, in seconds
+    per_bit: float  # Hick–Hyman's slope, seconds per bit
+    key: float  # pressing the key, in seconds (the keystroke-level model's K)
     overlook: float
     """The chance of not seeing a play among one; with n plays each is missed with this
     chance times log2(n + 1) (more to look at, more missed)."""
-    first_fit: float
-    """The chance of making the first move seen (reading left to right) instead of the best."""
-    miskey: float
-    """The chance that a press lands on a neighbouring key instead."""
+    first_fit: float  # left to right, not the best
+    miskey: float  # the chance that a press lands on a neighbouring key instead
     form: float = 0.25
     """How much the pace drifts from round to round: each round every delay is multiplied by
     a factor whose logarithm is normal with this standard deviation (median 1)."""
-    day: float = 0.2
-    """How much the pace differs from match to match: the same, drawn once a match."""
+    day: float = 0.2  # how much the pace differs from match to match: the same, drawn once a match
 
     def choosing(self, moves: int) -> float:
         """Seconds to choose among ``moves`` moves seen (Hick–Hyman)."""
@@ -175,8 +147,7 @@ FIRST_GAME: Final = Level(
     overlook=0.12,
     first_fit=0.5,
     miskey=0.05,
-)
-"""The bottom of the ladder: someone playing their first game, looking for the keys."""
+)  # the bottom of the ladder: someone playing their first game, looking for the keys
 
 VERY_FAST: Final = Level(
     name="very-fast",
@@ -187,15 +158,12 @@ VERY_FAST: Final = Level(
     overlook=0.02,
     first_fit=0.03,
     miskey=0.01,
-)
-"""The top: a very fast player who knows the keys blind."""
+)  # the top: a very fast player who knows the keys blind
 
 
 def between(name: str, low: Level, high: Level, t: float) -> Level:
-    """The level a fraction ``t`` of the way from ``low`` (0) to ``high`` (1).
-
-    Times go geometrically (each step the same ratio faster), chances linearly.
-    """
+    """The level a fraction ``t`` of the way from ``low`` to ``high``: times geometrically,
+    chances linearly."""
 
     def geo(a: float, b: float) -> float:
         return math.pow(a, 1 - t) * math.pow(b, t)
@@ -225,8 +193,7 @@ window, the lockout), so an even spacing left the top step under 60 %."""
 
 LEVELS: Final[dict[str, Level]] = {
     name: between(name, FIRST_GAME, VERY_FAST, t) for name, t in zip(LADDER, RUNGS, strict=True)
-}
-"""Every ladder level by name, between the first game and the very fast hand."""
+}  # every ladder level by name, between the first game and the very fast hand
 
 
 MEASURED_REACTION: Final[dict[str, float]] = {

@@ -1,25 +1,10 @@
-"""How the bot chooses a move from what it sees: the strategy, and the random baseline.
+"""How the bot chooses a move from its view: the strategy, and the random baseline.
 
-Both read only a :class:`~spit.engine.PlayerView`: the face-up cards, the counts, and the
-legal actions the engine lists. Nothing here decides legality; whether a card fits a pile
-is read from the engine's one rule of adjacency (:data:`~spit.engine.NEIGHBOURS`, which
-:meth:`Card.fits_on` reads too), only to *look ahead* at what a legal play would set up.
-
-The strategy, in order of weight:
-
-1. **Uncover.** A play from a stock with face-down cards beneath turns one up: a new card,
-   a new chance.
-2. **Keep its own chains going.** After the play, count its own face-up stock cards that
-   fit a pile top; more is better (a 7 on a 6 when it also holds an 8 is a chain).
-3. **Don't feed the opponent.** After the play, count the opponent's face-up stock cards
-   that fit a pile top; fewer is better (so of two piles, it covers the one the opponent
-   wanted).
-4. **Fill from the tallest stock.** An empty slot is filled from the stock with the most
-   face-down cards, when no play scores better. A fill is never contested, a play is.
-5. **Slap the smaller pile.** (And spit whenever spit is what is left to do.)
-
-Lower levels overlook plays (more of them when there are many to look at) and sometimes make
-the first move they see, reading their stocks from the left, rather than the best.
+Legality is the engine's (the view's legal actions); adjacency is read only to look ahead.
+In order of weight: uncover a face-down card; keep its own chains going (more own stock
+cards fitting a pile after the play); don't feed the opponent (fewer of theirs fitting);
+fill from the tallest stock when no play scores better; slap the smaller pile. Lower levels
+overlook plays and sometimes make the first move they see rather than the best.
 """
 
 from __future__ import annotations
@@ -37,46 +22,33 @@ from spit.engine import NEIGHBOURS, Action, Fill, Play, PlayerView, Rank, Slap, 
 class Weights(Struct, frozen=True, gc=False):
     """How much the strategy values each thing a move does (a move's score is their sum)."""
 
-    play: float = 10.0
-    """Every play's base: a card on a pile is a card nearer going out."""
-    uncover: float = 8.0
-    """A play that turns up a face-down card."""
-    chain: float = 3.0
-    """Each of its own stock cards that fits a pile top after the move."""
-    feed: float = 2.0
-    """Each opponent's stock card that fits a pile top after the move (subtracted)."""
-    fill: float = 12.0
-    """A fill's base; a fill always turns up a face-down card."""
-    tall: float = 0.5
-    """Each face-down card under the stock a fill comes from: fill from the tallest."""
+    play: float = 10.0  # every play's base: a card on a pile is a card nearer going out
+    uncover: float = 8.0  # A play that turns up a face-down card
+    chain: float = 3.0  # each of its own stock cards that fits a pile top after the move
+    feed: float = 2.0  # each opponent's stock card that fits a pile top after the move (subtracted)
+    fill: float = 12.0  # A fill's base; a fill always turns up a face-down card
+    tall: float = 0.5  # per face-down card under the stock filled from
 
 
-WEIGHTS = Weights()
-"""The weights every level plays by; levels differ in speed and care, not in judgement."""
+WEIGHTS = Weights()  # levels differ in speed and care, not judgement
 
 
 class Policy(enum.Enum):
     """How the bot chooses among the moves it sees."""
 
-    STRATEGY = "strategy"
-    """The documented preferences, with the level's overlooks and first fits."""
-    RANDOM = "random"
-    """Any legal action, uniformly: the baseline strategy is measured against."""
+    STRATEGY = "strategy"  # the documented preferences, with the level's overlooks and first fits
+    RANDOM = "random"  # any legal action, uniformly: the baseline strategy is measured against
 
 
 class Choice(Struct, frozen=True, gc=False):
     """A move chosen, how many moves were weighed, and whether it took a second look."""
 
-    action: Action
-    """What to do."""
-    second_look: bool = False
-    """True if the bot overlooked every move at first and found this one on a second look."""
-    weighed: int = 1
-    """How many moves the choice was made among (what Hick–Hyman's choosing time counts)."""
+    action: Action  # what to do
+    second_look: bool = False  # every move overlooked at first
+    weighed: int = 1  # moves chosen among (Hick–Hyman)
 
 
-_RANKS = max(Rank) + 1
-"""Room for every rank as an index (2 to 14), and 0 for "no card"."""
+_RANKS = max(Rank) + 1  # room for every rank as an index (2 to 14), and 0 for "no card"
 
 
 def _either(a: int, b: int) -> tuple[int, ...]:
@@ -98,19 +70,16 @@ _SHIFT = 6
 _MINE = 1 << _SHIFT
 """A card of the bot's own counts this much in a rank's count; the opponent's count 1 (a
 side has five stocks, so their count stays below it)."""
-_THEIRS = _MINE - 1
-"""The opponent's part of a count."""
+_THEIRS = _MINE - 1  # the opponent's part of a count
 
 
 def _scores(view: PlayerView, moves: Sequence[Play | Fill], weights: Weights) -> list[float]:
     """Each move's score: its base, plus what it uncovers and sets up for the bot, minus
-    what it sets up for the opponent, looking one move ahead.
+    what it sets up for the opponent, one move ahead.
 
-    Worked out for all the moves of one view at once, from how many face-up stock cards of
-    each rank each player shows (this runs for nearly every move the bot makes): a card fits
-    a pile top after a play if it fits the card played or the other pile's top, so a play
-    sets up the cards of the ranks in ``_EITHER`` of those two (a card never fits its own
-    rank, so the card played is among them only if it fits the other pile too).
+    All the view's moves at once, from the count of face-up stock cards per rank (this runs
+    for nearly every move): after a play the ranks that fit are ``_EITHER`` of the card
+    played and the other pile's top.
     """
     player = view.player
     sides = view.sides
@@ -185,14 +154,12 @@ def choose(
     first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Choice | None:
-    """The strategy's move from ``view``, or None when there is nothing to do (see
-    :func:`decide`, which says how it is chosen)."""
+    """The strategy's move from ``view`` (see :func:`decide`), or None."""
     decided = decide(view, rng, overlook=overlook, first_fit=first_fit, weights=weights)
     return None if decided is None else Choice(*decided)
 
 
-Decided = tuple[Action, bool, int]
-"""A choice as a plain tuple: :class:`Choice`'s fields, in order."""
+Decided = tuple[Action, bool, int]  # A choice as a plain tuple: Choice's fields, in order
 
 
 def decide(
@@ -203,16 +170,12 @@ def decide(
     first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Decided | None:
-    """:func:`choose`'s choice as a plain tuple (action, second look, moves weighed): what
-    the bot asks for every move, without making a :class:`Choice` it would only take apart.
+    """:func:`choose`'s choice as a plain tuple (action, second look, moves weighed), so the
+    bot makes no :class:`Choice` it would only take apart.
 
-    The strategy's move from ``view``, or None when there is nothing to do.
-
-    ``overlook`` is the chance of not seeing a lone play; with n plays and fills in view each
-    is missed with ``overlook * log2(n + 1)`` (at most 95 %). If every one is missed, the best
-    of all is found on a second look. ``first_fit`` is the chance of making the first move
-    seen, reading from the left, instead of the best. Randomness comes only from ``rng`` and
-    only depends on the view.
+    With n plays and fills in view each is missed with ``overlook * log2(n + 1)`` (at most
+    95 %); if every one is, a second look finds the best. ``first_fit`` is the chance of the
+    first move seen, from the left, instead of the best.
     """
     legal = view.legal_actions
     if not legal:

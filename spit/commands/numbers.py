@@ -17,11 +17,8 @@ def bounded(
     not_a_number: Callable[[str], str],
     out_of_range: Callable[[str, Number], str],
 ) -> Callable[[str], Number]:
-    """An argparse type: ``read(text)`` within [low, high] (None: no bound on that side).
-
-    ``not_a_number(text)`` words a flag that is no number and ``out_of_range(text, value)``
-    one outside the bounds, each in the flag's own words.
-    """
+    """An argparse type: ``read(text)`` within [low, high] (None: no bound), each problem
+    worded by ``not_a_number(text)`` or ``out_of_range(text, value)``."""
 
     def parse(text: str) -> Number:
         try:

@@ -1,8 +1,5 @@
 """The game commands: ``spit play``, ``spit practice``, the start menu, and a networked seat
-played on the screen; each checks its flags and the config file, then runs the app.
-
-Textual is imported only by :func:`run_app`, so ``spit --help`` and ``spit simulate`` start
-quickly.
+on the screen. Textual is imported only by :func:`run_app`, so ``spit --help`` starts quickly.
 """
 
 from __future__ import annotations
@@ -29,11 +26,9 @@ from spit.settings.options import GameOptions, Mode, Network
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
 
-PROG = "spit"
-"""The command's name in messages."""
+PROG = "spit"  # the command's name in messages
 
-CONFIG_ERROR_EXIT = 2
-"""Exit status for a config file the game cannot use, the same as for a bad flag."""
+CONFIG_ERROR_EXIT = 2  # a config the game cannot use, as a bad flag
 
 
 # -- the parsers ------------------------------------------------------------------------------
@@ -58,8 +53,7 @@ lockout_seconds = bounded(
     out_of_range=lambda text, _: words.commands.out_of_range(
         low=LOCKOUT_RANGE[0], high=LOCKOUT_RANGE[1], text=printable(text)
     ),
-)
-"""An argparse type: seconds between 0 and 2."""
+)  # an argparse type: seconds between 0 and 2
 
 
 def add_play_parser(commands: Any) -> None:
@@ -148,16 +142,12 @@ def add_practice_parser(commands: Any) -> None:
 
 # -- the options ------------------------------------------------------------------------------
 
-SYMBOLS = "♠♥♦♣╭─╮│✓✗"
-"""Characters the Unicode look draws: suits, rounded corners, marks."""
+SYMBOLS = "♠♥♦♣╭─╮│✓✗"  # characters the Unicode look draws: suits, rounded corners, marks
 
 
 def needs_ascii(stream: TextIO | None = None) -> bool:
-    """Whether ``stream`` (default: the one Textual draws on) cannot carry the Unicode look.
-
-    With ``PYTHONIOENCODING=ascii`` (or an ASCII locale) every ``♠`` or ``╭`` would reach the
-    screen as a ``\\u2660``-style escape, so the game must choose the ASCII look itself.
-    """
+    """Whether ``stream`` (default: Textual's) cannot carry the Unicode look: with an ASCII
+    encoding every ``♠`` would reach the screen as an escape."""
     if stream is None:
         stream = sys.__stderr__  # Textual's Linux driver writes to the original stderr
     encoding = getattr(stream, "encoding", None) or "ascii"
@@ -169,10 +159,8 @@ def needs_ascii(stream: TextIO | None = None) -> bool:
 
 
 def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
-    """The options a game starts with: the flags in ``args``, the config file for the rest.
-
-    Raises ConfigError if the config's remapped keys do not fit the chosen layout.
-    """
+    """The options a game starts with: the flags in ``args``, the config file for the rest
+    (ConfigError if its remapped keys do not fit the chosen layout)."""
     keys = args.keys or config.layout
     config.keymap(keys)  # a bad remap must stop us before the screen is taken over
     chosen: dict[str, object] = {}
@@ -205,9 +193,8 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
 
 
 def run_app(options: GameOptions, *, loop: AbstractEventLoop | None = None, **kwargs: Any) -> int:
-    """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app
-    (``resume=`` or ``replay=`` a record; ``config_file=``, where the start menu remembers
-    its choices); ``loop`` is the event loop to run it on (one that holds its seat already)."""
+    """Run the game until the player quits; the app's exit status. ``kwargs`` go to the app;
+    ``loop`` is the event loop to run it on (one that holds its seat already)."""
     # The start, from here to the first screen drawn, makes some 100,000 objects that live
     # as long as the app (Textual's modules, the app, the table) and about 2,000 that are
     # garbage: the collector's 130-odd passes over them found little and cost 15-20 ms of
@@ -305,10 +292,9 @@ def play_networked(args: argparse.Namespace) -> int:
 
 
 def run_seated(options: GameOptions, network: Network, command: str) -> int:
-    """Take the seat ``network`` names (hosting its room first, for ``spit host``), then
-    show it. The seat is taken before the terminal is: a server that is not there, or a port
-    that cannot be listened on, is one line on the terminal as it was, never a screen that
-    flashes up and goes. The app then runs on the same event loop, which holds the seat."""
+    """Take the seat ``network`` names (hosting its room first), then show it on the same
+    event loop. The seat is taken before the terminal, so a server not there is one line,
+    never a screen that flashes up and goes."""
     from spit.app.remote import take_seat, why_not  # the network loads only to play on it
     from spit.commands.rooms import hosting_problem
     from spit.net.client import ServerGone

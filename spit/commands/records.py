@@ -83,8 +83,7 @@ def _print_figures(figures: dict[str, Any], *, as_json: bool) -> None:
     sys.stdout.flush()
 
 
-RECORD_ERROR_EXIT = 2
-"""Exit status for a record that cannot be used, as for a bad flag or config file."""
+RECORD_ERROR_EXIT = 2  # a record that cannot be used, as a bad flag
 
 
 def add_resume_parser(subparsers: Any) -> None:
@@ -200,8 +199,7 @@ def _to_resume(args: argparse.Namespace) -> Any:
     return options, record
 
 
-NETWORK_LOST_EXIT = 1
-"""``spit resume``'s status when the newest match was a networked one that cannot go on."""
+NETWORK_LOST_EXIT = 1  # the newest match was networked and cannot go on
 
 
 def _opponent(header: Any) -> str:

@@ -1,10 +1,7 @@
 """The commands of rooms over the network: ``spit server``, ``spit host`` and ``spit join``.
 
-``spit server`` runs rooms headless until SIGINT or SIGTERM. ``spit host`` opens a room (on
-a server it starts in this process, or on a running one with ``--server``) and ``spit join``
-takes the second seat. With ``--bot LEVEL`` the seat is played headless by the bot through
-the same client a screen uses; with ``--json`` the host prints ``{"code": ...}`` first and
-both print one JSON line with the result when the match ends.
+With ``--bot LEVEL`` a seat is played headless by the bot through the client a screen uses;
+with ``--json`` the host prints ``{"code": ...}`` first and both print the result as one line.
 """
 
 from __future__ import annotations
@@ -42,8 +39,7 @@ if TYPE_CHECKING:
 # The wire (msgspec), hosting and the browser seat load when a network command runs: every
 # `spit` builds these parsers, and a game on one keyboard needs none of them.
 
-WEB_PORT = 8000
-"""The browser seat's page, unless ``--web-port`` says otherwise (as ``spit web``'s)."""
+WEB_PORT = 8000  # the browser seat's page, unless --web-port says otherwise (as spit web's)
 
 
 # -- argument types ---------------------------------------------------------------------------
@@ -55,8 +51,7 @@ port_number = bounded(
     65535,
     not_a_number=lambda text: words.networked.not_a_port(text=text),
     out_of_range=lambda text, _: words.networked.port_out_of_range(text=text),
-)
-"""An argparse type: a TCP port, 0 (any free one) to 65535."""
+)  # an argparse type: a TCP port, 0 (any free one) to 65535
 
 
 def server_address(text: str) -> str:
@@ -87,8 +82,7 @@ pace_factor = bounded(
     100.0,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
     out_of_range=lambda text, _: words.networked.pace_out_of_range(text=text),
-)
-"""An argparse type: how many times faster the game clock runs, 1 to 100."""
+)  # an argparse type: how many times faster the game clock runs, 1 to 100
 
 
 grace_seconds = bounded(
@@ -97,8 +91,7 @@ grace_seconds = bounded(
     3600,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
     out_of_range=lambda text, _: words.networked.grace_out_of_range(text=text),
-)
-"""An argparse type: seconds a dropped seat is kept, 0.1 to 3600."""
+)  # an argparse type: seconds a dropped seat is kept, 0.1 to 3600.
 
 
 workers_count = bounded(
@@ -107,8 +100,7 @@ workers_count = bounded(
     64,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
     out_of_range=lambda text, _: words.networked.workers_out_of_range(text=text),
-)
-"""An argparse type: how many server processes, 1 to 64."""
+)  # an argparse type: how many server processes, 1 to 64
 
 
 def redis_url(text: str) -> str:

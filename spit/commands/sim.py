@@ -17,8 +17,7 @@ the other bot, remembering across the run's matches), or ``random`` (any legal m
 like the other side's level, or like ``normal`` when both are random)."""
 
 
-INTERRUPTED = 130
-"""Exit status after Ctrl-C, as shells report a SIGINT."""
+INTERRUPTED = 130  # exit status after Ctrl-C, as shells report a SIGINT
 
 
 positive_int = bounded(
@@ -27,8 +26,7 @@ positive_int = bounded(
     None,
     not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
     out_of_range=lambda _, value: words.sim.not_positive(value=value),
-)
-"""An argparse type: a whole number of at least 1."""
+)  # an argparse type: a whole number of at least 1
 
 
 def add_simulate_parser(subparsers: Any) -> None:

@@ -1,8 +1,5 @@
-"""How ``spit stats`` shows the figures of :func:`spit.records.stats.gather`: Rich tables in
-the player's words, and a plotext chart of reaction over time.
-
-A name comes from a record file (another machine's player, a file edited by hand): it is
-shown as text — never read as markup, its control characters written as escapes."""
+"""How ``spit stats`` shows its figures: Rich tables in the player's words, and a plotext
+chart of reaction over time. Names from records are shown as text, never read as markup."""
 
 from __future__ import annotations
 
@@ -91,10 +88,8 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
 
 
 def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14) -> Any:
-    """Each player's median reaction per match over time, as a plotext line chart (Rich Text).
-
-    None when no player has two matches with reactions (one point is not a trend).
-    """
+    """Each player's median reaction per match over time, as a plotext line chart; None
+    when no player has two matches with reactions (one point is not a trend)."""
     series = [(p["name"], p["reactions"]) for p in figures["players"] if len(p["reactions"]) > 1]
     if not series:
         return None

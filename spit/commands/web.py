@@ -13,8 +13,7 @@ from spit.commands.numbers import bounded
 DEFAULT_BIND: Final = "127.0.0.1"
 """Only this machine's browsers by default; ``--bind`` opens it to others on purpose."""
 
-DEFAULT_PORT: Final = 8000
-"""The port ``spit web`` listens on unless told otherwise."""
+DEFAULT_PORT: Final = 8000  # the port spit web listens on unless told otherwise
 
 DEFAULT_TABLES: Final = 8
 """Tables played at once unless told otherwise; each is a ``spit`` process of some 40 MB."""
@@ -26,8 +25,7 @@ port_number = bounded(
     65535,
     not_a_number=lambda text: words.networked.not_a_port(text=text),
     out_of_range=lambda _, value: words.web.web_port_out_of_range(value=value),
-)
-"""An argparse type: a TCP port, 0 (any free port) to 65535."""
+)  # an argparse type: a TCP port, 0 (any free port) to 65535
 
 
 table_count = bounded(
@@ -36,8 +34,7 @@ table_count = bounded(
     100,
     not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
     out_of_range=lambda _, value: words.web.tables_out_of_range(value=value),
-)
-"""An argparse type: how many tables may be played at once, 1 to 100."""
+)  # an argparse type: how many tables may be played at once, 1 to 100
 
 
 def add_web_parser(subparsers: Any) -> None:

@@ -1,12 +1,5 @@
-"""A game as a screen sees it: one small interface, and the games behind it.
-
-:class:`Game` (in :mod:`spit.game.seat`) is all a screen knows of a game: the view of the
-seats it plays, "do this action", pause and resume, the clock, and a :class:`Listener` the
-game calls with what happened. :class:`LocalGame` plays a match on this machine (two players
-on one keyboard, or one against a :class:`Driver` such as the bot); a remote game behind the
-same interface speaks to a server. Nothing here imports Textual, so servers and headless
-clients share it with the app.
-"""
+"""A game as a screen sees it: the :class:`Game` interface, and the games behind it (local,
+remote, replay). No Textual here, so servers and headless clients share it with the app."""
 
 from spit.clock import GameClock, Source
 from spit.game.driver import BotDriver, Driver, DriverFactory, Seat, bot_driver

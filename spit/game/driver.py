@@ -1,25 +1,8 @@
-"""Drivers: whatever plays a seat without a keyboard — the bot at a local table today, the
-bot of a headless client or a server tomorrow.
+"""Drivers: whatever plays a seat without a keyboard (the bot), through a :class:`Seat`.
 
-A :class:`Driver` is handed a :class:`Seat` and plays through it alone: it reads the table
-through ``seat.view()`` (a :class:`~spit.engine.PlayerView`, never more), waits with
-``seat.call_later`` (timers on the game clock, which stop while the game is paused), and acts
-with ``seat.act``, the same way a key press goes. The engine alone decides whether the
-action stands.
-
-The game calls the driver:
-
-- ``start(seat)`` once, when the game starts (the first round is dealt, waiting for the
-  first spit);
-- ``table_changed(events)`` after every accepted action, whoever made it (the driver's own
-  included), and with ``()`` when a fresh match is dealt on a rematch;
-- ``pause()`` when the game stops and ``resume()`` when it goes on; timers from
-  ``call_later`` are paused and resumed by the game as well, so a simple driver may ignore
-  both;
-- ``stop()`` once, when the game ends; pending ``call_later`` timers are cancelled.
-
-A driver never acts from inside ``table_changed`` itself: it plans, and acts from a
-``call_later`` callback, as a hand needs time to move.
+A driver reads only ``seat.view()``, waits with ``seat.call_later`` (game-clock timers the
+game pauses and cancels) and acts with ``seat.act`` as a key does. It never acts from inside
+``table_changed``: it plans, and acts from a timer, as a hand needs time to move.
 """
 
 from __future__ import annotations
@@ -81,22 +64,15 @@ class Driver(Protocol):
         """The game ends; let go of everything."""
 
 
-DriverFactory = Callable[[str, int | None], Driver]
-"""Builds a driver from a bot level name and a seed (None for a fresh one)."""
+DriverFactory = Callable[[str, int | None], Driver]  # from a level name and a seed (None: fresh)
 
 
 class BotDriver:
-    """A seat played by :class:`spit.bot.Bot`.
-
-    The bot itself is pure (it plans a move and says when it lands); this driver gives it
-    the table after every change, times its hand with the seat's timers, and applies its move
-    through ``seat.act``. It follows the driver protocol of :mod:`spit.bot.bot`: apply,
-    ``landed``, then plan again.
-    """
+    """A seat played by :class:`spit.bot.Bot`, timed with the seat's timers, following the
+    bot's driver protocol (``docs/bot.md``): apply, ``landed``, then plan again."""
 
     def __init__(self, bot: Bot | Adaptive) -> None:
-        self.bot = bot
-        """The bot whose hand this drives."""
+        self.bot = bot  # the bot whose hand this drives
         self._seat: Seat | None = None
         self._scheduled: Planned | None = None
         self._timer: Cancellable | None = None

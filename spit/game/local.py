@@ -1,10 +1,8 @@
 """A game on this machine: the match, the game clock and any driven seat, in one place.
 
-Two players on one keyboard play both seats; against the bot the keyboard plays seat 0 and
-a :class:`~spit.game.driver.Driver` plays seat 1. Every action, a key's or the driver's, goes
-the same short way, synchronously: ``Match.apply(action, at=clock())``, then the listener
-hears of it, then the driver. Nothing waits between the check and the change, so the engine's
-verdict on arrival order is final.
+Every action, a key's or the driver's, goes ``Match.apply(action, at=clock())``, then the
+listener, then the driver, synchronously: nothing waits between the check and the change, so
+the engine's verdict on arrival order is final.
 """
 
 from __future__ import annotations
@@ -25,6 +23,10 @@ if TYPE_CHECKING:  # the network loads only with a networked game
 class LocalGame:
     """A match played here. Implements :class:`spit.game.Game`."""
 
+    connection: Connection | None = None
+    replaying = False
+    room_link: str | None = None
+
     def __init__(
         self,
         match: Match,
@@ -39,14 +41,10 @@ class LocalGame:
         seats); ``deal`` makes the match a rematch plays (none: no rematch); ``recorder``
         writes down every action the engine judges (its record of ``match`` already begun);
         ``names`` are the names the players gave (None: the screen's own)."""
-        self.match = match
-        """The match being played: the one source of truth for the table."""
-        self.clock = clock or GameClock()
-        """The game clock; every action is applied at its time."""
-        self.driver = driver
-        """Who plays seat 1 when the keyboard does not (the bot), or None."""
-        self.recorder = recorder
-        """Where every action the engine judged is written down, or None."""
+        self.match = match  # the match being played: the one source of truth for the table
+        self.clock = clock or GameClock()  # the game clock; every action is applied at its time
+        self.driver = driver  # who plays seat 1 when the keyboard does not (the bot), or None
+        self.recorder = recorder  # where every action the engine judged is written down, or None
         self._names = names
         self._deal = deal
         self._listener: Listener | None = None
@@ -70,10 +68,6 @@ class LocalGame:
         return self._names
 
     @property
-    def connection(self) -> Connection | None:
-        return None
-
-    @property
     def paused(self) -> bool:
         return self._paused
 
@@ -82,21 +76,13 @@ class LocalGame:
         return self._deal is not None
 
     @property
-    def replaying(self) -> bool:
-        return False
+    def lost(self) -> ServerGone | Ended | None:
+        return None  # a match on this machine has no line to lose
 
     @property
     def adaptive_level(self) -> str | None:
         # Only the adaptive bot's driver says which ladder level it plays at now.
         return self.driver.playing if isinstance(self.driver, AdaptiveDriver) else None
-
-    @property
-    def lost(self) -> ServerGone | Ended | None:
-        return None  # a match on this machine has no line to lose
-
-    @property
-    def room_link(self) -> str | None:
-        return None
 
     def view(self, seat: int) -> PlayerView:
         return self.match.view(seat)
@@ -113,10 +99,8 @@ class LocalGame:
             self.driver.start(_DriverSeat(self, 1))
 
     def act(self, action: Action) -> Result:
-        """Apply ``action`` now; the listener, then the driver, hear of it before this returns.
-
-        Any seat may act here: the keyboard and the driver share this machine.
-        """
+        """Apply ``action`` now, for any seat; the listener, then the driver, hear of it before
+        this returns."""
         at = self.clock()
         result = self.match.apply(action, at=at)
         if self.recorder is not None:

@@ -1,12 +1,8 @@
 """The practice round's opponent: a bot that waits for the player.
 
-A new player has to read, look and find keys; any bot of the ladder, even the first game's
-1.4 s hand, plays their cards away while they do. This one moves only when the game lets it
-(``gate``: the practice says whether the player still has a card to play and is not in the
-middle of reading), and then only after :data:`PATIENCE` seconds, slower than the slowest
-level of the ladder. It presses SPIT with the player and never slaps: the slap is the
-player's to learn. What it may do is the engine's list of its legal actions; it plays the
-first play there, else the first fill.
+Any level of the ladder plays a new player's cards away while they read; this one moves only
+when ``gate`` lets it, after :data:`PATIENCE` seconds (slower than the slowest level), presses
+SPIT with the player and never slaps (that is the player's to learn).
 """
 
 from __future__ import annotations
@@ -19,8 +15,7 @@ from spit.game.driver import Seat
 from spit.game.seat import Cancellable
 
 PATIENCE: Final = 2.5
-"""Game seconds between the bot being let move and its move landing (the ladder's slowest
-hand takes 1.4 s)."""
+"""Game seconds from the bot being let move to its move landing (the slowest level: 1.4 s)."""
 
 
 class PatientDriver:
@@ -30,10 +25,8 @@ class PatientDriver:
         self, gate: Callable[[], bool] | None = None, *, patience: float = PATIENCE
     ) -> None:
         """``gate`` says whether the bot may play a card or fill now (None: always)."""
-        self.gate = gate
-        """Whether the bot may move a card now; asked each time it is about to."""
-        self.patience = patience
-        """Game seconds from being let move to the move."""
+        self.gate = gate  # whether the bot may move a card now; asked each time it is about to
+        self.patience = patience  # game seconds from being let move to the move
         self._seat: Seat | None = None
         self._timer: Cancellable | None = None
 

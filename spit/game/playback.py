@@ -1,23 +1,9 @@
-"""A record played back: where it stands, one action forward or back, a jump to a round; and
-the game a screen shows it as.
+"""A record played back (:class:`Playback`: a position, a step either way, a jump to a round),
+and :class:`ReplayGame`, which a screen shows as it shows play.
 
-:class:`Playback` is the replay's whole state, without a screen or a clock: the match as it
-stood after the first ``position`` recorded actions, rebuilt by the engine from the deal.
-Going back replays from the deal up to the step before (a match of a few thousand actions
-replays in milliseconds), so the table shown is always the engine's, never a copy kept aside.
-
-Playback counts from the record's first action (:attr:`Playback.origin`), not from 0: records
-written before their clock started at the deal hold the machine's uptime as game time
-(``"at": 1980.74`` for the first action), and a replay counting from 0 would stand still that
-long before its first step. Counting from the first action plays every record at once.
-
-:class:`ReplayGame` puts a :class:`Playback` behind the same :class:`spit.game.Game` interface
-a match has, so the table screen shows a replay exactly as it showed play — the flashes, the
-refusals by each player's row, the round's end.
-
-Nobody at the keyboard acts in a replay: the recorded actions are applied at their times,
-on the screen's timers, scaled by the playback speed; the controls (pause, a step forward or
-back, faster, slower, a jump to a round) are the screen's, and come here.
+The table shown is always the engine's: going back replays from the deal (milliseconds for a
+few thousand actions). Playback counts from the record's first action, not 0: older records
+hold the machine's uptime as game time, and would stand still that long before their first step.
 """
 
 from __future__ import annotations
@@ -34,41 +20,32 @@ from spit.records.recorder import Recorder
 if TYPE_CHECKING:  # the network loads only with a networked game
     from spit.net.client import Ended, ServerGone
 
-SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-"""Playback speeds, slowest first; real speed is 1."""
+SPEEDS: Final = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # playback speeds, slowest first; real speed is 1
 
 
 @dataclass(frozen=True, slots=True)
 class Played:
     """One recorded action applied again, and what the engine said this time."""
 
-    step: Step
-    """The action as recorded."""
-    result: Result
-    """The engine's verdict and events now (the same as in play: reading checked that)."""
+    step: Step  # the action as recorded
+    result: Result  # the same as in play: reading checked it
 
 
 class Playback:
     """The replay of one record, moved by the screen (or a test) one step at a time."""
 
     def __init__(self, record: Record) -> None:
-        self.record = record
-        """The record played back."""
+        self.record = record  # the record played back
         if record.steps is None:
             raise ValueError("a record is played back from its steps: read it with them")
-        self.steps = record.steps
-        """Every recorded action, in order."""
+        self.steps = record.steps  # every recorded action, in order
         self.analysis: Analysis = analyse(record)
         """Reactions, missed plays and races lost over the whole record (gathered as the
         record was read, if it was read so: :func:`~spit.records.analysis.read_analysed`)."""
-        self.match: Match = record.header.new_match()
-        """The table after :attr:`position` steps."""
-        self.origin = self.steps[0].at if self.steps else 0.0
-        """The game time playback counts from: the first action's (see the module's note)."""
-        self.position = 0
-        """How many steps have been applied."""
-        self.speed = 1.0
-        """How fast time runs against real time."""
+        self.match: Match = record.header.new_match()  # the table after position steps
+        self.origin = self.steps[0].at if self.steps else 0.0  # see the module's note
+        self.position = 0  # how many steps have been applied
+        self.speed = 1.0  # how fast time runs against real time
         self._round_starts = self._first_steps()
 
     # -- where it stands -------------------------------------------------------------------
@@ -81,8 +58,7 @@ class Playback:
     @property
     def time(self) -> float:
         """The game time of the last step applied, on the record's clock (:attr:`origin`
-        before the first): what the table's timings (a fumble lock, "too late") are read
-        against."""
+        before the first)."""
         return self.steps[self.position - 1].at if self.position else self.origin
 
     @property
@@ -162,11 +138,16 @@ class Playback:
 class ReplayGame:
     """A record played back. Implements :class:`spit.game.Game` (and takes no actions)."""
 
+    connection: Connection | None = None
+    can_rematch = False
+    replaying = True  # quitting a replay loses nothing
+    recorder: Recorder | None = None  # the record is read, not written
+    adaptive_level: str | None = None  # the bot is not playing: its level is the record's
+    room_link: str | None = None
+
     def __init__(self, playback: Playback, *, playing: bool = True) -> None:
-        self.playback = playback
-        """Where the replay stands."""
-        self.playing = playing
-        """Whether the replay runs (False: stopped at a step)."""
+        self.playback = playback  # where the replay stands
+        self.playing = playing  # whether the replay runs (False: stopped at a step)
         self._held = False
         self._listener: Listener | None = None
         self._timers: Timers | None = None
@@ -190,35 +171,11 @@ class ReplayGame:
         return first, second
 
     @property
-    def connection(self) -> Connection | None:
-        return None
-
-    @property
     def paused(self) -> bool:
         return self._held or not self.playing
 
     @property
-    def can_rematch(self) -> bool:
-        return False
-
-    @property
-    def replaying(self) -> bool:
-        return True  # quitting a replay loses nothing
-
-    @property
-    def recorder(self) -> Recorder | None:
-        return None  # the record is read, not written
-
-    @property
-    def adaptive_level(self) -> str | None:
-        return None  # the bot is not playing: its level is the record's
-
-    @property
     def lost(self) -> ServerGone | Ended | None:
-        return None
-
-    @property
-    def room_link(self) -> str | None:
         return None
 
     def view(self, seat: int) -> PlayerView:

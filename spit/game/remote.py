@@ -1,17 +1,8 @@
-"""A seat at a room on a server, as a :class:`spit.game.Game`: the screen plays it as it plays
-a local match.
+"""A seat at a room on a server, as a :class:`spit.game.Game` the screen plays like a local one.
 
-The server holds the match; this game holds only what the server last said — this seat's
-view, the room's status (who is here, who paused, round-trip times) — and passes each
-verdict on to the screen's listener when it arrives: the events of anyone's accepted action
-with the new view, this seat's refusals, pauses by the other player, the line going down and
-coming back, and the end. ``act`` sends the action and returns None: the verdict comes later.
-
-It is the client's one listener (:class:`spit.net.client.Listener`) and turns each fact the
-client reports into the screen's: who acted comes from the server's frame. Run
-:meth:`RemoteGame.connect` first (it takes the seat, or raises
-:class:`~spit.net.client.ServerGone` saying why not, as a typed reason the shells word),
-then :meth:`run` until the room ends, on the event loop the screen runs on.
+It holds only what the server last said (this seat's view, the room's status) and passes each
+verdict to the listener as it arrives: ``act`` sends and returns None. :meth:`RemoteGame.connect`
+takes the seat (or raises :class:`~spit.net.client.ServerGone`), then :meth:`run` until the end.
 """
 
 from __future__ import annotations
@@ -41,17 +32,19 @@ from spit.records.recorder import Recorder
 class RemoteGame:
     """One seat of a room on a server. Implements :class:`spit.game.Game`."""
 
+    can_rematch = False
+    replaying = False
+    recorder: Recorder | None = None  # the server keeps the match
+    adaptive_level: str | None = None  # the other seat is a person, or a bot the server knows of
+
     def __init__(self, address: str, *, name: str = "", client: Client | None = None) -> None:
         """A seat on the server at ``address`` (``ADDR:PORT``), for a player called ``name``."""
-        self.address = address
-        """The server."""
-        self.name = name
-        """What this player is called at the table."""
+        self.address = address  # the server
+        self.name = name  # what this player is called at the table
         if client is None:
             client = Client(address, self)
         client.listener = self
-        self.client = client
-        """The connection to the server."""
+        self.client = client  # the connection to the server
         self.lost: ServerGone | Ended | None = None
         """Why the game could not go on, once so: the server gone, or the room ended early
         (the shells word either)."""
@@ -158,22 +151,6 @@ class RemoteGame:
     @property
     def paused(self) -> bool:
         return not self.client.status.running
-
-    @property
-    def can_rematch(self) -> bool:
-        return False
-
-    @property
-    def replaying(self) -> bool:
-        return False
-
-    @property
-    def recorder(self) -> Recorder | None:
-        return None  # the server keeps the match
-
-    @property
-    def adaptive_level(self) -> str | None:
-        return None  # the other seat is a person, or a bot the server knows of
 
     @property
     def room_link(self) -> str | None:

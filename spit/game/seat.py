@@ -1,18 +1,9 @@
 """The one interface between a screen and a game, local or across the network.
 
-A screen plays one or two seats of a game (``Game.seats``): two players on one keyboard
-play both, a person against the bot or a server plays one. It reads the table only through
-``Game.view(seat)`` (a :class:`~spit.engine.PlayerView`: what that seat may see, and the
-engine's facts such as who went out or who won the slap race) and changes it only through
-``Game.act(action)``.
-
-Results are *pushed*: the game calls its :class:`Listener` with a :class:`Change` for every
-action applied or refused, whoever made it, once the views are new. A local game does so
-synchronously inside ``act`` (no ``await`` between the key and the engine's verdict, so two
-players on one keyboard are settled by arrival order); a remote game does so later, when the
-server's verdict arrives, and also for changes nobody on this keyboard made (the opponent's
-moves, the round moving on). ``act`` returns the verdict when it has it at once (locally)
-and None when it will come through the listener.
+A screen reads a seat's table only through ``Game.view(seat)`` and changes it only through
+``Game.act(action)``. Results are pushed to the :class:`Listener`: a local game at once inside
+``act`` (no ``await`` between key and verdict, so arrival order settles two players on one
+keyboard), a remote one when the server's verdict comes (``act`` then returns None).
 
 The life of a game, as the screen drives it::
 
@@ -55,14 +46,10 @@ class Timers(Protocol):
 class Change(Struct, frozen=True, gc=False):
     """What one action did at the table, as the listening seat may know it."""
 
-    player: int | None
-    """Whose action it was; None for a change nobody's action made (a table sent afresh)."""
-    events: tuple[Event, ...] = ()
-    """What happened, in order (none for a refusal)."""
-    refusal: Refusal | None = None
-    """Why the action changed nothing, if it was refused."""
-    at: float = 0.0
-    """The game time the action was applied at (the clock of whoever judged it)."""
+    player: int | None  # None for a change nobody's action made
+    events: tuple[Event, ...] = ()  # what happened, in order (none for a refusal)
+    refusal: Refusal | None = None  # why the action changed nothing, if it was refused
+    at: float = 0.0  # the game time the action was applied at (the clock of whoever judged it)
 
     @property
     def ok(self) -> bool:
@@ -73,20 +60,13 @@ class Change(Struct, frozen=True, gc=False):
 class Connection(Struct, frozen=True, gc=False):
     """What a networked game knows of the room and the line to its server."""
 
-    rtt: tuple[float | None, float | None]
-    """Each seat's round-trip time to the server in seconds, None while not measured."""
-    connected: bool = True
-    """False while this seat's line is down and the game tries to get it back."""
-    here: tuple[bool, bool] = (True, True)
-    """Which seats are at the table (connected to the room)."""
-    paused_by: tuple[bool, bool] = (False, False)
-    """Which seats hold a pause; the room stands while either does."""
-    waiting: bool = False
-    """The room waits for its second player to join."""
-    address: str = ""
-    """The server, as ``ADDR:PORT``."""
-    room: str = ""
-    """The room's code, which the second player joins with."""
+    rtt: tuple[float | None, float | None]  # seconds, None while not measured
+    connected: bool = True  # False while this seat's line is down and the game tries to get it back
+    here: tuple[bool, bool] = (True, True)  # which seats are at the table (connected to the room)
+    paused_by: tuple[bool, bool] = (False, False)  # the room stands while either does
+    waiting: bool = False  # the room waits for its second player to join
+    address: str = ""  # the server, as ADDR:PORT
+    room: str = ""  # the room's code, which the second player joins with
     back_within: tuple[float | None, float | None] = (None, None)
     """For a seat that is not here: the seconds it has left to come back before the server
     abandons the match (as of this reading), if the server said."""
@@ -99,14 +79,10 @@ class Lost(enum.Enum):
     """Why a game ended before its match did, as a stable id (:func:`spit.words.networked.lost` says
     it to the player)."""
 
-    SERVER_GONE = "server-gone"
-    """The server went away and did not come back."""
-    ABANDONED = "abandoned"
-    """The other player's connection went and they did not come back in time."""
-    LEFT = "left"
-    """The other player left the match on purpose (they quit it)."""
-    REFUSED = "refused"
-    """The server would not seat this player (no such room, the seat taken)."""
+    SERVER_GONE = "server-gone"  # the server went away and did not come back
+    ABANDONED = "abandoned"  # the other player's connection went and they did not come back in time
+    LEFT = "left"  # the other player left the match on purpose (they quit it)
+    REFUSED = "refused"  # the server would not seat this player (no such room, the seat taken)
 
 
 class Listener(Protocol):
@@ -205,12 +181,4 @@ class Game(Protocol):
         """The screen closes: let go of everything; the listener hears no more."""
 
 
-__all__ = [
-    "Cancellable",
-    "Change",
-    "Connection",
-    "Game",
-    "Listener",
-    "Lost",
-    "Timers",
-]
+__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]

@@ -1,12 +1,6 @@
-"""The session builder: every game the app shows, built from the options, from an unfinished
-record to go on with, or from a record to play back — with its clock, its driven seat and
-its recorder. No Textual here: the app only shows what this builds, and the tests build it
-without a screen.
-
-One :class:`Session` lives as long as the app: it deals the first match from ``--seed``
-itself and each later one from a seed it derives, and gives each bot its own seed from the
-same stream, so one seed replays a whole sitting.
-"""
+"""The session builder: every game the app shows (new, resumed, played back), with its clock,
+driven seat and recorder. One seed deals a whole sitting: later matches and each bot take
+seeds derived from it."""
 
 from __future__ import annotations
 
@@ -32,15 +26,13 @@ if TYPE_CHECKING:
     from spit.game.playback import ReplayGame
     from spit.records.record import Record
 
-PRACTICE_LEVEL: Final = "practice"
-"""The bot's level as the practice round's table names it (see spit.game.patient)."""
+PRACTICE_LEVEL: Final = "practice"  # as the practice table names it
 
 
 class Refused(enum.Enum):
     """Why a game could not be built, as a stable id (the app words it)."""
 
-    NO_BOT = "no-bot"
-    """The options (or the record) want the bot, and this sitting has none."""
+    NO_BOT = "no-bot"  # the options (or the record) want the bot, and this sitting has none
 
 
 class SessionError(Exception):
@@ -48,15 +40,13 @@ class SessionError(Exception):
 
     def __init__(self, why: Refused) -> None:
         super().__init__(why.value)
-        self.why = why
-        """Why, as a stable id."""
+        self.why = why  # why, as a stable id
 
 
 class Built(Struct, frozen=True):
     """A game ready to be shown, and what it is played with."""
 
-    game: LocalGame
-    """The game, not started yet (its screen starts it)."""
+    game: LocalGame  # the game, not started yet (its screen starts it)
     options: GameOptions
     """The options it is played with: a record's own mode, level, variant and names when
     it goes on with one."""
@@ -81,15 +71,11 @@ class Session:
         record: bool = True,
         notice: Callable[[object], None] | None = None,
     ) -> None:
-        """``seed`` deals the first match and seeds every later deal and bot (None: fresh
-        ones); ``opponents`` builds the driver of seat 2 against the person (None: two
-        players only); ``clock`` replaces ``time.monotonic`` as the game clock's source;
-        ``match`` is the first match played instead of a dealt one; ``record`` keeps a
-        record of every match; ``notice`` hears the records' one-line notices."""
-        self.opponents = opponents
-        """Who may take seat 2 against the person, or None."""
-        self.record = record
-        """Whether matches are recorded."""
+        """``seed`` deals the first match and seeds every later deal and bot; ``opponents``
+        builds seat 2's driver (None: two players only); ``match`` is played first instead of
+        a dealt one."""
+        self.opponents = opponents  # who may take seat 2 against the person, or None
+        self.record = record  # whether matches are recorded
         self._seed = seed
         self._seeds = random.Random(seed)
         self._dealt = 0
@@ -146,10 +132,7 @@ class Session:
     # -- games -----------------------------------------------------------------------
 
     def local(self, options: GameOptions) -> Built:
-        """A match dealt with ``options`` (against the bot, or two players), recorded.
-
-        Raises :class:`SessionError` (NO_BOT) when the options want a bot there is not.
-        """
+        """A match dealt with ``options``, recorded; SessionError when there is no such bot."""
         if options.mode is Mode.BOT and self.opponents is None:
             raise SessionError(Refused.NO_BOT)
         # Dealt before the bot is seeded: one seed gives the same sitting as it always did.
@@ -171,34 +154,21 @@ class Session:
         return Built(game, options, first_frame)
 
     def practice(self, options: GameOptions, *, patience: float = PATIENCE) -> Built:
-        """A practice round: a real deal against a bot that waits for the player. It is
-        not recorded (a practice is no match of the player's history) and deals no
-        rematch (the next one is dealt from the menu). The options name the bot by the
-        practice's own level; the game's driver is the :class:`PatientDriver`."""
+        """A practice round: a real deal against the :class:`PatientDriver`, neither recorded
+        (it is no match of the player's history) nor dealt again."""
         options = replace(options, mode=Mode.BOT, bot_level=PRACTICE_LEVEL)
         driver = PatientDriver(patience=patience)
         match = self._first_or_new(options)
-        game = LocalGame(
-            match,
-            clock=self._clock(match),
-            driver=driver,
-            names=options.names,
-        )
+        game = LocalGame(match, clock=self._clock(match), driver=driver, names=options.names)
         return Built(game, options)
 
     def resume(self, record: Record, options: GameOptions) -> Built:
         """The unfinished match of ``record``, to go on with from exactly where it stopped.
 
-        The table is the engine's replay of the record; the game clock goes on from the
-        time of its last action (so a fumble lock or a "too late" window is as it was) and
-        comes back paused: nothing moves until the players are ready. The options take the
-        record's mode, level, variant, lockout and names. The match figures come with it,
-        counted from the record's every action, so the match-over figures are the whole
-        match's, however often it was resumed.
-
-        Raises :class:`SessionError` (NO_BOT) when the record was played against a bot this
-        sitting has not, and :class:`~spit.records.record.RecordError` when the record
-        cannot be written on.
+        The clock goes on from its last action (so a fumble lock or a "too late" window is as
+        it was) and comes back paused; the match figures count the record's every action, so
+        they are the whole match's. SessionError when its bot is not in this sitting,
+        RecordError when the record cannot be written on.
         """
         options = self.resume_options(record, options)
         if options.mode is Mode.BOT and self.opponents is None:

@@ -1,12 +1,8 @@
 """What a replay shows that live play could not: reaction times, missed plays and lost races.
 
-Everything is computed by replaying the record's actions through the engine and asking it,
-after each action, which plays each player had: a play's *chance* opens when the engine first
-lists it and closes when it is made or no longer listed. The time from a chance opening to
-the player taking it is their reaction (the one definition, :mod:`spit.records.figures`,
-that every figure uses); a chance left open longer than :data:`MISSED_AFTER`
-and then lost is a missed play; a play refused "too late" (or a slap refused because the
-other slapped first) is a race lost, by the time since the other player's winning move.
+Replayed through the engine: reactions as :mod:`spit.records.figures` defines them; a chance
+open longer than :data:`MISSED_AFTER` and then lost is a missed play; a play refused "too
+late" (or a slap beaten) is a race lost, by the time since the other's winning move.
 """
 
 from __future__ import annotations
@@ -38,40 +34,29 @@ MISSED_AFTER: Final = 1.0
 class Reaction:
     """A play made: how long after the table offered it."""
 
-    step: int
-    """Index of the play in the record's steps."""
-    round: int
-    """The round it was made in."""
-    seconds: float
-    """From the play becoming legal to the card landing (:mod:`spit.records.figures`)."""
+    step: int  # index of the play in the record's steps
+    round: int  # the round it was made in
+    seconds: float  # from the play becoming legal to the card landing (spit.records.figures).
 
 
 @dataclass(frozen=True, slots=True)
 class Missed:
     """A fitting card left longer than :data:`MISSED_AFTER`, then lost."""
 
-    step: int
-    """Index of the step that took the chance away."""
-    round: int
-    """The round."""
-    play: Play
-    """The play that was there."""
-    seconds: float
-    """How long it was there."""
+    step: int  # index of the step that took the chance away
+    round: int  # the round
+    play: Play  # the play that was there
+    seconds: float  # how long it was there
 
 
 @dataclass(frozen=True, slots=True)
 class RaceLost:
     """A play or slap refused because the other player got there first."""
 
-    step: int
-    """Index of the refused step."""
-    round: int
-    """The round."""
-    slap: bool
-    """A slap race (else a race for a pile)."""
-    seconds: float
-    """How much later than the other player's move."""
+    step: int  # index of the refused step
+    round: int  # the round
+    slap: bool  # A slap race (else a race for a pile)
+    seconds: float  # how much later than the other player's move
 
 
 @dataclass(slots=True)
@@ -81,8 +66,7 @@ class PlayerFigures:
     reactions: list[Reaction] = field(default_factory=list)
     missed: list[Missed] = field(default_factory=list)
     races_lost: list[RaceLost] = field(default_factory=list)
-    played: int = 0
-    """Cards played onto a spit pile."""
+    played: int = 0  # cards played onto a spit pile
 
     def upto(self, steps: int) -> PlayerFigures:
         """The figures for the first ``steps`` steps only."""
@@ -104,12 +88,9 @@ class RoundSpan:
     """When a round was played."""
 
     number: int
-    began: float
-    """Game time of its first spit (the start of play)."""
-    ended: float
-    """Game time play stopped (someone went out, or the table was stuck for good)."""
-    went_out: int | None
-    """Who went out first."""
+    began: float  # game time of its first spit (the start of play)
+    ended: float  # game time play stopped (someone went out, or the table was stuck for good)
+    went_out: int | None  # who went out first
 
     @property
     def seconds(self) -> float:
@@ -123,8 +104,7 @@ class Analysis:
 
     players: tuple[PlayerFigures, PlayerFigures]
     rounds: list[RoundSpan]
-    round_starts: list[int]
-    """For each round a step was made in, the index of its first step (the first is 0)."""
+    round_starts: list[int]  # each round's first step's index
 
     @property
     def duration(self) -> float:
@@ -145,9 +125,8 @@ def analyse(record: Record) -> Analysis:
 
 
 def read_analysed(path: Path, *, steps: bool = False) -> Record:
-    """Read the record at ``path`` and gather its figures in the same pass (its
-    ``analysis``); its steps are kept only if asked (a replay needs them, counting does not).
-    Raises RecordError as :func:`~spit.records.record.read_record` does."""
+    """Read the record at ``path`` and gather its figures (its ``analysis``) in the same pass;
+    its steps are kept only if asked (a replay needs them, counting does not)."""
     analyser = Analyser()
     record = read_record(path, steps=steps, fold=analyser)
     record.analysis = analyser.analysis()
@@ -164,9 +143,8 @@ def analyse_steps(match: Match, steps: Iterable[Step]) -> Analysis:
 
 
 class Analyser:
-    """Each player's figures gathered step by step, as a record is replayed (a
-    :class:`~spit.records.record.Fold`): what it keeps grows with the cards played and the
-    rounds, not with the entries."""
+    """Each player's figures gathered as a record is replayed (a ``Fold``): it grows with the
+    cards played and the rounds, not with the entries."""
 
     def __init__(self) -> None:
         self._players = (PlayerFigures(), PlayerFigures())

@@ -1,17 +1,9 @@
 """Reaction time, defined once, and the match-over figures that show it.
 
-A player's **reaction** to a card they played is the game time from the moment the play
-became legal to the play: from the accepted action after which the engine first listed that
-play (``Match.legal_actions``) for them, and went on listing it after every action since, to
-the card landing. A play the engine still lists after it was made (the card under it fits
-as well) is a new chance from that moment. Only accepted actions change the table, so only
-they open or close a chance; a fumble lock does not (the engine lists plays "a fumble lock
-aside").
-
-:class:`Chances` is that definition, and every figure that shows a reaction uses it: the
-match-over dialog (:class:`MatchStats`, fed as the match is played), ``spit stats`` and the
-replay's bar (:mod:`spit.records.analysis`, replaying a record), and the simulator and the
-ladder (:func:`spit.sim.simulator.play_match`). So one match gives one figure everywhere.
+A **reaction** is the game time from the accepted action after which the engine first listed
+a play (and kept listing it) to the play landing; a play still listed after it was made is a
+new chance from then. :class:`Chances` is that definition, and every figure of a reaction
+uses it (match-over dialog, ``spit stats``, replay, simulator), so one match gives one figure.
 """
 
 from __future__ import annotations
@@ -22,17 +14,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from spit.engine import (
-    PLAYERS,
-    STOCKS,
-    Action,
-    Card,
-    CardPlayed,
-    CardSpat,
-    Event,
-    Play,
-    RoundDealt,
-)
+from spit.engine import PLAYERS, STOCKS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
 
 if TYPE_CHECKING:
     from spit.engine import Match, Result
@@ -47,12 +29,9 @@ player the caller does not time."""
 class Closed(Struct, frozen=True, gc=False):
     """A chance that closed without being taken: the play is no longer legal."""
 
-    player: int
-    """Whose chance it was."""
-    play: Play
-    """The play that was there."""
-    seconds: float
-    """How long it was there."""
+    player: int  # whose chance it was
+    play: Play  # the play that was there
+    seconds: float  # how long it was there
 
 
 class Taken(Struct, frozen=True, gc=False):
@@ -61,16 +40,13 @@ class Taken(Struct, frozen=True, gc=False):
     reaction: float | None
     """The seconds from the play becoming legal to it (the action was a play whose chance
     was known); None otherwise."""
-    closed: tuple[Closed, ...] = ()
-    """Chances that closed untaken with this action."""
+    closed: tuple[Closed, ...] = ()  # chances that closed untaken with this action
 
 
 Open = dict[int, tuple[Play, float]]
-"""A player's open chances: each play, by its key, with when its chance opened. A play's key
-is its fields as one int, ``(player * STOCKS + stock) * 2 + pile``, one to one for every play
-the engine lists (a stock from 0 to 4, a pile 0 or 1): not the play, which hashes through a
-Python ``__hash__``, nor a tuple of the fields, made and freed for each play after every
-action."""
+"""A player's open chances: each play's key, ``(player * STOCKS + stock) * 2 + pile``, with
+when its chance opened (an int key, not the play's Python ``__hash__`` or a fresh tuple per
+play after every action)."""
 
 
 class Chances:
@@ -88,19 +64,14 @@ class Chances:
         ]
 
     def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
-        """An action the engine accepted at game time ``at`` did ``events``; the engine now
-        lists ``legal``. The play made is read from its :class:`CardPlayed` (the pile it
-        landed on, as the engine lists it, whichever pile a single-pile round's key aimed at)."""
+        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``. The play
+        is read from its :class:`CardPlayed` (the pile it landed on, whatever the key aimed at)."""
         closed: list[Closed] = []
         reaction = self.reaction(events, at, legal, closed)
         return Taken(reaction, tuple(closed))
 
     def reaction(
-        self,
-        events: Iterable[Event],
-        at: float,
-        legal: Legal,
-        closed: list[Closed] | None = None,
+        self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None = None
     ) -> float | None:
         """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
         action): the same chances open and close, and those that close untaken are told
@@ -174,14 +145,10 @@ def median(seconds: Sequence[float]) -> float | None:
 class FastPlay(Struct, frozen=True, gc=False):
     """The quickest play of the match: the shortest time from a pile changing to a card on it."""
 
-    seconds: float
-    """Game seconds between the pile's previous change and this card landing."""
-    player: int
-    """Who played it."""
-    card: Card
-    """The card played."""
-    pile: int
-    """The pile it went on."""
+    seconds: float  # game seconds between the pile's previous change and this card landing
+    player: int  # who played it
+    card: Card  # the card played
+    pile: int  # the pile it went on
 
 
 @dataclass(slots=True)
@@ -189,27 +156,20 @@ class MatchStats:
     """Cards played, reactions and the fastest play, per match, fed as it is played. Not
     table state: only a tally."""
 
-    played: list[int] = field(default_factory=lambda: [0, 0])
-    """Cards each player played from their stocks onto a spit pile."""
-    fastest: FastPlay | None = None
-    """The quickest play so far."""
+    played: list[int] = field(default_factory=lambda: [0, 0])  # cards each played from their stocks
+    fastest: FastPlay | None = None  # the quickest play so far
     reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Per player, for each card played whose chance was seen: its reaction (the module's
     one definition)."""
-    began: float | None = None
-    """Game time of the match's first accepted action."""
-    ended: float | None = None
-    """Game time of its last accepted action so far."""
+    began: float | None = None  # game time of the match's first accepted action
+    ended: float | None = None  # game time of its last accepted action so far
     _changed_at: list[float | None] = field(default_factory=lambda: [None, None])
     _chances: Chances = field(default_factory=Chances)
 
     @classmethod
     def replayed(cls, match: Match, steps: Iterable[Step]) -> MatchStats:
-        """The figures of ``steps`` (a record's, in order) played on ``match`` from its
-        deal, fed as the table fed them when they were played: a resumed match's figures go
-        on from these, so they count the whole match, its plays before every resume too.
-        ``match`` is played on (each step applied at its time, a refused one too: it may
-        have locked a player out)."""
+        """The figures of a record's ``steps`` played on ``match`` from its deal (refused ones
+        too: they may lock out), so a resumed match counts its plays before every resume."""
         stats = cls()
         for step in steps:
             result = match.apply(step.action, step.at)
@@ -220,9 +180,8 @@ class MatchStats:
 
     @classmethod
     def of_record(cls, record: Record) -> MatchStats:
-        """The figures of every action ``record`` holds, as :meth:`replayed` counts them; a
-        record read without its steps (a long one, kept out of memory) is read again as it
-        streams, gathering them on the way."""
+        """The figures of every action ``record`` holds; one read without its steps is read
+        again, streaming."""
         if record.steps is not None:
             return cls.replayed(record.header.new_match(), record.steps)
         from spit.records.record import read_record  # the reader loads only to read a record
@@ -242,9 +201,8 @@ class MatchStats:
         return 60.0 * self.played[player] / (self.ended - self.began)
 
     def record(self, events: Sequence[Event], at: float, legal: Legal = ()) -> None:
-        """Count what ``events`` (from one accepted action at game time ``at``) did;
-        ``legal`` is each player's legal actions after it, as :class:`Chances` takes them
-        (a player left out, or None, is not timed: the module's one definition needs them)."""
+        """Count what ``events`` (one accepted action at ``at``) did; ``legal`` as
+        :class:`Chances` takes it (a player without is not timed)."""
         if self.began is None:
             self.began = at
         self.ended = at

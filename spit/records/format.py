@@ -1,12 +1,5 @@
-"""The match record's format: its header, its entries, and how each value in them is read.
-
-A record is one JSON Lines file per match (:mod:`spit.records.record` writes and reads it):
-the first line is the header (format version, seed, variant, settings, players), every later
-line one entry — an action with its game time and the engine's verdict, a resumption, a count
-of refusals left out, or the end. ``docs/records.md`` is the full format. Every value read is
-checked here as strictly as a config's: a wrong one is a ValueError, which the reader turns
-into one line naming the file and the line.
-"""
+"""The match record's format (``docs/records.md``): its header, its entries, and the checks
+of each value read, as strict as a config's (a wrong one is a ValueError)."""
 
 from __future__ import annotations
 
@@ -36,8 +29,7 @@ from spit.records.problems import (  # the record's problems, named here too
     TooNew,
 )
 
-FORMAT: Final = "spit match"
-"""The header's ``record`` value: what tells a record from any other JSON Lines file."""
+FORMAT: Final = "spit match"  # the header's ``record`` value
 
 FORMAT_VERSION: Final = 3
 """The record format this spit writes, and the newest it reads. Format 3 adds the
@@ -45,29 +37,22 @@ FORMAT_VERSION: Final = 3
 as the notation does; each older format reads as before."""
 
 SUFFIX: Final = ".jsonl"
-"""Record files end in this."""
 
 MODES: Final = ("two-player", "bot", "network")
 """Who played: two people on one keyboard, a person against the bot, or over the network."""
 
 ENDS: Final = ("over", "abandoned")
-"""How a record may end: the match was decided, or the players gave it up."""
 
 NAME_LENGTH: Final = 64
 """The longest player's name a header may give: more than any spit takes (20 in a config,
 24 over the network); a name is also printable and not empty, as a config's must be."""
 
-TEXT_LENGTH: Final = 64
-"""The longest version or time of day a record may give."""
+TEXT_LENGTH: Final = 64  # the longest version or time of day a record may give
 
-_ACTION_KEYS: Final = ("do", "p", "stock", "pile")
-"""An entry's keys that are its action's, in the notation (:mod:`spit.engine.notation`)."""
+_ACTION_KEYS: Final = ("do", "p", "stock", "pile")  # an entry's keys that are its action's
 ALREADY_READY_BEFORE: Final = frozenset({Reason.BEFORE_SPIT, Reason.STUCK})
 """What records written before the engine said "already ready" itself (to a card moved by
 a player who had pressed spit) wrote instead: the same refusal, read as it is now."""
-
-
-# -- the header --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,22 +63,14 @@ class Header:
     """The shuffle seed: ``Match.new(seed, ...)`` deals the same cards. None in a *sealed*
     header: a networked match's record keeps its seed in its end entry, so that the deal
     is not on the hosting player's disk while the match is played (see :meth:`sealed`)."""
-    mode: str
-    """One of :data:`MODES`."""
+    mode: str  # one of MODES
     players: tuple[Player, Player]
-    """Seat 0 (the bottom, left spit pile) and seat 1."""
     variant: Variant = Variant.STANDARD
-    """How the match is won."""
     settings: Settings = field(default_factory=Settings)
-    """The timing rules (lockout, "too late" window)."""
-    target: int = 100
-    """Points variant: the total that ends the match."""
-    started: str = ""
-    """When the match began, ISO 8601 in UTC (filled in when the record is created)."""
-    spit: str = __version__
-    """The version of spit that began the record."""
+    target: int = 100  # the points variant's total that ends the match
+    started: str = ""  # ISO 8601 in UTC, filled in when the record is created
+    spit: str = __version__  # the version that began the record
     version: int = FORMAT_VERSION
-    """The record format."""
 
     @property
     def sealed(self) -> bool:
@@ -101,7 +78,6 @@ class Header:
         return self.seed is None
 
     def new_match(self) -> Match:
-        """The match as it was dealt, before any action."""
         if self.seed is None:
             raise ValueError("a sealed header has no seed: it is in the record's end")
         return Match.new(
@@ -109,7 +85,6 @@ class Header:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The header line's fields."""
         return {
             "record": FORMAT,
             "version": self.version,
@@ -128,7 +103,7 @@ class Header:
 
     @classmethod
     def from_json(cls, data: object) -> Header:
-        """The header from its line; BadHeader (a ValueError, with the problem) if it is not one."""
+        """The header from its line; BadHeader (a ValueError) if it is not one."""
         if not isinstance(data, dict) or data.get("record") != FORMAT:
             raise BadHeader(Problem.NOT_A_RECORD)
         version = data.get("version")
@@ -191,9 +166,8 @@ def _seconds(value: object, within: tuple[float, float]) -> float:
 
 
 def as_time(value: object) -> float:
-    """An entry's game time: a finite number of seconds from the deal, never before it.
-    An infinite one read as valid (the table refuses it too) and then failed the write of
-    the ``resumed`` entry, as JSON has no Infinity."""
+    """An entry's game time: finite (an infinite one once read as valid, then failed the
+    ``resumed`` entry's write, as JSON has no Infinity) and never before the deal."""
     at = _number(value)
     if not math.isfinite(at) or at < 0:
         raise ValueError
@@ -234,25 +208,17 @@ def _player(data: object) -> Player:
     return Player(name, bot)
 
 
-# -- entries -----------------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """One action that reached the engine, when, and what the engine said."""
 
     line: int
-    """Its line in the record."""
-    at: float
-    """The game time it was applied at (seconds of play, pauses left out)."""
+    at: float  # game time: seconds of play, pauses left out
     action: Action
-    """What the player did."""
-    reason: Reason | None
-    """Why the engine refused it; None if it was accepted."""
+    reason: Reason | None  # why the engine refused it; None if it was accepted
 
     @property
     def ok(self) -> bool:
-        """Whether the engine accepted it."""
         return self.reason is None
 
 
@@ -261,11 +227,8 @@ class Resumption:
     """Where play went on after the match had stopped (a crash, or a kept match)."""
 
     line: int
-    """Its line in the record."""
-    at: float
-    """The game time play went on from."""
-    when: str
-    """The wall-clock time it went on, ISO 8601 in UTC."""
+    at: float  # the game time play went on from
+    when: str  # the wall-clock time, ISO 8601 in UTC
 
 
 def action_json(action: Action) -> dict[str, object]:
@@ -274,11 +237,10 @@ def action_json(action: Action) -> dict[str, object]:
 
 
 def entry_action(entry: dict[str, Any]) -> Action:
-    """The action an entry holds, read by the one notation (NotationError is a ValueError).
+    """The action an entry holds, read by the notation (NotationError is a ValueError).
 
-    A record holds a few dozen different actions many times over: each is read once and
-    the same (frozen) action is given again, which is quicker and lets a replay's steps
-    share them. The key holds each value's type, so ``1``, ``1.0`` and ``true`` stay apart."""
+    A record holds a few dozen actions many times over: each is parsed once and shared.
+    The key holds each value's type, so ``1``, ``1.0`` and ``true`` stay apart."""
     fields = {key: entry[key] for key in _ACTION_KEYS if key in entry}
     try:
         key = tuple((name, type(value), value) for name, value in fields.items())
@@ -293,10 +255,8 @@ def _parsed(key: tuple[tuple[str, type, object], ...]) -> Action:
 
 
 def reason_spelling(reason: Reason) -> str:
-    """A refusal's reason in the notation's one spelling (``does-not-fit``), from format 2
-    on: an older spit refuses such a record in one line ("written by a newer spit") rather
-    than misreading it. Format 1 records spelled it ``does_not_fit``;
-    :func:`~spit.engine.notation.parse_reason` reads both, so they stay readable."""
+    """A refusal's reason as the notation spells it (``does-not-fit``, from format 2 on;
+    format 1's ``does_not_fit`` is still read)."""
     return reason_text(reason)
 
 

@@ -1,12 +1,8 @@
 """The history: an SQLite index of every record, for ``spit stats`` and the menu.
 
-The records are the truth; the database is an index of them that can always be rebuilt
-(:meth:`History.sync` reads every record not yet indexed, or grown since). That is what lets
-a damaged or foreign database simply be moved aside and made anew: nothing is lost.
-
-The schema is versioned in ``PRAGMA user_version`` and brought up to date by the migrations
-in :data:`MIGRATIONS`, one transaction each; ``PRAGMA application_id`` marks the file as
-spit's. WAL mode and a busy timeout let two games on one machine write at the same time.
+The records are the truth and the index can always be rebuilt from them, so a damaged or
+foreign database is simply moved aside and made anew. WAL mode and a busy timeout let two
+games on one machine write at once.
 """
 
 from __future__ import annotations
@@ -41,11 +37,9 @@ from spit.records.record import (
     record_files,
 )
 
-APPLICATION_ID: Final = 0x53504954
-"""``PRAGMA application_id`` of spit's history ("SPIT" in ASCII)."""
+APPLICATION_ID: Final = 0x53504954  # PRAGMA application_id of spit's history ("SPIT" in ASCII)
 
-BUSY_TIMEOUT: Final = 5.0
-"""Seconds to wait for another spit's write to finish before giving up."""
+BUSY_TIMEOUT: Final = 5.0  # seconds to wait for another spit's write to finish before giving up
 
 MIGRATIONS: Final[tuple[str, ...]] = (
     # 1: one row per record.
@@ -89,14 +83,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     UPDATE matches SET size = -1;
     """,
-)
-"""Schema changes in order: the database's ``user_version`` is how many it has had."""
+)  # schema changes in order: the database's user_version is how many it has had
 
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-"""The schema this spit writes."""
+SCHEMA_VERSION: Final = len(MIGRATIONS)  # the schema this spit writes
 
-RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")
-"""Every result a row may hold, from seat 0's side."""
+RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")  # from seat 0's side
 
 
 class HistoryProblem(Enum):
@@ -106,19 +97,14 @@ class HistoryProblem(Enum):
     """It cannot be opened or made (the directory cannot be written, the disk is full)."""
     NOT_MADE_ANEW = "not-made-anew"
     """It was moved aside, and still a new one could not be made in its place."""
-    NOT_UPDATED = "not-updated"
-    """The database refused a write."""
+    NOT_UPDATED = "not-updated"  # the database refused a write
     TOO_NEW = "too-new"
-    """It was written by a newer spit (its schema is newer than this spit's): it is left as
-    it is, for that spit."""
+    """Its schema is a newer spit's: it is left as it is, for that spit."""
 
 
 class HistoryUnavailable(Exception):
-    """The history cannot be used now: what is wrong, and with which database.
-
-    It carries the facts, not a sentence: ``spit.words.records.history_unavailable`` says it
-    in one line for the player. ``str()`` is a language-free form for logs.
-    """
+    """The history cannot be used now: the facts, which ``spit.words.records`` words
+    (``str()`` is a language-free form for logs)."""
 
     def __init__(
         self,
@@ -128,14 +114,10 @@ class HistoryUnavailable(Exception):
         version: int | None = None,
     ) -> None:
         super().__init__(problem, path, error, version)
-        self.problem = problem
-        """What is wrong."""
-        self.path = path
-        """The database file (None when a write to the open one is refused)."""
-        self.error = error
-        """The operating system's or SQLite's own message, if there is one."""
-        self.version = version
-        """:attr:`HistoryProblem.TOO_NEW`: the database's schema."""
+        self.problem = problem  # what is wrong
+        self.path = path  # the database file (None when a write to the open one is refused)
+        self.error = error  # the operating system's or SQLite's own message, if there is one
+        self.version = version  # HistoryProblem.TOO_NEW: the database's schema.
 
     def __str__(self) -> str:
         facts = [str(f) for f in (self.path, self.error, self.version) if f is not None]
@@ -145,30 +127,24 @@ class HistoryUnavailable(Exception):
 class Aside(Enum):
     """Why a history was moved aside; the value is in the name it is kept under."""
 
-    DAMAGED = "damaged"
-    """The database is damaged (SQLite cannot read it, or its check fails)."""
-    FOREIGN = "foreign"
-    """The file is not spit's history (another program's database)."""
+    DAMAGED = "damaged"  # the database is damaged (SQLite cannot read it, or its check fails)
+    FOREIGN = "foreign"  # the file is not spit's history (another program's database)
 
 
 @dataclass(frozen=True, slots=True)
 class MovedAside:
     """A notice: the history at ``path`` could not be used, so it was kept as ``aside`` and
-    a new one made (``spit stats`` rebuilds it from the records)."""
+    a new one made."""
 
-    why: Aside
-    """What was wrong with it."""
-    path: Path
-    """Where the history is (the new one now)."""
-    aside: Path
-    """Where the old one is kept."""
+    why: Aside  # what was wrong with it
+    path: Path  # where the history is (the new one now)
+    aside: Path  # where the old one is kept
 
 
 HistoryNotice = MovedAside | HistoryUnavailable
 """What a ``notice`` hears from the history: ``spit.words.records.record_notice`` says it."""
 
-Notice = Callable[[HistoryNotice], None]
-"""Where the history's notices for the player go."""
+Notice = Callable[[HistoryNotice], None]  # where the history's notices for the player go
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +158,7 @@ class Row:
     players: tuple[str, str]
     bot_level: str | None
     opponent: str
-    result: str
-    """From seat 0's side: won, lost or drawn; or unfinished, abandoned."""
+    result: str  # from seat 0's side: won, lost or drawn; or unfinished, abandoned
     winner: int | None
     rounds: int
     cards: tuple[int, int]
@@ -196,15 +171,13 @@ def _stamp() -> str:
 
 
 class History:
-    """The open history database. Use :func:`open_history` to get one."""
+    """The open history database (from :func:`open_history`)."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
-        self.path = path
-        """The database file."""
+        self.path = path  # the database file
 
     def close(self) -> None:
-        """Close the database."""
         self._db.close()
 
     def __enter__(self) -> History:
@@ -213,11 +186,8 @@ class History:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- writing -------------------------------------------------------------------------
-
     def index(self, record: Record, size: int | None = None) -> None:
-        """Index (or index again) ``record`` (read with :func:`read_analysed`, its figures
-        were gathered as it was read; else its steps are replayed for them)."""
+        """Index (or index again) ``record``."""
         if size is None:
             size = record.path.stat().st_size
         header = record.header
@@ -273,10 +243,8 @@ class History:
             )
 
     def sync(self, directory: Path | None = None) -> int:
-        """Index every record in ``directory`` that is new or has grown; forget deleted ones.
-
-        Returns how many records were read.
-        """
+        """Index every record in ``directory`` that is new or has grown, forget deleted ones,
+        and say how many were read."""
         directory = records_dir() if directory is None else directory
         with _reading():
             known = dict(self._db.execute("SELECT file, size FROM matches"))
@@ -315,13 +283,9 @@ class History:
         except sqlite3.OperationalError as error:
             raise HistoryUnavailable(HistoryProblem.NOT_UPDATED, None, str(error)) from None
 
-    # -- reading -------------------------------------------------------------------------
-
     def rows(self) -> list[Row]:
-        """Every indexed match, oldest first.
-
-        Raises :class:`HistoryDamaged` for a row spit never writes (a text cell that is not
-        UTF-8, a result ``exploded``, winner 7): the check on opening cannot see those."""
+        """Every indexed match, oldest first; HistoryDamaged for a row spit never writes (the
+        check on opening cannot see those)."""
         with _reading():
             cursor = self._db.execute(
                 "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
@@ -331,9 +295,7 @@ class History:
             return [_row(r) for r in cursor]
 
     def rounds(self) -> list[tuple[str, str, int, float, int | None]]:
-        """Every round of every match: (file, started, number, seconds, who went out).
-
-        Raises :class:`HistoryDamaged` as :meth:`rows` does."""
+        """Every round of every match: (file, started, number, seconds, who went out)."""
         with _reading():
             cursor = self._db.execute(
                 "SELECT m.file, m.started, r.number, r.seconds, r.went_out"
@@ -350,25 +312,21 @@ class History:
         return [(file, error) for file, error in errors if error is not None]
 
     def contents(self) -> Contents:
-        """Everything ``spit stats`` reads (raises :class:`HistoryDamaged` as :meth:`rows`)."""
         return Contents(self.rows(), self.rounds(), self.unreadable())
 
 
 class HistoryDamaged(Exception):
-    """Reading the history met what spit never writes: it is damaged, though SQLite's check
-    on opening said ok. :func:`read_history` moves it aside and makes it anew."""
+    """Reading the history met what spit never writes, though SQLite's check said ok."""
 
 
 @dataclass(frozen=True, slots=True)
 class Contents:
     """The whole history, as ``spit stats`` reads it."""
 
-    rows: list[Row]
-    """Every indexed match, oldest first."""
+    rows: list[Row]  # every indexed match, oldest first
     rounds: list[tuple[str, str, int, float, int | None]]
     """Every round: (file, started, number, seconds, who went out)."""
-    unreadable: list[tuple[str, RecordError]]
-    """Records that could not be read, and why."""
+    unreadable: list[tuple[str, RecordError]]  # records that could not be read, and why
 
 
 @contextlib.contextmanager
@@ -440,21 +398,13 @@ def _row(r: tuple[Any, ...]) -> Row:
 
 
 def _round(r: tuple[Any, ...]) -> tuple[str, str, int, float, int | None]:
-    """A ``rounds`` row (with its match's file and start) as spit wrote it."""
     return (_text(r[0]), _moment(r[1]), _count(r[2]), _seconds(r[3]), _seat(r[4]))
 
 
-# -- opening -----------------------------------------------------------------------------
-
-
 def open_history(path: Path | None = None, *, notice: Notice | None = None) -> History:
-    """Open (making or migrating as needed) the history database at ``path``.
-
-    A damaged or foreign file is moved aside (``notice`` is told where) and a new database
-    made in its place. Raises HistoryUnavailable, saying why, if there can be no
-    history now: the directory cannot be written, the disk is full, or the database is from
-    a newer spit (it is left as it is for that spit).
-    """
+    """Open (making or migrating as needed) the history database at ``path``: a damaged or
+    foreign file is moved aside (``notice`` is told where) and made anew; HistoryUnavailable
+    if there can be no history now."""
     path = history_path() if path is None else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -524,12 +474,9 @@ def _open(path: Path) -> History:
 
 
 def _write_ahead(db: sqlite3.Connection) -> None:
-    """Put the database in WAL mode, trying again while another spit holds it.
-
-    Two spits opening a new history at once can both ask for the switch; SQLite then refuses
-    one at once with "database is locked" rather than letting its busy handler wait (each
-    holds the lock the other needs), so the refused one lets go and asks again.
-    """
+    """Put the database in WAL mode, trying again while another spit holds it: two spits
+    asking at once would deadlock, so SQLite refuses one at once ("locked") without its busy
+    handler."""
     deadline = time.monotonic() + BUSY_TIMEOUT
     while True:
         try:
@@ -577,21 +524,18 @@ def _move_aside(path: Path, why: str) -> Path:
     return aside
 
 
-# -- unreadable records' errors, as the database keeps them -------------------------------
-
 _PROBLEMS: Final[dict[str, type[TooNew | OutOfOrder | TableDisagrees | CannotRead]]] = {
     "too-new": TooNew,
     "out-of-order": OutOfOrder,
     "table-disagrees": TableDisagrees,
     "cannot-read": CannotRead,
 }
-"""The problems with facts of their own, by the id the database keeps them under (the
-others are :class:`Problem`'s, by its values)."""
+"""The problems with facts of their own, by the id the database keeps (others by value)."""
 
 
 def _error_json(error: RecordError) -> str:
-    """A record's error as the ``unreadable`` table keeps it: its facts in JSON, no sentence,
-    so that ``spit stats`` says it in the language it runs in."""
+    """A record's error as facts in JSON, no sentence, so ``spit stats`` words it in its
+    own language."""
     problem = error.problem
     facts: dict[str, Any] = {"path": str(error.path), "line": error.line}
     if isinstance(problem, Problem):
@@ -605,8 +549,7 @@ def _error_json(error: RecordError) -> str:
 
 
 def _error_from_json(text: str) -> RecordError | None:
-    """The error :func:`_error_json` kept; None if ``text`` is not one (an older spit's
-    sentence)."""
+    """The error :func:`_error_json` kept; None for an older spit's sentence."""
     try:
         facts = json.loads(text)
         path, line, name = Path(facts["path"]), int(facts["line"]), facts["problem"]
@@ -629,11 +572,8 @@ def read_history(
 ) -> Contents:
     """The history brought up to date with the records in ``directory``, and read whole.
 
-    A history damaged where only reading it shows (:class:`HistoryDamaged`) is moved aside,
-    as one found damaged on opening is (``notice`` is told where), and made anew from the
-    records. One that cannot be used now — another spit holds its lock past
-    :data:`BUSY_TIMEOUT`, it cannot be made — is told to ``notice``, and the records are
-    indexed in memory for this once: the figures are shown either way.
+    One found damaged in reading is moved aside and made anew; one that cannot be used now
+    is told to ``notice`` and the records indexed in memory: the figures are shown either way.
     """
     path = history_path() if path is None else path
     for attempt in range(2):

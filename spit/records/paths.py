@@ -38,8 +38,7 @@ def seats_dir() -> Path:
     return data_dir() / "seats"
 
 
-BROWSER_ID: Final = re.compile(r"[0-9a-f]{32}")
-"""A browser's id: 32 hexadecimal digits, drawn at random by its page (``spit web``)."""
+BROWSER_ID: Final = re.compile(r"[0-9a-f]{32}")  # drawn at random by its page (spit web)
 
 
 def browsers_dir() -> Path:

@@ -10,7 +10,5 @@ from msgspec import Struct
 class Player(Struct, frozen=True, gc=False):
     """Who sat in a seat."""
 
-    name: str
-    """The name the player gave (or the default one)."""
-    bot: str | None = None
-    """The bot's level if the bot played this seat; None for a person."""
+    name: str  # the name the player gave (or the default one)
+    bot: str | None = None  # the bot's level if the bot played this seat; None for a person

@@ -13,76 +13,53 @@ from spit.engine import Reason
 class Problem(Enum):
     """What is wrong with a record when the place (the file and the line) says the rest."""
 
-    NOT_A_RECORD = "not-a-record"
-    """The first line is not a spit match record's header."""
-    BAD_VERSION = "bad-version"
-    """The header's format version is missing or is no version."""
-    BAD_HEADER = "bad-header"
-    """The header lacks a field or has a wrong value."""
-    EMPTY = "empty"
-    """No whole line: the file is empty or was cut before its first newline."""
-    SEALED = "sealed"
-    """A networked match's record with no end entry to give its seed: the server stopped."""
-    BAD_VALUE = "bad-value"
-    """An entry with a missing or wrong value."""
-    CUT = "cut"
-    """A line that is not a whole entry, before the last line."""
-    AFTER_THE_END = "after-the-end"
-    """An entry after the end entry."""
-    TIME_BACKWARDS = "time-backwards"
-    """An entry earlier in game time than the one before it."""
-    WRONG_RESULT = "wrong-result"
-    """The end entry's result is not what the actions give."""
-    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"
-    """A match the engine decided, ended as given up."""
-    OVER = "over"
-    """Resuming: the match is over (decided or given up)."""
-    BUSY = "busy"
-    """Resuming: another spit is writing the record (another window plays the match)."""
-    CHANGED = "changed"
-    """Resuming: the record grew between reading it and taking it over."""
-    NONE_YET = "none-yet"
-    """Finding "last": the records directory holds no record."""
-    NO_SUCH_FILE = "no-such-file"
-    """Finding a record by name: there is no such file."""
+    NOT_A_RECORD = "not-a-record"  # the first line is not a spit match record's header
+    BAD_VERSION = "bad-version"  # the header's format version is missing or is no version
+    BAD_HEADER = "bad-header"  # the header lacks a field or has a wrong value
+    EMPTY = "empty"  # no whole line: the file is empty or was cut before its first newline
+    SEALED = "sealed"  # no end entry to give its seed: the server stopped
+    BAD_VALUE = "bad-value"  # an entry with a missing or wrong value
+    CUT = "cut"  # A line that is not a whole entry, before the last line
+    AFTER_THE_END = "after-the-end"  # an entry after the end entry
+    TIME_BACKWARDS = "time-backwards"  # an entry earlier in game time than the one before it
+    WRONG_RESULT = "wrong-result"  # the end entry's result is not what the actions give
+    ABANDONED_AFTER_DECIDED = "abandoned-after-decided"  # decided, yet ended as given up
+    OVER = "over"  # resuming: the match is over (decided or given up)
+    BUSY = "busy"  # resuming: another spit is writing the record (another window plays the match)
+    CHANGED = "changed"  # resuming: the record grew between reading it and taking it over
+    NONE_YET = "none-yet"  # finding "last": the records directory holds no record
+    NO_SUCH_FILE = "no-such-file"  # finding a record by name: there is no such file
 
 
 @dataclass(frozen=True, slots=True)
 class TooNew:
     """A record in a format newer than this spit reads."""
 
-    version: int
-    """The record's format version."""
-    known: int
-    """The newest format this spit reads."""
+    version: int  # the record's format version
+    known: int  # the newest format this spit reads
 
 
 @dataclass(frozen=True, slots=True)
 class OutOfOrder:
     """An entry whose number is not its line's: a line is missing or was moved."""
 
-    found: object
-    """The number the entry gives, as the line has it (None if it gives none)."""
-    expected: int
-    """The line it is on, which is the number it should give."""
+    found: object  # the number the entry gives, as the line has it (None if it gives none)
+    expected: int  # the line it is on, which is the number it should give
 
 
 @dataclass(frozen=True, slots=True)
 class TableDisagrees:
     """Replayed, the table judged an action otherwise than the record says."""
 
-    got: Reason | None
-    """What the table says: the refusal's reason, or None for accepted."""
-    said: Reason | None
-    """What the record says, in the same terms."""
+    got: Reason | None  # what the table says: the refusal's reason, or None for accepted
+    said: Reason | None  # what the record says, in the same terms
 
 
 @dataclass(frozen=True, slots=True)
 class CannotRead:
     """The file could not be read at all."""
 
-    error: str
-    """The operating system's own message (``Permission denied``)."""
+    error: str  # the operating system's own message (Permission denied)
 
 
 RecordProblem = Problem | TooNew | OutOfOrder | TableDisagrees | CannotRead
@@ -98,12 +75,9 @@ class RecordError(ValueError):
 
     def __init__(self, path: Path, line: int, problem: RecordProblem) -> None:
         super().__init__(path, line, problem)
-        self.path = path
-        """The record file."""
-        self.line = line
-        """The line (from 1) where the problem is; 0 when it is about the whole file."""
-        self.problem = problem
-        """What is wrong, without the place."""
+        self.path = path  # the record file
+        self.line = line  # from 1; 0 when it is about the whole file
+        self.problem = problem  # what is wrong, without the place
 
     def __str__(self) -> str:
         problem = self.problem
@@ -121,16 +95,14 @@ class BadHeader(ValueError):
 
     def __init__(self, problem: RecordProblem) -> None:
         super().__init__(problem)
-        self.problem = problem
-        """What is wrong with it."""
+        self.problem = problem  # what is wrong with it
 
 
 @dataclass(frozen=True, slots=True)
 class NoLongerRecorded:
     """A notice: writing the record of the match in play failed; the match goes on unrecorded."""
 
-    error: str
-    """The operating system's own message (``No space left on device``)."""
+    error: str  # the operating system's own message (No space left on device)
 
 
 class NotWritten(OSError):
@@ -138,5 +110,4 @@ class NotWritten(OSError):
 
     def __init__(self, failure: NoLongerRecorded) -> None:
         super().__init__(failure.error)
-        self.failure = failure
-        """The writer's failure."""
+        self.failure = failure  # the writer's failure

@@ -1,7 +1,6 @@
-"""Reading a match record back: line by line, every action replayed through the engine and
-its verdict checked, so memory does not grow with the record and a record edited, cut in the
-middle or written by a newer spit is refused with one line naming the file and the line. A torn
-last line is not an error: it is the entry the process was writing when it died.
+"""Reading a match record back: line by line (memory does not grow with it), every action
+replayed through the engine and its verdict checked, so an edited, cut or newer record is
+refused naming the file and the line. A torn last line is no error: the process died writing it.
 """
 
 from __future__ import annotations
@@ -12,13 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol
 
-from spit.engine import (
-    PLAYERS,
-    Match,
-    Outcome,
-    Reason,
-    Result,
-)
+from spit.engine import PLAYERS, Match, Outcome, Reason, Result
 from spit.engine.notation import parse_reason
 from spit.records.format import (  # the format, named here too for the record's importers
     ALREADY_READY_BEFORE,
@@ -44,51 +37,35 @@ from spit.records.problems import (  # the record's problems, named here too
 
 
 class Fold(Protocol):
-    """What is gathered from a record as it is read (:func:`read_record`'s ``fold``): told
-    of the match as dealt, then of every step with the engine's verdict and the table after
-    it, so that figures need neither a list of every step nor a second replay."""
+    """What is gathered from a record as it is read, so figures need neither a list of every
+    step nor a second replay."""
 
     def begin(self, match: Match) -> None:
         """The match as dealt, before the first step."""
 
     def step(self, step: Step, result: Result, match: Match) -> None:
-        """``step`` was applied again: ``result`` is the engine's verdict, ``match`` the
-        table after it."""
+        """``step`` was applied again: ``match`` is the table after it."""
 
 
 @dataclass(slots=True)
 class Record:
     """A record read back and replayed: what was played, and the table it left."""
 
-    path: Path
-    """The file."""
-    header: Header
-    """How the match began."""
+    path: Path  # the file
+    header: Header  # how the match began
     steps: list[Step] | None
     """Every action that reached the engine, in order; None when it was read without them
     (``read_record(path, steps=False)``: counting, resuming)."""
-    resumptions: list[Resumption] | None
-    """Every time play went on after a stop; None when read without the steps."""
-    end: str | None
-    """"over" or "abandoned" from the record's last entry; None if it has none."""
-    match: Match
-    """The table after the last action: the engine replayed every step to get here."""
-    lines: int
-    """Whole lines in the file (the header included)."""
-    torn: bool
-    """The last line was cut off while being written (the process died mid-write)."""
-    actions: int = 0
-    """How many actions it holds."""
-    last_at: float = 0.0
-    """The game time of the last action or resumption (0 before any)."""
-    whole: int = 0
-    """Bytes of whole lines: where a torn last line begins (the file's size if none is)."""
-    analysis: Any = None
-    """The figures gathered as it was read, when asked for
-    (:func:`spit.records.analysis.read_analysed`); None otherwise."""
-    left_out: list[int] = field(default_factory=lambda: [0, 0])
-    """Refused actions of each player not written, only counted (``left_out`` entries: a
-    server leaves out refusals past a rate, none of which changed the table)."""
+    resumptions: list[Resumption] | None  # None when read without the steps
+    end: str | None  # "over" or "abandoned" from the record's last entry; None if it has none
+    match: Match  # the table after the last action: the engine replayed every step to get here
+    lines: int  # whole lines in the file (the header included)
+    torn: bool  # the last line was cut off while being written (the process died mid-write)
+    actions: int = 0  # how many actions it holds
+    last_at: float = 0.0  # the game time of the last action or resumption (0 before any)
+    whole: int = 0  # bytes of whole lines: where a torn last line begins
+    analysis: Any = None  # gathered as it was read (read_analysed)
+    left_out: list[int] = field(default_factory=lambda: [0, 0])  # refusals counted, not written
 
     @property
     def over(self) -> bool:
@@ -107,22 +84,15 @@ class Record:
 
 
 MAX_LINE: Final = 1 << 16
-"""The longest line read as an entry or a header (64 KiB; spit writes lines of a few hundred
-bytes at most). A longer one is not read into memory: it is cut (a bad line) if more lines
-follow, and a torn last line if none does."""
+"""The longest line read as an entry or a header (spit writes a few hundred bytes at most);
+a longer one is never read into memory."""
 
-CHUNK: Final = 1 << 20
-"""Bytes read at a time when only newlines are counted."""
+CHUNK: Final = 1 << 20  # bytes read at a time when only newlines are counted
 
 
 def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
-    """Read and replay ``path``; RecordError (one line: file, line, problem) if it is unusable.
-
-    The file is read line by line and each entry replayed as it is read, so memory does not
-    grow with the record: with ``steps=False`` nothing is kept of the entries but the table
-    they lead to (resuming, counting), and ``fold`` gathers whatever else is wanted. A torn
-    last line is not an error: it is the entry the process was writing when it died.
-    """
+    """Read and replay ``path``; RecordError (file, line, problem) if it is unusable. With
+    ``steps=False`` only the table is kept (resuming, counting); ``fold`` gathers the rest."""
     try:
         with path.open("rb") as file:
             return _read(path, file, steps=steps, fold=fold)
@@ -135,13 +105,11 @@ class _Lines:
 
     def __init__(self, file: BinaryIO) -> None:
         self.file = file
-        self.torn = False
-        """The file ends in a line with no newline (the entry being written when it died)."""
-        self.whole = 0
-        """Bytes of whole lines read so far."""
+        self.torn = False  # the last line has no newline: the process died writing it
+        self.whole = 0  # bytes of whole lines read so far
 
     def __iter__(self) -> Iterator[bytes | None]:
-        """Each whole line without its newline; None for one longer than :data:`MAX_LINE`."""
+        # None for a line longer than MAX_LINE
         readline = self.file.readline
         while True:
             line = readline(MAX_LINE + 1)
@@ -188,10 +156,8 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
 
 
 def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
-    """The header with the seed its record's end entry gives (a sealed, networked record).
-
-    The last whole line is found by counting newlines, a chunk at a time; the file is left
-    at the start of the second line, where it was."""
+    """The header with the seed its record's end entry gives (a sealed, networked record);
+    the file is left where it was."""
     here = file.tell()
     file.seek(0)
     last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
@@ -214,11 +180,7 @@ def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
     except (ValueError, UnicodeDecodeError, KeyError):
         seed = None
     if seed is None:
-        raise RecordError(
-            path,
-            last,
-            Problem.SEALED,
-        )
+        raise RecordError(path, last, Problem.SEALED)
     try:
         return replace(header, seed=as_int(seed))
     except ValueError:
@@ -251,11 +213,7 @@ def _entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) ->
     except (ValueError, UnicodeDecodeError):
         raise RecordError(path, number, Problem.CUT) from None
     if entry.get("n") != number:
-        raise RecordError(
-            path,
-            number,
-            OutOfOrder(found=entry.get("n"), expected=number),
-        )
+        raise RecordError(path, number, OutOfOrder(found=entry.get("n"), expected=number))
     if record.end is not None:
         raise RecordError(path, number, Problem.AFTER_THE_END)
     try:
@@ -307,11 +265,7 @@ def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None)
     if got is Reason.ALREADY_READY and reason in ALREADY_READY_BEFORE:
         reason = got  # written before the engine told a ready player so itself
     if got != reason:
-        raise RecordError(
-            record.path,
-            number,
-            TableDisagrees(got=got, said=reason),
-        )
+        raise RecordError(record.path, number, TableDisagrees(got=got, said=reason))
     step = Step(number, at, action, reason)
     if record.steps is not None:
         record.steps.append(step)
@@ -331,11 +285,7 @@ def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
             or winner != outcome.winner
             or list(entry["scores"]) != list(outcome.scores)
         ):
-            raise RecordError(
-                record.path,
-                number,
-                Problem.WRONG_RESULT,
-            )
+            raise RecordError(record.path, number, Problem.WRONG_RESULT)
     elif outcome is not None:
         raise RecordError(record.path, number, Problem.ABANDONED_AFTER_DECIDED)
     record.end = end

@@ -1,17 +1,7 @@
-"""The match record: one JSON Lines file per match, written as it is played, read back by replay.
+"""Writing match records (one JSON Lines file per match, as it is played) and finding them.
 
-The first line is the header (format version, seed, variant, settings, players); every later
-line is one entry, numbered by its line: an action that reached the engine with its game time
-and the engine's verdict, a resumption, or the end. ``docs/records.md`` is the full format.
-
-Writing appends one whole line per entry with a single ``os.write`` and no buffer in between,
-so the process dying at any moment (``kill -9`` included) loses at most the entry being
-written: a torn last line is how an unfinished record normally ends, not corruption.
-Reading replays every action through the engine and checks each verdict, so a record that was
-edited, cut in the middle or written by a newer spit is refused with one line naming the file
-and the line. Nothing here ever rewrites or truncates what a record says. The header and the
-entries, and how each value is read, are :mod:`spit.records.format`; reading one back is
-:mod:`spit.records.reading`.
+One whole line per entry, in one ``os.write``, so a process killed at any moment loses at
+most the entry being written: a torn last line ends an unfinished record, it is no corruption.
 """
 
 from __future__ import annotations
@@ -28,12 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from spit.engine import (
-    Action,
-    Outcome,
-    Result,
-    RoundSettled,
-)
+from spit.engine import Action, Outcome, Result, RoundSettled
 from spit.records.format import (  # the format, named here too for the record's importers
     ENDS,
     FORMAT,
@@ -77,24 +62,13 @@ except ImportError:  # pragma: no cover - not on the platforms CI runs
 class RecordWriter:
     """Appends a match's entries to its record as they happen; stops quietly if it cannot.
 
-    Each entry is one ``os.write`` of one whole line, straight to the file with no buffer in
-    between, so it is on its way to the disk the moment the engine has judged the action, and
-    a process that dies loses nothing written before. ``fsync`` (the disk itself) happens at
-    the end of each round (the first one syncs the directory too, so the file's name survives)
-    and when the record is closed: a power cut loses at most the round being played, a crash
-    of spit nothing.
-
-    A writer that ``holds`` (a server's, whose one thread serves every room) keeps its
-    entries until :meth:`flush`, which writes them in one ``os.write``: the server flushes at
-    the end of each turn of its event loop, before the frames that tell the players of those
-    actions, so every action a player was told of is in the file when it is told (a killed
-    server loses only actions nobody heard of). An entry that syncs, and closing, write what
-    is held first; its ``fsync`` is done on a thread of its own (:class:`_Syncer`), so no
-    room waits for the disk (a power cut loses the round being played and the syncs not yet
-    done, some milliseconds; a failed ``fsync`` there goes unnoticed, a failed write not).
-
-    A failure to write (a full disk, the directory gone) never interrupts the game: the writer
-    stops, and ``on_failure`` is told once why (:class:`NoLongerRecorded`).
+    ``fsync`` comes at the end of each round (the first syncs the directory too, so the name
+    survives) and at close: a power cut loses at most the round being played, a crash nothing.
+    A writer that ``holds`` (a server's, one thread for every room) keeps entries until
+    :meth:`flush`, which the server calls before the frames that tell players of them, so a
+    killed server loses only actions nobody heard of; its syncs run on :class:`_Syncer`'s
+    thread, so no room waits for the disk. A failed write never interrupts the game: the
+    writer stops and tells ``on_failure`` once why.
     """
 
     def __init__(
@@ -105,19 +79,13 @@ class RecordWriter:
         on_failure: Callable[[NoLongerRecorded], None] | None = None,
     ) -> None:
         self.path = path
-        """The record file."""
         self.failure: NoLongerRecorded | None = None
-        """Why recording stopped, or None while it goes on."""
         self.on_failure = on_failure
-        """Told once, with why, if a write fails."""
         self._fd: int | None = fd
         self._line = line
         self._named = False  # whether the directory has been synced since the file was made
         self.holds = False
-        """Whether entries wait for :meth:`flush` (a server's record; see above)."""
         self._held: list[bytes] = []
-
-    # -- making one ----------------------------------------------------------------------
 
     @classmethod
     def create(
@@ -127,11 +95,7 @@ class RecordWriter:
         *,
         on_failure: Callable[[NoLongerRecorded], None] | None = None,
     ) -> RecordWriter:
-        """Begin a new record for ``header`` in ``directory`` (default: the records directory).
-
-        Never replaces a file: the name is new (time and random letters) and the file is
-        created exclusively. Raises OSError if the directory cannot be made or written.
-        """
+        """Begin a new record, under a new name created exclusively (never replacing a file)."""
         directory = records_dir() if directory is None else directory
         directory.mkdir(parents=True, exist_ok=True)
         if not header.started:
@@ -162,12 +126,8 @@ class RecordWriter:
     def resume(
         cls, record: Record, *, on_failure: Callable[[NoLongerRecorded], None] | None = None
     ) -> RecordWriter:
-        """Go on writing ``record`` (read just now), after a ``resumed`` entry.
-
-        A torn last line is cut off first (it never held a whole entry); nothing else in the
-        file changes. Raises RecordBusy if another spit is writing it, RecordError if it
-        cannot be resumed, OSError if it cannot be written (NotWritten if the entry failed).
-        """
+        """Go on writing ``record`` (read just now) after a ``resumed`` entry, its torn last
+        line cut off (it never held a whole entry). RecordBusy if another spit writes it."""
         writer = cls._reopen(record, on_failure)
         writer._write({"resumed": now_text(), "at": record.last_at}, sync=True)
         if writer.failure is not None:
@@ -176,10 +136,7 @@ class RecordWriter:
 
     @classmethod
     def give_up(cls, record: Record) -> None:
-        """End the unfinished ``record`` as abandoned, so it is not offered again.
-
-        Raises as :meth:`resume` does.
-        """
+        """End the unfinished ``record`` as abandoned, so it is not offered again."""
         writer = cls._reopen(record, None)
         writer.abandon()
         if writer.failure is not None:
@@ -187,10 +144,8 @@ class RecordWriter:
 
     @classmethod
     def abandon_left(cls, path: Path, seed: int | None = None) -> bool:
-        """End the record ``path``, left without its end by a process that died (a server's
-        worker, see spit/net/workers.py), as abandoned; ``seed`` unseals a sealed record.
-        False if it has its end already or another process writes it; OSError if it cannot
-        be written."""
+        """End as abandoned the record ``path`` that a dead process (a server's worker) left
+        without its end; False if it has one or another process writes it."""
         if _has_end(path):
             return False
         fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
@@ -231,15 +186,11 @@ class RecordWriter:
             raise
         return cls(record.path, fd, record.lines + 1, on_failure)
 
-    # -- entries -------------------------------------------------------------------------
-
     @property
     def recording(self) -> bool:
-        """Whether entries still go to the file."""
         return self._fd is not None
 
     def action(self, action: Action, at: float, result: Result) -> None:
-        """Append one action the engine has just judged."""
         entry = {"at": at, **action_json(action), "ok": result.ok}
         if result.refusal is not None:
             entry["why"] = reason_spelling(result.refusal.reason)
@@ -247,27 +198,22 @@ class RecordWriter:
         self._write(entry, sync=settled)
 
     def left_out(self, player: int, count: int, at: float) -> None:
-        """Append that ``count`` refused actions of ``player``, none of which changed the
-        table, were left out up to game time ``at`` (a server's record under a flood)."""
+        """Append that ``count`` refused actions of ``player`` were left out up to ``at`` (a
+        server's record under a flood)."""
         self._write({"at": at, "p": player, "left_out": count})
 
     def over(self, outcome: Outcome, *, seed: int | None = None) -> None:
-        """Append the result, once the engine has decided the match, and close.
-
-        ``seed`` unseals a sealed record (see :attr:`Header.sealed`)."""
+        """Append the result and close; ``seed`` unseals a sealed record."""
         entry = {"end": "over", "winner": outcome.winner, "scores": list(outcome.scores)}
         self._write(_unsealing(entry, seed), sync=True)
         self.close()
 
     def abandon(self, *, seed: int | None = None) -> None:
-        """Append that the players gave the match up (it will not be offered again), and close.
-
-        ``seed`` unseals a sealed record (see :attr:`Header.sealed`)."""
+        """Append that the players gave the match up, and close; ``seed`` unseals."""
         self._write(_unsealing({"end": "abandoned"}, seed), sync=True)
         self.close()
 
     def close(self) -> None:
-        """Finish writing; the record stays as it is (unfinished unless it has its end)."""
         self.flush()
         fd, self._fd = self._fd, None
         if fd is None:
@@ -280,7 +226,6 @@ class RecordWriter:
         os.close(fd)  # closing the file lets go of its lock too (once a sync's copy is shut)
 
     def flush(self) -> None:
-        """Write the entries held back, in one write."""
         held, self._held = self._held, []
         fd = self._fd
         if fd is None or not held:
@@ -329,7 +274,7 @@ class RecordWriter:
 
 
 def _whole_lines(fd: int) -> tuple[int, int]:
-    """How many whole lines the file ``fd`` holds, and their bytes (read a chunk at a time)."""
+    """How many whole lines the file ``fd`` holds, and their bytes."""
     lines = whole = offset = 0
     while chunk := os.pread(fd, CHUNK, offset):
         count = chunk.count(b"\n")
@@ -361,7 +306,7 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _lock(fd: int) -> bool:
-    """Take the record's lock for this process; False if another process holds it."""
+    """False if another process holds the record's lock."""
     if fcntl is None:  # pragma: no cover
         return True
     try:
@@ -398,7 +343,6 @@ class _Syncer:
         self._lock = threading.Lock()
 
     def sync(self, fd: int, directory: Path | None) -> None:
-        """Sync the file open as ``fd`` (and ``directory``, if given) soon."""
         try:
             copy = os.dup(fd)
         except OSError:
@@ -448,9 +392,6 @@ def _sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-# -- finding records ---------------------------------------------------------------------
-
-
 def record_files(directory: Path | None = None) -> list[Path]:
     """Every record file, newest first (the names begin with the start time)."""
     directory = records_dir() if directory is None else directory
@@ -464,11 +405,9 @@ def record_files(directory: Path | None = None) -> list[Path]:
         return []
 
 
-_TAIL: Final = 4096
-"""Bytes read from a record's end to tell whether it has an end entry."""
+_TAIL: Final = 4096  # bytes read from a record's end to tell whether it has an end entry
 
-RESUME_LOOKBACK: Final = 50
-"""How many of the newest records are looked at for a match to resume."""
+RESUME_LOOKBACK: Final = 50  # how many of the newest records are looked at for a match to resume
 
 
 def _has_end(path: Path) -> bool:
@@ -486,10 +425,7 @@ def _has_end(path: Path) -> bool:
 
 def latest_unfinished(directory: Path | None = None) -> Record | None:
     """The newest record that can be resumed: unfinished, readable and not in play elsewhere.
-
-    Only the newest :data:`RESUME_LOOKBACK` records are looked at, so a start stays quick
-    however long the history; an older one is still resumed by naming its file.
-    """
+    Only the newest :data:`RESUME_LOOKBACK` are looked at, so a start stays quick."""
     for path in record_files(directory)[:RESUME_LOOKBACK]:
         if _has_end(path) or is_busy(path):
             continue
@@ -503,10 +439,8 @@ def latest_unfinished(directory: Path | None = None) -> Record | None:
 
 
 def latest_cut_off(directory: Path | None = None) -> tuple[Path, Header] | None:
-    """The newest unfinished record, if it is a networked match whose server stopped before
-    its end (a ``spit host`` killed, say): such a match cannot go on, as its room went with
-    its server, and its seed is sealed for good (see :attr:`Header.sealed`). None if the
-    newest unfinished record is another (:func:`latest_unfinished` finds it), or none is."""
+    """The newest unfinished record if it is a networked match whose server stopped before
+    its end: it cannot go on (its room went with the server) and its seed stays sealed."""
     for path in record_files(directory)[:RESUME_LOOKBACK]:
         if _has_end(path) or is_busy(path):
             continue
@@ -519,15 +453,11 @@ def latest_cut_off(directory: Path | None = None) -> tuple[Path, Header] | None:
     return None
 
 
-_FIRST_LINE: Final = 65536
-"""The most of a record's first line :func:`latest_cut_off` reads for its header."""
+_FIRST_LINE: Final = 65536  # the most of a record's first line latest_cut_off reads for its header
 
 
 def find_record(which: str, directory: Path | None = None) -> Path:
-    """The file ``which`` names: "last" for the newest record, else a path or a file name.
-
-    Raises RecordError if there is no such record.
-    """
+    """The file ``which`` names: "last" for the newest record, else a path or a file name."""
     if which == "last":
         files = record_files(directory)
         if not files:

@@ -1,10 +1,5 @@
-"""The recorder a game plays through: one record per match, from the deal to the end.
-
-The game (:class:`spit.game.LocalGame`, or the server for a networked match) tells it of every
-action the engine judged, right after judging it; the recorder writes the entry, and once the
-match is decided writes the end and indexes the record in the history. A rematch begins a new
-record. Nothing here can stop the game: whatever goes wrong is one notice, and play goes on.
-"""
+"""The recorder a game plays through: one record per match, written as judged, indexed in
+the history at its end. Nothing here can stop the game: whatever goes wrong is one notice."""
 
 from __future__ import annotations
 
@@ -29,8 +24,7 @@ DEFAULT_NAMES: Final = ("Player 1", "Player 2")
 """What a record calls a person who gave no name (the same in every language, so the
 history counts them as one person whatever language the game is in)."""
 
-BOT_NAME: Final = "Bot"
-"""What a record calls the bot's seat."""
+BOT_NAME: Final = "Bot"  # what a record calls the bot's seat
 
 
 class NoSeed(Struct, frozen=True, gc=False):
@@ -40,8 +34,7 @@ class NoSeed(Struct, frozen=True, gc=False):
 class NotRecorded(Struct, frozen=True, gc=False):
     """A notice: the match's record could not be made (or taken up again); play goes on."""
 
-    error: str
-    """The operating system's own message (``Permission denied``)."""
+    error: str  # the operating system's own message (Permission denied)
 
 
 RecorderNotice: TypeAlias = "NoSeed | NotRecorded | NoLongerRecorded | RecordError | HistoryNotice"
@@ -97,14 +90,10 @@ class MatchRecorder:
         index: bool = True,
         holds: bool = False,
     ) -> None:
-        self.mode = mode
-        """two-player, bot or network."""
-        self.players = players
-        """Who sits in seats 0 and 1."""
-        self.directory = directory
-        """Where records go (None: the records directory)."""
-        self.index = index
-        """Whether a decided match is indexed in the history at once."""
+        self.mode = mode  # two-player, bot or network
+        self.players = players  # who sits in seats 0 and 1
+        self.directory = directory  # where records go (None: the records directory)
+        self.index = index  # whether a decided match is indexed in the history at once
         self.holds = holds
         """Whether entries wait for :meth:`flush` (a server writes them once per turn of its
         loop, before the frames telling of them: see :class:`RecordWriter`)."""
@@ -126,11 +115,8 @@ class MatchRecorder:
         return self._pending is not None or (self._writer is not None and self._writer.recording)
 
     def begin(self, match: Match, *, defer: bool = False) -> None:
-        """A freshly dealt match (the first, or a rematch): start its record.
-
-        With ``defer``, the file is made by :meth:`ensure` (the app calls it once the table
-        is drawn) or by the match's first action, whichever comes first.
-        """
+        """A freshly dealt match: start its record (with ``defer``, at :meth:`ensure`, once the
+        table is drawn, or at the first action)."""
         self.keep()
         self._pending = match
         if not defer:
@@ -166,10 +152,7 @@ class MatchRecorder:
         self._writer.holds = self.holds
 
     def resume(self, record: Record) -> None:
-        """Go on writing ``record``, whose match (``record.match``) is played from here.
-
-        Raises RecordError if it cannot be resumed (another window plays it, it is over).
-        """
+        """Go on writing ``record``, whose match is played from here; RecordError if it cannot."""
         from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
@@ -194,8 +177,7 @@ class MatchRecorder:
                     self._index(writer.path)
 
     def left_out(self, player: int, count: int, at: float) -> None:
-        """``count`` refused actions of ``player``, up to game time ``at``, were not written
-        (each changed nothing): say so, so the record tells how many there were."""
+        """Note that ``count`` refused actions of ``player`` up to ``at`` were not written."""
         if self._pending is not None:
             self.ensure()
         if self._writer is not None:
@@ -207,9 +189,7 @@ class MatchRecorder:
             self._writer.flush()
 
     def keep(self) -> None:
-        """Stop writing, leaving the match unfinished: it will be offered to resume.
-
-        A match not yet played (no action, no record made) leaves no record."""
+        """Stop writing, leaving the match unfinished (offered to resume; unplayed, no record)."""
         self._pending = None
         writer, self._writer = self._writer, None
         if writer is not None:

@@ -1,8 +1,5 @@
-"""``spit stats``: a player's history in figures, from the history database.
-
-:func:`gather` turns the indexed matches into plain figures (what ``--json`` prints);
-:mod:`spit.commands.stats_table` draws them. No words and no Rich here.
-"""
+"""``spit stats``' figures from the history database, as plain data (what ``--json`` prints;
+:mod:`spit.commands.stats_table` draws them)."""
 
 from __future__ import annotations
 
@@ -13,17 +10,12 @@ from typing import Any
 
 from spit.records.history import Row
 
-DECIDED = ("won", "lost", "drawn")
-"""Results that count as a match played to its end."""
+DECIDED = ("won", "lost", "drawn")  # results that count as a match played to its end
 
 
 def _given_up_by(row: Row) -> int | None:
-    """The seat that gave ``row``'s match up, when the record can tell; None otherwise.
-
-    Against the bot only the person at the keyboard (seat 0) can give a match up: the bot
-    never does. A two-player or networked record says only that the match was given up, not
-    by whom, so such a match stays out of the tallies (the "given up" figure counts it).
-    """
+    """The seat that gave ``row``'s match up, when the record can tell: against the bot,
+    seat 0 (the bot never does); other records do not say who, so they stay out of tallies."""
     if row.result == "abandoned" and row.mode == "bot":
         return 0
     return None
@@ -79,13 +71,8 @@ def gather(
     rounds: Sequence[tuple[str, str, int, float, int | None]],
     unreadable: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
-    """The figures ``spit stats`` shows, as plain data (what ``--json`` prints).
-
-    Every person (a seat no bot played) is counted under their name: matches and wins against
-    each opponent (a match given up is lost by the one who gave it up, where the record tells
-    who: see :func:`_given_up_by`), win streaks, their fastest round (the shortest round they
-    went out in) and the median of their reaction times in each match, over time.
-    """
+    """The figures ``spit stats`` shows, per person (a seat no bot played) by name: matches
+    and wins against each opponent, streaks, fastest round and median reaction over time."""
     people: dict[str, _Person] = {}
     pairs: dict[tuple[str, str], _Tally] = {}
     seats: dict[str, list[tuple[str, int]]] = {}

@@ -1,10 +1,5 @@
-"""The ladder measured: every level against every other on the simulator, and Elo ratings.
-
-A round robin plays each pair of ladder levels ``games`` times (seats alternating on shared
-deals, as ``spit simulate`` does), then fits Bradley–Terry strengths to all the results by
-maximum likelihood and reports them on the Elo scale with 95 % intervals, beside the matrix
-of win rates and each level's human figures (median reaction, plays per minute).
-"""
+"""The ladder measured: a round robin of every level on the simulator, with Bradley–Terry
+strengths on the Elo scale (95 % intervals), win rates and each level's human figures."""
 
 from __future__ import annotations
 
@@ -19,32 +14,25 @@ from spit.bot.levels import LADDER
 from spit.engine import Variant
 from spit.sim.simulator import Config, MatchReport, Summary, simulate
 
-ELO_PER_NAT: float = 400 / math.log(10)
-"""Elo points per unit of Bradley–Terry strength: 400 points make odds of 10 to 1."""
+ELO_PER_NAT: float = 400 / math.log(10)  # 400 points make odds of 10 to 1
 
-ELO_MEAN: float = 1500.0
-"""The ladder's average rating (only differences mean anything)."""
+ELO_MEAN: float = 1500.0  # the ladder's average rating (only differences mean anything)
 
 PRIOR_ELO: float = 2000.0
 """Standard deviation of a weak normal prior on each strength, in Elo: it keeps the fit finite
 when a level never lost (or never won), and moves a well-measured rating by well under 1."""
 
-Z95: float = 1.959964
-"""The normal quantile of a two-sided 95 % interval."""
+Z95: float = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 
 @dataclass(frozen=True, slots=True)
 class Rating:
     """One level's fitted strength."""
 
-    name: str
-    """The level."""
-    elo: float
-    """Its rating; the ladder averages :data:`ELO_MEAN`."""
-    low: float
-    """The 95 % interval's lower end."""
-    high: float
-    """The 95 % interval's upper end."""
+    name: str  # the level
+    elo: float  # its rating; the ladder averages ELO_MEAN
+    low: float  # the 95 % interval's lower end
+    high: float  # the 95 % interval's upper end
 
 
 @dataclass(slots=True)
@@ -53,10 +41,8 @@ class LevelFigures:
 
     reactions: list[float] = field(default_factory=list)
     """Seconds from the table's last change to each card it played."""
-    plays: int = 0
-    """Cards played."""
-    seconds: float = 0.0
-    """Simulated time of its matches."""
+    plays: int = 0  # cards played
+    seconds: float = 0.0  # simulated time of its matches
 
     @property
     def median_reaction(self) -> float:
@@ -73,22 +59,15 @@ class LevelFigures:
 class Ladder:
     """The round robin's results."""
 
-    games: int
-    """Matches per pair."""
-    variant: Variant
-    """How the matches were won."""
-    seed: int
-    """The seed every pair's run used."""
-    levels: tuple[str, ...] = LADDER
-    """The levels, weakest first."""
+    games: int  # matches per pair
+    variant: Variant  # how the matches were won
+    seed: int  # the seed every pair's run used
+    levels: tuple[str, ...] = LADDER  # the levels, weakest first
     pairs: dict[tuple[str, str], Summary] = field(default_factory=dict)
     """Each pair's run, keyed (stronger on paper, weaker): bot 1 is the first."""
-    figures: dict[str, LevelFigures] = field(default_factory=dict)
-    """Each level's human figures."""
-    ratings: list[Rating] = field(default_factory=list)
-    """The fitted ratings, in ladder order."""
-    seconds: float = 0.0
-    """Wall-clock time of the whole round robin."""
+    figures: dict[str, LevelFigures] = field(default_factory=dict)  # each level's human figures
+    ratings: list[Rating] = field(default_factory=list)  # the fitted ratings, in ladder order
+    seconds: float = 0.0  # wall-clock time of the whole round robin
 
     def score(self, a: str, b: str) -> float:
         """The share of matches ``a`` won against ``b``, a draw counting half."""
@@ -173,14 +152,9 @@ def run(
 
 
 def bradley_terry(ladder: Ladder) -> list[Rating]:
-    """Elo ratings fitted to every result by maximum likelihood, with 95 % intervals.
-
-    Bradley–Terry: ``a`` beats ``b`` with probability ``1 / (1 + exp(s_b - s_a))``. The fit
-    is Newton's method on the log-likelihood (a draw counts half a win each way) with a weak
-    normal prior (:data:`PRIOR_ELO`); the intervals come from the inverse of the observed
-    information, taken about the ladder's mean so that they say how well each level is
-    placed against the others.
-    """
+    """Bradley–Terry Elo ratings fitted by Newton's method (a draw half a win each way, a
+    weak prior), with 95 % intervals from the observed information about the ladder's mean
+    (how well each level is placed against the others)."""
     names = list(ladder.levels)
     n = len(names)
     index = {name: i for i, name in enumerate(names)}

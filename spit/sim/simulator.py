@@ -1,15 +1,9 @@
 """Whole matches bot against bot on a virtual clock: a discrete-event loop, no waiting.
 
-The loop is the bot's driver protocol (``spit.bot.bot``) with a timer per bot: each bot's
-pending move is kept with the time it lands; the earliest lands, the engine
-applies it at that time, and the bots look at the table again. Nothing sleeps, so a match
-of several simulated minutes takes milliseconds, and the same engine and bot code run as
-in the app.
-
-Everything is derived from the seed and the match's index, so the same arguments always
-give the same results. Matches come in pairs on the same deal with the seats swapped
-(match 2k: bot 1 in seat 0; match 2k+1: bot 1 in seat 1), so neither the deal nor the
-seat favours a bot, and wins are counted by bot, not by seat.
+The loop is the bot's driver protocol with the earliest pending move landing next, so the
+same engine and bot code run as in the app, a match in milliseconds. Everything derives from
+the seed and the match's index; matches come in pairs on one deal with seats swapped, so
+neither deal nor seat favours a bot (wins are counted by bot).
 """
 
 from __future__ import annotations
@@ -28,33 +22,24 @@ from spit.bot.strategy import Policy
 from spit.engine import FUMBLES, PLAYERS, Action, Match, PlayerView, Variant
 from spit.records.figures import Chances
 
-RANDOM = "random"
-"""The policy name of the baseline: any legal action."""
+RANDOM = "random"  # the policy name of the baseline: any legal action
 
 MAX_ROUNDS = 200
 """A match still going after this many rounds is stopped and counted as unfinished (a draw)."""
-MAX_SECONDS = 3 * 60 * 60.0
-"""A match still going after this much simulated time is stopped likewise."""
+MAX_SECONDS = 3 * 60 * 60.0  # then it is stopped likewise
 
 
 @dataclass(frozen=True, slots=True)
 class Config:
     """What to simulate."""
 
-    games: int
-    """How many matches."""
-    bot1: str
-    """The first bot: a level name or ``random``."""
-    bot2: str
-    """The second bot."""
-    variant: Variant = Variant.STANDARD
-    """How each match is won."""
-    seed: int = 1
-    """Where every deal and every bot's randomness comes from."""
-    max_rounds: int = MAX_ROUNDS
-    """Stop a match after this many rounds (counted unfinished)."""
-    max_seconds: float = MAX_SECONDS
-    """Stop a match after this much simulated time (counted unfinished)."""
+    games: int  # how many matches
+    bot1: str  # the first bot: a level name or random
+    bot2: str  # the second bot
+    variant: Variant = Variant.STANDARD  # how each match is won
+    seed: int = 1  # where every deal and every bot's randomness comes from
+    max_rounds: int = MAX_ROUNDS  # stop a match after this many rounds (counted unfinished)
+    max_seconds: float = MAX_SECONDS  # counted unfinished
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -76,52 +61,37 @@ class Config:
 class MatchReport:
     """How one match went."""
 
-    index: int
-    """The match's number in the run, from 0."""
-    seats: tuple[int, int]
-    """Which bot sat in seat 0 and seat 1 (0 for bot 1, 1 for bot 2)."""
+    index: int  # the match's number in the run, from 0
+    seats: tuple[int, int]  # which bot sat in seat 0 and seat 1 (0 for bot 1, 1 for bot 2)
     winner: int | None
     """The winning bot (0 for bot 1, 1 for bot 2), or None for a draw or an unfinished match."""
-    unfinished: bool
-    """Stopped at the round or time cap (or stalled) rather than won."""
-    rounds: int
-    """Rounds dealt."""
-    seconds: float
-    """Simulated time from the first deal to the last action."""
-    actions: int
-    """Actions applied, accepted or refused."""
-    refusals: int
-    """Actions the table refused."""
-    fumbles: int
-    """Refusals that locked the hand (a card that did not fit)."""
-    cards: int
-    """Cards on the table when the match ended (always 52)."""
+    unfinished: bool  # stopped at the round or time cap (or stalled) rather than won
+    rounds: int  # rounds dealt
+    seconds: float  # simulated time from the first deal to the last action
+    actions: int  # actions applied, accepted or refused
+    refusals: int  # actions the table refused
+    fumbles: int  # refusals that locked the hand (a card that did not fit)
+    cards: int  # cards on the table when the match ended (always 52)
     reactions: tuple[list[float], list[float]] = ([], [])
     """Per bot (bot 1 first), for every card it played: seconds since the table last changed."""
 
 
 def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
-    """The engine's seed and the two bots' seeds for match ``index``.
-
-    A pair of matches (2k, 2k+1) shares the deal; the bots' seeds differ per match.
-    """
+    """The engine's seed and the two bots' seeds for match ``index`` (2k and 2k+1 share the
+    deal)."""
     rng = random.Random(f"spit-simulate:{seed}:{index // 2}")
     deal = rng.getrandbits(64)
     rng = random.Random(f"spit-simulate:{seed}:{index}:bots")
     return deal, rng.getrandbits(64), rng.getrandbits(64)
 
 
-Hand = Bot | Adaptive
-"""Anything the simulator can seat: a bot at a fixed level, or the adaptive one."""
+Hand = Bot | Adaptive  # a bot at a fixed level, or the adaptive one
 
 
 def make_bot(
     config: Config, which: int, seat: int, seed: int, memory: dict[str, float] | None = None
 ) -> Hand:
-    """Bot ``which`` (0 for bot 1, 1 for bot 2) in ``seat``, with its own RNG.
-
-    An adaptive bot starts from ``memory``, what it learned in the run's earlier matches.
-    """
+    """Bot ``which`` in ``seat``, with its own RNG; an adaptive one starts from ``memory``."""
     names = (config.bot1, config.bot2)
     name, other = names[which], names[1 - which]
     if name == ADAPTIVE:
@@ -133,20 +103,13 @@ def make_bot(
 class Played(NamedTuple):
     """How :func:`play_match` went, seat by seat."""
 
-    winner: int | None
-    """The winning seat, or None for a draw or an unfinished match."""
-    unfinished: bool
-    """Stopped at the round or time cap (or stalled) rather than ended."""
-    seconds: float
-    """Simulated time of the last action."""
-    actions: int
-    """Actions applied, accepted or refused."""
-    refusals: int
-    """Actions refused."""
-    fumbles: int
-    """Refusals that locked the hand."""
-    reactions: tuple[list[float], list[float]] = ([], [])
-    """Per seat, for every card it played: its reaction (:mod:`spit.records.figures`)."""
+    winner: int | None  # the winning seat, or None for a draw or an unfinished match
+    unfinished: bool  # stopped at the round or time cap (or stalled) rather than ended
+    seconds: float  # simulated time of the last action
+    actions: int  # actions applied, accepted or refused
+    refusals: int  # actions refused
+    fumbles: int  # refusals that locked the hand
+    reactions: tuple[list[float], list[float]] = ([], [])  # per seat (spit.records.figures)
 
 
 def play_match(
@@ -157,13 +120,8 @@ def play_match(
     max_seconds: float = MAX_SECONDS,
     after_action: Callable[[Match], None] | None = None,
 ) -> Played:
-    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0.
-
-    This is the bot's driver protocol with a timer per bot. ``after_action`` is called
-    after every applied action (for invariant checks in tests). Each seat's reactions are
-    measured as a person's are on screen, by the one definition
-    (:class:`spit.records.figures.Chances`): from the play becoming legal to the card landing.
-    """
+    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0;
+    reactions are measured as a person's are (:class:`spit.records.figures.Chances`)."""
     # Each bot has at most one move in hand, so the timers are two slots: the earlier move
     # lands first, and of two at the same time the one scheduled first (``stamps``: the
     # order of scheduling), as a heap of timers keyed by (time, order) would pop them.
@@ -253,11 +211,7 @@ def play_match(
 def simulate_match(
     config: Config, index: int, memory: dict[int, dict[str, float]] | None = None
 ) -> MatchReport:
-    """Play match ``index`` of the run ``config`` describes.
-
-    ``memory`` carries an adaptive bot's learning from match to match, by bot (0 or 1);
-    it is updated when the match ends.
-    """
+    """Play match ``index`` of the run; ``memory`` carries adaptive bots' learning on."""
     deal, seed1, seed2 = match_seeds(config.seed, index)
     # Even matches: bot 1 in seat 0; odd matches: bot 1 in seat 1.
     seats = (0, 1) if index % 2 == 0 else (1, 0)
@@ -269,10 +223,7 @@ def simulate_match(
     )
     match = Match.new(deal, variant=config.variant)
     played = play_match(
-        match,
-        (bots[0], bots[1]),
-        max_rounds=config.max_rounds,
-        max_seconds=config.max_seconds,
+        match, (bots[0], bots[1]), max_rounds=config.max_rounds, max_seconds=config.max_seconds
     )
     for seat, bot in enumerate(bots):
         if isinstance(bot, Adaptive):
@@ -296,26 +247,16 @@ def simulate_match(
 class Summary:
     """The figures of a whole run."""
 
-    config: Config
-    """What was simulated."""
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    """Matches won by bot 1 and by bot 2."""
-    draws: int = 0
-    """Matches nobody won: drawn on points, or unfinished."""
-    unfinished: int = 0
-    """Of the draws, matches stopped at the round or time cap."""
-    rounds: int = 0
-    """Rounds over all matches."""
-    match_seconds: float = 0.0
-    """Simulated time over all matches."""
-    actions: int = 0
-    """Actions applied over all matches, accepted or refused."""
-    refusals: int = 0
-    """Actions refused."""
-    fumbles: int = 0
-    """Refusals that locked the hand."""
-    seconds: float = 0.0
-    """Wall-clock time the run took."""
+    config: Config  # what was simulated
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # matches won by bot 1 and by bot 2
+    draws: int = 0  # matches nobody won: drawn on points, or unfinished
+    unfinished: int = 0  # of the draws, matches stopped at the round or time cap
+    rounds: int = 0  # rounds over all matches
+    match_seconds: float = 0.0  # simulated time over all matches
+    actions: int = 0  # actions applied over all matches, accepted or refused
+    refusals: int = 0  # actions refused
+    fumbles: int = 0  # refusals that locked the hand
+    seconds: float = 0.0  # wall-clock time the run took
     reactions: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     """Per bot, for every card it played: seconds since the table last changed."""
 

@@ -1,12 +1,6 @@
 """Textual's web driver for a browser seat (``spit host --web``), hearing one thing more: whether
-the seat's page is open.
-
-The host's web server (:mod:`spit.web.room`) keeps a browser seat's ``spit join`` running when
-its tab goes, and tells it so in textual-serve's own channel, a meta packet
-``{"type": "spit-page", "here": false}`` (``true`` when a tab opens the link again). The app
-then lets go of its connection to the game server, keeping the seat: the server treats that
-as any dropped seat — the room stands, its clock stopped, and the other player is told how
-long it waits — until the page is back and the seat is taken back with its token.
+the seat's page is open (a ``spit-page`` meta packet from :mod:`spit.web.room`), so the app
+lets go of its connection while the tab is gone and the server keeps the seat as for any drop.
 """
 
 from __future__ import annotations
@@ -17,8 +11,7 @@ from typing import Final
 from textual.drivers.web_driver import WebDriver
 from textual.message import Message
 
-PAGE: Final = "spit-page"
-"""The meta packet's type."""
+PAGE: Final = "spit-page"  # the meta packet's type
 
 
 @dataclass
@@ -27,8 +20,7 @@ class PageChanged(Message):
     (``spit host --web``; the host's web server says so). Defined here, below the app that
     handles it, so the driver needs nothing from above."""
 
-    here: bool
-    """Whether a tab shows the seat now."""
+    here: bool  # whether a tab shows the seat now
 
 
 class SeatDriver(WebDriver):

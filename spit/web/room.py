@@ -1,27 +1,12 @@
-"""A room's second seat in a browser: the web side of ``spit host --web``.
+"""A room's second seat in a browser: the web side of ``spit host --web`` (``docs/web.md``).
 
-The host's process serves one more page besides the game server: ``/room/CODE/SECRET``.
-Opening it starts ``spit join ADDR CODE`` for the page (a textual-serve table, as ``spit
-web`` runs), so the browser player takes seat 2 as any client would — through the game
-server, with only their own seat's view on the wire — and plays it with the page's keys.
-
-A tab is not a seat: the ``spit join`` behind it outlives a dropped tab. It is told the page
-went (:mod:`spit.web.driver`) and lets go of its connection, keeping the seat, so the game
-server does what it does for any dropped seat: the room stands, its clock stopped, the other
-player reads how long it waits, and after the server's grace time the match is abandoned.
-The same link opened again in time (in the same or another tab, or after a reload) takes
-the page back to the seat, redrawn as it stands. A second tab on the same link takes the
-seat over and the first is told so.
-
-The link is the seat: its SECRET (96 random bits, drawn when the room opens) is the
-friend's alone. The room code, which ``spit join`` needs and anyone may have seen, opens no
-page; nor does a wrong secret, or a room this host did not open — all refused alike (404).
-An address that opens :data:`WRONG_LINKS` wrong links within :data:`WRONG_WINDOW` seconds is
-refused everything (429) until the window has passed, so a guesser gets a few tries a minute.
-
-The seat is the friend's, not the host's: its game reads no config file (``--no-config``),
-so it plays the default keys of the language the browser asks for (``Accept-Language``),
-under the friend's own default name, not with the host's remapped keys and name.
+``/room/CODE/SECRET`` starts ``spit join ADDR CODE`` for the page, so the browser player is a
+client like any other, with only their own view on the wire. A tab is not a seat: the join
+outlives a dropped tab (the server treats it as any dropped seat) and the link opened again
+takes the seat back. The link is the seat: its SECRET (96 random bits) is the friend's alone;
+a wrong link is a 404, and :data:`WRONG_LINKS` of them within :data:`WRONG_WINDOW` seconds a
+429, so a guesser gets a few tries a minute. The seat reads no config (``--no-config``): the
+friend plays the browser language's default keys, not the host's.
 """
 
 from __future__ import annotations
@@ -50,23 +35,13 @@ from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import (
-    MAX_COLUMNS,
-    MAX_ROWS,
-    Flooded,
-    Table,
-    WebServer,
-    _clamp,
-    page_address,
-)
+from spit.web.server import MAX_COLUMNS, MAX_ROWS, Flooded, Table, WebServer, _clamp, page_address
 
 log = logging.getLogger("spit.web")
 
-DRIVER: Final = "spit.web.driver:SeatDriver"
-"""The Textual driver a browser seat's game runs with: the web driver, hearing the page."""
+DRIVER: Final = "spit.web.driver:SeatDriver"  # the web driver, hearing the page
 
-TAKEN_OVER: Final = 4001
-"""Close code for a tab whose seat another tab took over."""
+TAKEN_OVER: Final = 4001  # close code for a tab whose seat another tab took over
 
 SECRET_BYTES: Final = 12
 """Random bytes in a seat's secret: 96 bits, 16 characters in the link (short enough that
@@ -78,11 +53,9 @@ WRONG_LINKS: Final = 10
 :data:`WRONG_WINDOW`; past that, every seat link from it is refused unread until the window
 has passed: 10 a minute, where a guesser took 10,874 a second."""
 
-WRONG_WINDOW: Final = 60.0
-"""Seconds over which :data:`WRONG_LINKS` are counted."""
+WRONG_WINDOW: Final = 60.0  # seconds over which WRONG_LINKS are counted
 
-ADDRESSES_KEPT: Final = 10_000
-"""Addresses whose wrong links are remembered at once; the stalest is forgotten first."""
+ADDRESSES_KEPT: Final = 10_000  # the stalest forgotten first
 
 
 def client_of(address: str) -> str:
@@ -145,10 +118,8 @@ class _BrowserSeat:
 
     def __init__(self, server: RoomWebServer, code: str, lang: str) -> None:
         self.code = code
-        self.websocket: web.WebSocketResponse | None = None
-        """The tab playing now; None while no tab is open."""
-        self.over = False
-        """Whether the seat's game has ended (it quit, or no tab came back in time)."""
+        self.websocket: web.WebSocketResponse | None = None  # the tab playing now
+        self.over = False  # it quit, or no tab came back in time
         self._server = server
         self._size = (80, 24)
         self.service = _SeatProcess(
@@ -219,24 +190,19 @@ class _BrowserSeat:
 
 
 class RoomWebServer(WebServer):
-    """Serves the browser seat of the rooms this host opens, on a loop that is already running.
-
-    ``await start()``, then ``open_room(code)`` for each room; ``await stop()`` ends every
-    browser seat's game and the server.
-    """
+    """Serves the browser seat of the rooms this host opens, on a running loop: ``start()``,
+    ``open_room(code)`` per room, ``stop()``."""
 
     def __init__(self, game_address: str, *, bind: str, port: int) -> None:
         """``game_address``: where a ``spit join`` on this machine reaches the game server."""
         super().__init__([], bind=bind, port=port, max_sessions=4)
         self.game_address = game_address
-        self._rooms: dict[str, str] = {}
-        """Each room this host opened, and its seat's secret."""
+        self._rooms: dict[str, str] = {}  # each room this host opened, and its seat's secret
         self.wrong_links = WrongLinks()
         self._seats: dict[str, _BrowserSeat] = {}
         self._seat_directories: dict[str, Path] = {}
         self._runner: web.AppRunner | None = None
-        self.address = ""
-        """The server's address for a browser, once started (``http://host:port/``)."""
+        self.address = ""  # the server's address for a browser, once started (http://host:port/)
 
     def join_command(self, code: str, lang: str) -> str:
         """The shell command a room's browser seat runs: ``spit join`` in the browser's
@@ -245,9 +211,8 @@ class RoomWebServer(WebServer):
         return shlex.join([*spit, "join", self.game_address, code])
 
     def seat_directory(self, code: str) -> Path:
-        """The data directory of the browser seat of ``code``: one of its own, removed when
-        hosting stops. Whatever the seat's game keeps is the friend's, never mixed with this
-        machine's player's records and history."""
+        """The browser seat of ``code``'s own data directory (the friend's, never this
+        machine's player's), removed when hosting stops."""
         directory = self._seat_directories.get(code)
         if directory is None:
             directory = Path(tempfile.mkdtemp(prefix="spit-seat-"))
@@ -304,9 +269,8 @@ class RoomWebServer(WebServer):
         return app
 
     def _room(self, request: web.Request) -> str:
-        """The room whose seat the request's link opens; refused (404) for a link that opens
-        none — an unknown code, a missing or wrong secret, all alike — and (429) for every
-        link from an address that has opened too many wrong ones lately."""
+        """The room whose seat the request's link opens; 404 for any wrong link alike, 429 for
+        an address that has opened too many lately."""
         address = client_of(request.remote or "")
         if self.wrong_links.barred(address):
             raise web.HTTPTooManyRequests(text=words.web.web_page("too many wrong links"))

@@ -1,16 +1,9 @@
 """The web server behind ``spit web``: one ``spit`` process per browser tab, via textual-serve.
 
-textual-serve's model: the page runs xterm.js and talks to this server over a WebSocket; for
-each WebSocket the server starts the game command with Textual's WebDriver, passes on the
-page's key presses and size, and sends back what the app draws. The game in that process is
-the same game as in the terminal — only the driver differs.
-
-On top of textual-serve's ``Server`` this module adds what a game served to others needs: its
-own page (our words, nothing fetched from elsewhere), addresses taken from the request rather
-than from the bind address (so ``--bind`` on all interfaces still gives pages a working
-WebSocket), a cap on simultaneous tables, messages from a page checked before they are
-passed on (a bad one is logged and dropped, never a crash), a page's size clamped, and a
-clean stop that ends every table's process.
+Over textual-serve's ``Server`` it adds what a game served to others needs: its own page,
+addresses taken from the request (so ``--bind`` on all interfaces still gives working
+WebSockets), a cap on tables, page messages checked (a bad one dropped, never a crash), page
+sizes clamped, and a clean stop that ends every table's process.
 """
 
 from __future__ import annotations
@@ -40,27 +33,22 @@ from spit.settings.config import ENVIRONMENT_VARIABLE as CONFIG_VARIABLE
 
 log = logging.getLogger("spit.web")
 
-TEMPLATES: Final = Path(__file__).parent / "templates"
-"""Our page template (textual-serve's scripts and styles are served from its own package)."""
+TEMPLATES: Final = Path(__file__).parent / "templates"  # textual-serve serves its own scripts
 
 MAX_COLUMNS: Final = 500
 MAX_ROWS: Final = 200
 """The largest page size passed on to a game: a page claiming a million columns would make
 its game draw a screen of that size."""
 
-DEFAULT_FONT_SIZE: Final = 16
-"""The page's font size in pixels; ``?fontsize=N`` on the address changes it (8-48)."""
+DEFAULT_FONT_SIZE: Final = 16  # in pixels; ?fontsize=N (8-48)
 
 
-CONFIG_FILE: Final = "config.toml"
-"""A browser's own config file, in its data directory."""
+CONFIG_FILE: Final = "config.toml"  # A browser's own config file, in its data directory
 
 
 def _own_data(directory: Path) -> dict[str, str]:
-    """The environment that keeps a table's game to ``directory``: its records and history,
-    and its config file (made empty the first time), so the menu's choices a browser makes
-    (a name, a level, the practice offered) are that browser's, and neither reach this
-    machine's own player nor show the host's to a visitor."""
+    """The environment that keeps a table's game (records, history, config) to ``directory``,
+    so a browser's choices are its own, apart from this machine's player's."""
     config = directory / CONFIG_FILE
     if not config.exists():
         config.touch(mode=0o600)
@@ -76,19 +64,14 @@ def _clamp(value: object, low: int, high: int, default: int) -> int:
 
 
 def page_address(host: str, port: int) -> str:
-    """The address a browser opens for a server bound to ``host``:``port``.
-
-    An unspecified bind address (every interface) is shown as this machine's name.
-    """
+    """The address a browser opens for a server bound to ``host``:``port`` (this machine's
+    name for every interface)."""
     return f"http://{shown_address(host, host, port)}/"
 
 
-QUIT_GRACE: Final = 5.0
-"""Seconds a table's game gets to quit after its page has gone, before it is killed."""
+QUIT_GRACE: Final = 5.0  # seconds, after its page has gone
 
-CLOSE_TIMEOUT: Final = 1.0
-"""Seconds a page gets to answer the server's goodbye (the WebSocket's close) before its
-connection is cut."""
+CLOSE_TIMEOUT: Final = 1.0  # seconds a page gets to answer the close
 
 MAX_MESSAGE: Final = 16 * 1024
 """The largest message a page may send, in bytes. A key press is a few bytes, a size a few
@@ -107,21 +90,16 @@ class Flooded(Exception):
 
 class Table(AppService):
     """One table's game process, as textual-serve runs it, made safe to serve to strangers:
-
-    - input for the game is written without waiting for the game to read it, so a page is
-      heard (and its going noticed) however slowly its game reads; more than
-      :data:`MAX_PENDING` bytes unread raises :class:`Flooded`;
-    - output for a page that has gone is dropped, never an error;
-    - ``environment`` is added to the game's environment (where its records live);
-    - :meth:`end` ends the process within :data:`QUIT_GRACE`, whatever the game does.
+    input is written without waiting for the game (a page is heard however slowly its game
+    reads; past :data:`MAX_PENDING` unread, :class:`Flooded`), output for a gone page is
+    dropped, and :meth:`end` ends it within :data:`QUIT_GRACE` whatever the game does.
     """
 
     def __init__(
         self, command: str, *, environment: dict[str, str] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(command, **kwargs)
-        self.environment = environment or {}
-        """Added to the game's environment."""
+        self.environment = environment or {}  # added to the game's environment
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
@@ -159,9 +137,8 @@ class Table(AppService):
                 self._process.kill()
 
     async def end(self) -> None:
-        """Ask the game to quit, kill it if it has not within :data:`QUIT_GRACE`, and wait
-        for it. textual-serve's own ``stop()`` waits for as long as the game takes (a game
-        still starting, or reading a flood of input, took minutes)."""
+        """Ask the game to quit, kill it after :data:`QUIT_GRACE`, and wait for it
+        (textual-serve's ``stop()`` waited minutes for a game starting or flooded)."""
         process, task = self._process, self._task
         if process is None:
             return
@@ -204,17 +181,12 @@ class WebServer(Server):
         # the server waits for (and kills, if it hangs), not a shell with the game under it.
         super().__init__("exec " + shlex.join(command), host=bind, port=port, title=title)
         self.templates_path = TEMPLATES
-        self.max_sessions = max_sessions
-        """How many tables (game processes) may run at once; further pages are told to wait."""
-        self._tables: set[object] = set()
-        """One per table taken: from the moment a page is let in until its game has ended."""
-        self._games: set[Table] = set()
-        """The tables' game processes that have been started and not yet ended."""
+        self.max_sessions = max_sessions  # game processes at once
+        self._tables: set[object] = set()  # from a page let in until its game ended
+        self._games: set[Table] = set()  # started and not yet ended
         self._sockets: set[web.WebSocketResponse] = set()
-        self._ending: set[asyncio.Task[None]] = set()
-        """Tables being ended (their pages gone, their games quitting)."""
-        self._idle = asyncio.Event()
-        """Set while no table is taken."""
+        self._ending: set[asyncio.Task[None]] = set()  # pages gone, games quitting
+        self._idle = asyncio.Event()  # set while no table is taken
         self._idle.set()
 
     @property
@@ -316,10 +288,9 @@ class WebServer(Server):
         )
 
     async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
-        """One table for a page of the browser its address names (``/ws/ID``; the page keeps
-        the id in its localStorage): its game keeps its records and history in that
-        browser's own data directory, so the same browser, and no other, is offered its
-        unfinished match, and this machine's own player never sees it."""
+        """One table for the browser ``/ws/ID`` names (the id in its localStorage): its game
+        keeps its records in that browser's own data directory, so that browser alone is
+        offered its unfinished match."""
         try:
             directory = browser_data_dir(request.match_info["browser"])
         except ValueError:
@@ -458,10 +429,7 @@ class WebServer(Server):
     # -- running ---------------------------------------------------------------------
 
     def run(self, ready: Callable[[str], None]) -> None:
-        """Serve until SIGINT or SIGTERM; ``ready(address)`` once the port is open.
-
-        Raises OSError when the address cannot be bound.
-        """
+        """Serve until SIGINT or SIGTERM; ``ready(address)`` once the port is open."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         asyncio.run(self._serve(ready))
 

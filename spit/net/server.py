@@ -187,7 +187,8 @@ class _Peer:
 
     async def _routed(self, message: object) -> None:
         try:
-            if not await self.server._clustered(self, message):
+            assert self.server._routing is not None
+            if not await self.server._routing.seat(self, message):
                 self.server._dispatch(self, message)
         except Exception as error:
             self.failed(error)
@@ -214,14 +215,14 @@ class _Peer:
             # Closed for its bad frames already: those read before the close are not
             # answered, nor logged once each.
             return
-        limits, cluster = self.server.limits, self.server.cluster
+        limits, routing = self.server.limits, self.server._routing
         self.note(logging.WARNING, "%s: %s", self.name, why)
         detail = why if problem in (Problem.BAD_FRAME, Problem.OTHER_VERSION) else ""
         self.send(error_frame(problem, detail), limits.backlog)
         self.errors += 1
         self.wrong_codes += wrong_code
-        if wrong_code and cluster is not None:
-            cluster.wrong_code(self.server._counted(self))
+        if wrong_code and routing is not None:
+            routing.cluster.wrong_code(routing.counted(self))
         if self.errors > limits.max_errors:
             log.warning("%s: too many bad frames; closed", self.name)
             self.close(POLICY, "too many bad frames")
@@ -257,6 +258,134 @@ class _Timers:
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
+
+
+class _Pinger:
+    """One task pinging every connection once an interval (see :data:`PING_SLOTS`), which
+    measures round-trip times and closes a connection that took no seat in time."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self._ids = itertools.count(1)
+        self._slots: list[set[_Peer]] = [set() for _ in range(PING_SLOTS)]
+        self._next_slot = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    def add(self, peer: _Peer) -> None:
+        """Ping ``peer`` in the next slot (it leaves it when it is gone)."""
+        peer.pinged = self._slots[self._next_slot]
+        self._next_slot = (self._next_slot + 1) % PING_SLOTS
+        peer.pinged.add(peer)
+
+    async def _run(self) -> None:
+        """Ping every connection once an interval, one slot of them at a time (see
+        :data:`PING_SLOTS`)."""
+        every = self.server.limits.ping_every
+        slot = 0
+        while True:
+            await asyncio.sleep(every / PING_SLOTS)
+            for peer in list(self._slots[slot]):
+                try:
+                    self._ping(peer)
+                except Exception:  # a bug of ours: the other connections are still pinged
+                    log.exception("%s: could not be pinged", peer.name)
+            slot = (slot + 1) % PING_SLOTS
+
+    def _ping(self, peer: _Peer) -> None:
+        if peer.closing:
+            return
+        limits = self.server.limits
+        if peer.room is None:
+            # A connection that never takes a seat holds a socket for nothing.
+            if self.server._source() - peer.opened >= limits.seat_timeout:
+                log.warning("%s: took no seat in %g s; closed", peer.name, limits.seat_timeout)
+                peer.close(POLICY, "no seat taken")
+            return
+        ping = next(self._ids)
+        if len(peer.pings) > 10:  # unanswered ones are forgotten
+            peer.pings.clear()
+        peer.pings[ping] = self.server._source()
+        peer.send(Ping(id=ping), limits.backlog)
+
+
+class _Routing:
+    """A worker of a cluster (spit/net/cluster.py): the frames taking a seat, where the
+    cluster's directory has a say."""
+
+    def __init__(self, server: GameServer, cluster: Cluster) -> None:
+        self.server = server
+        self.cluster = cluster
+
+    async def seat(self, peer: _Peer, message: object) -> bool:
+        """A frame taking a seat, where the directory has a say: an ``open`` under a code
+        claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
+        holds sent on there. True if it was done here; False: dispatch it as ever."""
+        server, cluster, who = self.server, self.cluster, self.counted(peer)
+        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
+            return False
+        try:
+            if isinstance(message, OpenRoom):
+                if len(server.rooms) >= server.limits.max_rooms:
+                    return False  # refused as ever
+                waiting = await cluster.waiting_rooms(who)
+                if waiting >= server.limits.quotas.waiting_rooms:
+                    why = f"{waiting} rooms from this address wait for a player already"
+                    raise _Refused(Problem.SERVER_FULL, why)
+                if await cluster.over_tally("rooms", who, cluster.tallies.rooms):
+                    raise _Refused(Problem.SERVER_FULL, f"{who} opened too many rooms")
+                code = await cluster.claim_code(server.rooms)
+                if code is None:
+                    raise _Refused(Problem.SERVER_FULL, "no free room code found")
+                if peer.closing:
+                    cluster.release(code)
+                    return True
+                try:
+                    server._open(peer, message, code)
+                except _Refused:
+                    cluster.release(code)  # refused after all (this address's quota)
+                    raise
+                cluster.opened(code, who)
+                return True
+            if message.room in server.rooms:
+                return False  # held here: no need to ask
+            if await cluster.wrong_codes_spent(who):
+                log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
+                peer.close(POLICY, "too many wrong codes")
+                return True
+            holder = await cluster.find(message.room)
+        except DirectoryDown as error:
+            what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
+            raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
+        if holder is None:
+            return False  # no such room anywhere: refused as ever, a wrong code
+        if not holder.alive or holder.address == cluster.address:
+            # Its worker stopped (one at this very address would be this one, and would
+            # hold it): the room went with it, and is never made again.
+            raise _Refused(
+                Problem.ROOM_LOST, f"room {message.room}: its worker {holder.address} is gone"
+            )
+        peer.note(
+            logging.INFO, "room %s: %s sent on to %s", message.room, peer.name, holder.address
+        )
+        # The redirect is all this connection is sent; then it is closed (its frames were
+        # read one at a time, so none came after the one sent on).
+        await peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
+        return True
+
+    def counted(self, peer: _Peer) -> str | None:
+        """Who ``peer`` is for the counts kept across a cluster (None: spared them, as a
+        client on this machine is spared the per-address quotas)."""
+        address, admission = peer.conn.address, self.server.admission
+        return address_key(address) if admission is None else admission.counted(address)
 
 
 class GameServer:
@@ -296,10 +425,8 @@ class GameServer:
         self.admission: Admission | None = None
         """The doorkeeper, once started: connections and waiting rooms per address."""
         self._transport: Transport | None = None
-        self._ping_ids = itertools.count(1)
-        self._ping_slots: list[set[_Peer]] = [set() for _ in range(PING_SLOTS)]
-        self._next_slot = 0
-        self._pinger: asyncio.Task[None] | None = None
+        self._pinger = _Pinger(self)
+        self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []
         """Rooms whose record has lines to write before this turn's frames go."""
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
@@ -317,8 +444,7 @@ class GameServer:
         admission = self.admission = self.admission or Admission(
             self.limits.quotas, files=raise_file_limit(), source=self._source
         )
-        if self._pinger is None:
-            self._pinger = asyncio.get_running_loop().create_task(self._ping())
+        self._pinger.start()
         first = self._transport is None
         if self._transport is None:
             self._transport = Transport(admission, self._arrived, self._outbox)
@@ -340,9 +466,7 @@ class GameServer:
     async def stop(self) -> None:
         """Close every connection (as "going away") and stop listening."""
         self._timers.clear()
-        if self._pinger is not None:
-            self._pinger.cancel()
-            self._pinger = None
+        self._pinger.stop()
         if self._transport is not None:
             await self._transport.stop()
             self._transport = None
@@ -358,44 +482,13 @@ class GameServer:
 
     def _arrived(self, conn: Connection) -> _Peer:
         peer = _Peer(conn, self, self._source())
-        peer.pinged = self._ping_slots[self._next_slot]
-        self._next_slot = (self._next_slot + 1) % PING_SLOTS
-        peer.pinged.add(peer)
+        self._pinger.add(peer)
         return peer
 
     def _flush_records(self) -> None:
         rooms, self._records = self._records, []
         for room in rooms:
             room.flush_record()
-
-    async def _ping(self) -> None:
-        """Ping every connection once an interval, one slot of them at a time (see
-        :data:`PING_SLOTS`)."""
-        every = self.limits.ping_every
-        slot = 0
-        while True:
-            await asyncio.sleep(every / PING_SLOTS)
-            for peer in list(self._ping_slots[slot]):
-                try:
-                    self._ping_peer(peer)
-                except Exception:  # a bug of ours: the other connections are still pinged
-                    log.exception("%s: could not be pinged", peer.name)
-            slot = (slot + 1) % PING_SLOTS
-
-    def _ping_peer(self, peer: _Peer) -> None:
-        if peer.closing:
-            return
-        if peer.room is None:
-            # A connection that never takes a seat holds a socket for nothing.
-            if self._source() - peer.opened >= self.limits.seat_timeout:
-                log.warning("%s: took no seat in %g s; closed", peer.name, self.limits.seat_timeout)
-                peer.close(POLICY, "no seat taken")
-            return
-        ping = next(self._ping_ids)
-        if len(peer.pings) > 10:  # unanswered ones are forgotten
-            peer.pings.clear()
-        peer.pings[ping] = self._source()
-        peer.send(Ping(id=ping), self.limits.backlog)
 
     # -- what a frame does -----------------------------------------------------------------
 
@@ -640,71 +733,6 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
-
-    # -- a worker of a cluster (spit/net/cluster.py) ----------------------------------------
-
-    async def _clustered(self, peer: _Peer, message: object) -> bool:
-        """A frame taking a seat, where the directory has a say: an ``open`` under a code
-        claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
-        holds sent on there. True if it was done here; False: dispatch it as ever."""
-        assert self.cluster is not None
-        cluster, who = self.cluster, self._counted(peer)
-        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
-            return False
-        try:
-            if isinstance(message, OpenRoom):
-                if len(self.rooms) >= self.limits.max_rooms:
-                    return False  # refused as ever
-                waiting = await cluster.waiting_rooms(who)
-                if waiting >= self.limits.quotas.waiting_rooms:
-                    why = f"{waiting} rooms from this address wait for a player already"
-                    raise _Refused(Problem.SERVER_FULL, why)
-                if await cluster.over_tally("rooms", who, cluster.tallies.rooms):
-                    raise _Refused(Problem.SERVER_FULL, f"{who} opened too many rooms")
-                code = await cluster.claim_code(self.rooms)
-                if code is None:
-                    raise _Refused(Problem.SERVER_FULL, "no free room code found")
-                if peer.closing:
-                    cluster.release(code)
-                    return True
-                try:
-                    self._open(peer, message, code)
-                except _Refused:
-                    cluster.release(code)  # refused after all (this address's quota)
-                    raise
-                cluster.opened(code, who)
-                return True
-            if message.room in self.rooms:
-                return False  # held here: no need to ask
-            if await cluster.wrong_codes_spent(who):
-                log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
-                peer.close(POLICY, "too many wrong codes")
-                return True
-            holder = await cluster.find(message.room)
-        except DirectoryDown as error:
-            what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
-            raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
-        if holder is None:
-            return False  # no such room anywhere: refused as ever, a wrong code
-        if not holder.alive or holder.address == cluster.address:
-            # Its worker stopped (one at this very address would be this one, and would
-            # hold it): the room went with it, and is never made again.
-            raise _Refused(
-                Problem.ROOM_LOST, f"room {message.room}: its worker {holder.address} is gone"
-            )
-        peer.note(
-            logging.INFO, "room %s: %s sent on to %s", message.room, peer.name, holder.address
-        )
-        # The redirect is all this connection is sent; then it is closed (its frames were
-        # read one at a time, so none came after the one sent on).
-        await peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
-        return True
-
-    def _counted(self, peer: _Peer) -> str | None:
-        """Who ``peer`` is for the counts kept across a cluster (None: spared them, as a
-        client on this machine is spared the per-address quotas)."""
-        address = peer.conn.address
-        return address_key(address) if self.admission is None else self.admission.counted(address)
 
 
 def _join_address(host: str, port: int) -> str:

@@ -22,8 +22,11 @@ import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import uvloop
 
 from spit.engine import Settings
 from spit.net.bucket import Bucket
@@ -55,6 +58,8 @@ from spit.net.wire import (
 
 log = logging.getLogger("spit.net.server")
 """One line per room event and per bad input."""
+
+T = TypeVar("T")
 
 GOING_AWAY = 1001
 """Close code: the server is stopping."""
@@ -737,3 +742,9 @@ class GameServer:
 
 def _join_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """Run a server process's ``main`` on uvloop, libuv's event loop in C: 10–20 % less CPU
+    per action than asyncio's own (docs/performance.md, "The server re-cut")."""
+    return uvloop.run(main)

@@ -466,7 +466,9 @@ def run_server_command(args: argparse.Namespace) -> int:
     logging.getLogger("websockets").setLevel(logging.ERROR)
     if args.redis:
         return asyncio.run(_serve_workers(args))
-    return asyncio.run(_serve(args))
+    from spit.net.server import run  # the server's loop; loaded by this command only
+
+    return run(_serve(args))
 
 
 def _cannot_listen(error: OSError) -> None:

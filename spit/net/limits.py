@@ -1,12 +1,12 @@
 """Admission: what one client address, and the process as a whole, may hold at once.
 
 A connection is counted from the moment it is accepted (a socket, a file) until it is gone.
-Before its websocket is opened the server asks :class:`Admission` whether to take it: past
-the files the process may open, or past what one client address may hold or open a second,
-it is answered HTTP 503 and closed — cheaply, in one refusal, never a traceback — and the
-refusals are logged once per :data:`TALLY_EVERY` seconds, not once each. Rooms that never had a
-second player count against the address that opened them until they are forgotten, and the
-server forgets them sooner (:attr:`Quotas.waiting_grace`).
+Before its websocket is opened the transport (spit/net/transport.py) asks :class:`Admission`
+whether to take it: past the files the process may open, or past what one client address
+may hold or open a second, it is answered HTTP 503 and closed — cheaply, in one refusal,
+never a traceback — and the refusals are logged once per :data:`TALLY_EVERY` seconds, not
+once each. Rooms that never had a second player count against the address that opened them
+until they are forgotten, and the server forgets them sooner (:attr:`Quotas.waiting_grace`).
 
 The figures, and why they are what they are, are in docs/network.md ("Limits").
 """
@@ -20,10 +20,6 @@ import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from http import HTTPStatus
-
-from websockets.asyncio.server import ServerConnection
-from websockets.http11 import Request, Response
 
 from spit.net.bucket import Bucket
 
@@ -161,41 +157,6 @@ class Admission:
 
     # -- connections -----------------------------------------------------------------------
 
-    def connection_class(self) -> type[ServerConnection]:
-        """A websockets connection that tells this doorkeeper when it comes and goes, and
-        is dropped at once, unanswered, when the files are all but gone."""
-        admission = self
-
-        class Counted(ServerConnection):
-            admission_key: str | None = None
-
-            def connection_made(self, transport: object) -> None:
-                super().connection_made(transport)  # type: ignore[arg-type]
-                self.admission_key = address_key(transport.get_extra_info("peername"))  # type: ignore[attr-defined]
-                admission._arrived(self.admission_key)
-                if admission.open > admission.budget + admission.quotas.file_reserve // 2:
-                    admission._refuse("no files left", "")
-                    transport.abort()  # type: ignore[attr-defined]
-                elif admission.shed(self.admission_key):
-                    admission._refuse("dropped unread", self.admission_key or "")
-                    transport.abort()  # type: ignore[attr-defined]
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                super().connection_lost(exc)
-                admission._left(self.admission_key)
-
-        return Counted
-
-    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse the websocket (HTTP 503, closed) past the file budget or the address's
-        quotas; None lets it open."""
-        key = getattr(connection, "admission_key", None)
-        why = self.refusal(key)
-        if why is None:
-            return None
-        self._refuse(why, key or "")
-        return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, f"{why}; try again later\n")
-
     def refusal(self, key: str | None) -> str | None:
         """Why a connection just accepted from ``key`` may not open, or None."""
         if self.open > self.budget:
@@ -238,7 +199,8 @@ class Admission:
         key = address_key(address)
         return None if self._exempt(key) else key
 
-    def _arrived(self, key: str | None) -> None:
+    def arrived(self, key: str | None) -> None:
+        """A connection from ``key`` was accepted (before its handshake)."""
         self.open += 1
         if key is None:
             return
@@ -270,7 +232,8 @@ class Admission:
         """Addresses remembered now."""
         return len(self._addresses)
 
-    def _left(self, key: str | None) -> None:
+    def left(self, key: str | None) -> None:
+        """A connection from ``key`` is gone."""
         self.open -= 1
         held = self._addresses.get(key) if key is not None else None
         if held is None:
@@ -283,7 +246,7 @@ class Admission:
         if not held.connections and not held.waiting and held.bucket.full(self._source()):
             del self._addresses[key]  # type: ignore[arg-type]
 
-    def _refuse(self, why: str, key: str) -> None:
+    def refuse(self, why: str, key: str) -> None:
         """Count a refusal; log the refusals at most once per :data:`TALLY_EVERY`."""
         self._refused[why] = self._refused.get(why, 0) + 1
         now = self._source()

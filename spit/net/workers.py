@@ -95,8 +95,10 @@ def run_worker(plan: WorkerPlan, records: Connection | None = None) -> None:
         stream=sys.stderr,
     )
     logging.getLogger("websockets").setLevel(logging.ERROR)
+    from spit.net.server import run  # in the worker: the supervisor holds no server
+
     with contextlib.suppress(KeyboardInterrupt):
-        sys.exit(asyncio.run(_work(plan, records)))
+        sys.exit(run(_work(plan, records)))
 
 
 async def _work(plan: WorkerPlan, records: Connection | None) -> int:

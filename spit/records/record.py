@@ -7,7 +7,6 @@ most the entry being written: a torn last line ends an unfinished record, it is 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import secrets
@@ -17,6 +16,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
+
+import msgspec
 
 from spit.engine import Action, Outcome, Result, RoundSettled
 from spit.records.format import (  # the format, named here too for the record's importers
@@ -293,9 +294,13 @@ def _with_start(header: Header) -> Header:
     return replace(header, started=now_text())
 
 
+_encode = msgspec.json.Encoder().encode
+"""Compact JSON in UTF-8, made in C: a server writes a line per action, and json.dumps was
+6 % of its time per action. A newline in a name is escaped: one entry is one line."""
+
+
 def _line(entry: dict[str, Any]) -> bytes:
-    # Compact and ASCII-only: one entry is one line whatever the names hold.
-    return (json.dumps(entry, separators=(",", ":"), allow_nan=False) + "\n").encode("ascii")
+    return _encode(entry) + b"\n"
 
 
 def _write_all(fd: int, data: bytes) -> None:

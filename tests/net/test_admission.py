@@ -21,7 +21,7 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.limits import SWEEP_EVERY, UNASKED, Admission, Quotas
-from spit.net.server import POLICY
+from spit.net.transport import POLICY
 from spit.net.wire import VERSION, Problem
 
 from .netkit import LIMIT, LOOPBACK, fast_limits, running_server
@@ -258,12 +258,12 @@ def test_addresses_that_hold_nothing_any_more_are_forgotten() -> None:
     admission = Admission(Quotas(exempt_loopback=False), files=1024, source=lambda: now[0])
     for n in range(1000):
         key = f"127.1.{n // 256}.{n % 256}"
-        admission._arrived(key)
+        admission.arrived(key)
         assert admission.refusal(key) is None
-        admission._left(key)
+        admission.left(key)
     assert admission.addresses == 1000
     now[0] += SWEEP_EVERY
-    admission._arrived("127.9.9.9")
+    admission.arrived("127.9.9.9")
     assert admission.addresses == 1
 
 

@@ -303,7 +303,8 @@ async def test_redis_stopped_mid_match_stops_new_rooms_and_the_match_plays_on(re
         # Both lose their lines, and the shared address no longer reaches the worker holding
         # their room: they come back to it directly (the welcome's home), asking nobody
         # where it is — through the other worker they would need the directory.
-        holder._more[0].close()
+        assert holder._transport is not None
+        holder._transport._servers[1].close()  # the shared address, listened on second
         drops = (pair.host.drops, pair.guest.drops)
         for client in (pair.host_client, pair.guest_client):
             assert client._ws is not None

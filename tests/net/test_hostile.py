@@ -12,7 +12,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import connect
 
-from spit.net.server import MAX_LINES, POLICY
+from spit.net.transport import MAX_LINES, POLICY
 from spit.net.wire import ROOM_ALPHABET, VERSION
 
 from .netkit import LIMIT, fast_limits, running_server, start_pair, tap_frames

@@ -18,6 +18,7 @@ from spit.net import server as server_module
 from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.room import Room
 from spit.net.server import RTT_KEPT, GameServer
+from spit.net.transport import INTERNAL_ERROR, Outbox
 from spit.net.wire import OpenRoom, Ping, Pong, Problem, Rejoin, client_frame
 
 from .netkit import (
@@ -377,13 +378,13 @@ def test_a_connection_whose_frames_cannot_be_written_holds_up_no_other(
         def flush(self, backlog: int) -> None:
             written.append(self.pending)
 
-    outbox = server_module._Outbox(backlog=10)
+    outbox = Outbox(backlog=10)
     broken = Broken(name="broken", pending=["x"], closing=False)
     fine = Fine(name="fine", pending=["y"], closing=False)
-    outbox.peers += [broken, fine]  # type: ignore[list-item]
+    outbox.connections += [broken, fine]  # type: ignore[list-item]
     outbox.flush()
     assert written == [["y"]]
-    assert broken.closing == (server_module.INTERNAL_ERROR, "internal error")
+    assert broken.closing == (INTERNAL_ERROR, "internal error")
     assert "broken: its frames could not be written" in caplog.text
 
 

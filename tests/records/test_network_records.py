@@ -15,8 +15,8 @@ from websockets.asyncio.client import connect
 
 from spit.engine import Variant
 from spit.engine.notation import parse_action
-from spit.net import server as server_module
 from spit.net.client import Client
+from spit.net.transport import Connection
 from spit.net.wire import OpenRoom, client_frame
 from spit.records.record import latest_unfinished, read_record, record_files
 from tests.net.netkit import LIMIT, RecordingSeat, fast_limits, running_server, start_pair
@@ -89,17 +89,17 @@ async def test_a_frame_never_tells_of_an_action_its_record_does_not_hold(
     # The server holds its records' lines back for one turn of its loop and writes them in
     # one go: before any frame of that turn, so a table a player is told of is on file.
     checked: list[tuple[int, int]] = []
-    original = server_module._Peer.flush
+    original = Connection.flush
 
     def flush(self: Any, backlog: int) -> None:
-        room = self.room
+        room = self.reader.room
         path = None if room is None or room.recorder is None else room.recorder.path
         if path is not None and any('"type":"table"' in text for text in self.pending):
             lines = path.read_text().splitlines()
             checked.append((sum('"ok":true' in line for line in lines), sum(room.actions)))
         original(self, backlog)
 
-    monkeypatch.setattr(server_module._Peer, "flush", flush)
+    monkeypatch.setattr(Connection, "flush", flush)
     async with running_server() as (_, address):
         pair = await start_pair(address, levels=("expert", "hard"), seed=5)
         await pair.results()

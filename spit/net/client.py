@@ -533,32 +533,30 @@ class Client:
 
     def _hear(self, frame: str | bytes) -> None:
         message = parse_server(frame)
-        kind = type(message)
-        if kind is Table:
-            self._set_clock(message.clock)
-            view = message.view
-            events = message.events
-            self.seq = message.seq
-            self.view = view
-            self.listener.table(view, events, message.by, message.ack)
-        elif kind is Status:
-            self._set_clock(message.clock)
-            self.status = message
-            self.status_at = self._source()
-            self.listener.status(message)
-        elif kind is Ping:
-            self._send(Pong(id=message.id))
-        elif kind is Refused:
-            self.listener.refused(message.id, message.refusal, message.not_now)
-        elif kind is Ended:
-            self._ended(message)
-        elif kind is Error:
-            self.listener.error(message)
-        elif kind is Redirect:
-            raise ProtocolError("a redirect after the seat was taken")
-        else:  # a welcome: the seat is taken back
-            self.welcome = message
-            self.listener.welcomed(message)
+        match message:
+            case Table():
+                self._set_clock(message.clock)
+                self.seq = message.seq
+                self.view = message.view
+                self.listener.table(message.view, message.events, message.by, message.ack)
+            case Status():
+                self._set_clock(message.clock)
+                self.status = message
+                self.status_at = self._source()
+                self.listener.status(message)
+            case Ping():
+                self._send(Pong(id=message.id))
+            case Refused():
+                self.listener.refused(message.id, message.refusal, message.not_now)
+            case Ended():
+                self._ended(message)
+            case Error():
+                self.listener.error(message)
+            case Redirect():
+                raise ProtocolError("a redirect after the seat was taken")
+            case Welcome():  # the seat is taken back
+                self.welcome = message
+                self.listener.welcomed(message)
 
     def _ended(self, ended: Ended) -> None:
         self.over = ended

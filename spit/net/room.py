@@ -10,12 +10,22 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from spit.clock import GameClock
-from spit.engine import PLAYERS, Action, Match, Refusal, Result, Settings, Variant, observe
+from spit.engine import (
+    PLAYERS,
+    Action,
+    Event,
+    Match,
+    Refusal,
+    Result,
+    Settings,
+    Variant,
+    observe,
+)
 from spit.net.bucket import Bucket
 from spit.net.wire import (
     ROOM_ALPHABET,
@@ -49,7 +59,7 @@ _OTHER_FIRST = (1, 0)
 """The seats in the order an action by seat 0 is told to them."""
 
 if TYPE_CHECKING:
-    from spit.records.recorder import Recorder
+    from spit.records.recorder import MatchRecorder
 
 
 def new_room_code() -> str:
@@ -116,7 +126,7 @@ class Room:
         """Accepted actions per seat."""
         self.ended: RoomEnd | None = None
         """Why the room is over, once it is."""
-        self.recorder: Recorder | None = None
+        self.recorder: MatchRecorder | None = None
         """Writes the match record (see :meth:`record`), or None."""
         self.hosted = hosted
         """Whether the server runs inside the host's ``spit host`` (told in the welcome)."""
@@ -198,7 +208,7 @@ class Room:
         self._update_clock()
         return True
 
-    def record(self, recorder: Recorder) -> None:
+    def record(self, recorder: MatchRecorder) -> None:
         """Keep the match's record with ``recorder`` from now on (both seats are taken)."""
         self.recorder = recorder
         recorder.begin(self.match)
@@ -277,7 +287,7 @@ class Room:
     # -- frames --------------------------------------------------------------------------
 
     def tables(
-        self, events: tuple, *, ack_seat: int | None = None, ack: int | None = None
+        self, events: tuple[Event, ...], *, ack_seat: int | None = None, ack: int | None = None
     ) -> list[Send]:
         """A ``table`` frame for each taken seat: its view and the events it may know, and
         whose action made them (``ack_seat``'s, if any). The other seat's comes first: it
@@ -354,9 +364,9 @@ class Room:
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat] and self.connected[seat]]
 
 
-def _pair(values: object) -> tuple[float | None, float | None]:
-    first, second = values  # type: ignore[misc]
+def _pair(values: Iterable[float | None]) -> tuple[float | None, float | None]:
+    first, second = values
     return first, second
 
 
-__all__ = ["Recorder", "Room", "Send", "Stage", "new_room_code"]
+__all__ = ["Room", "Send", "Stage", "new_room_code"]

@@ -20,7 +20,7 @@ C, so the strict check costs less than ``json`` alone did without it.
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Final
+from typing import Annotated, Final, TypeVar
 
 import msgspec
 from msgspec import Meta, Struct
@@ -234,12 +234,15 @@ class Leave(Frame, tag="leave"):
 ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave
 """Anything a client may send."""
 
-_client_decoder: Final = msgspec.json.Decoder(ClientMessage)
+_client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _versioned: Final = msgspec.json.Decoder(_Versioned)
 _encoder: Final = msgspec.json.Encoder()
 
 
-def _decode(decoder: msgspec.json.Decoder, frame: str | bytes, limit: int) -> Frame:
+_F = TypeVar("_F", bound=Frame)
+
+
+def _decode(decoder: msgspec.json.Decoder[_F], frame: str | bytes, limit: int) -> _F:
     """``frame`` decoded as ``decoder``'s type, its version checked; ProtocolError if not."""
     if not isinstance(frame, str):
         raise ProtocolError("frames are JSON text, not binary")
@@ -274,7 +277,7 @@ def parse_client(frame: str | bytes, seat: int = 0) -> ClientMessage:
     message = _decode(_client_decoder, frame, MAX_CLIENT_FRAME)
     if type(message) is Act and message.action.player != seat:
         raise ProtocolError(f"an action of player {message.action.player} from seat {seat}")
-    return message  # type: ignore[return-value]
+    return message
 
 
 def client_frame(message: ClientMessage) -> str:
@@ -431,12 +434,12 @@ class Error(Frame, tag="error"):
 ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error
 """Anything a server may send."""
 
-_server_decoder: Final = msgspec.json.Decoder(ServerMessage)
+_server_decoder: Final[msgspec.json.Decoder[ServerMessage]] = msgspec.json.Decoder(ServerMessage)
 
 
 def parse_server(frame: str | bytes) -> ServerMessage:
     """A server's frame as a message, or :class:`ProtocolError` saying what is wrong."""
-    return _decode(_server_decoder, frame, MAX_SERVER_FRAME)  # type: ignore[return-value]
+    return _decode(_server_decoder, frame, MAX_SERVER_FRAME)
 
 
 def error_frame(problem: Problem, detail: str = "") -> Error:

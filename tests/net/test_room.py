@@ -7,6 +7,7 @@ import pytest
 
 from spit.clock import GameClock
 from spit.engine import Spit
+from spit.net import room as room_module
 from spit.net.room import REFUSALS_WRITTEN, Room, Stage, new_room_code
 from spit.net.wire import ROOM_ALPHABET, NotNow, Refused, RoomEnd
 
@@ -207,3 +208,8 @@ def test_a_flood_of_refusals_writes_at_most_the_allowance_and_counts_the_rest():
     assert sum(count for _, count, _ in writes.left) == room.left_out[0]
     assert len(writes.left) == 2
     assert writes.ended
+
+
+def test_every_name_the_room_module_exports_is_there_at_run_time():
+    # A name only imported for type checking is not there to import.
+    assert [name for name in room_module.__all__ if not hasattr(room_module, name)] == []

@@ -25,7 +25,7 @@ from spit.game.driver import Driver, DriverFactory
 from spit.game.local import LocalGame
 from spit.game.patient import PATIENCE, PatientDriver
 from spit.records.figures import MatchStats
-from spit.records.recorder import MatchRecorder, players
+from spit.records.recorder import MatchRecorder, RecorderNotice, players
 from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Session:
         clock: Source | None = None,
         match: Match | None = None,
         record: bool = True,
-        notice: Callable[[object], None] | None = None,
+        notice: Callable[[RecorderNotice], None] | None = None,
     ) -> None:
         """``seed`` deals the first match and seeds every later deal and bot (None: fresh
         ones); ``opponents`` builds the driver of seat 2 against the person (None: two

@@ -180,7 +180,7 @@ class PlayerMessage(Part):
 
 class LegendState(NamedTuple):
     caption: str
-    stocks: tuple[tuple[str, str, str], ...]
+    stocks: tuple[tuple[str, ...], ...]
     """Per stock: the keys for the left pile, the right pile and fill (short labels)."""
     slot: int = 1
     """Columns each key gets: the widest label on the table, so every stock's keys, both

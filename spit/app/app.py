@@ -45,6 +45,8 @@ from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode, Network
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from spit.records.record import Record
     from spit.web.driver import PageChanged  # posted by the browser's driver only
 
@@ -335,7 +337,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
     def on_language_chosen(self, message: LanguageChosen) -> None:
         self._keep({("lang",): message.code})
 
-    def _keep(self, entries: dict[tuple[str, ...], object]) -> None:
+    def _keep(self, entries: Mapping[tuple[str, ...], object]) -> None:
         from spit.settings.memory import keep  # deferred: start-up
 
         error = keep(self.config_file, entries)

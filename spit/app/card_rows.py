@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import NamedTuple
 
 from rich.style import Style
@@ -21,6 +22,12 @@ from spit.app.look import (
 from spit.app.mosaic import Mosaic, Tile
 from spit.app.parts import MARGIN, Part
 from spit.engine import PileView, StockView
+
+
+def _line(text: str, style: Style | str) -> Lines:
+    """A caption's picture: ``text`` in ``style``."""
+    return (ink(text, style=style),)
+
 
 # -- a player's stocks -----------------------------------------------------------------
 
@@ -56,12 +63,13 @@ class StockRow(Part):
             edges = min(face_down, LAYERS)
             width = size.width + edges  # the rest of the stock's width is blank
             if i:
+                assert isinstance(band[-1], int)  # the blank run after the stock before
                 band[-1] += size.gap
             band.append(
                 Tile(
                     ("stock", look, size, top, face_down, fits),
                     width,
-                    lambda t=top, n=face_down, f=fits: look.stock(t, n, fits=f, size=size),
+                    partial(look.stock, top, face_down, fits=fits, size=size),
                 )
             )
             band.append(LAYERS - edges)
@@ -110,14 +118,13 @@ class PileRow(Part):
         for i, (picture, caption, caption_style) in enumerate(cells):
             if i:
                 gap = space if i == 2 else 1
+                assert isinstance(pictures[-1], int)  # the blank run after the card before
                 pictures[-1] += gap + pad // 2
                 captions.append(gap)
             pictures += [picture, pad - pad // 2]
             text = caption.center(width)[:width]
             style = caption_style or DIM
-            captions.append(
-                Tile(("caption", text, style), width, lambda t=text, s=style: [ink(t, style=s)])
-            )
+            captions.append(Tile(("caption", text, style), width, partial(_line, text, style)))
         # Under each pile, for a moment, who played what onto it: a flash is too quick to read.
         # Each label may spread a little past its pile's column, into the gaps beside it.
         spread = space // 2 - 2
@@ -132,7 +139,7 @@ class PileRow(Part):
             words, who = last
             text = words.center(wide)[:wide]
             style = Style(color=PLAYER_COLOURS[who], bold=True)
-            moves.append(Tile(("move", text, who), wide, lambda t=text, s=style: [ink(t, style=s)]))
+            moves.append(Tile(("move", text, who), wide, partial(_line, text, style)))
         moves.append(1 + width - spread)
         joined: list[Tile | int] = []
         for item in moves:  # neighbouring blank runs are one run, as in the text

@@ -4,6 +4,7 @@ last play written under each pile, each fading on its own and all pausing with t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from textual.message_pump import MessagePump
 
@@ -107,7 +108,7 @@ class FeedbackTimers:
         if not running:
             self.last_faders[pile].pause()
 
-    def _fade(self, shown: list, index: int) -> None:  # type: ignore[type-arg]
+    def _fade(self, shown: list[Any], index: int) -> None:
         # A message's fader also runs for a message that is already gone (its time was
         # restarted): only a change is drawn again.
         if shown[index] is None:

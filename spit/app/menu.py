@@ -58,17 +58,17 @@ class _Marked:
     value: bool
 
     @property
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+    def BUTTON_INNER(self) -> str:
         # The app says whether it draws in ASCII (an attribute, so the menu needs no import
         # of the app, which imports the menu).
         return "●" if self.value or not getattr(self.app, "ascii", False) else " "  # type: ignore[attr-defined]
 
 
-class Option(_Marked, RadioButton):
+class Option(_Marked, RadioButton):  # type: ignore[override]  # Textual only reads BUTTON_INNER
     """One choice of a set (players, level, game)."""
 
 
-class Toggle(_Marked, Checkbox):
+class Toggle(_Marked, Checkbox):  # type: ignore[override]  # Textual only reads BUTTON_INNER
     """A display option, on or off."""
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import App
 from textual.notifications import Notification, Notify
 
@@ -11,7 +13,7 @@ class MenuNotices:
     on with): they go once a table is shown, rather than cover the player's stocks there for
     their remaining seconds."""
 
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self._app = app
         self._shown: list[Notification] = []
 

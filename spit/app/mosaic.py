@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Final, NamedTuple
 
 from rich.cells import cell_len
@@ -98,7 +99,7 @@ class Mosaic(Visual):
                     blank = Tile(
                         ("blank", item, band_height),
                         item,
-                        lambda n=item, h=band_height: [Text(" " * n)] * h,
+                        partial(_blank, item, band_height),
                     )
                     tile, cells = _tile(blank, style, options), item
                 else:
@@ -117,6 +118,10 @@ class Mosaic(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return sum(height for height, _ in self.bands)
+
+
+def _blank(width: int, height: int) -> list[Text]:
+    return [Text(" " * width)] * height
 
 
 def _tile(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[list[Segment]]:

@@ -3,16 +3,31 @@ start, and a match cut short to go on with (or give up)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from spit import words
 
 if TYPE_CHECKING:
+    from spit.game.session import Session
     from spit.records.record import Record
+    from spit.settings.options import GameOptions
 
 
 class StartOffers:
     """The offers of :class:`spit.app.app.SpitApp`'s menu, answered once each."""
+
+    # What the offers need of the app they are mixed into.
+    config_file: Path | None
+    options: GameOptions
+    session: Session
+    _offer: bool
+    push_screen: Callable[..., Any]
+    start_practice: Callable[[GameOptions], None]
+    resume_match: Callable[[Record], None]
+    _keep: Callable[[Mapping[tuple[str, ...], object]], None]
+    _notice: Callable[[str], None]
 
     def _offer_practice(self) -> None:
         """At the very first start's menu: offer the practice round. Once answered, either

@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -60,10 +61,10 @@ class Part(Widget):
         # The table has no links: spare every repaint the search for them.
         self.set_reactive(Part.auto_links, False)
 
-    def render(self) -> RenderableType:
+    def render(self) -> RenderResult:
         return Text() if self.state is None else self.draw(self.state)
 
-    def draw(self, state: object) -> RenderableType:
+    def draw(self, state: object) -> RenderResult:
         """The picture of ``state``."""
         raise NotImplementedError
 
@@ -179,7 +180,7 @@ class PlayerMessage(Part):
 
 class LegendState(NamedTuple):
     caption: str
-    stocks: tuple[tuple[str, str, str], ...]
+    stocks: tuple[tuple[str, ...], ...]
     """Per stock: the keys for the left pile, the right pile and fill (short labels)."""
     slot: int = 1
     """Columns each key gets: the widest label on the table, so every stock's keys, both
@@ -297,7 +298,7 @@ class RoundSummary(Part):
         names = state.names
         title = ink(words.table.round_over(n=s.number), style="bold")
         title.append(" — ")
-        if s.how is RoundEnd.STALEMATE and s.went_out is None:
+        if s.went_out is None:  # a stalemate with even stocks
             title.append(words.table.table_label("nobody could move"))
         elif s.how is RoundEnd.STALEMATE:
             title.append(words.table.fewer_stock_cards(name=names[s.went_out]))

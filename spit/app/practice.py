@@ -208,10 +208,10 @@ class PracticeScreen(GameScreen):
         above the band (each side as high as its lines: a row of cards, names, keys)."""
         width, height = self.app.size
         sides = sum(
-            int(part.styles.height.value)  # type: ignore[union-attr]
+            int(scalar.value)
             for side in self.query(".side")
             for part in side.children
-            if part.display
+            if part.display and (scalar := part.styles.height) is not None
         )
         middle = height - 1 - sides - PANEL_LINES  # the top bar's line
         lines = [banner.text] if banner.text else []

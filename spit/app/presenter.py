@@ -181,7 +181,7 @@ class Presenter:
         """Whether the stocks that can be played now are marked."""
         self.stock_keys = {
             prefix: tuple(
-                tuple(  # type: ignore[misc]
+                tuple(
                     words.labels.control_label(
                         keymap, f"{prefix}.stock{stock + 1}.{row}", short=True, ascii=look.ascii
                     )

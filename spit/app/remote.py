@@ -22,7 +22,7 @@ class RemoteSeat:
     """While the app plays at a room: the game, the page showing it, the room's link."""
 
     def __init__(self) -> None:
-        self._game = None
+        self._game: RemoteGame | None = None
         self._page_here = True
         """Whether the page showing this app is open (always, but for a browser seat)."""
         self._room_link: str | None = None

@@ -104,7 +104,7 @@ def guard_input_parser() -> None:
             return [events.Key(Keys.Ignore, sequence)]
 
     parse_extended_key._spit_guarded = True  # type: ignore[attr-defined]
-    XTermParser._parse_extended_key = parse_extended_key  # type: ignore[method-assign]
+    XTermParser._parse_extended_key = parse_extended_key  # type: ignore[assignment]  # a patch
 
 
 def guard_terminal_loss() -> None:
@@ -175,7 +175,7 @@ def guard_input_decoding() -> None:
         names.append("web_driver")
     for name in names:
         try:
-            module = importlib.import_module(f"textual.drivers.{name}")
+            module: Any = importlib.import_module(f"textual.drivers.{name}")  # patched below
         except ImportError:  # a driver for another platform
             continue
         if getattr(module.getincrementaldecoder, "_spit_guarded", False):

@@ -163,21 +163,7 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
     (ConfigError if its remapped keys do not fit the chosen layout)."""
     keys = args.keys or config.layout
     config.keymap(keys)  # a bad remap must stop us before the screen is taken over
-    chosen: dict[str, object] = {}
-    if args.bot:
-        chosen.update(mode=Mode.BOT, bot_level=args.bot)
-    elif args.mode is not None:
-        chosen.update(mode=args.mode)
-    else:  # the start menu: it offers what it chose last time
-        chosen.update(
-            menu_mode=Mode(config.menu_mode),
-            bot_level=config.menu_level,
-            variant=Variant(config.menu_variant),
-        )
-    if args.variant:
-        chosen.update(variant=Variant(args.variant))
-    return GameOptions(
-        **chosen,
+    options = GameOptions(
         keys=keys,
         bindings=dict(config.bindings),
         seed=args.seed,
@@ -187,6 +173,20 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         hints=config.hints,
         names=config.names,
     )
+    if args.bot:
+        options = replace(options, mode=Mode.BOT, bot_level=args.bot)
+    elif args.mode is not None:
+        options = replace(options, mode=args.mode)
+    else:  # the start menu: it offers what it chose last time
+        options = replace(
+            options,
+            menu_mode=Mode(config.menu_mode),
+            bot_level=config.menu_level,
+            variant=Variant(config.menu_variant),
+        )
+    if args.variant:
+        options = replace(options, variant=Variant(args.variant))
+    return options
 
 
 # -- running them -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from spit.game.driver import Driver, DriverFactory
 from spit.game.local import LocalGame
 from spit.game.patient import PATIENCE, PatientDriver
 from spit.records.figures import MatchStats
-from spit.records.recorder import MatchRecorder, players
+from spit.records.recorder import MatchRecorder, RecorderNotice, players
 from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class Session:
         clock: Source | None = None,
         match: Match | None = None,
         record: bool = True,
-        notice: Callable[[object], None] | None = None,
+        notice: Callable[[RecorderNotice], None] | None = None,
     ) -> None:
         """``seed`` deals the first match and seeds every later deal and bot; ``opponents``
         builds seat 2's driver (None: two players only); ``match`` is played first instead of

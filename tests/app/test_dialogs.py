@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from spit.app.dialogs.help import HelpScreen
+from spit.app.dialogs.host import HostScreen
+from spit.app.dialogs.join import JoinScreen
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.pause import PauseScreen
 from spit.app.dialogs.quit import QuitScreen
@@ -139,3 +141,9 @@ async def test_behind_the_results_each_line_shows_the_cards_held_at_the_end(
         lines = screen_text(app).splitlines()
         assert f"Player 2  ·  {held[1]} cards" in lines[1]
         assert f"Player 1  ·  {held[0]} card" in lines[-1]
+
+
+def test_an_address_dialog_keeps_the_players_name_apart_from_its_own() -> None:
+    # A Textual node's name is its _name: the player's name once overwrote it.
+    assert HostScreen("Ann").name is None
+    assert JoinScreen("Ann").name is None

@@ -47,7 +47,7 @@ class AddressDialog(Dialog[Network]):
 
     def __init__(self, name: str) -> None:
         super().__init__()
-        self._name = name
+        self._player = name  # not _name: that is the screen's own (a DOM node's name)
 
     def on_mount(self) -> None:
         self.query_one("#first", Input).focus()

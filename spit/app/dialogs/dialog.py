@@ -124,7 +124,8 @@ class KeyLine(Static):
         return self._packed(self.content_size.width or cell_len(self._keys))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._packed(width).get_height(self.styles, width)
+        # Textual's own docs and Widget pass a widget's styles; its RulesMap hint is too narrow.
+        return self._packed(width).get_height(self.styles, width)  # type: ignore[arg-type]
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:

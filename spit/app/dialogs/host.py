@@ -38,9 +38,9 @@ class HostScreen(AddressDialog):
                 host, port = parse_address(second, default_port=DEFAULT_PORT)
             except ValueError:
                 raise ValueError(words.menu.not_an_address(second)) from None
-            return Network(address=join_address(host, port), name=self._name)
+            return Network(address=join_address(host, port), name=self._player)
         try:
             bind, port = parse_address(first, default_port=DEFAULT_PORT, any_port=True)
         except ValueError:
             raise ValueError(words.menu.not_an_address(first)) from None
-        return Network(bind=bind, port=port, name=self._name)
+        return Network(bind=bind, port=port, name=self._player)

@@ -34,4 +34,4 @@ class JoinScreen(AddressDialog):
             code = room_code(second)
         except ProtocolError:
             raise ValueError(words.menu.not_a_room_code(second)) from None
-        return Network(address=join_address(host, port), code=code, name=self._name)
+        return Network(address=join_address(host, port), code=code, name=self._player)

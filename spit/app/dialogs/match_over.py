@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -182,7 +182,7 @@ class MatchOverScreen(Dialog[str]):
             )
             fastest.highlight_words([names[fast.player]], player_style(fast.player))
             fastest.highlight_words([card], self._look.suit_style(fast.card))
-        lines = [table, Text(), how, fastest]
+        lines: list[RenderableType] = [table, Text(), how, fastest]
         if self._against_bot and medians[0] is not None:
             lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=DIM))
         return Group(*lines)

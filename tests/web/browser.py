@@ -122,6 +122,20 @@ class Page:
     def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
         return wait_for_text(self.screen, what, timeout, "the page showed")
 
+    def press_until(
+        self, key: str, what: str | Callable[[str], bool], timeout: float = 20.0
+    ) -> str:
+        """Press ``key`` until the page shows ``what``, as a player presses again a key that
+        did nothing yet (a dialog's grace); fails after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.type(key)
+            try:
+                return self.wait_for(what, timeout=min(0.5, max(0.0, deadline - time.monotonic())))
+            except AssertionError:
+                if time.monotonic() >= deadline:
+                    raise
+
     def wait_until(self, check: Callable[[], bool], timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

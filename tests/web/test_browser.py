@@ -21,6 +21,8 @@ from spit.engine import Card
 
 from .browser import SPIT, Page, chromium, spit_web
 
+pytestmark = pytest.mark.long  # end to end: spit web in a real browser
+
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 ROWS = (("qwert", "asdfg"), ("yuiop", "hjkl;"))
 """QWERTY, per player: the top row plays stock N onto the left pile, the home row the right."""

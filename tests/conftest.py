@@ -5,7 +5,7 @@ an example's wall-clock time on a shared, loaded machine says nothing about the 
 (and tests never assert wall-clock times).
 
 Plain ``pytest`` leaves out the tests marked ``long`` (measurements, long end-to-end runs;
-pyproject.toml's addopts); ``pytest -m '' -n auto`` runs everything, and so does naming a test
+pyproject.toml's addopts); ``pytest -m ''`` runs everything, and so does naming a test
 file or a test (``pytest tests/app/test_tmux.py``). A test left in that runs longer than
 :data:`QUICK` seconds is named at the end of the run, to be marked ``long`` or made quicker.
 """

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.long  # a measurement: the benchmark suite, end to end
+
 ROOT = Path(__file__).resolve().parent.parent
 
 FIGURES = (

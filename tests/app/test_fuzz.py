@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from time import monotonic
 
+import pytest
 from textual import events
 
 from spit.app.game import GameScreen
@@ -18,6 +19,8 @@ from spit.engine import Match, Phase
 from spit.settings.keymap import KeyMap
 
 from .factory import FakeClock, cards_conserved, key_for, local, make_app
+
+pytestmark = pytest.mark.long  # a long run: thousands of random keys over whole matches
 
 KEYS = 2000
 """Random key presses per run."""

@@ -14,10 +14,14 @@ import itertools
 import random
 import tracemalloc
 
+import pytest
+
 from spit.app import mosaic
 from spit.engine import Match
 
 from .factory import FakeClock, game, key_for, local, make_app
+
+pytestmark = pytest.mark.long  # a measurement: a long stretch of presses under tracemalloc
 
 STRETCH = 150
 """Key presses between two counts."""

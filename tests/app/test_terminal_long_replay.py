@@ -27,6 +27,8 @@ from tests.records import played
 
 from .tmux import SPIT, Terminal, private_server
 
+pytestmark = pytest.mark.long  # a long run: 150,000 entries replayed in tmux
+
 ENTRIES = 150_000
 """Entries in the long record: about 2 s to write, 14 MB, and about as long to read."""
 

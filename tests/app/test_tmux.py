@@ -17,6 +17,8 @@ from spit.settings.keymap import KeyMap
 
 from .tmux import SPIT, Terminal, misfit, pile_line, playing, terminal_available
 
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
+
 __all__ = ["SPIT", "terminal_available"]  # tests elsewhere (the web's) import them from here
 
 SEED = 3

@@ -26,6 +26,8 @@ from .factory import STEP, next_action
 from .test_terminal_survives import HOSTILE, Game, game  # noqa: F401  (the fixture)
 from .tmux import SPIT
 
+pytestmark = pytest.mark.long  # a long run: fuzzing whole matches through tmux
+
 SECONDS = 35.0
 """The most the fuzzing lasts (plus start and end): keep CI well under a minute. It stops
 sooner once a match has been played to its end and its rematch for a few seconds."""

@@ -14,6 +14,8 @@ from spit.settings.keymap import KeyMap
 
 from .tmux import Terminal, misfit, pile_line, playing
 
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
+
 SEED = 3
 GEORGIAN = KeyMap.preset("georgian")
 

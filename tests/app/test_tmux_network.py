@@ -15,6 +15,8 @@ import pytest
 
 from .tmux import SPIT, Terminal, exits_visibly, private_server
 
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
+
 
 class Pane(Terminal):
     """A session whose command shows its exit status when it ends (``spit-exited-N``)."""

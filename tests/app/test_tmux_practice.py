@@ -7,7 +7,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from .tmux import SPIT, Terminal, exits_visibly, private_server
+
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
 
 SMALL_CARD, MEDIUM_CARD = "╭─────╮", "╭───────╮"
 """The top edge of a face-up card at the small size (3 lines) and at the medium (5)."""

@@ -24,6 +24,8 @@ from tests.app.test_tmux import KEYMAP
 from tests.app.tmux import SPIT, Terminal, pile_line, private_server
 from tests.records.played import on_uptime_clock, play_recorded
 
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
+
 SEED = 3
 KILLS = 5
 """Kills at random moments in one test: enough to land in every phase, few enough for CI."""

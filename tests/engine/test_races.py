@@ -53,7 +53,9 @@ def test_second_play_onto_the_same_pile_is_too_late(first: int) -> None:
 def test_the_loser_of_a_race_can_play_again_at_once() -> None:
     round_ = both_fit_the_left_pile()
     accepted(round_.apply(Play(0, 0, 0), at=5.0))
-    round_.apply(Play(1, 0, 0), at=5.01)
+    lost = round_.apply(Play(1, 0, 0), at=5.01).refusal
+    assert lost is not None and lost.reason is Reason.TOO_LATE  # too late is no fumble: no lock
+    assert lost.locked_until is None and round_.view(1).me.locked_until is None
     accepted(round_.apply(Play(1, 2, 1), at=5.02))
 
 

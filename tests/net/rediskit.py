@@ -1,5 +1,6 @@
-"""A real ``redis-server`` for the cluster tests: on 127.0.0.1, a free port, a temporary
-directory, nothing saved; stopped (and started again on the same port) when a test says.
+"""A real ``redis-server`` for the cluster tests: on 127.0.0.1, a port and a temporary
+directory of the test's own, nothing saved; stopped (and started again on the same port) when
+a test says.
 
 Tests run wherever ``redis-server`` exists (Debian's package); CI installs it, and there
 (``CI`` set) a missing one is a failure, not a skip.
@@ -7,7 +8,9 @@ Tests run wherever ``redis-server`` exists (Debian's package); CI installs it, a
 
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -32,11 +35,36 @@ def redis_available() -> str:
     return found
 
 
+PORTS = range(20_000, 32_000)
+"""Ports below Linux's ephemeral range (32768 up), which the kernel never hands out for port 0
+or an outgoing connection: a port probed free stays free until its server binds it, and while
+a test has stopped its redis-server to start it again on the same port."""
+
+BLOCK = 400
+"""Ports each pytest-xdist worker draws from, a block of its own: no two workers share one."""
+
+
+def _worker_ports() -> Iterator[int]:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = PORTS.start + BLOCK * (int(worker) % (len(PORTS) // BLOCK))
+    start = random.randrange(BLOCK)  # another checkout's tests may run on this machine too
+    return (first + (start + step) % BLOCK for step in itertools.count())
+
+
+_ports = _worker_ports()
+
+
 def free_port() -> int:
-    """A TCP port free on loopback right now."""
-    with socket.socket() as probe:
-        probe.bind((LOOPBACK, 0))
-        return probe.getsockname()[1]
+    """A TCP port free on loopback right now, this worker's own (never one handed out before
+    in this run, until the worker's block has gone round)."""
+    for port in itertools.islice(_ports, BLOCK):
+        with socket.socket() as probe:
+            try:
+                probe.bind((LOOPBACK, port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no port free in this worker's block of {BLOCK}")
 
 
 class RedisServer:

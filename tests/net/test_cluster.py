@@ -38,6 +38,8 @@ from spit.records.record import read_record, record_files
 from .netkit import LIMIT, LOOPBACK, PACE, RecordingSeat, fast_limits
 from .rediskit import RedisServer, free_port, redis_server_at
 
+pytestmark = pytest.mark.long  # end to end: server workers and a real redis-server
+
 
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:

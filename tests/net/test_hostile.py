@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 import websockets
 from websockets.asyncio.client import connect
 
@@ -129,6 +130,7 @@ async def guesser(address: str, rng: random.Random) -> int | None:
         return ws.close_code
 
 
+@pytest.mark.long  # a flood, among other attacks, beside a whole match
 async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplog):
     caplog.set_level("WARNING", logger="spit.net.server")
     with tap_frames(monkeypatch) as sent:

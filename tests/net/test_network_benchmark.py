@@ -6,7 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .rediskit import redis_available
+
+pytestmark = pytest.mark.long  # a measurement: the network benchmarks, end to end
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -13,7 +13,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from spit import words
-from spit.engine import Phase, Variant
+from spit.engine import Phase, Play, Variant
 from spit.net import server as server_module
 from spit.net.client import Client, Gone, Hearing, ServerGone
 from spit.net.room import Room
@@ -122,7 +122,8 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat_and_table():
         async with asyncio.timeout(LIMIT):
             while pair.guest_client.status.running:
                 await asyncio.sleep(0.005)
-        await asyncio.sleep(0.05)  # any move in flight has landed
+            while pair.guest_client.view != room.match.view(1):  # a move in flight lands
+                await asyncio.sleep(0.005)
         table_before = pair.guest_client.view
         assert table_before == room.match.view(1)
         clock_before = room.clock()
@@ -168,8 +169,14 @@ async def test_a_seat_stepped_away_stays_away_until_told_and_the_room_stands_mea
         clock = room.clock()
         left = pair.host_client.status.back_within[1]
         assert left is not None and 9 <= left <= 10  # the server's grace time, counting down
-        await asyncio.sleep(0.5)  # longer than the client's first waits to reconnect
+        async with asyncio.timeout(LIMIT):
+            while pair.guest.drops == 0:  # the client has let go of its line
+                await asyncio.sleep(0.005)
+        # A dropped line would be tried again after 0.05, 0.1 and 0.2 s (Client's first_wait,
+        # doubling, each at most 1.2 times as long): that long, and the seat stays empty.
+        await asyncio.sleep(1.2 * (0.05 + 0.1 + 0.2) + 0.1)
         assert not room.connected[1] and room.clock() == clock  # away, and the room stands
+        assert pair.guest.drops == 1 and not pair.guest_client.up
         pair.guest_client.come_back()
         async with asyncio.timeout(LIMIT):
             while not room.connected[1]:
@@ -191,7 +198,10 @@ async def test_a_seat_not_taken_back_in_time_abandons_the_match():
         await guest_client.join(hello["room"])
         guest.welcomed(guest_client.welcome)
         run = asyncio.create_task(guest_client.run())
-        await asyncio.sleep(0.1)
+        room = server.rooms[hello["room"]]
+        async with asyncio.timeout(LIMIT):
+            while not (all(room.connected) and guest.tables):  # both seated, the deal told
+                await asyncio.sleep(0.005)
         ws.transport.abort()
         async with asyncio.timeout(LIMIT):
             ended = await run
@@ -263,7 +273,13 @@ async def test_either_players_pause_stops_the_room_until_both_let_go():
                 await asyncio.sleep(0.005)
         stood = room.clock()
         moves = len(pair.guest.tables)
-        await asyncio.sleep(0.2)  # 8 s of game time at the tests' pace: bots would move
+        refused = len(pair.guest.refusals)
+        # A move sent into the standing room is answered "not now" (no rule's refusal).
+        pair.guest_client.act(Play(1, 0, 0))
+        async with asyncio.timeout(LIMIT):
+            while len(pair.guest.refusals) == refused:
+                await asyncio.sleep(0.005)
+        assert pair.guest.refusals[refused:] == [None]
         assert room.clock() == stood
         assert len(pair.guest.tables) == moves
         pair.host_client.pause(False)

@@ -52,6 +52,7 @@ def floor(path: Path) -> int:
     return peak(path.read_bytes)
 
 
+@pytest.mark.long  # a measurement: the memory held while reading a record of 150,000 entries
 def test_reading_a_long_record_to_resume_it_does_not_hold_its_entries(long: Path) -> None:
     record = None
 
@@ -64,6 +65,7 @@ def test_reading_a_long_record_to_resume_it_does_not_hold_its_entries(long: Path
     assert used < floor(long) / 10
 
 
+@pytest.mark.long  # a measurement: the memory held while reading a record of 150,000 entries
 def test_counting_a_long_record_does_not_hold_its_entries(long: Path, tmp_path: Path) -> None:
     """``spit stats`` indexes a record in one pass, its figures gathered on the way."""
 
@@ -78,6 +80,7 @@ def test_counting_a_long_record_does_not_hold_its_entries(long: Path, tmp_path: 
     assert row.result == "unfinished"
 
 
+@pytest.mark.long  # a measurement: the memory held while reading a record of 150,000 entries
 def test_a_torn_tail_is_passed_over_without_being_held(long: Path, tmp_path: Path) -> None:
     """A line being written when the process died, however long: the record reads as
     unfinished from the line before it, and resuming cuts it off."""

@@ -101,7 +101,12 @@ def test_the_progress_bar_advances_once_per_match(monkeypatch) -> None:
     assert seen == [0, 1, 2]
 
 
-def test_the_rich_progress_bar_runs_without_a_terminal() -> None:
-    config = Config(games=1, bot1="expert", bot2="easy")
+def test_the_rich_progress_bar_runs_without_a_terminal(capsys) -> None:
+    """Off a terminal (stderr a pipe or a log file) the bar takes every match and draws
+    nothing: no bar, no escape codes left in the log."""
+    config = Config(games=2, bot1="expert", bot2="easy")
     with progress_bar("expert vs easy", config.games) as advance:
-        advance(simulate_match(config, 0))
+        for index in range(config.games):
+            advance(simulate_match(config, index))
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip() == ""

@@ -28,6 +28,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SPIT = Path(sys.executable).parent / "spit"
 
+WAIT = 60.0
+"""Seconds a wait for the page lasts before the test fails: generous, as on a loaded machine
+(tests in parallel) a browser and a server may take many seconds to start."""
+
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -119,10 +123,24 @@ class Page:
             self.driver.execute_script("return document.body.classList.contains('-closed')")
         )
 
-    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 20.0) -> str:
+    def wait_for(self, what: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         return wait_for_text(self.screen, what, timeout, "the page showed")
 
-    def wait_until(self, check: Callable[[], bool], timeout: float = 20.0) -> None:
+    def press_until(
+        self, key: str, what: str | Callable[[str], bool], timeout: float = WAIT
+    ) -> str:
+        """Press ``key`` until the page shows ``what``, as a player presses again a key that
+        did nothing yet (a dialog's grace); fails after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.type(key)
+            try:
+                return self.wait_for(what, timeout=min(0.5, max(0.0, deadline - time.monotonic())))
+            except AssertionError:
+                if time.monotonic() >= deadline:
+                    raise
+
+    def wait_until(self, check: Callable[[], bool], timeout: float = WAIT) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if check():
@@ -152,7 +170,7 @@ def chromium(
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
-        driver.set_page_load_timeout(30)
+        driver.set_page_load_timeout(WAIT)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
         yield Page(driver)
     finally:
@@ -187,8 +205,8 @@ def spit_web_process(
         )
     try:
         assert process.stdout is not None
-        ready, _, _ = select.select([process.stdout], [], [], 30)
-        assert ready, f"spit web said nothing in 30 s; its log:\n{log.read_text()}"
+        ready, _, _ = select.select([process.stdout], [], [], WAIT)
+        assert ready, f"spit web said nothing in {WAIT:.0f} s; its log:\n{log.read_text()}"
         line = process.stdout.readline()  # the server's first line says where it is
         found = ADDRESS.search(line)
         assert found, f"spit web said {line!r}; its log:\n{log.read_text()}"

@@ -11,7 +11,6 @@ import json
 import os
 import re
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +20,8 @@ from selenium.webdriver.common.keys import Keys
 from spit.engine import Card
 
 from .browser import SPIT, Page, chromium, spit_web
+
+pytestmark = pytest.mark.long  # end to end: spit web in a real browser
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 ROWS = (("qwert", "asdfg"), ("yuiop", "hjkl;"))
@@ -97,16 +98,14 @@ def test_pause_help_and_quit_work_by_plain_keys_in_the_page(page: Page) -> None:
     page.wait_for("both press SPIT")
     page.type(Keys.ESCAPE)
     page.wait_for("H: help")
-    time.sleep(1.1)  # H and Q wait out the pause's grace (Pace.grace), as a player would
-    page.type("h")
-    page.wait_for("press Esc, then H for this help or Q to quit")
+    # H and Q answer only once the pause's grace (Pace.grace) is over: pressed until they do
+    page.press_until("h", "press Esc, then H for this help or Q to quit")
     page.type(Keys.ESCAPE)
     page.wait_for("Paused")
     page.type("q")
     page.wait_for(lambda text: "Quit this match?" in text and "Q: quit" in text)
-    time.sleep(1.1)  # the question, too, waits out the grace before Q answers it
-    page.type("q")
-    page.wait_until(page.closed)  # the page offers to play again
+    # the question, too, has its grace; then the page closes and offers to play again
+    page.press_until("q", lambda _: page.closed())
 
 
 def test_a_window_too_small_covers_the_table_until_it_grows(page: Page) -> None:

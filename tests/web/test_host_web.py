@@ -17,6 +17,8 @@ from tests.app.test_tmux_network import Pane
 from .browser import Page, chromium
 from .test_browser import table
 
+pytestmark = pytest.mark.long  # end to end: spit host --web in tmux and a real browser
+
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/room/\w{4}-\w{4}/[\w-]{16,}")
 ROWS = ("qwert", "asdfg")
 """The friend's keys at a networked table (QWERTY): onto the left pile, onto the right."""

@@ -134,6 +134,7 @@ def test_a_message_too_big_closes_its_page_and_ends_its_game(server) -> None:
     wait_until_gone(running, ENDED_WITHIN)
 
 
+@pytest.mark.long  # a flood, through spit web
 def test_a_page_sending_faster_than_its_game_reads_is_closed(server) -> None:
     url, process = server
     key_storm = json.dumps(["stdin", "\x1b[15~" * (MAX_MESSAGE // 12)])  # F5, again and again

@@ -236,7 +236,7 @@ class Cluster:
                 await call  # type: ignore[misc]
 
         task = asyncio.get_running_loop().create_task(run())
-        self._pending.add(task)  # type: ignore[arg-type]
+        self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
 

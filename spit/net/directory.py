@@ -232,15 +232,16 @@ class RedisDirectory:
             *(self._room(c) for c in codes),
             *(f"{self._prefix}waiting:{who}" for who, _ in waiting),
         ]
-        args = [address, _ms(WORKER_TTL), self._entry(address), _ms(ROOM_TTL), len(codes)]
-        args += [code for _, code in waiting]
+        args: list[str | int] = [address, _ms(WORKER_TTL), self._entry(address), _ms(ROOM_TTL)]
+        args += [len(codes), *(code for _, code in waiting)]
         taken = await self._call(self._beat(keys=keys, args=args))
         cut = len(self._room(""))
+        assert taken is None or isinstance(taken, list)  # the script returns the keys taken
         return [key[cut:] for key in taken or ()]
 
     async def tally(self, what: str, who: str, window: float) -> int:
         key = f"{self._prefix}tally:{what}:{who}"
-        return int(await self._call(self._tally(keys=[key], args=[_ms(window)])))
+        return _int(await self._call(self._tally(keys=[key], args=[_ms(window)])))
 
     async def count(self, what: str, who: str) -> int:
         held = await self._call(self._redis.get(f"{self._prefix}tally:{what}:{who}"))
@@ -254,7 +255,7 @@ class RedisDirectory:
         await self._call(self._redis.zrem(f"{self._prefix}waiting:{who}", code))
 
     async def waiting(self, who: str) -> int:
-        return int(await self._call(self._waiting(keys=[f"{self._prefix}waiting:{who}"])))
+        return _int(await self._call(self._waiting(keys=[f"{self._prefix}waiting:{who}"])))
 
     async def close(self) -> None:
         await self._redis.aclose()
@@ -276,6 +277,13 @@ def shown_url(url: str) -> str:
     if "@" not in parts.netloc:
         return url
     return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
+def _int(answer: object) -> int:
+    """A script's integer reply (Redis answers a Lua number as an int, or text for a string)."""
+    if not isinstance(answer, int | str | bytes):
+        raise DirectoryDown(f"not a number: {answer!r}")
+    return int(answer)
 
 
 def _ms(seconds: float) -> int:

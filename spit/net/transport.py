@@ -206,7 +206,7 @@ class _ReadAtOnce(ServerConnection):
             and not self.recv_messages.closed
         ):
             try:
-                text = event.data.decode()
+                text = str(event.data, "utf-8")
             except UnicodeDecodeError:
                 pass
             else:

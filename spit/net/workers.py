@@ -108,10 +108,15 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
 
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
+
+    def end(*_: object) -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+        loop.add_signal_handler(sig, end)
     orphaned = loop.create_task(_orphaned(os.getppid()))
-    orphaned.add_done_callback(lambda _: stop.done() or stop.set_result(None))
+    orphaned.add_done_callback(end)
     directory = RedisDirectory(plan.redis)
     try:
         await directory.ping()

@@ -26,6 +26,7 @@ from spit.app.parts import (
 )
 from spit.engine import STOCKS, Card, Phase, Play, PlayerView, Reason, Refusal, Variant
 from spit.game import Connection, Game
+from spit.i18n import _
 from spit.net.address import this_machine_only
 from spit.settings.keymap import KeyMap
 from spit.words.labels import player_name, short_name
@@ -307,9 +308,9 @@ class Presenter:
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
         left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
         if phase is Phase.SLAP:
-            caption = words.table.legend_slap(left=left, right=right)
+            caption = _("slap {left} {right}").format(left=left, right=right)
         else:
-            caption = words.table.legend_fill(left=left, right=right)
+            caption = _("{left} {right} fill").format(left=left, right=right)
         # One person plays with both halves: the right half's legend says "or".
         second = words.table.table_label("or") if perspective.solo else caption
         return (
@@ -337,9 +338,9 @@ class Presenter:
     def _hints(self, perspective: Perspective, scene: Scene) -> tuple[str, ...]:
         if scene.browser:
             # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
-            keys = (words.table.top_hints("browser"), words.table.top_hints("browser short"))
+            keys = (_("Esc: pause, then H help, Q quit"), _("Esc: pause"))
         else:
-            keys = (words.table.top_hints("terminal"), words.table.top_hints("terminal short"))
+            keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
         if scene.rtt is None:
             return keys
         # Both players' round-trip times: races go by arrival at the server.
@@ -351,8 +352,10 @@ class Presenter:
         """The bot's name and level; the adaptive bot's says the level it plays at now."""
         name = perspective.names[1]
         if scene.adaptive_level is None:
-            return words.labels.bot_name(name, perspective.bot_level)
-        return words.labels.adaptive_bot_name(name, scene.adaptive_level)
+            level = words.labels.level_name(perspective.bot_level)
+            return _("{name} ({level})").format(name=name, level=level)
+        level = words.labels.level_name(scene.adaptive_level)
+        return _("{name} (adaptive: {level})").format(name=name, level=level)
 
     def _spit_key(self, player: int, perspective: Perspective) -> str:
         if perspective.solo:

@@ -344,7 +344,10 @@ class Presenter:
         if scene.rtt is None:
             return keys
         # Both players' round-trip times: races go by arrival at the server.
-        lag = words.networked.round_trips(perspective.names, scene.rtt)
+        lag = " · ".join(
+            _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
+            for name, t in zip(perspective.names, scene.rtt, strict=True)
+        )
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod
@@ -435,12 +438,21 @@ def standstill(
         return words.networked.reconnecting()
     if connection.waiting:
         if room_link:
-            return words.networked.waiting_for_friend_or_browser(
-                connection.address, connection.room, room_link
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "or this link, to play in a web browser:\n\n{link}"
             )
-        if this_machine_only(connection.address):
-            return words.networked.waiting_for_friend_here_only(connection.address, connection.room)
-        return words.networked.waiting_for_friend(connection.address, connection.room)
+        elif this_machine_only(connection.address):
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "{address} works on this machine only. To let a friend on another machine in, host "
+                "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
+            )
+        else:
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
+            )
+        return waiting.format(address=connection.address, room=connection.room, link=room_link)
     if not connection.here[other]:
         return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:

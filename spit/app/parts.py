@@ -65,7 +65,6 @@ class Part(Widget):
         return Text() if self.state is None else self.draw(self.state)
 
     def draw(self, state: object) -> RenderableType:
-        """The picture of ``state``."""
         raise NotImplementedError
 
 

@@ -135,7 +135,6 @@ class PracticeScreen(GameScreen):
 
     @property
     def step(self) -> Step | None:
-        """The step on show."""
         return self.coach.step(self.game.view(YOU))
 
     def bot_may_move(self) -> bool:

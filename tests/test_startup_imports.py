@@ -39,7 +39,6 @@ NOT_AT_START = (
     "spit.words.match",
     "spit.words.records",
     "spit.words.refusals",
-    "spit.words.replay_screen",
     "spit.commands.rooms",
     "spit.commands.records",
     "spit.commands.sim",

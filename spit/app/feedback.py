@@ -55,7 +55,6 @@ class FeedbackTimers:
         return (*self.message_faders, *self.flash_faders, *self.last_faders)
 
     def now(self) -> Feedback:
-        """What shows now, for the presenter."""
         messages, flash, last = self._messages, self._flash, self._last
         return Feedback((messages[0], messages[1]), (flash[0], flash[1]), (last[0], last[1]))
 

@@ -27,7 +27,7 @@ from spit.app.messages import (
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
-from spit.i18n import LANGUAGE_NAMES, LANGUAGES, language, set_language
+from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap
 from spit.settings.options import GameOptions, Mode, Network
 
@@ -232,7 +232,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                         id="bot",
                         disabled=not self._bot_available,
                     )
-                    yield Option(words.practice.practice_choice(), id="practice")
+                    yield Option(_("Guided practice (P)"), id="practice")
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung

@@ -69,7 +69,6 @@ class Mosaic(Visual):
         """The bands, top to bottom."""
 
     def text(self) -> Text:
-        """The whole picture as one text."""
         lines: list[Text] = []
         for height, items in self.bands:
             rows = [Text() for _ in range(height)]

@@ -31,6 +31,7 @@ from spit.app.look import (
     player_style,
 )
 from spit.engine import RoundEnd, RoundSettled, Variant
+from spit.i18n import _, ngettext
 from spit.words.labels import pile_name
 
 MARGIN: Final = 13
@@ -65,7 +66,6 @@ class Part(Widget):
         return Text() if self.state is None else self.draw(self.state)
 
     def draw(self, state: object) -> RenderResult:
-        """The picture of ``state``."""
         raise NotImplementedError
 
 
@@ -296,14 +296,15 @@ class RoundSummary(Part):
         assert isinstance(state, SummaryState)
         s = state.settled
         names = state.names
-        title = ink(words.table.round_over(n=s.number), style="bold")
+        title = ink(_("Round {n} is over").format(n=s.number), style="bold")
         title.append(" — ")
         if s.went_out is None:  # a stalemate with even stocks
             title.append(words.table.table_label("nobody could move"))
         elif s.how is RoundEnd.STALEMATE:
-            title.append(words.table.fewer_stock_cards(name=names[s.went_out]))
+            name = names[s.went_out]
+            title.append(_("nobody could move; {name} had fewer stock cards.").format(name=name))
         else:
-            title.append(words.table.went_out_first(name=names[s.went_out]))
+            title.append(_("{name} went out first.").format(name=names[s.went_out]))
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
         table.add_column(ink(words.table.table_label("took"), style=DIM))
@@ -345,4 +346,5 @@ class RoundSummary(Part):
         size = state.settled.taken[player]  # the engine counted it when the round settled
         if size is None:
             return Text(pile_name(pile))
-        return Text(words.table.pile_size(pile_name(pile), size))
+        counted = ngettext("{pile} ({n} card)", "{pile} ({n} cards)", size)
+        return Text(counted.format(pile=pile_name(pile), n=size))

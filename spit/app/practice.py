@@ -31,6 +31,7 @@ from spit.app.table import pile_row_height
 from spit.engine import Play, PlayerView, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
+from spit.i18n import _
 from spit.settings.keymap import Control, KeyMap
 from spit.settings.options import GameOptions
 
@@ -134,7 +135,6 @@ class PracticeScreen(GameScreen):
 
     @property
     def step(self) -> Step | None:
-        """The step on show."""
         return self.coach.step(self.game.view(YOU))
 
     def bot_may_move(self) -> bool:
@@ -149,7 +149,7 @@ class PracticeScreen(GameScreen):
 
     def press(self, control: Control) -> Result | None:
         if self.running and self.coach.reading(self.game.view(YOU)):
-            self.feedback.show_message(YOU, words.practice.practice_wait(GO_ON_LABEL))
+            self.feedback.show_message(YOU, _("Read, then {key}: go on").format(key=GO_ON_LABEL))
             self.redraw()
             return None
         return super().press(control)

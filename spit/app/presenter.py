@@ -26,6 +26,7 @@ from spit.app.parts import (
 )
 from spit.engine import STOCKS, Card, Phase, Play, PlayerView, Reason, Refusal, Variant
 from spit.game import Connection, Game
+from spit.i18n import _
 from spit.net.address import this_machine_only
 from spit.settings.keymap import KeyMap
 from spit.words.labels import player_name, short_name
@@ -307,9 +308,9 @@ class Presenter:
         """Each half's keys by its stocks; while slapping, the caption says what they do."""
         left, right = ("<", ">") if self.look.ascii else ("◀", "▶")
         if phase is Phase.SLAP:
-            caption = words.table.legend_slap(left=left, right=right)
+            caption = _("slap {left} {right}").format(left=left, right=right)
         else:
-            caption = words.table.legend_fill(left=left, right=right)
+            caption = _("{left} {right} fill").format(left=left, right=right)
         # One person plays with both halves: the right half's legend says "or".
         second = words.table.table_label("or") if perspective.solo else caption
         return (
@@ -337,13 +338,16 @@ class Presenter:
     def _hints(self, perspective: Perspective, scene: Scene) -> tuple[str, ...]:
         if scene.browser:
             # A browser may keep F1 and Ctrl+Q for itself; the pause screen has both.
-            keys = (words.table.top_hints("browser"), words.table.top_hints("browser short"))
+            keys = (_("Esc: pause, then H help, Q quit"), _("Esc: pause"))
         else:
-            keys = (words.table.top_hints("terminal"), words.table.top_hints("terminal short"))
+            keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
         if scene.rtt is None:
             return keys
         # Both players' round-trip times: races go by arrival at the server.
-        lag = words.networked.round_trips(perspective.names, scene.rtt)
+        lag = " · ".join(
+            _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
+            for name, t in zip(perspective.names, scene.rtt, strict=True)
+        )
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod
@@ -351,8 +355,10 @@ class Presenter:
         """The bot's name and level; the adaptive bot's says the level it plays at now."""
         name = perspective.names[1]
         if scene.adaptive_level is None:
-            return words.labels.bot_name(name, perspective.bot_level)
-        return words.labels.adaptive_bot_name(name, scene.adaptive_level)
+            level = words.labels.level_name(perspective.bot_level)
+            return _("{name} ({level})").format(name=name, level=level)
+        level = words.labels.level_name(scene.adaptive_level)
+        return _("{name} (adaptive: {level})").format(name=name, level=level)
 
     def _spit_key(self, player: int, perspective: Perspective) -> str:
         if perspective.solo:
@@ -432,12 +438,21 @@ def standstill(
         return words.networked.reconnecting()
     if connection.waiting:
         if room_link:
-            return words.networked.waiting_for_friend_or_browser(
-                connection.address, connection.room, room_link
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "or this link, to play in a web browser:\n\n{link}"
             )
-        if this_machine_only(connection.address):
-            return words.networked.waiting_for_friend_here_only(connection.address, connection.room)
-        return words.networked.waiting_for_friend(connection.address, connection.room)
+        elif this_machine_only(connection.address):
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "{address} works on this machine only. To let a friend on another machine in, host "
+                "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
+            )
+        else:
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
+            )
+        return waiting.format(address=connection.address, room=connection.room, link=room_link)
     if not connection.here[other]:
         return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:

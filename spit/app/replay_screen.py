@@ -19,7 +19,9 @@ from spit.app.bindings import worded
 from spit.app.game import GameScreen
 from spit.game import Change
 from spit.game.playback import ReplayGame
+from spit.i18n import _
 from spit.records.analysis import PlayerFigures
+from spit.words.numbers import Number
 
 
 def _clock(seconds: float) -> str:
@@ -31,16 +33,18 @@ def figures_line(name: str, figures: PlayerFigures) -> str:
     """One player's figures so far, in a line."""
     median = figures.median_reaction
     if median is None:
-        reaction = words.replay_screen.replay_text("no card yet")
+        reaction = _("no card played yet")
     else:
-        reaction = words.replay_screen.reaction_figures(
-            median=median, last=figures.reactions[-1].seconds
+        reaction = _("reaction {median:.2f} s median, {last:.2f} s last").format(
+            median=Number(median), last=Number(figures.reactions[-1].seconds)
         )
     lost = figures.races_lost
-    races = words.replay_screen.races_lost(n=len(lost))
+    races = _("races lost {n}").format(n=len(lost))
     if lost:
-        races = words.replay_screen.races_lost_by(races=races, seconds=lost[-1].seconds)
-    missed = words.replay_screen.missed(n=len(figures.missed))
+        races = _("{races} (by {seconds:.2f} s)").format(
+            races=races, seconds=Number(lost[-1].seconds)
+        )
+    missed = _("missed {n}").format(n=len(figures.missed))
     return f"{name}: {reaction} · {missed} · {races}"
 
 
@@ -110,21 +114,23 @@ class ReplayScreen(GameScreen):
     def _update_bar(self) -> None:
         playback = self.game.playback
         if playback.at_end and not self.game.playing:
-            state = words.replay_screen.replay_text("the end")
+            state = _("the end — Space: from the start")
         elif self.game.playing:
-            state = words.replay_screen.replay_text("playing")
+            state = _("playing")
         else:
-            state = words.replay_screen.replay_text("stopped")
-        status = words.replay_screen.replay_status(
+            state = _("stopped")
+        status = _(
+            "Replay · action {n}/{total} · {time} · round {round}/{rounds} · ×{speed:g} · {state}"
+        ).format(
             n=playback.position,
             total=len(playback.steps),
             time=_clock(playback.elapsed),
             round=playback.round_number,
             rounds=playback.rounds,
-            speed=playback.speed,
+            speed=Number(playback.speed),
             state=state,
         )
-        keys = words.replay_screen.replay_text("keys")
+        keys = _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))

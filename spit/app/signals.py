@@ -36,7 +36,6 @@ class Signalled(BaseException):
 
     @property
     def status(self) -> int:
-        """The exit status it asks for."""
         return signal_status(self.signum)
 
 

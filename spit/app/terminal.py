@@ -68,6 +68,7 @@ from spit import words
 from spit.app.ascii import AsciiFilter
 from spit.app.signals import SIGNALS, signal_status, take_pending
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
+from spit.i18n import _
 from spit.printable import printable
 
 CRASH_STATUS = 1
@@ -364,7 +365,7 @@ class TerminalApp(App[None]):
         self._exit_renderables.clear()
         path = write_crash_log(text.getvalue())
         where = (
-            words.dialogs.crash_log_at(path=printable(path))
+            _("the details are in {path}").format(path=printable(path))
             if path is not None
             else words.dialogs.app_notice("no crash log")
         )

@@ -1,4 +1,4 @@
-"""Every sentence a player reads, as pure functions of engine facts, names and ids."""
+"""The sentences several shells say, and the words of engine facts, as pure functions."""
 
 # The engine says *why* (a Reason, an event, a view); these modules say it in the language that
 # is on (spit.i18n). They import nothing from Textual or Rich, so they are tested on their own.
@@ -6,7 +6,7 @@
 # A message asked for by id (``dialogs.button("give up")``) is an ``N_("…")`` in a table of
 # its module, translated when asked: a mistyped id is a KeyError, and tests/test_words.py asks
 # every id the source names, in every language. Only the shells (the app, spit web, the
-# commands) ask.
+# commands) ask; a sentence only one shell says is written there, as ``_("…")``.
 #
 # Each module loads the first time it is asked for (``words.sim`` imports ``spit.words.sim``
 # then; PEP 562), so a start loads the words of its first screen and not those of the
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
         practice,
         records,
         refusals,
-        replay_screen,
         sim,
         table,
         web,
@@ -52,7 +51,6 @@ __all__ = [
     "practice",
     "records",
     "refusals",
-    "replay_screen",
     "sim",
     "table",
     "web",

@@ -4,17 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.i18n import N_, _, ngettext, translated
-from spit.settings.keymap import KeyMapError
-from spit.words.config import key_map_error
-
-
-def terminal_too_small(*, w: int, h: int, now_w: int, now_h: int) -> str:
-    """The notice over a terminal smaller than the game needs."""
-    return _("Enlarge the terminal to at least {w}×{h}\n(it is {now_w}×{now_h} now)").format(
-        w=w, h=h, now_w=now_w, now_h=now_h
-    )
-
+from spit.i18n import N_, _, translated
 
 BINDING: Final = {
     "resume": N_("Resume"),
@@ -141,18 +131,8 @@ def match_figure(what: str) -> str:
     return translated(MATCH_FIGURE[what])
 
 
-def player_cards(name: str, n: int) -> str:
-    """A player and how many cards they hold, in the resume offer."""
-    return ngettext("{name} {n} card", "{name} {n} cards", n).format(name=name, n=n)
-
-
 def round_number(n: int) -> str:
     return _("Round {n}").format(n=n)
-
-
-def resume_question(*, when: str) -> str:
-    """The resume offer's question: the match from ``when``."""
-    return _("Resume the match from {when}?").format(when=when)
 
 
 def rules_in_brief() -> tuple[str, ...]:
@@ -185,32 +165,6 @@ def rules_in_brief() -> tuple[str, ...]:
             "held after each round; at 100 the lowest total wins."
         ),
     )
-
-
-def name_too_long(*, n: int) -> str:
-    return _("A name is up to {n} letters, digits or spaces.").format(n=n)
-
-
-NAMES_DIALOG: Final = {
-    "title": N_("Your names, kept with every match you play (blank: the default)"),
-    "player 1": N_("Player 1 (the left half; you, against the bot)"),
-    "player 2": N_("Player 2 (the right half)"),
-}
-
-
-def names_dialog(what: str) -> str:
-    """The names dialog's lines, by a short id."""
-    return translated(NAMES_DIALOG[what])
-
-
-def keys_do_not_fit(*, layout: str, error: KeyMapError) -> str:
-    return _("Your remapped keys do not fit {layout}: {error}").format(
-        layout=layout, error=key_map_error(error)
-    )
-
-
-def crash_log_at(*, path: str) -> str:
-    return _("the details are in {path}").format(path=path)
 
 
 def crashed(*, error: str, where: str) -> str:

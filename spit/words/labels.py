@@ -38,12 +38,6 @@ def player_name(player: int, *, against_bot: bool = False) -> str:
     return _("Player 1") if player == 0 else _("Player 2")
 
 
-def your_hand(hand: int) -> str:
-    """The person against the bot, by hand (0 the left), where the help lists both halves'
-    keys."""
-    return _("You, left hand") if hand == 0 else _("You, right hand")
-
-
 def short_name(player: int, *, against_bot: bool = False) -> str:
     """A player's name where room is short: P1/P2, or You/Bot against the bot."""
     if against_bot:
@@ -85,16 +79,6 @@ def level_label(level: str, seconds: float) -> str:
 def adaptive_label() -> str:
     """The adaptive bot as the menu offers it."""
     return _("adaptive · meets you")
-
-
-def adaptive_bot_name(name: str, level: str) -> str:
-    """The adaptive bot's line on the table: its name and the level it plays at now."""
-    return _("{name} (adaptive: {level})").format(name=name, level=level_name(level))
-
-
-def bot_name(name: str, level: str) -> str:
-    """The bot's line on the table: its name and level."""
-    return _("{name} ({level})").format(name=name, level=level_name(level))
 
 
 def key_name(key: str, *, ascii: bool = False) -> str | None:

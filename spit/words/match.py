@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from spit.i18n import _
 from spit.words.labels import Names, level_name
-from spit.words.numbers import Number
 
 
 def winner(
@@ -19,19 +18,6 @@ def winner(
     return _("{name} wins the match!").format(name=names[player])
 
 
-def fastest_play(name: str, card: str, pile: int, seconds: float) -> str:
-    """The match's quickest play: who, which card, where, how soon after the pile changed."""
-    if pile == 0:
-        text = _("Fastest play: {name} {card} on the left pile {seconds:.2f} s after it changed")
-    else:
-        text = _("Fastest play: {name} {card} on the right pile {seconds:.2f} s after it changed")
-    return text.format(name=name, card=card, seconds=Number(seconds))
-
-
 def plays_like(level: str) -> str:
     """After a match against the bot: the ladder level whose hand is most like the person's."""
     return _("You play most like the bot's “{level}” level.").format(level=level_name(level))
-
-
-def no_fastest_play() -> str:
-    return _("Fastest play: none")

@@ -65,9 +65,3 @@ def network_dialog(what: str) -> str:
 
 def not_an_address(text: str) -> str:
     return _("Not an address: {text!r} — write it as ADDR:PORT.").format(text=text.strip())
-
-
-def not_a_room_code(text: str) -> str:
-    return _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.").format(
-        text=text.strip()
-    )

@@ -9,7 +9,6 @@ from spit.game.seat import Lost
 from spit.i18n import N_, _, ngettext, translated
 from spit.net.client import Gone, ServerGone
 from spit.net.wire import Ended, Problem
-from spit.words.labels import Names
 
 LOST: Final = {
     Lost.SERVER_GONE: N_("The server went away; the match cannot go on."),
@@ -27,31 +26,6 @@ def lost(why: Lost) -> str:
 def reconnecting() -> str:
     """Over the table while this player's line to the server is down."""
     return _("The connection to the server dropped — getting it back…")
-
-
-def waiting_for_friend(address: str, room: str) -> str:
-    """Over the table while a hosted room waits for the second player: the very command."""
-    return _(
-        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
-    ).format(address=address, room=room)
-
-
-def waiting_for_friend_here_only(address: str, room: str) -> str:
-    """Over the table while a room hosted on a loopback address waits: the command, and
-    that it reaches this machine only (and how to let a friend on another one in)."""
-    return _(
-        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
-        "{address} works on this machine only. To let a friend on another machine in, host "
-        "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
-    ).format(address=address, room=room)
-
-
-def waiting_for_friend_or_browser(address: str, room: str, link: str) -> str:
-    """Over the table while a room hosted with ``--web`` waits: the command, or the link."""
-    return _(
-        "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
-        "or this link, to play in a web browser:\n\n{link}"
-    ).format(address=address, room=room, link=link)
 
 
 def gone_away(name: str, seconds: float | None = None) -> str:
@@ -80,24 +54,6 @@ def paused_by(name: str, seconds: float | None = None) -> str:
         "{name} paused the game.\n\nThe pause runs out in {n} s; then play goes on.",
         n,
     ).format(name=name, n=n)
-
-
-def own_pause_left(seconds: float) -> str:
-    """On this player's own pause dialog in a networked match: how long it may still last."""
-    n = math.ceil(seconds)
-    return ngettext(
-        "Your pause runs out in {n} s; then play goes on.",
-        "Your pause runs out in {n} s; then play goes on.",
-        n,
-    ).format(n=n)
-
-
-def round_trips(names: Names, rtt: tuple[float | None, float | None]) -> str:
-    """Both players' round-trip times to the server, for the top bar."""
-    return " · ".join(
-        _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
-        for name, t in zip(names, rtt, strict=True)
-    )
 
 
 def connecting(address: str | None, code: str | None) -> str:

@@ -143,31 +143,3 @@ def practice_leave(*, web: bool) -> str:
     if web:
         return _("L: leave the practice")
     return _("Ctrl+L: leave the practice")
-
-
-def practice_offer() -> tuple[str, str, str, str]:
-    """The offer at the very first start: the question, its keys, and the two buttons."""
-    return (
-        _(
-            "New to Spit? A practice round against a patient bot shows you the table "
-            "and the keys, step by step."
-        ),
-        _("Enter: practise · Esc: not now (P in the menu practises later)"),
-        _("Practise (Enter)"),
-        _("Not now (Esc)"),
-    )
-
-
-def practice_choice() -> str:
-    """The practice among the menu's players, with its key."""
-    return _("Guided practice (P)")
-
-
-def practice_wait(go_on: str) -> str:
-    """A game key pressed while a step is still to be read."""
-    return _("Read, then {key}: go on").format(key=go_on)
-
-
-def either_key(first: str, second: str) -> str:
-    """Two keys that do the same: ``W or U``."""
-    return _("{first} or {second}").format(first=first, second=second)

@@ -84,24 +84,8 @@ def spit_cards(n: int) -> str:
     return ngettext("{n} spit card", "{n} spit cards", n).format(n=n)
 
 
-def pile_size(pile: str, n: int) -> str:
-    """A pile and how many cards it held: ``the left pile (7 cards)``."""
-    return ngettext("{pile} ({n} card)", "{pile} ({n} cards)", n).format(pile=pile, n=n)
-
-
 def rounds(n: int) -> str:
     return ngettext("{n} round", "{n} rounds", n).format(n=n)
-
-
-def legend_slap(*, left: str, right: str) -> str:
-    """Under the stocks while slapping: which key slaps which pile (``left`` and ``right`` are
-    arrows)."""
-    return _("slap {left} {right}").format(left=left, right=right)
-
-
-def legend_fill(*, left: str, right: str) -> str:
-    """Under the stocks: the rows of keys (arrows), and the row that fills."""
-    return _("{left} {right} fill").format(left=left, right=right)
 
 
 TABLE_LABEL: Final = {
@@ -125,33 +109,6 @@ def table_label(what: str) -> str:
     return translated(TABLE_LABEL[what])
 
 
-TOP_HINTS: Final = {
-    "browser": N_("Esc: pause, then H help, Q quit"),
-    "browser short": N_("Esc: pause"),
-    "terminal": N_("F1 help · Esc pause · Ctrl+Q quit"),
-    "terminal short": N_("F1 help"),
-}
-
-
-def top_hints(what: str) -> str:
-    """The top bar's key hints, longest first (a browser keeps F1 and Ctrl+Q), by a short id."""
-    return translated(TOP_HINTS[what])
-
-
 def spit_key(*, key: str) -> str:
     """A player's line: the key that spits."""
     return _("SPIT: {key}").format(key=key)
-
-
-def round_over(*, n: int) -> str:
-    return _("Round {n} is over").format(n=n)
-
-
-def fewer_stock_cards(*, name: str) -> str:
-    """A stalemate's end: who held fewer stock cards."""
-    return _("nobody could move; {name} had fewer stock cards.").format(name=name)
-
-
-def went_out_first(*, name: str) -> str:
-    """A round's end: who went out."""
-    return _("{name} went out first.").format(name=name)

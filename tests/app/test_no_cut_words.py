@@ -290,7 +290,7 @@ def _key_texts() -> list[str]:
         dialog("quit"),
         dialog("quit in a browser"),
         dialog("resume keys"),
-        words.practice.practice_offer()[1],
+        i18n._("Enter: practise · Esc: not now (P in the menu practises later)"),
     ]
 
 

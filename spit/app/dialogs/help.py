@@ -18,6 +18,7 @@ from spit.app.bindings import worded
 from spit.app.dialogs.dialog import Dialog
 from spit.app.look import DIM, pad, player_style
 from spit.engine import STOCKS
+from spit.i18n import _
 from spit.settings.keymap import KeyMap
 
 
@@ -110,7 +111,7 @@ class HelpScreen(Dialog[None]):
     def for_keys(cls, keymap: KeyMap, *, against_bot: bool, ascii: bool = False) -> HelpScreen:
         """The help for ``keymap``'s players: against the bot, both halves are the person's."""
         if against_bot:
-            names = (words.labels.your_hand(0), words.labels.your_hand(1))
+            names = (_("You, left hand"), _("You, right hand"))
         else:
             names = (words.labels.player_name(0), words.labels.player_name(1))
         return cls(keymap, names, against_bot=against_bot, ascii=ascii)

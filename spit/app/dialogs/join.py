@@ -8,6 +8,7 @@ from textual.widgets import Input, Label, Static
 
 from spit import words
 from spit.app.dialogs.address import AddressDialog
+from spit.i18n import _
 from spit.net.address import LOOPBACK, join_address, parse_address
 from spit.net.wire import DEFAULT_PORT, ProtocolError, room_code
 from spit.settings.options import Network
@@ -33,5 +34,6 @@ class JoinScreen(AddressDialog):
         try:
             code = room_code(second)
         except ProtocolError:
-            raise ValueError(words.menu.not_a_room_code(second)) from None
+            problem = _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.")
+            raise ValueError(problem.format(text=second.strip())) from None
         return Network(address=join_address(host, port), code=code, name=self._player)

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from spit import words
 from spit.app.dialogs.dialog import Dialog
+from spit.i18n import _
 from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, normalize_key
 from spit.words.labels import key_label
 
@@ -65,26 +66,28 @@ class KeysScreen(Dialog[dict[str, str]]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = words.keys.press_keys("title")
+            box.border_title = _("Press your keys")
             yield Static(id="who", markup=False)
             yield Static(id="action", markup=False)
             yield Static(id="now", markup=False)
             yield Static(id="problem", markup=False)
-            yield Static(words.keys.press_keys("hint"), id="hint", markup=False)
+            hint = _("Tab: keep the key it has · Esc: cancel, keys as they were")
+            yield Static(hint, id="hint", markup=False)
 
     def on_mount(self) -> None:
         self._show()
 
     def _show(self, problem: str = "") -> None:
         control = CONTROLS[self.asking]
-        self.query_one("#who", Static).update(
-            words.keys.keys_progress(self._names[control.player], self.asking + 1, len(CONTROLS))
+        who = _("{name} · key {n} of {total}").format(
+            name=self._names[control.player], n=self.asking + 1, total=len(CONTROLS)
         )
+        self.query_one("#who", Static).update(who)
         self.query_one("#action", Static).update(
             words.keys.press_key_for(control.row.value, control.stock)
         )
         now = key_label(self._keymap.key(control.id))
-        self.query_one("#now", Static).update(words.keys.key_now(key=now))
+        self.query_one("#now", Static).update(_("Its key now: {key}").format(key=now))
         self.query_one("#problem", Static).update(problem)
 
     def on_key(self, event: events.Key) -> None:
@@ -98,17 +101,16 @@ class KeysScreen(Dialog[dict[str, str]]):
             return
         key = self._keymap.key(control.id) if event.key == "tab" else normalize_key(event.key)
         if key is None:
-            self._show(words.keys.press_keys("indistinct"))
+            self._show(_("that key cannot be told apart; choose another"))
             return
         if key in RESERVED_KEYS:
-            self._show(words.keys.key_kept(key=key_label(key)))
+            self._show(_("{key} is kept for help, pause and quit").format(key=key_label(key)))
             return
         taken = next((i for i, k in self._chosen.items() if k == key), None)
         if taken is not None:
+            action = words.keys.action_name(taken, self._names)
             self._show(
-                words.keys.key_taken(
-                    key=key_label(key), action=words.keys.action_name(taken, self._names)
-                )
+                _("{key} is already the key for {action}").format(key=key_label(key), action=action)
             )
             return
         self._chosen[control.id] = key

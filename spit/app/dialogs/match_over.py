@@ -19,7 +19,9 @@ from spit.app.dialogs.dialog import Dialog, answer_button
 from spit.app.look import DIM, Look, player_style
 from spit.bot.levels import plays_like
 from spit.engine import Outcome, RoundSettled, Termination, Variant
+from spit.i18n import _
 from spit.records.figures import MatchStats
+from spit.words.numbers import Number
 
 
 class MatchOverScreen(Dialog[str]):
@@ -173,12 +175,20 @@ class MatchOverScreen(Dialog[str]):
             how.append(" · " + words.dialogs.match_figure("no cards"))
         fast = self._stats.fastest
         if fast is None:
-            fastest = Text(words.match.no_fastest_play(), style=DIM)
+            fastest = Text(_("Fastest play: none"), style=DIM)
         else:
             card = self._look.label(fast.card)
+            if fast.pile == 0:
+                text = _(
+                    "Fastest play: {name} {card} on the left pile {seconds:.2f} s after it changed"
+                )
+            else:
+                text = _(
+                    "Fastest play: {name} {card} on the right pile {seconds:.2f} s after it changed"
+                )
+            seconds = Number(fast.seconds)
             fastest = Text(
-                words.match.fastest_play(names[fast.player], card, fast.pile, fast.seconds),
-                style=DIM,
+                text.format(name=names[fast.player], card=card, seconds=seconds), style=DIM
             )
             fastest.highlight_words([names[fast.player]], player_style(fast.player))
             fastest.highlight_words([card], self._look.suit_style(fast.card))

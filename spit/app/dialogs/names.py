@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from spit import words
 from spit.app.bindings import worded
 from spit.app.dialogs.dialog import Dialog
+from spit.i18n import _
 from spit.settings.config import NAME_LENGTH
 
 Names = tuple[str | None, str | None]
@@ -64,15 +65,17 @@ class NamesScreen(Dialog[Names]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(words.dialogs.names_dialog("title"), markup=False)
-            yield Label(words.dialogs.names_dialog("player 1"), markup=False)
+            yield Static(
+                _("Your names, kept with every match you play (blank: the default)"), markup=False
+            )
+            yield Label(_("Player 1 (the left half; you, against the bot)"), markup=False)
             yield Input(
                 self._names[0] or "",
                 placeholder=words.labels.player_name(0),
                 max_length=NAME_LENGTH,
                 id="name1",
             )
-            yield Label(words.dialogs.names_dialog("player 2"), markup=False)
+            yield Label(_("Player 2 (the right half)"), markup=False)
             yield Input(
                 self._names[1] or "",
                 placeholder=words.labels.player_name(1),
@@ -101,7 +104,8 @@ class NamesScreen(Dialog[Names]):
                 clean_name(self.query_one("#name2", Input).value),
             )
         except ValueError:
-            self.query_one("#problem", Static).update(words.dialogs.name_too_long(n=NAME_LENGTH))
+            problem = _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
+            self.query_one("#problem", Static).update(problem)
             return
         self.dismiss(names)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from textual.widgets import Static
 from spit import words
 from spit.app.bindings import by_place, worded
 from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.i18n import ngettext
 
 
 class PauseScreen(Dialog[None]):
@@ -82,7 +84,13 @@ class PauseScreen(Dialog[None]):
         shown = self.query_one("#pause-left", Static)
         shown.display = seconds is not None
         if seconds is not None:
-            shown.update(words.networked.own_pause_left(seconds))
+            n = math.ceil(seconds)
+            left = ngettext(
+                "Your pause runs out in {n} s; then play goes on.",
+                "Your pause runs out in {n} s; then play goes on.",
+                n,
+            )
+            shown.update(left.format(n=n))
 
     def _wake(self) -> None:
         self._awake = True

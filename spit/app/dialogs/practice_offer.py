@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from spit import words
 from spit.app.bindings import by_place, worded
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.i18n import _
 
 
 class PracticeOfferScreen(Dialog[bool]):
@@ -45,13 +46,16 @@ class PracticeOfferScreen(Dialog[bool]):
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 
     def compose(self) -> ComposeResult:
-        question, keys, practise, not_now = words.practice.practice_offer()
+        question = _(
+            "New to Spit? A practice round against a patient bot shows you the table "
+            "and the keys, step by step."
+        )
         with Vertical():
             yield Static(question, id="offer", markup=False)
-            yield KeyLine(keys)
+            yield KeyLine(_("Enter: practise · Esc: not now (P in the menu practises later)"))
             with Horizontal():
-                yield answer_button(practise, variant="primary", id="practise")
-                yield answer_button(not_now, id="not-now")
+                yield answer_button(_("Practise (Enter)"), variant="primary", id="practise")
+                yield answer_button(_("Not now (Esc)"), id="not-now")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from spit import words
 from spit.app.bindings import worded
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.i18n import _, ngettext
 from spit.records.record import Record
 from spit.records.recorder import DEFAULT_NAMES
 
@@ -41,7 +42,9 @@ def table_summary(record: Record, names: tuple[str, str]) -> str:
     """Where the match stands: the round and the cards each holds."""
     view = record.match.view(0)
     held = [
-        words.dialogs.player_cards(names[player], side.cards)
+        ngettext("{name} {n} card", "{name} {n} cards", side.cards).format(
+            name=names[player], n=side.cards
+        )
         for player, side in enumerate(view.sides)
     ]
     return " · ".join([words.dialogs.round_number(view.round_number), *held])
@@ -86,9 +89,8 @@ class ResumeScreen(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                words.dialogs.resume_question(when=when(self.record)), id="question", markup=False
-            )
+            question = _("Resume the match from {when}?").format(when=when(self.record))
+            yield Static(question, id="question", markup=False)
             yield Static(table_summary(self.record, self._names), id="where", markup=False)
             yield KeyLine(words.dialogs.dialog_text("resume keys"))
             with Horizontal():

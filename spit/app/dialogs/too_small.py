@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from spit import words
 from spit.app.messages import SizeChanged
 from spit.app.table import MIN_HEIGHT, MIN_WIDTH
+from spit.i18n import _
 
 
 class TooSmallScreen(Screen[None]):
@@ -41,6 +41,7 @@ class TooSmallScreen(Screen[None]):
 
     def _show(self) -> None:
         width, height = self.app.size
+        notice = _("Enlarge the terminal to at least {w}×{h}\n(it is {now_w}×{now_h} now)")
         self.query_one(Static).update(
-            words.dialogs.terminal_too_small(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
+            notice.format(w=MIN_WIDTH, h=MIN_HEIGHT, now_w=width, now_h=height)
         )

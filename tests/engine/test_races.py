@@ -55,7 +55,7 @@ def test_the_loser_of_a_race_can_play_again_at_once() -> None:
     accepted(round_.apply(Play(0, 0, 0), at=5.0))
     lost = round_.apply(Play(1, 0, 0), at=5.01).refusal
     assert lost is not None and lost.reason is Reason.TOO_LATE  # too late is no fumble: no lock
-    assert lost.locked_until is None and round_.view(1).me.locked_until is None
+    assert lost.locked_until is None and Observer(round_).view(1).me.locked_until is None
     accepted(round_.apply(Play(1, 2, 1), at=5.02))
 
 

@@ -9,7 +9,7 @@ by an event either.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from spit.engine.actions import PLAYERS, STOCKS
@@ -91,6 +91,10 @@ class Observer:
     def __init__(self, round_: Round) -> None:
         self.round = round_
         """The round observed."""
+        self._unseen: list[Result] = []
+        self.saw: Callable[[Result], None] = self._unseen.append
+        """Take in ``result``, the round's last. Only kept until a view is asked: a playout
+        that asks none pays a list append per action, not a look at every event."""
         self._stocks = [[_EMPTY_STOCK] * STOCKS for _ in PLAYERS]
         # Per player, the stocks whose views are out of date: every one, to begin with.
         self._stale = [list(range(STOCKS)) for _ in PLAYERS]
@@ -102,8 +106,8 @@ class Observer:
         self._alone = None if all(in_play) else in_play.index(False)  # has no spit cards
         self._one_pile: OnePile | None = None
 
-    def saw(self, result: Result) -> None:
-        """Take in what ``result``, the round's last, changed."""
+    def _take_in(self, result: Result) -> None:
+        """Mark out of date what ``result`` changed."""
         refusal = result.refusal
         if refusal is not None:
             if refusal.locked_until is None:
@@ -127,6 +131,11 @@ class Observer:
         """What ``player`` may see: face-down cards only as counts. ``facts`` are the
         match's around the round; a view is kept while the round and the facts (by
         identity) stay as they were."""
+        unseen = self._unseen
+        if unseen:
+            for result in unseen:
+                self._take_in(result)
+            unseen.clear()
         view = self._views[player]
         if view is not None and self._facts[player] is facts:
             return view

@@ -281,10 +281,12 @@ class Round:
             return Refusal(0, Reason.NO_SUCH_PLAYER)
         if self._hands is not None:  # settled: each player's cards are gathered
             return Refusal(player, Reason.ROUND_OVER)
-        phase = self.phase
-        playing = bool(self._moves[0] or self._moves[1])  # play goes on while someone can move
         if at < self._locked_until[player]:
             return Refusal(player, Reason.LOCKED, locked_until=self._locked_until[player])
+        if action in self._moves[player]:  # a move the search of the table found
+            return None
+        phase = self.phase
+        playing = bool(self._moves[0] or self._moves[1])  # play goes on while someone can move
         if isinstance(action, Play):
             return self._check_play(action, playing, at)
         if isinstance(action, Fill):
@@ -434,22 +436,20 @@ class Round:
         self.phase = Phase.PLAYING
         self._after_move(events)
 
-    def _search(self) -> None:
-        """Find each player's moves on the table as it now lies."""
+    def _after_move(self, events: list[Event]) -> None:
+        """Find each player's moves on the table as it now lies, and decide what the table
+        now means: play on, stuck, or the round's end."""
         left, right = self._piles
         left_top = left[-1] if left else None
         right_top = right[-1] if right else None
-        self._moves[0] = self._sides[0].moves(left_top, right_top)
-        self._moves[1] = self._sides[1].moves(left_top, right_top)
-
-    def _after_move(self, events: list[Event]) -> None:
-        """Decide what the table's state now means: play on, stuck, or the round's end."""
-        self._search()
+        moves = self._moves
+        moves[0] = self._sides[0].moves(left_top, right_top)
+        moves[1] = self._sides[1].moves(left_top, right_top)
         for p in PLAYERS:
-            if not any(self._stocks[p]):  # gone out
+            if not moves[p] and not any(self._stocks[p]):  # gone out (a move needs a card)
                 self._end(RoundEnd.WENT_OUT, p, events)
                 return
-        if self._moves[0] or self._moves[1]:
+        if moves[0] or moves[1]:
             return  # play goes on
         if any(self._spit):
             self.phase = Phase.STUCK

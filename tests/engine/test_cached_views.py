@@ -135,6 +135,24 @@ def test_views_and_moves_always_match_the_table(
         check(match)
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
+def test_a_view_asked_after_many_unseen_actions_is_the_tables(seed: int, policy_seed: int) -> None:
+    # The observer takes results in only when a view is asked: many at once, here.
+    match = Match.new(seed)
+    rng = random.Random(policy_seed)
+    now = 0.0
+    while not match.is_over:
+        for _ in range(rng.randrange(1, 40)):
+            legal = match.legal_actions(0) + match.legal_actions(1)
+            action = rng.choice(legal) if legal and rng.random() >= 0.2 else any_action(rng)
+            now += rng.choice([0.01, 0.6])
+            match.apply(action, at=now)
+            if match.is_over:
+                break
+        check(match)
+
+
 def test_a_fumble_shows_its_lock_in_a_view_asked_before_it() -> None:
     round_ = Round.from_layout(
         (["KH", "2C 7H", "", "", ""], ["5S", "", "", "", ""]), piles=("AH", "9D")

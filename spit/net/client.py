@@ -113,8 +113,7 @@ class ServerGone(Exception):
 
 
 class Listener(Protocol):
-    """What a :class:`Client` reports, each as a typed fact. Every method is called on the
-    event loop, in order."""
+    """What a :class:`Client` reports, each as a typed fact, on the event loop, in order."""
 
     def welcomed(self, welcome: Welcome) -> None:
         """The seat is ours (again, after a reconnect)."""
@@ -143,28 +142,15 @@ class Listener(Protocol):
 class Hearing:
     """A :class:`Listener` that does nothing: subclass it and override what you need."""
 
-    def welcomed(self, welcome: Welcome) -> None:
-        """The seat is ours."""
-
+    def welcomed(self, welcome: Welcome) -> None: ...
     def table(
         self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
-    ) -> None:
-        """The table changed."""
-
-    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
-        """Our action was refused."""
-
-    def status(self, status: Status) -> None:
-        """Presence, pauses or round-trip times changed."""
-
-    def line(self, up: bool) -> None:
-        """The connection dropped or is back."""
-
-    def ended(self, ended: Ended) -> None:
-        """The room is over."""
-
-    def error(self, error: Error) -> None:
-        """The server refused a frame of ours."""
+    ) -> None: ...
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None: ...
+    def status(self, status: Status) -> None: ...
+    def line(self, up: bool) -> None: ...
+    def ended(self, ended: Ended) -> None: ...
+    def error(self, error: Error) -> None: ...
 
 
 NO_STATUS = Status(
@@ -248,10 +234,8 @@ class Client:
         return await self._take_seat(JoinRoom(code, name))
 
     async def rejoin(self, code: str, token: str) -> Welcome:
-        """Take back the seat ``token`` holds in the room ``code`` (one this machine kept
-        after the process that took it died). :class:`ServerGone` with
-        :attr:`Gone.NOT_KEPT` if the server no longer keeps it, :attr:`Gone.ALREADY_OVER`
-        if the match ended meanwhile (:attr:`over` says how)."""
+        """Take back a seat this machine kept; :class:`ServerGone` with :attr:`Gone.NOT_KEPT`
+        or :attr:`Gone.ALREADY_OVER` (:attr:`over` says how) if it cannot be."""
         try:
             return await self._take_seat(Rejoin(code, token))
         except ServerGone as gone:
@@ -354,8 +338,7 @@ class Client:
     # -- playing -----------------------------------------------------------------------------
 
     def act(self, action: Action) -> int | None:
-        """Send ``action`` for our seat; its id (which comes back as ``ack``), or None when not
-        connected (the key is lost, as on a table nobody can see)."""
+        """Send ``action``; its id (back as ``ack``), or None when not connected (key lost)."""
         welcome = self.welcome
         if welcome is None or not self.up or self.over is not None:
             return None
@@ -371,10 +354,8 @@ class Client:
         self._send(Leave())
 
     def step_away(self) -> None:
-        """Let go of the connection but not the seat, until :meth:`come_back`: the server
-        keeps the seat as for any dropped line (the room stands, the other player is told)
-        and this client tries no reconnection meanwhile. A browser seat does this while
-        no tab shows its page."""
+        """Let go of the connection but not the seat, trying no reconnection until
+        :meth:`come_back` (a browser seat, while no tab shows its page)."""
         if not self._present.is_set():
             return
         self._present.clear()

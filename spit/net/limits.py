@@ -100,8 +100,7 @@ def files_open() -> int:
 
 
 class _Address:
-    """What one client address holds: its connections, its new-connection bucket, and the
-    rooms it opened that never had a second player."""
+    """What one client address holds: connections, a bucket of new ones, rooms never joined."""
 
     __slots__ = ("bucket", "connections", "refused_at", "waiting")
 
@@ -113,8 +112,7 @@ class _Address:
 
 
 class Admission:
-    """The server's doorkeeper: counts connections per address and in all, and refuses past
-    the quotas and the file budget. Every method is synchronous, on the event loop."""
+    """The server's doorkeeper: counts connections and refuses past the quotas and files."""
 
     def __init__(
         self, quotas: Quotas, *, files: int, source: Callable[[], float] = time.monotonic

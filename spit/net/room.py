@@ -236,8 +236,7 @@ class Room:
         recorder.applied(action, at, result)
 
     def flush_record(self) -> None:
-        """Write the record's entries held back (a server's recorder holds them until the
-        frames telling of them go)."""
+        """Write the record's entries held back until the frames telling of them go."""
         if self.recorder is not None:
             self.recorder.flush()
 

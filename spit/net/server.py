@@ -107,8 +107,7 @@ class _Refused(Exception):
 
 
 class _Peer:
-    """One connection, as the rooms see it: its room and seat once seated, and what it may
-    still do (its rate, its bad frames and wrong codes)."""
+    """One connection as the rooms see it: its seat, its rate, its bad frames and wrong codes."""
 
     def __init__(self, conn: Connection, server: GameServer, now: float) -> None:
         self.conn = conn
@@ -131,8 +130,7 @@ class _Peer:
         return self.conn.closing
 
     def send(self, body: Frame, backlog: int, text: str | None = None) -> None:
-        """Queue ``body`` for this connection; ``text``: its encoding, if made already (one
-        frame sent to both seats is encoded once)."""
+        """Queue ``body``; ``text``: its encoding, if made already (a frame to both seats)."""
         self.conn.send_text(encode(body) if text is None else text, backlog)
 
     def close(self, code: int, reason: str) -> None:
@@ -236,8 +234,7 @@ class _Timers:
 
 
 class _Pinger:
-    """One task pinging every connection once an interval (see :data:`PING_SLOTS`), which
-    measures round-trip times and closes a connection that took no seat in time."""
+    """Pings every connection (see :data:`PING_SLOTS`); closes those that took no seat in time."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
@@ -290,8 +287,7 @@ class _Pinger:
 
 
 class _Routing:
-    """A worker of a cluster (spit/net/cluster.py): the frames taking a seat, where the
-    cluster's directory has a say."""
+    """A cluster worker's frames taking a seat, where the directory has a say."""
 
     def __init__(self, server: GameServer, cluster: Cluster) -> None:
         self.server = server
@@ -361,8 +357,7 @@ class _Routing:
 
 
 class GameServer:
-    """Rooms, seats and what their players' frames do. Start it with :meth:`start`, stop it
-    with :meth:`stop`."""
+    """Rooms, seats and what their players' frames do: :meth:`start`, then :meth:`stop`."""
 
     def __init__(
         self,

@@ -53,8 +53,7 @@ class Reader(Protocol):
 
 
 class Connection:
-    """One client's websocket, as the rooms see it: frames out, gathered for the loop's
-    turn, and a close."""
+    """One client's websocket as the rooms see it: frames out, gathered per turn, and a close."""
 
     def __init__(self, ws: ServerConnection, outbox: Outbox) -> None:
         self._ws = ws
@@ -86,9 +85,8 @@ class Connection:
             self._ws.reader = reader
 
     def flush(self, backlog: int) -> None:
-        """Write the frames this turn gave it: each framed by the connection's protocol, all
-        in one write to the socket. A reader that leaves more than ``backlog`` frames unread
-        is closed."""
+        """Write the frames this turn gave it, in one write; a reader leaving more than
+        ``backlog`` frames unread is closed."""
         texts, self.pending = self.pending, []
         ws = self._ws
         protocol = ws.protocol
@@ -137,10 +135,8 @@ class Connection:
 
 
 class Outbox:
-    """What the server wrote this turn of the event loop, written out once at its end:
-    first whatever :attr:`before` writes (the rooms' record lines, so that a frame never
-    tells a player of an action its record does not hold), then each connection's frames
-    (see :meth:`Connection.flush`)."""
+    """What the server wrote this turn of the event loop, written out once at its end: first
+    :attr:`before` (record lines: a frame never tells of an action its record does not hold)."""
 
     def __init__(self, backlog: int, before: Callable[[], None] = lambda: None) -> None:
         self.backlog = backlog
@@ -228,8 +224,7 @@ def _counted(admission: Admission) -> type[ServerConnection]:
 
 
 class Transport:
-    """Listens, and runs each connection: its frames to the :class:`Reader` that
-    ``arrived`` gives for it, until it is gone."""
+    """Listens, and gives each connection's frames to the :class:`Reader` ``arrived`` made."""
 
     def __init__(
         self, admission: Admission, arrived: Callable[[Connection], Reader], outbox: Outbox

@@ -41,8 +41,7 @@ Seconds = Annotated[float, Meta(ge=0.0)]  # or milliseconds, as the field says
 
 
 class ProtocolError(ValueError):
-    """A frame that is not a valid message; the text says what is wrong with it (for logs and
-    error frames: it is the protocol's, not a player's, sentence)."""
+    """A frame that is not a valid message; the text (the protocol's words) says what is wrong."""
 
 
 class OtherVersion(ProtocolError):
@@ -101,8 +100,7 @@ class Frame(Struct, kw_only=True, tag_field="type", forbid_unknown_fields=True):
 
 
 class _Versioned(Struct):
-    """Only a frame's version, whatever else it holds: to tell another version's frame
-    from a broken one."""
+    """Only a frame's version: to tell another version's frame from a broken one."""
 
     v: object = None
 
@@ -214,8 +212,7 @@ def _version_of(frame: str) -> object:
 
 
 def parse_client(frame: str | bytes, seat: int = 0) -> ClientMessage:
-    """A client's frame as a message, its action made by ``seat`` (the connection's seat),
-    or :class:`ProtocolError` saying what is wrong."""
+    """A client's frame as a message, its action made by ``seat``, or :class:`ProtocolError`."""
     message = _decode(_client_decoder, frame, MAX_CLIENT_FRAME)
     if type(message) is Act and message.action.player != seat:
         raise ProtocolError(f"an action of player {message.action.player} from seat {seat}")

@@ -13,26 +13,20 @@ import socket
 from enum import Enum
 from typing import Final
 
+# S-P-I-T on a phone's keypad. Here, beside the address syntax, so that the command line's
+# help can say it without loading the wire.
 DEFAULT_PORT: Final = 7748
-"""Where a server listens unless told otherwise: S-P-I-T on a phone's keypad. Here, beside
-the address syntax, so that the command line's help can say it without loading the wire."""
-
+# This machine only, until the player chooses to open it to others (--bind, the Host dialog).
 LOOPBACK: Final = "127.0.0.1"
-"""Where a server listens unless told otherwise: this machine only, until the player chooses
-to open it to others (``--bind``, the Host dialog's field)."""
 
 
 class AddressProblem(Enum):
     """Why a text is not ``ADDR:PORT``."""
 
-    NOT_AN_ADDRESS = "not-an-address"
-    """No port where one is needed, an empty host, or one with spaces or a slash."""
-    NOT_A_PORT = "not-a-port"
-    """The part after the last colon is no whole number."""
+    NOT_AN_ADDRESS = "not-an-address"  # no port where one is needed, or a bad host
+    NOT_A_PORT = "not-a-port"  # the part after the last colon is no whole number
     PORT_OUT_OF_RANGE = "port-out-of-range"
-    """The port is above 65535."""
-    PORT_ZERO = "port-zero"
-    """Port 0 where a server is reached (it means "any free one" only where one listens)."""
+    PORT_ZERO = "port-zero"  # where a server is reached (0 is "any free one" to listen on)
 
 
 class AddressError(ValueError):
@@ -41,11 +35,8 @@ class AddressError(ValueError):
     def __init__(self, text: str, problem: AddressProblem, port: str = "") -> None:
         super().__init__(text)
         self.text = text
-        """The text as given."""
         self.problem = problem
-        """What is wrong with it."""
-        self.port = port
-        """The port part as written ("" when there is none)."""
+        self.port = port  # as written ("" when there is none)
 
 
 def join_address(host: str, port: int) -> str:

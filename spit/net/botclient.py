@@ -1,11 +1,7 @@
-"""The bot at a networked seat, headless: the same :class:`~spit.bot.Bot` as at the app's
-table, driven by what the server sends and acting through the same :class:`Client` a
-person's screen uses.
-
-It follows the bot's driver protocol (``spit.bot.bot``) on the room's game clock as the
-client knows it: plan from each new table, send the planned move when its time comes, wait
-for the server's answer (the table with our ``ack``, or a refusal) before planning again.
-While the room stands (paused, a player away) no move is sent.
+"""The bot at a networked seat, headless: the app's :class:`~spit.bot.Bot`, acting through the
+:class:`Client` a person's screen uses, on the room's game clock as the client knows it. It
+waits for the server's answer to each move before planning again, and sends none while the
+room stands.
 """
 
 from __future__ import annotations
@@ -28,11 +24,8 @@ class BotSeat(Hearing):
 
     def __init__(self, level: str, rng: random.Random) -> None:
         self.level = level
-        """The bot's level."""
-        self.client: Client | None = None
-        """The connection it plays through (set before the seat is taken)."""
-        self.bot: Bot | None = None
-        """The bot, once the seat is known."""
+        self.client: Client | None = None  # set before the seat is taken
+        self.bot: Bot | None = None  # once the seat is known
         self._rng = rng
         self._view: PlayerView | None = None
         self._running = False

@@ -1,12 +1,9 @@
 """A seat at a room on a server: connects, keeps the seat through dropped connections.
 
-:class:`Client` sends a seat's actions and tells a :class:`Listener` everything the server
-says, as typed facts: the table (this seat's view, the events it may know, and whose action
-made them), refusals of its own actions, who is there and who paused, round-trip times, and
-how the match ended. When the connection drops it reconnects by itself, with growing waits,
-and takes the same seat back with its token; the server sends the table as it is, so nothing
-is lost. When the server is gone for good, :meth:`Client.run` raises :class:`ServerGone`
-saying why as a :class:`Gone` (the shells word it).
+:class:`Client` sends a seat's actions and tells a :class:`Listener` what the server says, as
+typed facts. A dropped connection is made again with growing waits, and the seat taken back
+with its token. When the server is gone for good, :meth:`Client.run` raises
+:class:`ServerGone` saying why as a :class:`Gone` (the shells word it).
 """
 
 from __future__ import annotations
@@ -59,51 +56,35 @@ GOING_AWAY = 1001
 POLICY = 1008
 REPLACED = 4001
 
+# Redirects one seat-taking frame follows (a worker of a cluster sends it on to the one
+# holding its room: one hop; more would be a loop).
 MAX_REDIRECTS = 3
-"""Redirects one seat-taking frame follows (a worker of a cluster sends it on to the one
-holding its room: one hop; more would be a loop)."""
 
 
 class Gone(enum.Enum):
     """Why a client lost its server (or never reached it), as a stable id."""
 
     NOT_AN_ADDRESS = "not-an-address"
-    """The address cannot be one."""
-    REFUSED = "refused"
-    """Nothing listens there: the connection was refused."""
-    NO_ANSWER = "no-answer"
-    """Nothing answered in time."""
-    UNREACHABLE = "unreachable"
-    """Another reason it could not be reached (``detail``: the system's words)."""
-    UNREADABLE = "unreadable"
-    """The server sent a frame this client cannot read (``detail`` says what)."""
-    OTHER_VERSION = "other-version"
-    """The server speaks another version of the protocol: an older or newer spit."""
-    TURNED_AWAY = "turned-away"
-    """The server would not seat this client (``problem`` says why)."""
-    ALREADY_OVER = "already-over"
-    """The match was over when the seat was taken back."""
+    REFUSED = "refused"  # nothing listens there
+    NO_ANSWER = "no-answer"  # in time
+    UNREACHABLE = "unreachable"  # for another reason (detail: the system's words)
+    UNREADABLE = "unreadable"  # the server sent a frame this client cannot read
+    OTHER_VERSION = "other-version"  # the server is an older or newer spit
+    TURNED_AWAY = "turned-away"  # the server would not seat this client (problem says why)
+    ALREADY_OVER = "already-over"  # when the seat was taken back
     STOPPED = "stopped"
-    """The server stopped."""
-    REPLACED = "replaced"
-    """Another connection took this seat back with its token."""
-    CLOSED = "closed"
-    """The server closed the connection for breaking its rules (``detail``: its reason)."""
-    LOST = "lost"
-    """The line to the server went, and it was no time to reconnect."""
-    DROPPED = "dropped"
-    """The connection dropped (the reason a reconnection gives while it has no better)."""
-    LOST_SEAT = "lost-seat"
-    """Back on the server, the seat could not be taken back (``cause`` says why)."""
-    GAVE_UP = "gave-up"
-    """The server stayed away longer than the client waits (``cause``: the last failure)."""
+    REPLACED = "replaced"  # another connection took this seat back with its token
+    CLOSED = "closed"  # for breaking the server's rules (detail: its reason)
+    LOST = "lost"  # the line went, and it was no time to reconnect
+    DROPPED = "dropped"  # what a reconnection says while it has no better reason
+    LOST_SEAT = "lost-seat"  # back on the server, the seat was not (cause says why)
+    GAVE_UP = "gave-up"  # the server stayed away too long (cause: the last failure)
+    # The server ran inside the other player's `spit host`, and nothing listens there any
+    # more: that process ended, and the room with it.
     HOST_GONE = "host-gone"
-    """The server ran inside the other player's ``spit host`` and nothing listens there any
-    more: that process ended, and the room with it."""
+    # A seat kept on this machine the server keeps no longer (the grace time passed, or the
+    # server restarted); detail: the room's code.
     NOT_KEPT = "not-kept"
-    """A seat kept on this machine could not be taken back: the server keeps it no longer
-    (the grace time passed and the room is gone, or the server restarted); ``detail``: the
-    room's code."""
 
 
 class ServerGone(Exception):
@@ -120,16 +101,10 @@ class ServerGone(Exception):
     ) -> None:
         super().__init__(why, address, detail)
         self.why = why
-        """Why, as a stable id."""
         self.address = address
-        """The server's ``host:port``."""
-        self.detail = detail
-        """The system's or the protocol's own words, where ``why`` has some (never a
-        sentence for a player: for logs, or quoted)."""
-        self.problem = problem
-        """The server's reason, when it turned this client away."""
-        self.cause = cause
-        """What went wrong before, for :attr:`Gone.LOST_SEAT` and :attr:`Gone.GAVE_UP`."""
+        self.detail = detail  # the system's or the protocol's words, for logs or quoted
+        self.problem = problem  # the server's reason, when it turned this client away
+        self.cause = cause  # what went wrong before, for LOST_SEAT and GAVE_UP
 
     def __str__(self) -> str:
         extra = self.problem.value if self.problem else self.detail
@@ -138,8 +113,7 @@ class ServerGone(Exception):
 
 
 class Listener(Protocol):
-    """What a :class:`Client` reports, each as a typed fact. Every method is called on the
-    event loop, in order."""
+    """What a :class:`Client` reports, each as a typed fact, on the event loop, in order."""
 
     def welcomed(self, welcome: Welcome) -> None:
         """The seat is ours (again, after a reconnect)."""
@@ -147,13 +121,10 @@ class Listener(Protocol):
     def table(
         self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
     ) -> None:
-        """The table changed (or is sent whole, with no events). ``by``: whose accepted action
-        made ``events``, as the server says (None for a table sent afresh); ``ack``: the id of
-        our own action that did, if ours did."""
+        """The table changed (or is sent whole, with no events): see :class:`Table`."""
 
     def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
-        """Our action ``ack`` was refused: by the table (``refusal``), or because the room does
-        not play now (``not_now``: paused, over)."""
+        """Our action ``ack`` was refused: see :class:`Refused`."""
 
     def status(self, status: Status) -> None:
         """Presence, pauses or round-trip times changed."""
@@ -171,28 +142,15 @@ class Listener(Protocol):
 class Hearing:
     """A :class:`Listener` that does nothing: subclass it and override what you need."""
 
-    def welcomed(self, welcome: Welcome) -> None:
-        """The seat is ours."""
-
+    def welcomed(self, welcome: Welcome) -> None: ...
     def table(
         self, view: PlayerView, events: tuple[Event, ...], by: int | None, ack: int | None
-    ) -> None:
-        """The table changed."""
-
-    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None:
-        """Our action was refused."""
-
-    def status(self, status: Status) -> None:
-        """Presence, pauses or round-trip times changed."""
-
-    def line(self, up: bool) -> None:
-        """The connection dropped or is back."""
-
-    def ended(self, ended: Ended) -> None:
-        """The room is over."""
-
-    def error(self, error: Error) -> None:
-        """The server refused a frame of ours."""
+    ) -> None: ...
+    def refused(self, ack: int, refusal: Refusal | None, not_now: NotNow | None) -> None: ...
+    def status(self, status: Status) -> None: ...
+    def line(self, up: bool) -> None: ...
+    def ended(self, ended: Ended) -> None: ...
+    def error(self, error: Error) -> None: ...
 
 
 NO_STATUS = Status(
@@ -209,7 +167,6 @@ NO_STATUS = Status(
 
 
 def server_url(address: str) -> str:
-    """The websocket URL for ``ADDR:PORT``."""
     return f"ws://{address}/"
 
 
@@ -228,23 +185,14 @@ class Client:
         source: Callable[[], float] = time.monotonic,
     ) -> None:
         self.address = address
-        """``host:port`` of the server."""
         self.listener = listener
-        """Who hears what the server says."""
-        self.welcome: Welcome | None = None
-        """The seat, once taken."""
+        self.welcome: Welcome | None = None  # once the seat is taken
         self.status = NO_STATUS
-        """Presence and pauses as last reported."""
         self.view: PlayerView | None = None
-        """The table as last sent."""
         self.over: Ended | None = None
-        """How the room ended, once it has."""
-        self.up = False
-        """Whether a connection is open now."""
-        self.seq = 0
-        """The number of the last table the server sent (it counts up per room)."""
-        self.status_at = source()
-        """When (``source``'s reading) the last status arrived: ``back_within`` counts from it."""
+        self.up = False  # a connection is open now
+        self.seq = 0  # of the last table
+        self.status_at = source()  # when the last status arrived: back_within counts from it
         self._present = asyncio.Event()
         self._present.set()
         self._give_up = give_up
@@ -252,9 +200,7 @@ class Client:
         self._longest_wait = longest_wait
         self._open_timeout = open_timeout
         self._source = source
-        self._home: str | None = None
-        """The address of the process holding the room, when not :attr:`address` (a worker
-        of a cluster): a dropped line comes back there first."""
+        self._home: str | None = None  # the room's worker, if not address: see Welcome.home
         self._ws: ClientConnection | None = None
         self._out: asyncio.Queue[str] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
@@ -288,10 +234,8 @@ class Client:
         return await self._take_seat(JoinRoom(code, name))
 
     async def rejoin(self, code: str, token: str) -> Welcome:
-        """Take back the seat ``token`` holds in the room ``code`` (one this machine kept
-        after the process that took it died). :class:`ServerGone` with
-        :attr:`Gone.NOT_KEPT` if the server no longer keeps it, :attr:`Gone.ALREADY_OVER`
-        if the match ended meanwhile (:attr:`over` says how)."""
+        """Take back a seat this machine kept; :class:`ServerGone` with :attr:`Gone.NOT_KEPT`
+        or :attr:`Gone.ALREADY_OVER` (:attr:`over` says how) if it cannot be."""
         try:
             return await self._take_seat(Rejoin(code, token))
         except ServerGone as gone:
@@ -302,10 +246,8 @@ class Client:
     async def _take_seat(
         self, message: ClientMessage, address: str | None = None, *, coming_back: bool = False
     ) -> Welcome:
-        """Send ``message`` at ``address`` (the server's, unless told) and read until the
-        welcome, following the server's redirects to the process holding the room.
-        ``coming_back``: a connection that cannot be made is :class:`_Unreached` (tried
-        again later), not the end."""
+        """Send ``message`` and read until the welcome, following redirects. ``coming_back``:
+        a connection that cannot be made is :class:`_Unreached` (tried again later)."""
         for _hop in range(MAX_REDIRECTS + 1):
             try:
                 ws = await self._connect(address)
@@ -396,8 +338,7 @@ class Client:
     # -- playing -----------------------------------------------------------------------------
 
     def act(self, action: Action) -> int | None:
-        """Send ``action`` for our seat; its id (which comes back as ``ack``), or None when not
-        connected (the key is lost, as on a table nobody can see)."""
+        """Send ``action``; its id (back as ``ack``), or None when not connected (key lost)."""
         welcome = self.welcome
         if welcome is None or not self.up or self.over is not None:
             return None
@@ -410,14 +351,11 @@ class Client:
         self._send(SetPause(paused))
 
     def leave(self) -> None:
-        """Leave the match for good; the other player is told."""
         self._send(Leave())
 
     def step_away(self) -> None:
-        """Let go of the connection but not the seat, until :meth:`come_back`: the server
-        keeps the seat as for any dropped line (the room stands, the other player is told)
-        and this client tries no reconnection meanwhile. A browser seat does this while
-        no tab shows its page."""
+        """Let go of the connection but not the seat, trying no reconnection until
+        :meth:`come_back` (a browser seat, while no tab shows its page)."""
         if not self._present.is_set():
             return
         self._present.clear()
@@ -449,10 +387,8 @@ class Client:
         await ws.close()
 
     async def run(self) -> Ended:
-        """Hear the server until the room ends; reconnect by itself when the connection drops.
-
-        Returns how the room ended; raises :class:`ServerGone` if the server went away.
-        """
+        """Hear the server until the room ends, reconnecting when the connection drops; how
+        it ended, or :class:`ServerGone`."""
         while True:
             ws = self._ws
             assert ws is not None, "open or join first"
@@ -520,10 +456,8 @@ class Client:
         raise ServerGone(Gone.GAVE_UP, self.address, cause=last)
 
     async def _come_back(self, rejoin: Rejoin) -> Welcome:
-        """Take the seat back: at the process holding the room first, if it is not the
-        server's own address (a worker of a cluster), else (or if it cannot be reached) at
-        the server's; :class:`_Unreached` if no connection could be made (a refusal at the
-        door included: it is tried again, as before)."""
+        """Take the seat back: at the room's worker first, if it has one, else at the server;
+        :class:`_Unreached` if no connection could be made (a refusal at the door too)."""
         if self._home is not None and self._home != self.address:
             with contextlib.suppress(_Unreached):
                 return await self._take_seat(rejoin, self._home, coming_back=True)

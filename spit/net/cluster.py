@@ -1,16 +1,10 @@
 """One server process's part in a cluster: its own address, its heartbeat to the directory of
 rooms, the codes it claims, and the counts kept across the cluster.
 
-The :class:`~spit.net.server.GameServer` of a worker holds a :class:`Cluster`. A room is opened
-where its ``open`` arrives, under a code claimed in the directory (unique in the whole
-cluster); a ``join`` or ``rejoin`` for a room another worker holds is answered with a
-``redirect`` to that worker's own address, and the client says the same again there. So every
-frame of a room is read and written by the one process holding it: nothing of a seat's view
-passes through another (docs/network.md, "Many processes and machines").
-
-While the directory cannot be reached, no room opens (an ``error`` frame,
-``rooms-unavailable``, and one log line when it goes and one when it is back) and nobody is
-sent on; rooms already playing here play on, for none of their frames needs it.
+A room is opened where its ``open`` arrives, under a code claimed in the directory; a ``join``
+or ``rejoin`` for a room another worker holds is redirected there, so every frame of a room is
+read and written by the one process holding it (docs/network.md, "Many processes and
+machines"). While the directory is away no room opens, and rooms playing here play on.
 """
 
 from __future__ import annotations
@@ -31,22 +25,20 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spit.net.server")
 
+# Codes drawn for one room before giving up (a draw is taken already with odds of the rooms
+# held in 2⁴⁰: a second draw is already rare).
 CLAIM_TRIES = 16
-"""Codes drawn for one room before giving up (a draw is taken already with odds of the rooms
-held in 2⁴⁰: a second draw is already rare)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Tallies:
     """What one client address may do across the whole cluster, in a window of time."""
 
+    # Wrong room codes or tokens (each connection is also closed after its own three: this
+    # stops an address that opens connection after connection).
     wrong_codes: int = 30
-    """Wrong room codes or tokens an address may try (each connection is also closed after
-    its own three: this stops an address that opens connection after connection)."""
-    rooms: int = 200
-    """Rooms an address may open."""
-    window: float = 600.0
-    """Seconds over which both are counted."""
+    rooms: int = 200  # opened
+    window: float = 600.0  # seconds over which both are counted
 
 
 class Cluster:
@@ -60,20 +52,13 @@ class Cluster:
         beat_every: float = BEAT_EVERY,
     ) -> None:
         self.directory = directory
-        """The directory of rooms the workers share."""
         self.tallies = tallies or Tallies()
-        """The counts kept across the cluster."""
-        self.address = ""
-        """This worker's own ``ADDR:PORT``, where a redirect sends a client."""
-        self.up = True
-        """Whether the directory answered the last time it was asked."""
+        self.address = ""  # this worker's own, where a redirect sends a client
+        self.up = True  # the directory answered the last time it was asked
+        # Told of each room's record as it is made (its code, file and sealed seed) and of each
+        # room forgotten (its code and None): the supervisor ends a dead worker's records.
         self.on_record: Callable[[str, tuple[str, int | None] | None], None] | None = None
-        """Told of each room's record as it is made (its code, file and sealed seed) and of
-        each room forgotten (its code and None): the supervisor ends a dead worker's
-        records."""
-        self.waiting: dict[str, str] = {}
-        """The rooms here that wait for a second player, and who opened each (a client
-        address, counted across the cluster against the quota of waiting rooms)."""
+        self.waiting: dict[str, str] = {}  # code -> opener's address, of rooms here never joined
         self._beat_every = beat_every
         self._beating: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[object]] = set()

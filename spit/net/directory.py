@@ -1,26 +1,11 @@
-"""The directory of rooms a cluster of server processes shares: which process holds which room,
-which processes are alive, and the counts that must be kept across them.
+"""The directory of rooms a cluster of server processes shares: which worker holds which room,
+which workers are alive, and the counts kept across them.
 
-A room lives in exactly one process (its match, clock and record stay there); every process
-of a cluster (a *worker*, see :mod:`spit.net.workers`) can be reached by a client, so the
-one that is asked for a room it does not hold looks it up here and sends the client on
-(:mod:`spit.net.cluster`). :class:`Directory` is what the server needs of it;
-:class:`RedisDirectory` keeps it in Redis, the store the field uses for exactly this (one
-``SET NX`` claims a room code for one process in the whole cluster; keys expire by
-themselves, so a process that dies takes its entries with it).
-
-The keys, under a prefix (``spit:`` unless told otherwise):
-
-- ``worker:<id>`` → the worker's address, expiring :data:`WORKER_TTL` seconds after its last
-  heartbeat: a worker is alive while its key is there. A worker's id is drawn afresh each
-  time it starts, so one that comes back is a new worker, holding nothing.
-- ``room:<code>`` → ``<worker id> <address>``, claimed with ``SET NX`` and refreshed by the
-  holder's heartbeat; it outlives a dead holder by up to :data:`ROOM_TTL` seconds, so a
-  player coming back in that while is told the room was lost, not that there is none.
-- ``tally:<what>:<who>`` → a count, expiring at the end of its window.
-- ``waiting:<who>`` → the rooms a client address opened that wait for a second player, each
-  with the time it stops counting (Redis's own clock): refreshed by its holder's heartbeat,
-  so a dead worker's waiting rooms stop counting against their openers by themselves.
+:class:`Directory` is what the server needs of it; :class:`RedisDirectory` keeps it in Redis
+(one ``SET NX`` claims a room code in the whole cluster; keys expire by themselves, so a
+worker that dies takes its entries with it). Its keys are described in docs/network.md ("The
+directory"). A room's entry outlives a dead holder by up to :data:`ROOM_TTL` seconds, so a
+player coming back in that while is told the room was lost, not that there is none.
 """
 
 from __future__ import annotations
@@ -34,18 +19,12 @@ if TYPE_CHECKING:
 
     from redis.asyncio import Redis
 
-WORKER_TTL = 3.0
-"""Seconds a worker's key lives after its last heartbeat: how soon a dead worker is known."""
-
-ROOM_TTL = 30.0
-"""Seconds a room's entry lives after its holder's last heartbeat."""
-
+WORKER_TTL = 3.0  # seconds after its last heartbeat: how soon a dead worker is known
+ROOM_TTL = 30.0  # seconds a room's entry lives after its holder's last heartbeat
 BEAT_EVERY = 1.0
-"""Seconds between a worker's heartbeats."""
-
+# Seconds any one directory call may take before the directory counts as unreachable: a room
+# waits for it only when it opens, or when a player arrives at a process not holding it.
 TIMEOUT = 0.5
-"""Seconds any one directory call may take before the directory counts as unreachable: a
-room waits for it only when it opens, or when a player arrives at a process not holding it."""
 
 
 class DirectoryDown(Exception):
@@ -57,18 +36,14 @@ class Holder:
     """Who holds a room, as the directory has it."""
 
     worker: str
-    """The holding worker's id."""
     address: str
-    """Its own ``ADDR:PORT``."""
-    alive: bool
-    """Whether that worker's heartbeat is still fresh."""
+    alive: bool  # its heartbeat is still fresh
 
 
 class Directory(Protocol):
     """The directory as one worker uses it. Every call may raise :class:`DirectoryDown`."""
 
-    worker: str
-    """This worker's id (fresh each time a worker starts)."""
+    worker: str  # this worker's id, fresh each time it starts
 
     async def claim(self, code: str, address: str) -> bool:
         """Take the room code ``code`` for this worker at ``address``; False if any worker
@@ -111,8 +86,7 @@ class Directory(Protocol):
 _NOW = """
 local clock = redis.call('TIME')
 local now = clock[1] * 1000 + math.floor(clock[2] / 1000)
-"""
-"""Redis's own clock in milliseconds: every machine's entries are timed by one clock."""
+"""  # Redis's own clock in milliseconds: every machine's entries are timed by one clock
 
 _BEAT = (
     _NOW
@@ -176,7 +150,6 @@ class RedisDirectory:
         from redis.backoff import NoBackoff
 
         self.url = url
-        """Where Redis is (``redis://HOST:PORT/DB``)."""
         self.worker = secrets.token_hex(6)
         self._prefix = prefix
         # No retries: a call that fails says so at once, and the caller decides (a room is

@@ -37,9 +37,7 @@ class HostPart(Enum):
     """Which part of hosting could not start."""
 
     GAME_SERVER = "game-server"
-    """The game server started here could not listen."""
     BROWSER_SEAT = "browser-seat"
-    """The browser seat's page could not be served."""
 
 
 class HostingError(Exception):
@@ -48,13 +46,10 @@ class HostingError(Exception):
     def __init__(self, part: HostPart, error: OSError) -> None:
         super().__init__(error.strerror or str(error))
         self.part = part
-        """The part that failed."""
         self.error = error
-        """The operating system's error."""
 
     @property
     def why(self) -> str:
-        """The operating system's reason, as it says it."""
         return self.error.strerror or str(self.error)
 
 
@@ -62,32 +57,22 @@ class HostingError(Exception):
 class HostPlan:
     """What to host."""
 
-    server: str | None = None
-    """A running server's ``ADDR:PORT``; None to start one in this process."""
-    bind: str = LOOPBACK
-    """Where a server (and the browser seat's page) started here listens."""
-    port: int = DEFAULT_PORT
-    """The port a server started here listens on (0: any free one)."""
-    pace: float = 1.0
-    """How many times faster a server started here runs the game clock (tests)."""
-    web_port: int | None = None
-    """Serve the room's second seat to a browser on this port; None for no page."""
+    server: str | None = None  # a running server's; None: start one in this process
+    bind: str = LOOPBACK  # of a server (and the browser seat's page) started here
+    port: int = DEFAULT_PORT  # 0: any free one
+    pace: float = 1.0  # a server started here runs the game clock this much faster (tests)
+    web_port: int | None = None  # the browser seat's page; None for no page
 
 
 @dataclass(slots=True)
 class Hosting:
     """A room's hosting, running: where the friend connects, the page, and how to stop."""
 
-    address: str
-    """The ``ADDR:PORT`` the friend types (and this machine's seat connects to)."""
-    server: GameServer | None = None
-    """The game server started here, if one was."""
+    address: str  # the friend types it (and this machine's seat connects to it)
+    server: GameServer | None = None  # started here, if one was
     web: BrowserSeats | None = None
-    """The browser seat's page, if asked for."""
-    code: str | None = None
-    """The room, once the host's seat has opened it."""
-    link: str | None = None
-    """The browser seat's link to the room, once it is open and if there is a page."""
+    code: str | None = None  # once the host's seat has opened the room
+    link: str | None = None  # the browser seat's, once the room is open and there is a page
 
     def open_room(self, code: str) -> str | None:
         """The host's seat opened ``code``: let the page seat a browser there; its link."""

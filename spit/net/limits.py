@@ -1,14 +1,8 @@
 """Admission: what one client address, and the process as a whole, may hold at once.
 
-A connection is counted from the moment it is accepted (a socket, a file) until it is gone.
-Before its websocket is opened the transport (spit/net/transport.py) asks :class:`Admission`
-whether to take it: past the files the process may open, or past what one client address
-may hold or open a second, it is answered HTTP 503 and closed — cheaply, in one refusal,
-never a traceback — and the refusals are logged once per :data:`TALLY_EVERY` seconds, not
-once each. Rooms that never had a second player count against the address that opened them
-until they are forgotten, and the server forgets them sooner (:attr:`Quotas.waiting_grace`).
-
-The figures, and why they are what they are, are in docs/network.md ("Limits").
+A connection is counted from its accept (a socket, a file) until it is gone; before its
+websocket opens the transport asks :class:`Admission` whether to take it, and one over the
+quotas is answered HTTP 503 and closed. The figures and why are in docs/network.md ("Limits").
 """
 
 from __future__ import annotations
@@ -25,48 +19,35 @@ from spit.net.bucket import Bucket
 
 log = logging.getLogger("spit.net.server")
 
-TALLY_EVERY = 10.0
-"""Seconds between two log lines about refused connections."""
-
+TALLY_EVERY = 10.0  # seconds between two log lines about refused connections
+# Seconds after an address was refused with a reason during which its further connections
+# over the quotas are dropped as they are accepted, without one.
 SHED_FOR = 1.0
-"""Seconds after an address was refused with a reason during which its further connections
-over the quotas are dropped as they are accepted, without one."""
-
-SWEEP_EVERY = 60.0
-"""Seconds between two sweeps of the addresses that hold nothing any more."""
-
+SWEEP_EVERY = 60.0  # seconds between two sweeps of the addresses that hold nothing
+# Sockets past its connection quota an address may hold before each further one is dropped
+# as it is accepted (up to then, each is answered 503 once it asks).
 UNASKED = 16
-"""Sockets past its connection quota an address may hold before each further one is
-dropped as it is accepted (up to then, each is answered 503 once it asks)."""
-
+# The soft limit on open files the server raises itself to, at most (the hard limit may be
+# lower; an unlimited one is not taken at its word).
 FILE_CEILING = 1 << 16
-"""The soft limit on open files the server raises itself to, at most (the hard limit may be
-lower; an unlimited one is not taken at its word)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Quotas:
     """What one client address may hold and open, and what the process keeps free."""
 
+    # A club of 100 behind one NAT holds 100 connections, and briefly 200 while each stale
+    # one is replaced by a reconnection.
     connections: int = 256
-    """Connections one address may hold at once (a club of 100 behind one NAT holds 100,
-    and briefly 200 while each stale connection is replaced by a reconnection)."""
-    connect_rate: float = 10.0
-    """New connections a second one address may open on average."""
-    connect_burst: float = 200.0
-    """New connections one address may open at once (that whole club coming back)."""
-    waiting_rooms: int = 32
-    """Rooms one address may hold that never had a second player."""
-    waiting_grace: float = 10.0
-    """Seconds a room that never had a second player is kept once its opener is gone."""
-    file_reserve: int = 64
-    """Files kept free for everything that is not a connection: the log, records, the
-    history (connections past the limit less this are refused)."""
+    connect_rate: float = 10.0  # new connections a second, on average
+    connect_burst: float = 200.0  # new connections at once (that whole club coming back)
+    waiting_rooms: int = 32  # rooms that never had a second player
+    waiting_grace: float = 10.0  # seconds such a room is kept once its opener is gone
+    file_reserve: int = 64  # files kept free for the log, records, the history
+    # Clients on this machine (127.0.0.0/8, ::1) are spared the per-address quotas (never the
+    # file limit): they could stop the server anyway, and a reverse proxy on this machine puts
+    # every client behind one loopback address (it must limit per client itself).
     exempt_loopback: bool = True
-    """Whether clients on this machine (127.0.0.0/8, ::1) are spared the per-address
-    quotas (never the file limit): they could stop the server anyway, and a reverse proxy
-    on this machine puts every client behind one loopback address — it must limit per
-    client itself."""
 
 
 def address_key(address: object) -> str | None:
@@ -119,8 +100,7 @@ def files_open() -> int:
 
 
 class _Address:
-    """What one client address holds: its connections, its new-connection bucket, and the
-    rooms it opened that never had a second player."""
+    """What one client address holds: connections, a bucket of new ones, rooms never joined."""
 
     __slots__ = ("bucket", "connections", "refused_at", "waiting")
 
@@ -128,29 +108,22 @@ class _Address:
         self.connections = 0
         self.bucket = bucket
         self.waiting: set[str] = set()
-        self.refused_at = -SHED_FOR
-        """When a connection from it was last refused for its quotas."""
+        self.refused_at = -SHED_FOR  # when a connection was last refused for its quotas
 
 
 class Admission:
-    """The server's doorkeeper: counts connections per address and in all, and refuses past
-    the quotas and the file budget. Every method is synchronous, on the event loop."""
+    """The server's doorkeeper: counts connections and refuses past the quotas and files."""
 
     def __init__(
         self, quotas: Quotas, *, files: int, source: Callable[[], float] = time.monotonic
     ) -> None:
         self.quotas = quotas
-        self.files = files
-        """The files this process may open (its soft limit)."""
-        self.budget = max(1, files - files_open() - quotas.file_reserve)
-        """Connections the process may hold: its file limit less the files open already
-        and the reserve."""
-        self.open = 0
-        """Connections held now (accepted sockets, before and after their handshake)."""
+        self.files = files  # the soft limit
+        self.budget = max(1, files - files_open() - quotas.file_reserve)  # connections
+        self.open = 0  # connections held now, before and after their handshake
         self._source = source
         self._addresses: dict[str, _Address] = {}
-        self._rooms: dict[str, str] = {}
-        """The opener's address of each room that never had a second player."""
+        self._rooms: dict[str, str] = {}  # opener's address, of rooms never joined
         self._refused: dict[str, int] = {}
         self._told = -TALLY_EVERY
         self._swept = self._source()
@@ -233,7 +206,6 @@ class Admission:
         return len(self._addresses)
 
     def left(self, key: str | None) -> None:
-        """A connection from ``key`` is gone."""
         self.open -= 1
         held = self._addresses.get(key) if key is not None else None
         if held is None:
@@ -242,7 +214,6 @@ class Admission:
         self._let_go(key, held)
 
     def _let_go(self, key: str | None, held: _Address) -> None:
-        """Forget an address that holds nothing and whose bucket is full again."""
         if not held.connections and not held.waiting and held.bucket.full(self._source()):
             del self._addresses[key]  # type: ignore[arg-type]
 
@@ -293,7 +264,6 @@ class Admission:
         self.room_gone(code)
 
     def room_gone(self, code: str) -> None:
-        """The room is forgotten (or joined)."""
         key = self._rooms.pop(code, None)
         held = self._addresses.get(key) if key else None
         if held is not None:

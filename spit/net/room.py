@@ -1,9 +1,6 @@
-"""One room on the server: a match, its two seats, and the game clock that only runs when both
-players are there and neither has paused.
-
-The room is plain synchronous code with the time source passed in, so the rules of a room
-(who may act, when the clock runs, what each seat is sent) are tested without sockets. The
-server (:mod:`spit.net.server`) owns the connections and routes the frames built here.
+"""One room on the server: a match, its two seats, and a game clock that runs only while both
+players are there and neither has paused. Synchronous, its time source passed in, so a room's
+rules are tested without sockets; :mod:`spit.net.server` sends the frames built here.
 """
 
 from __future__ import annotations
@@ -42,21 +39,19 @@ from spit.net.wire import (
     room_code,
 )
 
-TOKEN_BYTES = 16
-"""A seat token is 128 random bits: it is never typed, only kept by the client."""
+TOKEN_BYTES = 16  # 128 random bits: a token is never typed, only kept by the client
 
+# Seconds each seat may hold pauses for in one match, in all: past them its pause runs out and
+# play goes on (a pause held for ever would keep the other player for ever).
 PAUSE_ALLOWANCE = 120.0
-"""Seconds each seat may hold pauses for in one match, in all: past them its pause runs out
-and play goes on (a pause held for ever would keep the other player for ever)."""
 
+# Refused actions of one seat written to the record: this many a second on average, and this
+# many at once. Past that a refusal that changed nothing is counted, not written (one player
+# sending junk all day must not fill the disk); a fumble, which locks the hand, is always
+# written, as the record could not be replayed without it.
 REFUSALS_WRITTEN = (2.0, 20.0)
-"""Refused actions of one seat written to the record: this many a second on average, and
-this many at once. Past that a refusal that changed nothing is counted, not written (one
-player sending junk all day must not fill the disk); a fumble, which locks the hand, is
-always written, as the record could not be replayed without it."""
 
-_OTHER_FIRST = (1, 0)
-"""The seats in the order an action by seat 0 is told to them."""
+_OTHER_FIRST = (1, 0)  # the seats in the order an action by seat 0 is told to them
 
 if TYPE_CHECKING:
     from spit.records.recorder import MatchRecorder
@@ -72,9 +67,7 @@ class Send:
     """A frame for one seat."""
 
     seat: int
-    """The seat it is for."""
-    body: Frame
-    """The frame (encoded once, where it is sent)."""
+    body: Frame  # encoded once, where it is sent
 
 
 class Room:
@@ -94,52 +87,32 @@ class Room:
         hosted: bool = False,
     ) -> None:
         self.code = code
-        """The room code, ``ABCD-EFGH``."""
         self.variant = variant
-        """How the match is won."""
-        self.seeded = seed is not None
-        """Whether the host chose the shuffle's seed (and so may know the deal)."""
+        self.seeded = seed is not None  # the host may know the deal
         self.match = Match.new(
             seed if seed is not None else secrets.randbits(64), variant=variant, settings=settings
         )
-        """The match: the one authority on every rule."""
+        # Stamped on every action: it starts at 0 and stands until both players are there.
         self.clock = GameClock(source, pace=pace, paused=True, start=0.0)
-        """The room's game clock, stamped on every action: it starts at 0 and stands until
-        both players are there."""
         self._source = source
         self.tokens = (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES))
-        """Each seat's token: whoever shows it gets the seat back."""
         self.names = [host, ""]
-        """What each player calls themselves."""
         self.taken = [True, False]
-        """Which seats have a player."""
         self.connected = [True, False]
-        """Which seats have a live connection."""
         self.paused_by = [False, False]
-        """Which seats hold a pause."""
+        # For a seat whose connection went: when (the time source's reading) the server gives
+        # it up, if it does not come back.
         self.back_by: list[float | None] = [None, None]
-        """For a seat whose connection went: when (the time source's reading) the server
-        gives it up, if it does not come back."""
-        self.rtt: list[float | None] = [None, None]
-        """Each seat's last measured round-trip time, in seconds."""
-        self.actions = [0, 0]
-        """Accepted actions per seat."""
+        self.rtt: list[float | None] = [None, None]  # seconds
+        self.actions = [0, 0]  # accepted, per seat
         self.ended: RoomEnd | None = None
-        """Why the room is over, once it is."""
         self.recorder: MatchRecorder | None = None
-        """Writes the match record (see :meth:`record`), or None."""
-        self.hosted = hosted
-        """Whether the server runs inside the host's ``spit host`` (told in the welcome)."""
+        self.hosted = hosted  # the server runs inside the host's `spit host`
         self.pause_allowance = pause_allowance
-        """Seconds each seat may hold pauses for in this match, in all."""
-        self.pause_spent = [0.0, 0.0]
-        """Seconds each seat has held pauses for, up to its pause now held (if any)."""
+        self.pause_spent = [0.0, 0.0]  # seconds, up to its pause now held (if any)
         self._paused_at: list[float | None] = [None, None]
-        self.unwritten = [0, 0]
-        """Refused actions of each seat counted but not yet said in the record."""
-        self.left_out = [0, 0]
-        """Refused actions of each seat left out of the record in all (see
-        :data:`REFUSALS_WRITTEN`)."""
+        self.unwritten = [0, 0]  # refusals counted but not yet said in the record
+        self.left_out = [0, 0]  # refusals left out of the record in all
         rate, burst = REFUSALS_WRITTEN
         now = source()
         self._refusals = [Bucket(rate, burst, now), Bucket(rate, burst, now)]
@@ -149,7 +122,6 @@ class Room:
 
     @property
     def stage(self) -> Stage:
-        """Where the room stands."""
         if self.ended is not None:
             return Stage.OVER
         return Stage.PLAYING if all(self.taken) else Stage.WAITING
@@ -264,8 +236,7 @@ class Room:
         recorder.applied(action, at, result)
 
     def flush_record(self) -> None:
-        """Write the record's entries held back (a server's recorder holds them until the
-        frames telling of them go)."""
+        """Write the record's entries held back until the frames telling of them go."""
         if self.recorder is not None:
             self.recorder.flush()
 
@@ -312,8 +283,7 @@ class Room:
         ]
 
     def status(self) -> list[Send]:
-        """A ``status`` frame for each taken seat (the same one): who is here, who paused,
-        round-trip times, and how many seconds a seat that went has left to come back."""
+        """A ``status`` frame for each taken seat (the same one)."""
         now, back_by = self._source(), self.back_by
         body = Status(
             clock=self.clock(),
@@ -332,7 +302,6 @@ class Room:
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 
     def welcome(self, seat: int) -> Welcome:
-        """What a seat learns on taking it: the room, its seat and token, the rules of play."""
         return Welcome(
             room=self.code,
             seat=seat,
@@ -345,7 +314,7 @@ class Room:
         )
 
     def result(self) -> Ended:
-        """How the room ended, as both seats are told it: the same frame for both."""
+        """How the room ended: the same frame for both seats."""
         history = self.match.history
         outcome = self.match.outcome
         held = history[-1].held if history else (26, 26)

@@ -1,17 +1,10 @@
 """Networked seats kept on this machine, so that a seat outlives the process that took it.
 
-A seat's token lives in the memory of the ``spit host`` or ``spit join`` that took it; if that
-process dies (``kill -9``, a crash, a laptop that rebooted) the token would go with it, and
-the server would keep a seat nobody can take back. So the token is also kept in a file where
-the player's records live (:func:`spit.records.paths.seats_dir`), readable by that user
-alone (0600, in a 0700 directory), written whole or not at all (a temporary file renamed
-over it), and removed when the match ends or the seat is given up. Running the same command
-again (or ``spit resume``) finds it and takes the seat back with ``rejoin``.
-
-One file per seat, named by what the command knows: ``join`` seats by the server's address
-and the room code, ``host`` seats (a room opened on a running ``spit server``) by the
-server's address alone. A seat hosted on a server inside ``spit host`` is not kept: that
-server dies with the process, and the room with it.
+If the ``spit host`` or ``spit join`` holding a token dies, the server would keep a seat nobody
+can take back, so the token is also kept in a file (docs/network.md, "The player's own spit
+dying"). One file per seat, named by what the command knows: ``join`` seats by the server's
+address and the room code, ``host`` seats (on a running ``spit server``) by its address alone.
+A seat on a server inside ``spit host`` is not kept: that server dies with the process.
 """
 
 from __future__ import annotations
@@ -32,20 +25,13 @@ from spit.records.paths import seats_dir
 class KeptSeat:
     """A seat taken on this machine: where, which, and the token that takes it back."""
 
-    address: str
-    """The server's ``ADDR:PORT``, as the command was given it."""
+    address: str  # as the command was given it
     room: str
-    """The room's code, ``ABCD-EFGH``."""
     seat: int
-    """The seat (0 hosts, 1 joins)."""
     token: str
-    """The seat's token."""
-    hosting: bool
-    """Whether this player opened the room (``spit host --server``): found by the address."""
+    hosting: bool  # this player opened the room (`spit host --server`): found by the address
     name: str = ""
-    """What the player called themselves."""
-    kept: str = ""
-    """When it was kept, ISO 8601 UTC (the newest is the one ``spit resume`` takes back)."""
+    kept: str = ""  # when, ISO 8601 UTC (the newest is the one `spit resume` takes back)
 
 
 def _path(address: str, room: str | None, directory: Path | None) -> Path:

@@ -1,18 +1,10 @@
-"""The authoritative game server: any number of rooms in one asyncio process.
+"""The authoritative game server's rooms' side: any number of rooms in one asyncio process.
 
-The sockets are :mod:`spit.net.transport`'s; this is the rooms' side. Each connection's
-frames come to its :class:`_Peer` one call at a time (:meth:`_Peer.frame`): checked against
-its rate, parsed strictly, and a valid one applied to its room synchronously — no ``await``
-between the check and the change — so two players' actions are settled in the order they
-arrive, each stamped with its room's clock. Frames out are encoded once and handed to the
-transport, which writes each connection's frames of a turn of the event loop in one write at
-its end, after the record lines those frames tell of.
-
-Bad input never reaches a room: a frame too large closes the connection (the transport's
-cap), a malformed or out-of-place one gets an ``error`` frame, and a client sending faster
-than any player can is cut off. Each of these is logged, and everything else carries on.
-Before a connection's websocket opens, :mod:`spit.net.limits` decides whether to take it at
-all (its address's quotas, the files the process may open).
+Each connection's frames come to its :class:`_Peer` one call at a time: checked against its
+rate, parsed strictly, and applied to its room synchronously (no ``await`` between the check
+and the change), so two players' actions are settled in the order they arrive. Bad input
+gets an ``error`` frame and a log line, never reaches a room. The sockets are
+:mod:`spit.net.transport`'s; docs/network.md describes the whole.
 """
 
 from __future__ import annotations
@@ -56,23 +48,18 @@ from spit.net.wire import (
     parse_client,
 )
 
-log = logging.getLogger("spit.net.server")
-"""One line per room event and per bad input."""
+log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
 T = TypeVar("T")
 
-GOING_AWAY = 1001
-"""Close code: the server is stopping."""
-REPLACED = 4001
-"""Close code: the seat was taken back by a newer connection with its token."""
+GOING_AWAY = 1001  # close code: the server is stopping
+REPLACED = 4001  # close code: a newer connection took the seat back with its token
 
+# A round-trip time is told again once it moved by RTT_STEP seconds or by RTT_SHARE of
+# itself, whichever is more: a change a player could notice, not the jitter of a busy
+# machine (each telling is a ``status`` frame to both seats).
 RTT_STEP = 0.005
-"""A round-trip time is told again once it moved by this many seconds or by
-:data:`RTT_SHARE` of itself, whichever is more: a change a player could notice, not the
-jitter of a busy machine (each telling is a ``status`` frame to both seats)."""
-
 RTT_SHARE = 0.2
-"""The share of a round-trip time it must move by to be told again (see :data:`RTT_STEP`)."""
 
 PING_SLOTS = 20
 """The parts of the ping interval: each connection is pinged in one of them, taken in turn
@@ -91,33 +78,22 @@ slower shows once this many pings say so)."""
 class Limits:
     """What the server allows one connection, and how long it keeps a dropped seat."""
 
-    grace: float = 60.0
-    """Seconds a dropped seat is kept before its match is abandoned."""
-    rate: float = 40.0
-    """Frames a second a client may send on average (a fast player presses some 15 keys)."""
-    burst: float = 80.0
-    """Frames a client may send at once before the rate applies."""
-    max_errors: int = 20
-    """Bad frames a connection may send before it is closed."""
-    max_wrong_codes: int = 3
-    """Wrong room codes or tokens a connection may try before it is closed."""
-    max_rooms: int = 20_000
-    """Rooms one process holds at most; opening more is refused."""
+    grace: float = 60.0  # seconds a dropped seat is kept before its match is abandoned
+    rate: float = 40.0  # frames a second on average (a fast player presses some 15 keys)
+    burst: float = 80.0  # frames at once before the rate applies
+    max_errors: int = 20  # bad frames before the connection is closed
+    max_wrong_codes: int = 3  # wrong room codes or tokens before the connection is closed
+    max_rooms: int = 20_000  # in one process
+    # Frames waiting for a slow reader (past what its socket holds) before its connection is
+    # closed, counted as transport.FRAME_BYTES each.
     backlog: int = 1000
-    """Frames waiting for a slow reader (past what its socket holds) before its connection
-    is closed, counted as :data:`~spit.net.transport.FRAME_BYTES` each."""
-    ping_every: float = 2.0
-    """Seconds between round-trip measurements (each a frame out and one in, per seat)."""
-    seat_timeout: float = 30.0
-    """Seconds a connection may stay without taking a seat before it is closed."""
-    pause: float = PAUSE_ALLOWANCE
-    """Seconds each player may hold pauses for in one match, in all; then play goes on."""
+    ping_every: float = 2.0  # seconds between round-trip measurements
+    seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
+    pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
     quotas: Quotas = field(default_factory=Quotas)
-    """What one client address may hold, and the files kept free (spit/net/limits.py)."""
 
 
-_SEATING = (OpenRoom, JoinRoom, Rejoin)
-"""The frames that take a seat: in a cluster, the directory has a say in them."""
+_SEATING = (OpenRoom, JoinRoom, Rejoin)  # in a cluster, the directory has a say in them
 
 
 class _Refused(Exception):
@@ -126,16 +102,12 @@ class _Refused(Exception):
     def __init__(self, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
         super().__init__(why)
         self.problem = problem
-        """The error frame's stable id."""
-        self.why = why
-        """The log line's words."""
-        self.wrong_code = wrong_code
-        """Whether it counts as a guessed room code or token."""
+        self.why = why  # the log line's words
+        self.wrong_code = wrong_code  # it counts as a guessed room code or token
 
 
 class _Peer:
-    """One connection, as the rooms see it: its room and seat once seated, and what it may
-    still do (its rate, its bad frames and wrong codes)."""
+    """One connection as the rooms see it: its seat, its rate, its bad frames and wrong codes."""
 
     def __init__(self, conn: Connection, server: GameServer, now: float) -> None:
         self.conn = conn
@@ -149,11 +121,8 @@ class _Peer:
         self.wrong_codes = 0
         self.pings: dict[int, float] = {}
         self.opened = now
-        """When it connected (the server's time source)."""
         self.rtts: deque[float] = deque(maxlen=RTT_KEPT)
-        """The last round-trip times measured (see :data:`RTT_KEPT`)."""
-        self.pinged: set[_Peer] = set()
-        """The ping slot it is in (see :data:`PING_SLOTS`)."""
+        self.pinged: set[_Peer] = set()  # its ping slot
         self.name = conn.name
 
     @property
@@ -161,8 +130,7 @@ class _Peer:
         return self.conn.closing
 
     def send(self, body: Frame, backlog: int, text: str | None = None) -> None:
-        """Queue ``body`` for this connection; ``text``: its encoding, if made already (one
-        frame sent to both seats is encoded once)."""
+        """Queue ``body``; ``text``: its encoding, if made already (a frame to both seats)."""
         self.conn.send_text(encode(body) if text is None else text, backlog)
 
     def close(self, code: int, reason: str) -> None:
@@ -203,7 +171,7 @@ class _Peer:
         self.server._gone(self)
 
     def failed(self, error: Exception) -> None:
-        """Answer a frame that could not be done (called in its ``except`` block)."""
+        """Answer a frame that could not be done (in its ``except`` block)."""
         if isinstance(error, _Refused):
             self.bad(error.problem, error.why, wrong_code=error.wrong_code)
         elif isinstance(error, OtherVersion):
@@ -266,8 +234,7 @@ class _Timers:
 
 
 class _Pinger:
-    """One task pinging every connection once an interval (see :data:`PING_SLOTS`), which
-    measures round-trip times and closes a connection that took no seat in time."""
+    """Pings every connection (see :data:`PING_SLOTS`); closes those that took no seat in time."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
@@ -286,14 +253,11 @@ class _Pinger:
             self._task = None
 
     def add(self, peer: _Peer) -> None:
-        """Ping ``peer`` in the next slot (it leaves it when it is gone)."""
         peer.pinged = self._slots[self._next_slot]
         self._next_slot = (self._next_slot + 1) % PING_SLOTS
         peer.pinged.add(peer)
 
     async def _run(self) -> None:
-        """Ping every connection once an interval, one slot of them at a time (see
-        :data:`PING_SLOTS`)."""
         every = self.server.limits.ping_every
         slot = 0
         while True:
@@ -323,8 +287,7 @@ class _Pinger:
 
 
 class _Routing:
-    """A worker of a cluster (spit/net/cluster.py): the frames taking a seat, where the
-    cluster's directory has a say."""
+    """A cluster worker's frames taking a seat, where the directory has a say."""
 
     def __init__(self, server: GameServer, cluster: Cluster) -> None:
         self.server = server
@@ -394,8 +357,7 @@ class _Routing:
 
 
 class GameServer:
-    """Rooms, seats and what their players' frames do. Start it with :meth:`start`, stop it
-    with :meth:`stop`."""
+    """Rooms, seats and what their players' frames do: :meth:`start`, then :meth:`stop`."""
 
     def __init__(
         self,
@@ -409,34 +371,23 @@ class GameServer:
         cluster: Cluster | None = None,
     ) -> None:
         self.limits = limits or Limits()
-        """What a connection may do."""
-        self.hosted = hosted
-        """Whether this server runs inside a player's ``spit host`` (and dies with it)."""
-        self.cluster = cluster
-        """This process's part in a cluster of workers sharing a directory of rooms
-        (spit/net/cluster.py), or None: a server on its own."""
+        self.hosted = hosted  # inside a player's `spit host` (and dies with it)
+        self.cluster = cluster  # None: a server on its own
+        # The server holds the match, so its record is written here (docs/records.md).
         self.record = record
-        """Whether each match is recorded, in this machine's data directory (see
-        docs/records.md): the server holds the match, so its record is written here."""
-        self.settings = settings
-        """Timing rules for every room's match (the engine's defaults if None)."""
-        self.pace = pace
-        """Game seconds per wall second in every room (above 1 only for tests and bots)."""
-        self.rooms: dict[str, Room] = {}
-        """Every room, by code, until a while after it ends."""
+        self.settings = settings  # None: the engine's defaults
+        self.pace = pace  # game seconds per wall second (above 1 only for tests and bots)
+        self.rooms: dict[str, Room] = {}  # until a while after each ends
         self._source = source
         self._seats: dict[tuple[str, int], _Peer] = {}
         self._timers = _Timers()
-        self.admission: Admission | None = None
-        """The doorkeeper, once started: connections and waiting rooms per address."""
+        self.admission: Admission | None = None  # once started
         self._transport: Transport | None = None
         self._pinger = _Pinger(self)
         self._routing = None if cluster is None else _Routing(self, cluster)
-        self._records: list[Room] = []
-        """Rooms whose record has lines to write before this turn's frames go."""
+        self._records: list[Room] = []  # record lines to write before this turn's frames go
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
-        self.address: tuple[str, int] = ("", 0)
-        """Where it listens, once started (the port the system chose, for port 0)."""
+        self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
     # -- running ---------------------------------------------------------------------------
 
@@ -469,7 +420,6 @@ class GameServer:
         return self.address
 
     async def stop(self) -> None:
-        """Close every connection (as "going away") and stop listening."""
         self._timers.clear()
         self._pinger.stop()
         if self._transport is not None:
@@ -717,7 +667,6 @@ class GameServer:
     # -- admission (spit/net/limits.py) ----------------------------------------------------
 
     def _room_quota(self, peer: _Peer) -> None:
-        """Refuse a room to an address that holds as many waiting ones as it may."""
         why = None if self.admission is None else self.admission.room_refusal(peer.conn.address)
         if why is not None:
             raise _Refused(Problem.SERVER_FULL, why)

@@ -1,11 +1,7 @@
 """The game server's sockets: websockets connections accepted, read, written and closed.
 
-:class:`Transport` is the one place that knows the websocket library. It accepts a connection
-(asking :class:`~spit.net.limits.Admission` first, before and after the handshake), hands each
-text frame to the rooms' side as one call, writes the frames a turn of the event loop gave a
-connection in one write at its end, keeps the connection alive with websocket pings, and
-closes it. The rooms' side (spit/net/server.py) sees a :class:`Connection` only: a name, an
-address, ``send_text`` and ``close``.
+:class:`Transport` is the one place that knows the websocket library; the rooms' side
+(spit/net/server.py) sees a :class:`Connection` only.
 
 Two shortcuts past websockets' asyncio API, both kept here: a seated connection's frames are
 taken as websockets parses them off the socket (see :class:`_ReadAtOnce`), not through its
@@ -35,19 +31,15 @@ from spit.net.wire import MAX_CLIENT_FRAME
 
 log = logging.getLogger("spit.net.server")
 
-POLICY = 1008
-"""Close code: the client broke the protocol's rules (a flood, guessing codes)."""
-MESSAGE_TOO_BIG = 1009
-"""Close code: a frame over the size cap (websockets closes with it by itself)."""
-INTERNAL_ERROR = 1011
-"""Close code: the server could not go on with the connection (a bug of ours)."""
+POLICY = 1008  # close code: the client broke the protocol's rules (a flood, guessing codes)
+MESSAGE_TOO_BIG = 1009  # close code: a frame over the size cap (websockets closes by itself)
+INTERNAL_ERROR = 1011  # close code: a bug of ours
 
-FRAME_BYTES = 1024
-"""What a frame is counted as in the backlog (a table frame is some 700 bytes)."""
+FRAME_BYTES = 1024  # a frame's size as counted in the backlog (a table is some 700 bytes)
 
+# Log lines one connection may cost; past them, what it does is no longer written (one
+# attacker sending bad frames or pausing and letting go all day must not fill the disk).
 MAX_LINES = 100
-"""Log lines one connection may cost; past them, what it does is no longer written (one
-attacker sending bad frames or pausing and letting go all day must not fill the disk)."""
 
 
 class Reader(Protocol):
@@ -61,21 +53,16 @@ class Reader(Protocol):
 
 
 class Connection:
-    """One client's websocket, as the rooms see it: frames out, gathered for the loop's
-    turn, and a close."""
+    """One client's websocket as the rooms see it: frames out, gathered per turn, and a close."""
 
     def __init__(self, ws: ServerConnection, outbox: Outbox) -> None:
         self._ws = ws
         self._outbox = outbox
         self.reader: Reader | None = None
-        """The rooms' side of it, once it is running."""
-        self.pending: list[str] = []
-        """Frames encoded this turn of the loop, written together at its end."""
+        self.pending: list[str] = []  # frames encoded this turn, written together at its end
         self.closing = False
-        self.lines = 0
-        """Log lines written about this connection so far (at most :data:`MAX_LINES`)."""
-        self.address = ws.remote_address
-        """The client's address (host, port), or None (a Unix socket)."""
+        self.lines = 0  # log lines written about it so far
+        self.address = ws.remote_address  # (host, port), or None (a Unix socket)
         address = self.address
         self.name = f"{address[0]}:{address[1]}" if address else "?"
 
@@ -98,9 +85,8 @@ class Connection:
             self._ws.reader = reader
 
     def flush(self, backlog: int) -> None:
-        """Write the frames this turn gave it: each framed by the connection's protocol, all
-        in one write to the socket. A reader that leaves more than ``backlog`` frames unread
-        is closed."""
+        """Write the frames this turn gave it, in one write; a reader leaving more than
+        ``backlog`` frames unread is closed."""
         texts, self.pending = self.pending, []
         ws = self._ws
         protocol = ws.protocol
@@ -149,16 +135,13 @@ class Connection:
 
 
 class Outbox:
-    """What the server wrote this turn of the event loop, written out once at its end:
-    first whatever :attr:`before` writes (the rooms' record lines, so that a frame never
-    tells a player of an action its record does not hold), then each connection's frames
-    (see :meth:`Connection.flush`)."""
+    """What the server wrote this turn of the event loop, written out once at its end: first
+    :attr:`before` (record lines: a frame never tells of an action its record does not hold)."""
 
     def __init__(self, backlog: int, before: Callable[[], None] = lambda: None) -> None:
         self.backlog = backlog
         self.before = before
-        self.connections: list[Connection] = []
-        """Connections with frames waiting, in the order they got their first."""
+        self.connections: list[Connection] = []  # with frames waiting, in order of the first
         self._soon = False
 
     def soon(self) -> None:
@@ -241,8 +224,7 @@ def _counted(admission: Admission) -> type[ServerConnection]:
 
 
 class Transport:
-    """Listens, and runs each connection: its frames to the :class:`Reader` that
-    ``arrived`` gives for it, until it is gone."""
+    """Listens, and gives each connection's frames to the :class:`Reader` ``arrived`` made."""
 
     def __init__(
         self, admission: Admission, arrived: Callable[[Connection], Reader], outbox: Outbox
@@ -273,7 +255,6 @@ class Transport:
         return (host, port)
 
     async def stop(self) -> None:
-        """Close every connection (as "going away") and stop listening."""
         for ws in self._servers:
             ws.close()
             await ws.wait_closed()

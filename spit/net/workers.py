@@ -1,14 +1,10 @@
 """``spit server --workers N --redis URL``: N server processes on one address, one directory.
 
-The supervisor (:func:`supervise`) starts N worker processes and watches them. Each worker is
-a whole :class:`~spit.net.server.GameServer` with a :class:`~spit.net.cluster.Cluster`, and
-listens twice: on the shared address, which every worker binds with ``SO_REUSEPORT`` so the
-kernel spreads new connections among them, and on an address of its own, where a redirect
-sends a client whose room it holds. A worker that dies is started again, as a new worker: its
-rooms went with it (the directory forgets them), and it holds none until it opens some.
-
-Started with ``spawn``, a worker shares nothing with the supervisor but its plan: its rooms,
-clocks and records are its own.
+Each worker is a whole :class:`~spit.net.server.GameServer` with a
+:class:`~spit.net.cluster.Cluster`, listening on the shared address (``SO_REUSEPORT``: the
+kernel spreads connections among them) and on its own, where redirects send clients. Started
+with ``spawn``, a worker shares nothing with the supervisor but its :class:`WorkerPlan`; one
+that dies is started again as a new worker, holding nothing (docs/network.md).
 """
 
 from __future__ import annotations
@@ -35,41 +31,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("spit.net.server")
 
+# Seconds between a worker's death and its new start (a worker that cannot start at all is
+# not started in a tight loop).
 RESTART_PAUSE = 1.0
-"""Seconds between a worker's death and its new start (a worker that cannot start at all is
-not started in a tight loop)."""
-
-STOP_LIMIT = 10.0
-"""Seconds a worker has to stop after SIGTERM before it is killed."""
-
-ORPHAN_CHECK = 0.5
-"""Seconds between a worker's looks at whether its supervisor is still there."""
-
+STOP_LIMIT = 10.0  # seconds a worker has to stop after SIGTERM before it is killed
+ORPHAN_CHECK = 0.5  # seconds between a worker's looks at whether its supervisor is there
+# A worker's exit status when it cannot listen (its own port is taken, say): it is not started
+# again, and the supervisor stops.
 CANNOT_LISTEN = 3
-"""A worker's exit status when it cannot listen (its own port is taken, say): it is not
-started again, and the supervisor stops."""
 
 
 @dataclass(frozen=True, slots=True)
 class WorkerPlan:
     """Everything one worker process needs: it is all it gets from the supervisor."""
 
-    index: int
-    """Which worker (1 to N), for the log."""
+    index: int  # 1 to N, for the log
     bind: str
-    """The address every worker listens on."""
-    port: int
-    """The port every worker shares (SO_REUSEPORT)."""
-    own_port: int
-    """The worker's own port (0: any free one), where redirects send clients."""
-    advertise: str
-    """The host other machines reach this one at, in the worker's own address."""
+    port: int  # shared by every worker (SO_REUSEPORT)
+    own_port: int  # 0: any free one; where redirects send clients
+    advertise: str  # the host other machines reach this one at
     redis: str
-    """The directory of rooms."""
     limits: Limits
-    """What a connection may do."""
     pace: float
-    """Every room's game clock speed."""
 
 
 async def start_worker(
@@ -175,9 +158,9 @@ class Supervisor:
         self._context = multiprocessing.get_context("spawn")
         self._workers: dict[int, BaseProcess] = {}
         self._lines: dict[int, Connection] = {}
+        # Each worker's rooms being recorded: code -> record file and sealed seed (in memory
+        # only, as in the worker).
         self.records: dict[int, dict[str, tuple[str, int | None]]] = {}
-        """Each worker's rooms that are being recorded: code → record file and sealed seed
-        (in this process's memory only, as in the worker's)."""
 
     def _start(self, plan: WorkerPlan) -> None:
         ours, theirs = self._context.Pipe(duplex=False)

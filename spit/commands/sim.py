@@ -10,6 +10,7 @@ from spit import words
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.commands.numbers import bounded
 from spit.engine import Variant
+from spit.i18n import _
 
 POLICIES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE, "random")
 """What ``--bot1``/``--bot2`` accept: a level, ``adaptive`` (moves along the ladder towards
@@ -24,8 +25,8 @@ positive_int = bounded(
     int,
     1,
     None,
-    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
-    out_of_range=lambda _, value: words.sim.not_positive(value=value),
+    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
+    out_of_range=lambda _text, value: _("must be at least 1, not {value}").format(value=value),
 )  # an argparse type: a whole number of at least 1
 
 
@@ -48,14 +49,14 @@ def add_simulate_parser(subparsers: Any) -> None:
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=words.sim.first_bot_help(choices=", ".join(POLICIES)),
+        help=_("first bot: {choices}").format(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--bot2",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=words.sim.second_bot_help(choices=", ".join(POLICIES)),
+        help=_("second bot: {choices}").format(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--variant",
@@ -87,13 +88,13 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         if sys.stderr.isatty():
-            label = words.sim.bots_against(bot1=config.bot1, bot2=config.bot2)
+            label = _("{bot1} vs {bot2}").format(bot1=config.bot1, bot2=config.bot2)
             with progress_bar(label, config.games) as advance:
                 summary = simulate(config, on_match=advance)
         else:
             summary = simulate(config)
     except KeyboardInterrupt:
-        print(words.sim.interrupted("simulate"), file=sys.stderr)
+        print(_("spit simulate: interrupted"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(summary)
@@ -141,12 +142,12 @@ def run_ladder(args: argparse.Namespace) -> int:
     try:
         if sys.stderr.isatty():
             total = args.games * len(ladder.pairs())
-            with progress_bar(words.sim.simulation_label("ladder"), total) as advance:
+            with progress_bar(_("ladder"), total) as advance:
                 result = ladder.run(args.games, variant=variant, seed=args.seed, on_match=advance)
         else:
             result = ladder.run(args.games, variant=variant, seed=args.seed)
     except KeyboardInterrupt:
-        print(words.sim.interrupted("ladder"), file=sys.stderr)
+        print(_("spit ladder: interrupted"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(result)

@@ -32,7 +32,7 @@ table_count = bounded(
     int,
     1,
     100,
-    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
+    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
     out_of_range=lambda _, value: words.web.tables_out_of_range(value=value),
 )  # an argparse type: how many tables may be played at once, 1 to 100
 

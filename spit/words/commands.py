@@ -30,6 +30,10 @@ def not_a_number(*, text: str) -> str:
     return _("not a number: {text!r}").format(text=text)
 
 
+def not_a_whole_number(*, text: str) -> str:
+    return _("not a whole number: {text!r}").format(text=text)
+
+
 def out_of_range(*, low: float, high: float, text: str) -> str:
     return _("must be between {low:g} and {high:g} seconds, not {text}").format(
         low=Number(low), high=Number(high), text=text

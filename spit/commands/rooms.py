@@ -133,8 +133,11 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
     screen by ``play_on_screen(args)``."""
     server = commands.add_parser(
         "server",
-        help=words.commands.command_help("server"),
-        description=words.commands.command_help("server/"),
+        help=_("run a game server for any number of rooms, headless"),
+        description=_(
+            "Run a game server: players open rooms on it with 'spit host --server' and join "
+            "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
+        ),
     )
     _add_listen_arguments(server)
     server.add_argument(
@@ -142,56 +145,70 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         type=grace_seconds,
         default=60.0,
         metavar="SECONDS",
-        help=words.commands.command_help("server --grace"),
+        help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
     )
     server.add_argument(
         "--workers",
         type=workers_count,
         default=1,
         metavar="N",
-        help=words.commands.command_help("server --workers"),
+        help=_("how many server processes share this address (1; more needs --redis)"),
     )
     server.add_argument(
         "--redis",
         type=redis_url,
         metavar="URL",
-        help=words.commands.command_help("server --redis"),
+        help=_(
+            "redis://HOST:PORT of the Redis holding the directory of rooms, shared by the "
+            "server's processes on this machine and on others"
+        ),
     )
     server.add_argument(
         "--advertise",
         metavar="ADDR",
-        help=words.commands.command_help("server --advertise"),
+        help=_(
+            "the address players reach this machine at, where --bind is 0.0.0.0 or :: "
+            "(with --redis, a process sends players on to another there)"
+        ),
     )
     server.set_defaults(func=run_server_command)
 
     host = commands.add_parser(
         "host",
-        help=words.commands.command_help("host"),
-        description=words.commands.command_help("host/"),
+        help=_("open a room for a friend to join over the network"),
+        description=_(
+            "Open a room and play seat 1. Without --server a server starts in this process; "
+            "the friend joins with the command shown: spit join ADDR:PORT CODE."
+        ),
     )
     _add_listen_arguments(host)
     host.add_argument(
         "--server",
         type=server_address,
         metavar="ADDR:PORT",
-        help=words.commands.command_help("host --server"),
+        help=_("open the room on a server already running there"),
     )
     host.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("host --variant"),
+        help=_(
+            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+        ),
     )
     host.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help=words.commands.command_help("host --seed"),
+        help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
     )
     host.add_argument(
         "--web",
         action="store_true",
-        help=words.commands.command_help("host --web"),
+        help=_(
+            "also serve the second seat to a web browser: the friend opens the link shown, "
+            "with nothing installed"
+        ),
     )
     host.add_argument(
         "--web-port",
@@ -205,16 +222,16 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
 
     join = commands.add_parser(
         "join",
-        help=words.commands.command_help("join"),
-        description=words.commands.command_help("join/"),
+        help=_("join a friend's room over the network"),
+        description=_("Take seat 2 in the room CODE on the server at ADDR:PORT."),
     )
     join.add_argument(
         "address",
         type=server_address,
         metavar="ADDR:PORT",
-        help=words.commands.command_help("join ADDR"),
+        help=_("the server"),
     )
-    join.add_argument("code", metavar="CODE", help=words.commands.command_help("join CODE"))
+    join.add_argument("code", metavar="CODE", help=_("the room code, e.g. ABCD-EFGH"))
     _add_seat_arguments(join, play_on_screen)
 
 
@@ -240,7 +257,7 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
         type=pace_factor,
         default=1.0,
         metavar="N",
-        help=words.commands.command_help("--pace"),
+        help=_("run every room's game clock N times faster (for bot matches and tests)"),
     )
 
 
@@ -258,11 +275,9 @@ def _add_seat_arguments(
     parser.add_argument(
         "--json",
         action="store_true",
-        help=words.commands.command_help("--json"),
+        help=_("with --bot: print JSON lines (the room code, then the result) for scripts"),
     )
-    parser.add_argument(
-        "--name", default="", metavar="NAME", help=words.commands.command_help("--name")
-    )
+    parser.add_argument("--name", default="", metavar="NAME", help=_("your name at the table"))
     parser.set_defaults(func=lambda args: run_seat_command(args, play_on_screen))
 
 

@@ -34,15 +34,19 @@ def add_simulate_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "simulate",
-        help=words.commands.command_help("simulate"),
-        description=words.commands.command_help("simulate/"),
+        help=_("play matches bot against bot, headless, and report who wins"),
+        description=_(
+            "Play whole matches bot against bot on a virtual clock (no waiting), with the "
+            "same engine and bot as the game, and report wins, rounds and speed. The same "
+            "arguments always give the same results. Seats alternate every match."
+        ),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         required=True,
         metavar="N",
-        help=words.commands.command_help("simulate --games"),
+        help=_("matches to play"),
     )
     parser.add_argument(
         "--bot1",
@@ -62,13 +66,13 @@ def add_simulate_parser(subparsers: Any) -> None:
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("simulate --variant"),
+        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help=words.commands.command_help("simulate --seed")
+        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
     )
     parser.add_argument(
-        "--json", action="store_true", help=words.commands.command_help("simulate --json")
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of a table")
     )
     parser.set_defaults(func=run)
 
@@ -107,27 +111,32 @@ def add_ladder_parser(subparsers: Any) -> None:
     """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
     parser = subparsers.add_parser(
         "ladder",
-        help=words.commands.command_help("ladder"),
-        description=words.commands.command_help("ladder/"),
+        help=_("play every bot level against every other and rate them"),
+        description=_(
+            "A round robin of the bot's ladder on the simulator: every level plays every "
+            "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
+            "maximum likelihood, 95% intervals), the win rates and each level's figures. "
+            "The same arguments always give the same results."
+        ),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         default=200,
         metavar="N",
-        help=words.commands.command_help("ladder --games"),
+        help=_("matches per pair of levels (default 200)"),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("ladder --variant"),
+        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help=words.commands.command_help("ladder --seed")
+        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
     )
     parser.add_argument(
-        "--json", action="store_true", help=words.commands.command_help("ladder --json")
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
     )
     parser.set_defaults(func=run_ladder)
 

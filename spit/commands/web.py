@@ -46,8 +46,12 @@ def add_web_parser(subparsers: Any) -> None:
     """Register ``web`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "web",
-        help=words.commands.command_help("web"),
-        description=words.commands.command_help("web/"),
+        help=_("serve spit to a web browser"),
+        description=_(
+            "Serve spit to web browsers: open the address it prints and the start menu "
+            "appears in the page; two players on one keyboard or against the bot, as in the "
+            "terminal. Every browser tab gets a table of its own."
+        ),
     )
     parser.add_argument(
         "--bind",

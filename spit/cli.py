@@ -113,7 +113,6 @@ class Commands(argparse._SubParsersAction):
         return [name for name, parser in dict.items(self._name_parser_map) if parser is not None]
 
     def build_all(self) -> None:
-        """Build every declared subcommand's parser not built yet."""
         for name in self._name_parser_map:
             if dict.__getitem__(self._name_parser_map, name) is None:
                 self._build(name)

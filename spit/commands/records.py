@@ -31,7 +31,6 @@ def _history_notice(notice: HistoryNotice) -> None:
 
 
 def add_stats_parser(subparsers: Any) -> None:
-    """Register ``stats`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "stats",
         help=_("your history: wins by opponent, streaks, fastest round, reactions"),
@@ -92,7 +91,6 @@ RECORD_ERROR_EXIT = 2  # a record that cannot be used, as a bad flag
 
 
 def add_resume_parser(subparsers: Any) -> None:
-    """Register ``resume`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "resume",
         help=_("go on with a match that did not finish (the newest one, or FILE)"),
@@ -108,7 +106,6 @@ def add_resume_parser(subparsers: Any) -> None:
 
 
 def add_replay_parser(subparsers: Any) -> None:
-    """Register ``replay`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "replay",
         help=_("play a recorded match back (FILE, or last)"),

@@ -39,7 +39,6 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[MatchReport], Non
 
 
 def table(summary: Summary) -> Table:
-    """The figures of a run as a rich table."""
     c = summary.config
     games = summary.games
     names = (_("bot 1 ({name})").format(name=c.bot1), _("bot 2 ({name})").format(name=c.bot2))
@@ -97,7 +96,6 @@ def table(summary: Summary) -> Table:
 
 
 def print_table(summary: Summary) -> None:
-    """Print the table on stdout."""
     Console().print(table(summary))
 
 
@@ -152,7 +150,6 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
 
 
 def print_ladder(ladder: Ladder) -> None:
-    """Print the ladder's tables on stdout."""
     console = Console()
     for table_ in ladder_tables(ladder):
         console.print(table_)

@@ -16,7 +16,7 @@ from typing import Any, NoReturn, cast
 
 from spit import __version__, words
 from spit.commands.play import add_lang_option, add_play_parser, add_practice_parser, run_play
-from spit.i18n import LANGUAGES, choose_language, set_language, translate_argparse
+from spit.i18n import LANGUAGES, _, choose_language, set_language, translate_argparse
 from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
 
@@ -62,7 +62,7 @@ class CommandParser(Parser):
     ) -> tuple[argparse.Namespace, list[str]]:
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
-            self.error(words.commands.unrecognized_arguments(words=" ".join(extras)))
+            self.error(_("unrecognized arguments: {words}").format(words=" ".join(extras)))
         return parsed, extras
 
 
@@ -113,7 +113,6 @@ class Commands(argparse._SubParsersAction):
         return [name for name, parser in dict.items(self._name_parser_map) if parser is not None]
 
     def build_all(self) -> None:
-        """Build every declared subcommand's parser not built yet."""
         for name in self._name_parser_map:
             if dict.__getitem__(self._name_parser_map, name) is None:
                 self._build(name)
@@ -146,20 +145,30 @@ def build_parser() -> TopParser:
     :class:`Commands`)."""
     parser = TopParser(
         prog=PROG,
-        description=words.commands.command_help("spit"),
-        epilog=words.commands.config_epilog(path=config_path()),
+        description=_(
+            "Spit (Speed, Slam), the real-time card game: two players on one keyboard, "
+            "or one against the bot. Without a command, the start menu opens."
+        ),
+        epilog=_(
+            "Language, keyboard layout, remapped keys, display and lockout can be set in the "
+            "config file "
+            "{path} (or the file SPIT_CONFIG names); flags on the command line win over it."
+        ).format(path=config_path()),
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"{PROG} {__version__}",
-        help=words.commands.command_help("--version"),
+        help=_("show the version"),
     )
     add_lang_option(parser)
     parser.add_argument(
         "--no-config",
         action="store_true",
-        help=words.commands.command_help("--no-config"),
+        help=_(
+            "read no config file: the language's keys and the usual look and names (a "
+            "browser seat of spit host --web plays so, not with the host's settings)"
+        ),
     )
     # The start menu asks for everything `play` takes on the command line.
     parser.set_defaults(
@@ -177,7 +186,7 @@ def build_parser() -> TopParser:
     commands = cast(  # an instance of the action class given
         Commands,
         parser.add_subparsers(
-            title=words.commands.command_help("commands"),
+            title=_("commands"),
             metavar="COMMAND",
             parser_class=CommandParser,
             action=Commands,

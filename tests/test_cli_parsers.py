@@ -206,7 +206,6 @@ def test_spit_play_loads_no_other_subcommands_module() -> None:
         "spit.commands.sim",
         "spit.commands.web",
         "spit.words.networked",
-        "spit.words.sim",
         "spit.words.web",
     ):
         assert module not in loaded

@@ -44,7 +44,6 @@ NOT_AT_START = (
     "spit.commands.sim",
     "spit.commands.web",
     "spit.words.networked",
-    "spit.words.sim",
     "spit.words.web",
     "statistics",
 )

@@ -241,17 +241,9 @@ def test_every_message_asked_for_by_id_exists_in_every_language() -> None:
             assert isinstance(text, str) and text.strip(), (code, where, function, what)
 
 
-def test_the_network_and_browser_counts_agree_with_their_number() -> None:
+def test_the_browser_counts_agree_with_their_number() -> None:
     assert words.web.tables_taken(1).startswith("The only table is taken")  # not "All 1 tables"
     assert words.web.tables_taken(4).startswith("All 4 tables are taken")
-    assert words.networked.draw_after(1) == "A draw after 1 round."
-    assert (
-        words.networked.won_after(2, 3, 0, 7) == "Player 2 wins after 3 rounds (cards held: 0–7)."
-    )
-    assert words.sim.unfinished(1) == "1 match unfinished (round or time cap)"
-    i18n.set_language("lv")
-    assert words.networked.draw_after(21) == "Neizšķirts pēc 21 kārtas."
-    assert words.networked.draw_after(3) == "Neizšķirts pēc 3 kārtām."
 
 
 def _asked_by_table() -> list[tuple[Callable[[str], str], dict[str, str]]]:

@@ -17,11 +17,12 @@ from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
 from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import LOCKOUT_RANGE, Variant
-from spit.i18n import LANGUAGES
+from spit.i18n import LANGUAGES, _
 from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import PRESET_NAMES
 from spit.settings.options import GameOptions, Mode, Network
+from spit.words.numbers import Number
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -42,7 +43,9 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         metavar="CODE",
         default=argparse.SUPPRESS,
-        help=words.commands.lang_option_help(codes=", ".join(LANGUAGES)),
+        help=_(
+            "the language to speak: {codes} (default: the config file's, else the environment's)"
+        ).format(codes=", ".join(LANGUAGES)),
     )
 
 
@@ -50,9 +53,9 @@ lockout_seconds = bounded(
     float,
     *LOCKOUT_RANGE,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.commands.out_of_range(
-        low=LOCKOUT_RANGE[0], high=LOCKOUT_RANGE[1], text=printable(text)
-    ),
+    out_of_range=lambda text, _value: _(
+        "must be between {low:g} and {high:g} seconds, not {text}"
+    ).format(low=Number(LOCKOUT_RANGE[0]), high=Number(LOCKOUT_RANGE[1]), text=printable(text)),
 )  # an argparse type: seconds between 0 and 2
 
 
@@ -60,8 +63,10 @@ def add_play_parser(commands: Any) -> None:
     """Register ``play`` on an ``add_subparsers()`` object; :func:`run_play` runs it."""
     play = commands.add_parser(
         "play",
-        help=words.commands.command_help("play"),
-        description=words.commands.command_help("play/"),
+        help=_("start a match at once, without the menu"),
+        description=_(
+            "Start a match at once: two players on one keyboard, or one against the bot."
+        ),
     )
     add_lang_option(play)
     who = play.add_mutually_exclusive_group(required=True)
@@ -70,37 +75,44 @@ def add_play_parser(commands: Any) -> None:
         dest="mode",
         action="store_const",
         const=Mode.TWO_PLAYER,
-        help=words.commands.command_help("play --two-player"),
+        help=_("two people, one keyboard: player 1 the left half, player 2 the right half"),
     )
     who.add_argument(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=words.commands.bot_option_help(levels=", ".join(LADDER), adaptive=ADAPTIVE),
+        help=_(
+            "play against the bot at LEVEL: {levels} (weakest first; easy, normal, hard and "
+            "expert still work), or {adaptive}, which moves along the ladder to meet you"
+        ).format(levels=", ".join(LADDER), adaptive=ADAPTIVE),
     )
     play.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
-        help=words.commands.command_help("play --variant"),
+        help=_(
+            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+        ),
     )
     play.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=words.commands.keys_option_help(layouts=", ".join(PRESET_NAMES)),
+        help=_(
+            "keyboard layout: {layouts} (default: the config file's, else the language's)"
+        ).format(layouts=", ".join(PRESET_NAMES)),
     )
     play.add_argument(
-        "--seed", type=int, metavar="N", help=words.commands.command_help("play --seed")
+        "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
     )
     play.add_argument(
         "--ascii",
         action=argparse.BooleanOptionalAction,
-        help=words.commands.command_help("play --ascii"),
+        help=_("suits as S H D C, for terminals without ♠♥♦♣"),
     )
     play.add_argument(
         "--four-colour",
         dest="four_colour",
         action=argparse.BooleanOptionalAction,
-        help=words.commands.command_help("play --four-colour"),
+        help=_("a four-colour deck: each suit its own colour"),
     )
     play.add_argument(  # the American spelling works too, without cluttering the help
         "--four-color",
@@ -112,7 +124,7 @@ def add_play_parser(commands: Any) -> None:
         "--lockout",
         type=lockout_seconds,
         metavar="SECONDS",
-        help=words.commands.command_help("play --lockout"),
+        help=_("how long a fumble locks the hand, 0 to 2 seconds (default 0.5; 0 turns it off)"),
     )
 
 
@@ -120,22 +132,27 @@ def add_practice_parser(commands: Any) -> None:
     """Register ``practice`` on an ``add_subparsers()`` object; :func:`run_play` runs it."""
     practice = commands.add_parser(
         "practice",
-        help=words.commands.command_help("practice"),
-        description=words.commands.command_help("practice/"),
+        help=_("a guided practice round against a bot that waits for you"),
+        description=_(
+            "A guided practice round: a real deal against a bot that moves only when you "
+            "cannot, with each step explained under the table. It is not kept in your history."
+        ),
     )
     add_lang_option(practice)
     practice.add_argument(
         "--keys",
         choices=PRESET_NAMES,
-        help=words.commands.keys_option_help(layouts=", ".join(PRESET_NAMES)),
+        help=_(
+            "keyboard layout: {layouts} (default: the config file's, else the language's)"
+        ).format(layouts=", ".join(PRESET_NAMES)),
     )
     practice.add_argument(
-        "--seed", type=int, metavar="N", help=words.commands.command_help("play --seed")
+        "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
     )
     practice.add_argument(
         "--ascii",
         action=argparse.BooleanOptionalAction,
-        help=words.commands.command_help("play --ascii"),
+        help=_("suits as S H D C, for terminals without ♠♥♦♣"),
     )
     practice.set_defaults(practice=True)
 

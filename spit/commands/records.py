@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from spit import words
 from spit.commands import play
+from spit.i18n import _
 from spit.printable import printable
 from spit.settings.config import Config, ConfigError, load_config
 from spit.settings.options import GameOptions
@@ -30,14 +31,17 @@ def _history_notice(notice: HistoryNotice) -> None:
 
 
 def add_stats_parser(subparsers: Any) -> None:
-    """Register ``stats`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "stats",
-        help=words.commands.command_help("stats"),
-        description=words.commands.command_help("stats/"),
+        help=_("your history: wins by opponent, streaks, fastest round, reactions"),
+        description=_(
+            "Figures from every match recorded on this machine: matches and wins by opponent "
+            "(each bot level, and named people), win streaks, the fastest round and each "
+            "player's median reaction over time."
+        ),
     )
     parser.add_argument(
-        "--json", action="store_true", help=words.commands.command_help("stats --json")
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
     )
     parser.set_defaults(func=run_stats)
 
@@ -87,31 +91,36 @@ RECORD_ERROR_EXIT = 2  # a record that cannot be used, as a bad flag
 
 
 def add_resume_parser(subparsers: Any) -> None:
-    """Register ``resume`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "resume",
-        help=words.commands.command_help("resume"),
-        description=words.commands.command_help("resume/"),
+        help=_("go on with a match that did not finish (the newest one, or FILE)"),
+        description=_(
+            "Go on with a match that did not finish — spit was killed, the terminal closed, "
+            "or the match was kept on quitting — exactly where it stopped, paused."
+        ),
     )
     parser.add_argument(
-        "file", nargs="?", metavar="FILE", help=words.commands.command_help("resume FILE")
+        "file", nargs="?", metavar="FILE", help=_("a record file (default: the newest unfinished)")
     )
     parser.set_defaults(func=run_resume)
 
 
 def add_replay_parser(subparsers: Any) -> None:
-    """Register ``replay`` on an ``add_subparsers()`` object."""
     parser = subparsers.add_parser(
         "replay",
-        help=words.commands.command_help("replay"),
-        description=words.commands.command_help("replay/"),
+        help=_("play a recorded match back (FILE, or last)"),
+        description=_(
+            "Play a recorded match back on the table: real speed, faster or slower, pause, "
+            "one action forward or back, a jump to a round; with each player's reaction "
+            "times, missed plays and lost races."
+        ),
     )
     parser.add_argument(
         "which",
         nargs="?",
         default="last",
         metavar="FILE | last",
-        help=words.commands.command_help("replay FILE"),
+        help=_("a record file, or last for the newest match (the default)"),
     )
     parser.set_defaults(func=run_replay)
 

@@ -23,6 +23,7 @@ from spit.bot.levels import BOT_CHOICES
 from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import Variant
+from spit.i18n import _, ngettext
 from spit.net.address import (
     DEFAULT_PORT,
     LOOPBACK,
@@ -50,7 +51,7 @@ port_number = bounded(
     0,
     65535,
     not_a_number=lambda text: words.networked.not_a_port(text=text),
-    out_of_range=lambda text, _: words.networked.port_out_of_range(text=text),
+    out_of_range=lambda text, _n: _("a port is from 0 to 65535, not {text}").format(text=text),
 )  # an argparse type: a TCP port, 0 (any free one) to 65535
 
 
@@ -69,11 +70,11 @@ def address_problem(error: AddressError) -> str:
         case AddressProblem.NOT_A_PORT:
             return words.networked.not_a_port(text=error.port)
         case AddressProblem.PORT_OUT_OF_RANGE:
-            return words.networked.port_out_of_range(text=error.port)
+            return _("a port is from 0 to 65535, not {text}").format(text=error.port)
         case AddressProblem.PORT_ZERO:
-            return words.networked.network_problem("server port zero")
+            return _("a server's port is from 1 to 65535")
         case _:
-            return words.networked.not_an_address_flag(text=error.text)
+            return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=error.text)
 
 
 pace_factor = bounded(
@@ -81,7 +82,7 @@ pace_factor = bounded(
     1.0,
     100.0,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.networked.pace_out_of_range(text=text),
+    out_of_range=lambda text, _n: _("the pace is from 1 to 100, not {text}").format(text=text),
 )  # an argparse type: how many times faster the game clock runs, 1 to 100
 
 
@@ -90,7 +91,9 @@ grace_seconds = bounded(
     0.1,
     3600,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.networked.grace_out_of_range(text=text),
+    out_of_range=lambda text, _n: _("must be between 0.1 and 3600 seconds, not {text}").format(
+        text=text
+    ),
 )  # an argparse type: seconds a dropped seat is kept, 0.1 to 3600.
 
 
@@ -99,7 +102,9 @@ workers_count = bounded(
     1,
     64,
     not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _: words.networked.workers_out_of_range(text=text),
+    out_of_range=lambda text, _n: _("the number of workers is from 1 to 64, not {text}").format(
+        text=text
+    ),
 )  # an argparse type: how many server processes, 1 to 64
 
 
@@ -114,7 +119,9 @@ def redis_url(text: str) -> str:
     except ValueError:
         fine = False
     if not fine or not text.isprintable():
-        raise argparse.ArgumentTypeError(words.networked.not_a_redis_url(text=text))
+        raise argparse.ArgumentTypeError(
+            _("not a Redis URL: {text!r} (write it as redis://HOST:PORT)").format(text=text)
+        )
     return text
 
 
@@ -126,8 +133,11 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
     screen by ``play_on_screen(args)``."""
     server = commands.add_parser(
         "server",
-        help=words.commands.command_help("server"),
-        description=words.commands.command_help("server/"),
+        help=_("run a game server for any number of rooms, headless"),
+        description=_(
+            "Run a game server: players open rooms on it with 'spit host --server' and join "
+            "them with 'spit join'. One log line per room event; Ctrl-C or SIGTERM stops it."
+        ),
     )
     _add_listen_arguments(server)
     server.add_argument(
@@ -135,77 +145,93 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
         type=grace_seconds,
         default=60.0,
         metavar="SECONDS",
-        help=words.commands.command_help("server --grace"),
+        help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
     )
     server.add_argument(
         "--workers",
         type=workers_count,
         default=1,
         metavar="N",
-        help=words.commands.command_help("server --workers"),
+        help=_("how many server processes share this address (1; more needs --redis)"),
     )
     server.add_argument(
         "--redis",
         type=redis_url,
         metavar="URL",
-        help=words.commands.command_help("server --redis"),
+        help=_(
+            "redis://HOST:PORT of the Redis holding the directory of rooms, shared by the "
+            "server's processes on this machine and on others"
+        ),
     )
     server.add_argument(
         "--advertise",
         metavar="ADDR",
-        help=words.commands.command_help("server --advertise"),
+        help=_(
+            "the address players reach this machine at, where --bind is 0.0.0.0 or :: "
+            "(with --redis, a process sends players on to another there)"
+        ),
     )
     server.set_defaults(func=run_server_command)
 
     host = commands.add_parser(
         "host",
-        help=words.commands.command_help("host"),
-        description=words.commands.command_help("host/"),
+        help=_("open a room for a friend to join over the network"),
+        description=_(
+            "Open a room and play seat 1. Without --server a server starts in this process; "
+            "the friend joins with the command shown: spit join ADDR:PORT CODE."
+        ),
     )
     _add_listen_arguments(host)
     host.add_argument(
         "--server",
         type=server_address,
         metavar="ADDR:PORT",
-        help=words.commands.command_help("host --server"),
+        help=_("open the room on a server already running there"),
     )
     host.add_argument(
         "--variant",
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("host --variant"),
+        help=_(
+            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+        ),
     )
     host.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help=words.commands.command_help("host --seed"),
+        help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
     )
     host.add_argument(
         "--web",
         action="store_true",
-        help=words.commands.command_help("host --web"),
+        help=_(
+            "also serve the second seat to a web browser: the friend opens the link shown, "
+            "with nothing installed"
+        ),
     )
     host.add_argument(
         "--web-port",
         type=port_number,
         metavar="N",
-        help=words.networked.web_port_help(port=WEB_PORT),
+        help=_("the port of the browser seat's page (default {port}; 0 picks a free one)").format(
+            port=WEB_PORT
+        ),
     )
     _add_seat_arguments(host, play_on_screen)
 
     join = commands.add_parser(
         "join",
-        help=words.commands.command_help("join"),
-        description=words.commands.command_help("join/"),
+        help=_("join a friend's room over the network"),
+        description=_("Take seat 2 in the room CODE on the server at ADDR:PORT."),
     )
     join.add_argument(
         "address",
         type=server_address,
         metavar="ADDR:PORT",
-        help=words.commands.command_help("join ADDR"),
+        help=_("the server"),
     )
-    join.add_argument("code", metavar="CODE", help=words.commands.command_help("join CODE"))
+    join.add_argument("code", metavar="CODE", help=_("the room code, e.g. ABCD-EFGH"))
     _add_seat_arguments(join, play_on_screen)
 
 
@@ -213,20 +239,25 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bind",
         metavar="ADDR",
-        help=words.networked.bind_help(loopback=LOOPBACK),
+        help=_(
+            "the address to listen on (default {loopback}: this machine only; give one the "
+            "other machine can reach to play across a network)"
+        ).format(loopback=LOOPBACK),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         metavar="N",
-        help=words.networked.port_help(port=DEFAULT_PORT),
+        help=_("the port to listen on (default {port}; 0 picks a free one)").format(
+            port=DEFAULT_PORT
+        ),
     )
     parser.add_argument(
         "--pace",
         type=pace_factor,
         default=1.0,
         metavar="N",
-        help=words.commands.command_help("--pace"),
+        help=_("run every room's game clock N times faster (for bot matches and tests)"),
     )
 
 
@@ -237,16 +268,16 @@ def _add_seat_arguments(
         "--bot",
         choices=BOT_CHOICES,
         metavar="LEVEL",
-        help=words.networked.seat_bot_help(levels=", ".join(BOT_CHOICES)),
+        help=_("let the bot play this seat, without a screen: {levels}").format(
+            levels=", ".join(BOT_CHOICES)
+        ),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help=words.commands.command_help("--json"),
+        help=_("with --bot: print JSON lines (the room code, then the result) for scripts"),
     )
-    parser.add_argument(
-        "--name", default="", metavar="NAME", help=words.commands.command_help("--name")
-    )
+    parser.add_argument("--name", default="", metavar="NAME", help=_("your name at the table"))
     parser.set_defaults(func=lambda args: run_seat_command(args, play_on_screen))
 
 
@@ -259,18 +290,20 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     from spit.net.wire import MAX_NAME, ProtocolError, room_code
 
     if args.json and not args.bot:
-        return words.networked.network_problem("json needs bot")
+        return _("--json needs --bot: a game on the screen prints no JSON")
     if getattr(args, "web_port", None) is not None and not args.web:
-        return words.networked.network_problem("web port needs web")
+        return _("--web-port needs --web")
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
-        return words.networked.network_problem("server or bind")
+        return _("--bind, --port and --pace start a server here; --server uses a running one")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        return words.networked.network_name_too_long(n=MAX_NAME)
+        return _("a name is up to {n} printable characters").format(n=MAX_NAME)
     if getattr(args, "code", None) is not None:
         try:
             args.code = room_code(args.code)
         except ProtocolError:
-            return words.networked.not_a_room_code_flag(code=args.code)
+            return _("not a room code: {code!r} (8 letters and digits, e.g. ABCD-EFGH)").format(
+                code=args.code
+            )
     return None
 
 
@@ -301,8 +334,10 @@ def hosting_problem(error: HostingError, command: str) -> str:
     from spit.net.hosting import HostPart
 
     if error.part is HostPart.GAME_SERVER:
-        return words.networked.cannot_listen(command=command, why=error.why)
-    return words.networked.cannot_serve_browser_seat(command=command, why=error.why)
+        return _("{command}: cannot listen there: {why}").format(command=command, why=error.why)
+    return _("{command}: cannot serve the browser seat there: {why}").format(
+        command=command, why=error.why
+    )
 
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
@@ -349,11 +384,13 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             print(json.dumps(said | ({"link": link} if link else {})), flush=True)
         else:
             print(
-                words.networked.room_and_command(code=welcome.room, address=address),
+                _("Room {code}. Your friend types: spit join {address} {code}").format(
+                    code=welcome.room, address=address
+                ),
                 flush=True,
             )
             if link:
-                print(words.networked.room_link(link=link), flush=True)
+                print(_("Or opens in a browser: {link}").format(link=link), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -403,14 +440,20 @@ def describe_result(result: dict[str, Any]) -> str:
     """The result in one sentence."""
     held = result.get("held") or [0, 0]
     if result.get("ended") == "abandoned":
-        return words.networked.network_problem("abandoned")
+        return _("The match was abandoned: a player did not come back.")
     if result.get("ended") == "left":
-        return words.networked.network_problem("left")
+        return _("The match ended: a player left.")
     winner = result.get("winner")
     rounds = int(result.get("rounds") or 0)
     if winner is None:
-        return words.networked.draw_after(rounds)
-    return words.networked.won_after(winner, rounds, held[0], held[1])
+        return ngettext("A draw after {n} round.", "A draw after {n} rounds.", rounds).format(
+            n=rounds
+        )
+    return ngettext(
+        "Player {winner} wins after {n} round (cards held: {one}–{two}).",
+        "Player {winner} wins after {n} rounds (cards held: {one}–{two}).",
+        rounds,
+    ).format(winner=winner, n=rounds, one=held[0], two=held[1])
 
 
 def _host_plan(args: argparse.Namespace) -> HostPlan:
@@ -452,9 +495,12 @@ def run_server_command(args: argparse.Namespace) -> int:
     """``spit server``: serve rooms until SIGINT or SIGTERM."""
     problem = None
     if args.workers > 1 and not args.redis:
-        problem = words.networked.network_problem("workers need redis")
+        problem = _("--workers above 1 needs --redis URL: the processes find rooms through it")
     elif args.redis and not args.advertise and (args.bind or LOOPBACK) in ("0.0.0.0", "::"):
-        problem = words.networked.network_problem("advertise")
+        problem = _(
+            "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
+            "the address players are sent on to"
+        )
     if problem is not None:
         said = words.commands.usage_error(command="spit server", problem=problem)
         print(printable(said), file=sys.stderr)
@@ -473,7 +519,7 @@ def run_server_command(args: argparse.Namespace) -> int:
 
 def _cannot_listen(error: OSError) -> None:
     why = error.strerror or str(error)
-    print(printable(words.networked.server_cannot_listen(why=why)), file=sys.stderr)
+    print(printable(_("spit server: cannot listen there: {why}").format(why=why)), file=sys.stderr)
 
 
 async def _serve(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from spit import words
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.commands.numbers import bounded
 from spit.engine import Variant
+from spit.i18n import _
 
 POLICIES: tuple[str, ...] = (*LEVEL_NAMES, ADAPTIVE, "random")
 """What ``--bot1``/``--bot2`` accept: a level, ``adaptive`` (moves along the ladder towards
@@ -24,8 +25,8 @@ positive_int = bounded(
     int,
     1,
     None,
-    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
-    out_of_range=lambda _, value: words.sim.not_positive(value=value),
+    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
+    out_of_range=lambda _text, value: _("must be at least 1, not {value}").format(value=value),
 )  # an argparse type: a whole number of at least 1
 
 
@@ -33,41 +34,45 @@ def add_simulate_parser(subparsers: Any) -> None:
     """Register ``simulate`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "simulate",
-        help=words.commands.command_help("simulate"),
-        description=words.commands.command_help("simulate/"),
+        help=_("play matches bot against bot, headless, and report who wins"),
+        description=_(
+            "Play whole matches bot against bot on a virtual clock (no waiting), with the "
+            "same engine and bot as the game, and report wins, rounds and speed. The same "
+            "arguments always give the same results. Seats alternate every match."
+        ),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         required=True,
         metavar="N",
-        help=words.commands.command_help("simulate --games"),
+        help=_("matches to play"),
     )
     parser.add_argument(
         "--bot1",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=words.sim.first_bot_help(choices=", ".join(POLICIES)),
+        help=_("first bot: {choices}").format(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--bot2",
         choices=POLICIES,
         required=True,
         metavar="LEVEL",
-        help=words.sim.second_bot_help(choices=", ".join(POLICIES)),
+        help=_("second bot: {choices}").format(choices=", ".join(POLICIES)),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("simulate --variant"),
+        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help=words.commands.command_help("simulate --seed")
+        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
     )
     parser.add_argument(
-        "--json", action="store_true", help=words.commands.command_help("simulate --json")
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of a table")
     )
     parser.set_defaults(func=run)
 
@@ -87,13 +92,13 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         if sys.stderr.isatty():
-            label = words.sim.bots_against(bot1=config.bot1, bot2=config.bot2)
+            label = _("{bot1} vs {bot2}").format(bot1=config.bot1, bot2=config.bot2)
             with progress_bar(label, config.games) as advance:
                 summary = simulate(config, on_match=advance)
         else:
             summary = simulate(config)
     except KeyboardInterrupt:
-        print(words.sim.interrupted("simulate"), file=sys.stderr)
+        print(_("spit simulate: interrupted"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(summary)
@@ -106,27 +111,32 @@ def add_ladder_parser(subparsers: Any) -> None:
     """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
     parser = subparsers.add_parser(
         "ladder",
-        help=words.commands.command_help("ladder"),
-        description=words.commands.command_help("ladder/"),
+        help=_("play every bot level against every other and rate them"),
+        description=_(
+            "A round robin of the bot's ladder on the simulator: every level plays every "
+            "other, seats alternating; then Elo ratings fitted to all results (Bradley-Terry, "
+            "maximum likelihood, 95% intervals), the win rates and each level's figures. "
+            "The same arguments always give the same results."
+        ),
     )
     parser.add_argument(
         "--games",
         type=positive_int,
         default=200,
         metavar="N",
-        help=words.commands.command_help("ladder --games"),
+        help=_("matches per pair of levels (default 200)"),
     )
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=words.commands.command_help("ladder --variant"),
+        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
     )
     parser.add_argument(
-        "--seed", type=int, default=1, help=words.commands.command_help("ladder --seed")
+        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
     )
     parser.add_argument(
-        "--json", action="store_true", help=words.commands.command_help("ladder --json")
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
     )
     parser.set_defaults(func=run_ladder)
 
@@ -141,12 +151,12 @@ def run_ladder(args: argparse.Namespace) -> int:
     try:
         if sys.stderr.isatty():
             total = args.games * len(ladder.pairs())
-            with progress_bar(words.sim.simulation_label("ladder"), total) as advance:
+            with progress_bar(_("ladder"), total) as advance:
                 result = ladder.run(args.games, variant=variant, seed=args.seed, on_match=advance)
         else:
             result = ladder.run(args.games, variant=variant, seed=args.seed)
     except KeyboardInterrupt:
-        print(words.sim.interrupted("ladder"), file=sys.stderr)
+        print(_("spit ladder: interrupted"), file=sys.stderr)
         return INTERRUPTED
     if args.json:
         print_json(result)

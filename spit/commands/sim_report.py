@@ -12,8 +12,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from spit import words
+from spit.i18n import _, ngettext
 from spit.sim.ladder import Ladder
 from spit.sim.simulator import MatchReport, Summary
+from spit.words.numbers import Number
 
 
 def _percent(part: int, whole: int) -> str:
@@ -37,56 +39,63 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[MatchReport], Non
 
 
 def table(summary: Summary) -> Table:
-    """The figures of a run as a rich table."""
     c = summary.config
     games = summary.games
-    names = (words.sim.first_bot(name=c.bot1), words.sim.second_bot(name=c.bot2))
+    names = (_("bot 1 ({name})").format(name=c.bot1), _("bot 2 ({name})").format(name=c.bot2))
     out = Table(
-        title=words.sim.simulation_title(games=games, variant=c.variant.value, seed=c.seed),
+        title=_("{games} matches, {variant}, seed {seed} (seats alternate)").format(
+            games=games, variant=c.variant.value, seed=c.seed
+        ),
         show_header=False,
     )
     out.add_column("")
     out.add_column("", justify="right")
     out.add_column("", justify="right")
     for name, wins in zip(names, summary.wins, strict=True):
-        out.add_row(words.sim.won_by(name=name), str(wins), _percent(wins, games))
-    draw_note = words.sim.unfinished(summary.unfinished) if summary.unfinished else ""
-    out.add_row(words.sim.simulation_label("draws"), str(summary.draws), draw_note)
+        out.add_row(_("won by {name}").format(name=name), str(wins), _percent(wins, games))
+    n = summary.unfinished
+    draw_note = (
+        ngettext(
+            "{n} match unfinished (round or time cap)",
+            "{n} matches unfinished (round or time cap)",
+            n,
+        ).format(n=n)
+        if n
+        else ""
+    )
+    out.add_row(_("draws"), str(summary.draws), draw_note)
     out.add_row(
-        words.sim.simulation_label("mean rounds"),
+        _("mean rounds per match"),
         words.numbers.number(summary.mean_rounds, ".2f"),
         "",
     )
     out.add_row(
-        words.sim.simulation_label("mean match length"),
+        _("mean match length (simulated)"),
         words.records.seconds_1(s=summary.mean_match_seconds),
         "",
     )
+    out.add_row(_("actions applied"), words.numbers.number(summary.actions, ","), "")
     out.add_row(
-        words.sim.simulation_label("actions"), words.numbers.number(summary.actions, ","), ""
-    )
-    out.add_row(
-        words.sim.simulation_label("refusals"),
+        _("refusals"),
         words.numbers.number(summary.refusals, ","),
-        words.sim.refusal_share(
-            share=_percent(summary.refusals, summary.actions), n=summary.fumbles
+        _("{share} ({n:,} fumbles)").format(
+            share=_percent(summary.refusals, summary.actions), n=Number(summary.fumbles)
         ),
     )
     out.add_row(
-        words.sim.simulation_label("throughput"),
-        words.sim.matches_per_second(n=summary.matches_per_s),
+        _("throughput"),
+        _("{n:,.1f} matches/s").format(n=Number(summary.matches_per_s)),
         "",
     )
     out.add_row(
         "",
-        words.sim.actions_per_second(n=summary.actions_per_s),
-        words.sim.run_seconds(s=summary.seconds),
+        _("{n:,.0f} actions/s").format(n=Number(summary.actions_per_s)),
+        _("in {s:.2f} s").format(s=Number(summary.seconds)),
     )
     return out
 
 
 def print_table(summary: Summary) -> None:
-    """Print the table on stdout."""
     Console().print(table(summary))
 
 
@@ -98,17 +107,17 @@ def print_json(figures: Summary | Ladder) -> None:
 def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
     """The ratings with each level's figures, and the win-rate matrix."""
     ratings = Table(
-        title=words.sim.ladder_title(
+        title=_("The ladder: {games} matches a pair, {variant}, seed {seed}").format(
             games=ladder.games, variant=ladder.variant.value, seed=ladder.seed
         )
     )
     ratings.add_column("")
-    ratings.add_column(words.sim.simulation_label("level"))
-    ratings.add_column(words.sim.simulation_label("Elo"), justify="right")
-    ratings.add_column(words.sim.simulation_label("interval"), justify="right")
-    ratings.add_column(words.sim.simulation_label("beats below"), justify="right")
-    ratings.add_column(words.sim.simulation_label("median reaction"), justify="right")
-    ratings.add_column(words.sim.simulation_label("plays/min"), justify="right")
+    ratings.add_column(_("level"))
+    ratings.add_column(_("Elo"), justify="right")
+    ratings.add_column(_("95% interval"), justify="right")
+    ratings.add_column(_("beats the one below"), justify="right")
+    ratings.add_column(_("median reaction"), justify="right")
+    ratings.add_column(_("plays/min"), justify="right")
     below = {hi: share for hi, _lo, share in ladder.adjacent()}
     for rung, r in enumerate(ladder.ratings, 1):
         figures = ladder.figures[r.name]
@@ -122,8 +131,10 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
             words.records.seconds_2(s=figures.median_reaction),
             words.numbers.number(figures.plays_per_minute, ".1f"),
         )
-    ratings.caption = words.sim.ladder_caption(n=ladder.matches, s=ladder.seconds)
-    matrix = Table(title=words.sim.simulation_label("matrix"))
+    ratings.caption = _("{n:,} matches in {s:.1f} s").format(
+        n=Number(ladder.matches), s=Number(ladder.seconds)
+    )
+    matrix = Table(title=_("Matches won by the row's level against the column's"))
     matrix.add_column("")
     for rung in range(1, len(ladder.levels) + 1):
         matrix.add_column(str(rung), justify="right")
@@ -139,7 +150,6 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
 
 
 def print_ladder(ladder: Ladder) -> None:
-    """Print the ladder's tables on stdout."""
     console = Console()
     for table_ in ladder_tables(ladder):
         console.print(table_)

@@ -9,6 +9,7 @@ from typing import Any, Final
 from spit import words
 from spit.commands.exits import CANNOT_LISTEN
 from spit.commands.numbers import bounded
+from spit.i18n import _
 
 DEFAULT_BIND: Final = "127.0.0.1"
 """Only this machine's browsers by default; ``--bind`` opens it to others on purpose."""
@@ -24,7 +25,9 @@ port_number = bounded(
     0,
     65535,
     not_a_number=lambda text: words.networked.not_a_port(text=text),
-    out_of_range=lambda _, value: words.web.web_port_out_of_range(value=value),
+    out_of_range=lambda _text, value: _("must be between 0 and 65535, not {value}").format(
+        value=value
+    ),
 )  # an argparse type: a TCP port, 0 (any free port) to 65535
 
 
@@ -32,8 +35,10 @@ table_count = bounded(
     int,
     1,
     100,
-    not_a_number=lambda text: words.sim.not_a_whole_number(text=text),
-    out_of_range=lambda _, value: words.web.tables_out_of_range(value=value),
+    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
+    out_of_range=lambda _text, value: _("must be between 1 and 100, not {value}").format(
+        value=value
+    ),
 )  # an argparse type: how many tables may be played at once, 1 to 100
 
 
@@ -41,28 +46,39 @@ def add_web_parser(subparsers: Any) -> None:
     """Register ``web`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "web",
-        help=words.commands.command_help("web"),
-        description=words.commands.command_help("web/"),
+        help=_("serve spit to a web browser"),
+        description=_(
+            "Serve spit to web browsers: open the address it prints and the start menu "
+            "appears in the page; two players on one keyboard or against the bot, as in the "
+            "terminal. Every browser tab gets a table of its own."
+        ),
     )
     parser.add_argument(
         "--bind",
         default=DEFAULT_BIND,
         metavar="ADDR",
-        help=words.web.web_bind_help(default=DEFAULT_BIND),
+        help=_(
+            "the address to listen on (default {default}: this machine only; give this "
+            "machine's network address to let others in)"
+        ).format(default=DEFAULT_BIND),
     )
     parser.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
         metavar="N",
-        help=words.web.web_port_help_default(default=DEFAULT_PORT),
+        help=_("the port to listen on (default {default}; 0 picks a free one)").format(
+            default=DEFAULT_PORT
+        ),
     )
     parser.add_argument(
         "--max-tables",
         type=table_count,
         default=DEFAULT_TABLES,
         metavar="N",
-        help=words.web.web_tables_help(default=DEFAULT_TABLES),
+        help=_("how many browser tabs may play at once (default {default})").format(
+            default=DEFAULT_TABLES
+        ),
     )
     parser.set_defaults(func=run)
 
@@ -75,20 +91,15 @@ def run(args: argparse.Namespace) -> int:
     server = WebServer(command, bind=args.bind, port=args.port, max_sessions=args.max_tables)
 
     def ready(address: str) -> None:
-        print(
-            words.web.served_at(address=address),
-            flush=True,
-        )
+        said = _("Spit is served at {address} — open it in a browser. Ctrl+C stops.")
+        print(said.format(address=address), flush=True)
 
     try:
         server.run(ready)
     except OSError as error:
-        print(
-            "spit: "
-            + words.web.cannot_serve(
-                bind=args.bind, port=args.port, reason=error.strerror or str(error)
-            ),
-            file=sys.stderr,
+        said = _("cannot serve on {bind} port {port}: {reason}").format(
+            bind=args.bind, port=args.port, reason=error.strerror or str(error)
         )
+        print(f"spit: {said}", file=sys.stderr)
         return CANNOT_LISTEN
     return 0

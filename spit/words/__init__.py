@@ -8,7 +8,7 @@
 # every id the source names, in every language. Only the shells (the app, spit web, the
 # commands) ask; a sentence only one shell says is written there, as ``_("…")``.
 #
-# Each module loads the first time it is asked for (``words.sim`` imports ``spit.words.sim``
+# Each module loads the first time it is asked for (``words.web`` imports ``spit.words.web``
 # then; PEP 562), so a start loads the words of its first screen and not those of the
 # simulator, the records, the network or the browser seat.
 
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
         practice,
         records,
         refusals,
-        sim,
         table,
         web,
     )
@@ -51,7 +50,6 @@ __all__ = [
     "practice",
     "records",
     "refusals",
-    "sim",
     "table",
     "web",
 ]

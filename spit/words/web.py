@@ -1,48 +1,10 @@
-"""Spit in a browser: spit web's flags, pages and notices."""
+"""Spit in a browser: the pages and notices spit web serves."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from spit.i18n import N_, _, ngettext, translated
-
-
-def web_port_out_of_range(*, value: int) -> str:
-    return _("must be between 0 and 65535, not {value}").format(value=value)
-
-
-def tables_out_of_range(*, value: int) -> str:
-    return _("must be between 1 and 100, not {value}").format(value=value)
-
-
-def web_bind_help(*, default: str) -> str:
-    return _(
-        "the address to listen on (default {default}: this machine only; give this "
-        "machine's network address to let others in)"
-    ).format(default=default)
-
-
-def web_port_help_default(*, default: int) -> str:
-    return _("the port to listen on (default {default}; 0 picks a free one)").format(
-        default=default
-    )
-
-
-def web_tables_help(*, default: int) -> str:
-    return _("how many browser tabs may play at once (default {default})").format(default=default)
-
-
-def served_at(*, address: str) -> str:
-    """``spit web``'s line: where the game is served."""
-    return _("Spit is served at {address} — open it in a browser. Ctrl+C stops.").format(
-        address=address
-    )
-
-
-def cannot_serve(*, bind: str, port: int, reason: str) -> str:
-    return _("cannot serve on {bind} port {port}: {reason}").format(
-        bind=bind, port=port, reason=reason
-    )
 
 
 def room_title(*, code: str) -> str:

@@ -15,8 +15,10 @@ import time
 
 import pytest
 
+from spit import i18n
 from spit.cli import main
 from spit.commands.exits import CANNOT_LISTEN
+from spit.commands.rooms import describe_result
 
 LIMIT = 90.0
 """No process here may take longer than this (the test fails instead)."""
@@ -196,3 +198,13 @@ def test_a_port_in_use_is_one_line_and_the_same_exit_status_in_every_command(arg
     assert status == CANNOT_LISTEN == 2
     assert err.count("\n") == 1 and port in err and "Traceback" not in err, err
     assert "\x1b[" not in out + err  # no screen was taken
+
+
+def test_a_headless_seats_result_agrees_with_its_number() -> None:
+    assert describe_result({"winner": None, "rounds": 1}) == "A draw after 1 round."
+    won = describe_result({"winner": 2, "rounds": 3, "held": [0, 7]})
+    assert won == "Player 2 wins after 3 rounds (cards held: 0–7)."
+    assert describe_result({"ended": "left"}) == "The match ended: a player left."
+    i18n.set_language("lv")
+    assert describe_result({"winner": None, "rounds": 21}) == "Neizšķirts pēc 21 kārtas."
+    assert describe_result({"winner": None, "rounds": 3}) == "Neizšķirts pēc 3 kārtām."

@@ -9,10 +9,11 @@ import sys
 from contextlib import contextmanager
 
 import pytest
+from rich.console import Console
 
 from spit.commands.sim import INTERRUPTED, add_simulate_parser
-from spit.commands.sim_report import progress_bar
-from spit.sim.simulator import Config, simulate_match
+from spit.commands.sim_report import progress_bar, table
+from spit.sim.simulator import Config, simulate, simulate_match
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -110,3 +111,10 @@ def test_the_rich_progress_bar_runs_without_a_terminal(capsys) -> None:
             advance(simulate_match(config, index))
     out, err = capsys.readouterr()
     assert out == "" and err.strip() == ""
+
+
+def test_the_table_counts_unfinished_matches_with_their_number(capsys) -> None:
+    Console(width=200).print(
+        table(simulate(Config(games=1, bot1="easy", bot2="easy", max_rounds=1)))
+    )
+    assert "1 match unfinished (round or time cap)" in capsys.readouterr().out

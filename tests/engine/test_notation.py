@@ -10,13 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spit.engine import DECK, PLAYERS, STOCKS, Fill, Play, Slap, Spit
+from spit.engine import DECK, PLAYERS, STOCKS, Fill, Play, Reason, Slap, Spit
 from spit.engine.notation import (
     NotationError,
     action_dict,
     card_text,
     parse_action,
     parse_card,
+    parse_reason,
+    reason_text,
 )
 
 players = st.sampled_from(PLAYERS)
@@ -162,3 +164,40 @@ def test_an_error_message_stays_short_whatever_came_in() -> None:
     with pytest.raises(NotationError) as caught:
         parse_action({"do": "x" * 10_000, "p": 0})
     assert len(str(caught.value)) < 80
+
+
+# -- reasons -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_every_reason_reads_back_from_its_one_spelling(reason: Reason) -> None:
+    assert reason_text(reason) == reason.value
+    assert parse_reason(reason_text(reason)) is reason
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda r: r.value)
+def test_a_reason_as_records_spelt_it_before_still_reads(reason: Reason) -> None:
+    assert parse_reason(reason.name.lower()) is reason
+
+
+def test_the_one_spelling_of_a_reason_is_its_value() -> None:
+    assert reason_text(Reason.DOES_NOT_FIT) == "does-not-fit"
+
+
+@pytest.mark.parametrize("text", ["DOES_NOT_FIT", "Does-Not-Fit", "does not fit", "", "fit"])
+def test_a_reason_in_any_other_spelling_is_refused(text: str) -> None:
+    with pytest.raises(NotationError, match="no such reason"):
+        parse_reason(text)
+
+
+@given(json_values)
+def test_anything_is_a_reason_or_a_notation_error(value: object) -> None:
+    try:
+        reason = parse_reason(value)
+    except NotationError:
+        return
+    assert parse_reason(reason_text(reason)) is reason
+
+
+def test_a_notation_error_is_a_value_error() -> None:
+    assert issubclass(NotationError, ValueError)

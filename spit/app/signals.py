@@ -1,12 +1,9 @@
 """The signals that end spit, before its app is up: while a record is read (which can take
 seconds for a long one) and until the app answers them itself.
 
-SIGTERM, SIGHUP and SIGINT end spit with the shell's status for a signal, 128 + its number
-(143, 129, 130), at any moment. While a long piece of work runs before the app
-(:func:`interrupting`), a signal stops it at once (:class:`Signalled`, caught by the
-command, which returns the status); once the work is done, a signal that comes before the
-app has taken the signals over is kept (:func:`take_pending`), and the app ends with it as
-soon as it is up, the terminal restored. No Textual here: ``spit stats`` uses it too.
+A signal stops :func:`interrupting` work at once; one that comes after it and before the
+app is up is kept (:func:`take_pending`) for the app to end with. No Textual: ``spit stats``
+uses it too.
 """
 
 from __future__ import annotations

@@ -92,7 +92,6 @@ class HelpScreen(Dialog[None]):
             "escape,f1", "dismiss", worded(words.dialogs.binding, "close help"), id="close-help"
         ),
     ]
-    """Bindings for the help screen."""
 
     def __init__(
         self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool, ascii: bool = False

@@ -219,9 +219,8 @@ class GameScreen(WordedBindings, Screen[None]):
             self._match_over()
 
     def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-        """Each player's plays now, for the match figures' reactions: a seat played here
-        by its legal actions, any other by the plays the drawn view shows of it (all face
-        up: the other seat of a networked match is timed too)."""
+        """Each player's plays now, for the match figures' reactions: a seat played here by its
+        legal actions, any other by the plays the drawn (face-up) view shows of it."""
         seats, drawn = self.game.seats, self.game.view(self.seat)
         legal = [
             self.game.view(p).legal_actions if p in seats else drawn.plays_of(p) for p in (0, 1)

@@ -105,17 +105,10 @@ class PracticeScreen(GameScreen):
     leaves), and the middle shows the next round's call to SPIT and its piles."""
 
     def __init__(
-        self,
-        options: GameOptions,
-        game: Game,
-        *,
-        keymap: KeyMap,
-        pace: Pace,
-        driver: PatientDriver,
+        self, options: GameOptions, game: Game, *, keymap: KeyMap, pace: Pace, driver: PatientDriver
     ) -> None:
         super().__init__(options, game, keymap=keymap, pace=pace)
         self.coach = Coach(keymap, self.look.label, ascii=options.ascii)
-        """The steps and their words."""
         self.driver = driver
         """The patient bot, which asks :meth:`bot_may_move` before each card."""
         driver.gate = self.bot_may_move

@@ -211,10 +211,8 @@ class Presenter:
         *,
         summary: bool = True,
     ) -> TableStates:
-        """Every widget's state for the table as ``view`` shows it. Between rounds the last
-        round's summary stands where the banner and piles were; with ``summary`` False (the
-        practice, whose band says what it would) the banner and piles show there, as after
-        any deal."""
+        """Every widget's state for the table as ``view`` shows it; between rounds the last
+        round's summary replaces the banner and piles, unless ``summary`` is False."""
         phase = view.phase
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
         # Once the match is over, what counts is what each held at the end, not the last

@@ -42,9 +42,8 @@ class RemoteSeat:
             self._game.room_link = link
 
     def keep_seat(self) -> None:
-        """The app ends by a signal (the terminal closed, the machine shutting down), not by
-        the player: the seat is not left, and its token stays kept on this machine, so the
-        same command (or ``spit resume``) takes it back within the server's grace time."""
+        """Ended by a signal, not the player: the seat's token stays kept, so the same command
+        (or ``spit resume``) takes the seat back within the server's grace time."""
         self._keep = True
 
     def _kept_on(self, game: RemoteGame | None) -> bool:

@@ -29,7 +29,6 @@ class Signalled(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
-        """The signal."""
 
     @property
     def status(self) -> int:
@@ -51,12 +50,8 @@ def _keep(signum: int, frame: object) -> None:
 
 @contextmanager
 def interrupting(*, then_keep: bool = False) -> Iterator[None]:
-    """While the body runs, each of :data:`SIGNALS` raises :class:`Signalled` in it.
-
-    Afterwards the handlers that were there come back; with ``then_keep``, a signal is kept
-    instead, for the app that follows to end with (:func:`take_pending`). Outside the main
-    thread nothing changes (Python takes signals there only).
-    """
+    """While the body runs, each of :data:`SIGNALS` raises :class:`Signalled` in it; then the
+    handlers before come back, or with ``then_keep`` a signal is kept (:func:`take_pending`)."""
     try:
         previous = {signum: signal.signal(signum, _raise) for signum in SIGNALS}
     except ValueError:  # not the main thread

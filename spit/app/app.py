@@ -102,14 +102,11 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         practice: bool = False,
         offer_practice: bool = False,
     ) -> None:
-        """``clock`` is the game clock's source (tests pass one they control); ``opponents``
-        builds seat 2's driver against the person (None: two players only); ``record`` keeps
-        a record of every match; ``resume`` is an unfinished record to play on, paused;
-        ``network`` plays a seat at a room on a server (``spit host``, ``spit join``) and the
-        app ends with the match; ``seated`` is that seat, taken already by the command (a
-        server that is not there is one line, no screen); ``config_file`` is where the menu
-        remembers its choices (None: nowhere); ``practice`` starts with the practice round,
-        ``offer_practice`` offers it when the menu opens."""
+        """``clock``: the game clock's source (tests pass one they control); ``opponents``
+        builds seat 2's driver (None: two players only); ``resume``: an unfinished record to
+        play on, paused; ``network``: a seat at a room on a server (the app ends with the
+        match), ``seated`` if the command took it already; ``config_file``: where the menu
+        remembers its choices; ``offer_practice``: offer the practice when the menu opens."""
         super().__init__()
         self.config_file = config_file
         self.options = options or GameOptions()
@@ -124,7 +121,6 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         )
         self.pace = pace or Pace()
         self.keymap = self._keys_for(self.options)
-        """The keys of the current (or next) game."""
         self._ascii = self.options.ascii
         self._resume = resume
         self._replay = replay

@@ -1,11 +1,8 @@
 """ASCII output for terminals without the symbols: every character the screen shows, plain.
 
-``--ascii`` draws cards with letters and boxes of ``+ - |`` itself (:class:`~spit.app.look.Look`);
-this filter covers the rest, whatever drew it: Textual's round dialog borders, radio marks
-and buttons, and the ``·``, ``—`` and ``•`` in sentences (translations included). It sits
-where Textual post-processes every rendered line (a line filter, as ``NO_COLOR`` uses), so
-nothing outside ASCII reaches the terminal, and each character is replaced by one of the
-same width, so no layout moves. Letters are left alone: a key's name must stay exact.
+The cards draw themselves in ASCII (:class:`~spit.app.look.Look`); this line filter (as
+``NO_COLOR`` uses) covers the rest, Textual's borders and marks and the ``·`` in sentences,
+each character by one of the same width so no layout moves. Letters stay: a key's name must.
 """
 
 from __future__ import annotations

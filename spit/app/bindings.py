@@ -1,10 +1,8 @@
 """Key bindings in the player's words and on the player's layout.
 
-A class's ``BINDINGS`` are made when the module is imported, before ``--lang`` (or the
-menu's Language) applies, so a description made then would stay English. A :class:`Worded`
-description remembers how it is said and :class:`WordedBindings` says it again when a screen
-is made and whenever the language changes. :func:`by_place` lets a menu or dialog letter work
-by key position, as the table's keys do: on the Greek layout S types σ, and σ starts too.
+``BINDINGS`` are made at import, before ``--lang`` applies, so :class:`WordedBindings` says
+each :class:`Worded` description again when a screen is made or the language changes.
+:func:`by_place` lets a letter work by key position: on the Greek layout σ starts, as S does.
 """
 
 from __future__ import annotations

@@ -9,16 +9,7 @@ from typing import NamedTuple
 from rich.style import Style
 
 from spit import words
-from spit.app.look import (
-    DIM,
-    LAYERS,
-    PLAYER_COLOURS,
-    SMALL,
-    CardSize,
-    Lines,
-    Look,
-    ink,
-)
+from spit.app.look import DIM, LAYERS, PLAYER_COLOURS, SMALL, CardSize, Lines, Look, ink
 from spit.app.mosaic import Mosaic, Tile
 from spit.app.parts import MARGIN, Part
 from spit.engine import PileView, StockView

@@ -1,12 +1,7 @@
 """The practice round's guide: which step the player is at, and what to tell them.
 
-Pure, like the wording it speaks through: no Textual. Every step is decided from the
-engine's facts — the seat's :class:`~spit.engine.PlayerView` (its phase, its legal actions,
-the last settled round) and the events of each accepted action — never from a rule worked
-out here. A step that asks the player to do something is done when the engine reports it
-done (a ``CardPlayed`` of theirs, a ``SlotFilled``, a ``CardSpat`` after the table was
-stuck, a ``RoundSettled`` after the slap); the first step, which only shows the table, is
-done with Tab.
+Pure (no Textual): every step is decided from the engine's facts, the seat's view and the
+events of each accepted action, never from a rule worked out here.
 """
 
 from __future__ import annotations
@@ -81,11 +76,8 @@ class Coach:
     # -- where the player is -------------------------------------------------------------
 
     def step(self, view: PlayerView) -> Step | None:
-        """The step for the table as ``view`` shows it (None once the match is over).
-
-        The table calls the steps it needs now (stuck, slap, between rounds) whatever came
-        before; otherwise the first step not yet done, in order.
-        """
+        """The step for the table as ``view`` shows it (None once the match is over): the one
+        the table calls for now (stuck, slap, between rounds), else the first not yet done."""
         if view.is_over:
             return None
         phase = view.phase

@@ -14,11 +14,8 @@ from spit.engine import Card, CardPlayed, CardSpat, Event, RoundSettled
 
 
 class FeedbackTimers:
-    """What the table says for a moment, and when each part of it fades.
-
-    ``faded`` is called when a part went away by itself (the table is to be drawn again).
-    The lengths come from the screen's pace: ``flash`` and ``last_move`` of 0 turn those off.
-    """
+    """What the table says for a moment, and when each part fades (``faded`` is then called;
+    a ``flash`` or ``last_move`` of 0 turns those off)."""
 
     def __init__(
         self,

@@ -1,15 +1,10 @@
 """The game screen: keys in, the game's verdicts out, the table redrawn from a seat's view.
 
-The screen plays a :class:`spit.game.Game` (a match here, or one across the network) and
-knows nothing else of it. A key goes the same short way, with no ``await`` anywhere on it:
-``KeyMap.control(key)`` -> ``Control.press()`` -> ``PlayerView.resolve(press)`` ->
-``Game.act(action)``. The game tells
-the screen what happened (``table_changed``: the events or the refusal; a local game does so
-inside ``act``), and the screen keeps the wiring: the feedback's timers
-(:class:`~spit.app.feedback.FeedbackTimers`) hear of it, and the presenter
-(:class:`~spit.app.presenter.Presenter`) turns ``Game.view(seat)``, the screen's
-:class:`~spit.app.presenter.Perspective` and the feedback into each widget's state. Every
-fact it shows is the engine's; it keeps no table of its own.
+The screen plays a :class:`spit.game.Game` (here or across the network). A key goes one
+short way with no ``await``: ``KeyMap.control`` -> ``Control.press`` -> ``PlayerView.resolve``
+-> ``Game.act``. The game tells :meth:`GameScreen.table_changed` what happened; the feedback's
+timers hear of it and the :class:`~spit.app.presenter.Presenter` turns the seat's view into
+each widget's state. The screen keeps no table of its own.
 """
 
 from __future__ import annotations
@@ -94,13 +89,11 @@ class GameScreen(WordedBindings, Screen[None]):
         self._resumed = False
         self.options = options
         self.game = game
-        """The game being played; the screen reads and changes the table only through it."""
         self.seat = game.seats[0]
         """The seat whose view the screen draws (both players see the same face-up table)."""
         self.keymap = keymap
         self.pace = pace
         self.stats = stats if stats is not None else MatchStats()
-        """The whole match's figures, for the match-over screen."""
         self.look = Look(ascii=options.ascii, four_colour=options.four_colour)
         self.perspective = self._perspective()
         self.presenter = Presenter(keymap, self.look, hints=options.hints)
@@ -112,7 +105,6 @@ class GameScreen(WordedBindings, Screen[None]):
         self._pressed_at: dict[Control, float] = {}
         self.room_notice = RoomNotice(self, game)
         self.card_size: CardSize = SMALL
-        """The largest size the terminal has room for."""
 
     def _perspective(self) -> Perspective:
         against_bot = self.options.mode is Mode.BOT
@@ -227,9 +219,8 @@ class GameScreen(WordedBindings, Screen[None]):
             self._match_over()
 
     def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-        """Each player's plays now, for the match figures' reactions: a seat played here
-        by its legal actions, any other by the plays the drawn view shows of it (all face
-        up: the other seat of a networked match is timed too)."""
+        """Each player's plays now, for the match figures' reactions: a seat played here by its
+        legal actions, any other by the plays the drawn (face-up) view shows of it."""
         seats, drawn = self.game.seats, self.game.view(self.seat)
         legal = [
             self.game.view(p).legal_actions if p in seats else drawn.plays_of(p) for p in (0, 1)

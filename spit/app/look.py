@@ -1,10 +1,5 @@
-"""How the table looks: card faces and backs, suit colours, players' colours and names.
-
-Everything here turns engine values (cards, stocks, piles) into Rich ``Text`` lines; the
-table's parts (:mod:`spit.app.parts`, :mod:`spit.app.card_rows`) arrange them. Cards are
-boxes drawn at one of three sizes (:data:`CARD_SIZES`): three lines high on an 80x24
-terminal, larger where the terminal has room.
-"""
+"""How the table looks: card faces and backs at three sizes, suit and players' colours, as
+Rich ``Text`` lines for the table's parts to arrange."""
 
 from __future__ import annotations
 
@@ -22,13 +17,8 @@ LAYERS: Final = 4
 
 
 class CardSize(NamedTuple):
-    """One size the table draws cards at, and the room it needs around them.
-
-    Every picture of a card is made from these numbers: a card is a box ``width`` by
-    ``height`` whose top inner line shows its rank and suit in the corner (the only line
-    of the small size), the bottom one the same in the other corner, the suit in the
-    middle, and with ``big_rank`` the rank in tall letters between two suits.
-    """
+    """One size the table draws cards at, and the room it needs around them: a box with the
+    rank and suit in two corners (the small size's one line), the suit in the middle."""
 
     name: str
     width: int
@@ -66,10 +56,7 @@ def card_size_for(columns: int, lines: int) -> CardSize:
     return fitting[-1] if fitting else SMALL
 
 
-CARD_WIDTH: Final = SMALL.width
-"""Columns of one card box at the small size."""
 STOCK_WIDTH: Final = SMALL.stock_width
-"""Columns one stock takes at the small size."""
 
 PLAYER_COLOURS: Final = ("#3fa9f5", "#f5a623")
 """Each player's colour (player 1 blue, player 2 amber): names, flashes, readiness."""
@@ -80,7 +67,7 @@ _FITS: Final = Style(color="#2e9e4f", bgcolor="#f4f1e8", bold=True)
 """The edge of a stock's top card that fits a pile right now (hints)."""
 _BACK: Final = Style(color="#9fb3d9", bgcolor="#27407a")
 _EMPTY: Final = Style(color="#5f5f5f")
-_DIM: Final = Style(color="#6c6c6c")
+DIM: Final = Style(color="#6c6c6c")
 
 _TWO_COLOURS: Final = {
     Suit.SPADES: "#111111",
@@ -183,7 +170,6 @@ class Look(NamedTuple):
 
     @property
     def boxes(self) -> Boxes:
-        """The box characters for this look."""
         return ASCII_BOXES if self.ascii else ROUND_BOXES
 
     def label(self, card: Card) -> str:
@@ -283,13 +269,9 @@ class Look(NamedTuple):
     def stock(
         self, top: Card | None, face_down: int, *, fits: bool = False, size: CardSize = SMALL
     ) -> Lines:
-        """A stock: its face-up top card with one edge per face-down card behind it.
-
-        The edges show the count at a glance; the number in the bottom edge says it exactly.
-        ``fits`` (hints on) marks a top card that can be played right now: its edge lit and
-        a mark in its top edge, so colour is not the only sign. Each line is as wide as the
-        card and its edges (at most :data:`LAYERS`); the room for the rest is the row's.
-        """
+        """A stock: its face-up top card with one edge per face-down card behind it (at most
+        :data:`LAYERS`), the count in the bottom edge. ``fits`` (hints on) lights the edge and
+        marks the top edge, so colour is not the only sign."""
         if top is None:
             lines = self.empty(size=size)
         else:
@@ -352,7 +334,3 @@ def _edge_note(note: str, width: int, across: str) -> str:
 def player_style(player: int, *, bold: bool = True) -> Style:
     """A player's colour as a text style."""
     return Style(color=PLAYER_COLOURS[player], bold=bold)
-
-
-DIM: Final = _DIM
-"""Style for secondary text."""

@@ -33,11 +33,8 @@ from spit.settings.options import GameOptions, Mode, Network
 
 
 class Choice(RadioSet):
-    """A radio set whose cursor starts on the option that is on.
-
-    Textual's starts on the first option, so the highlight pointed at "easy" while "normal"
-    was chosen, and Enter would have changed the choice instead of keeping it.
-    """
+    """A radio set whose cursor starts on the option that is on (Textual's starts on the
+    first, so Enter would have changed the choice instead of keeping it)."""
 
     def on_mount(self) -> None:
         # After RadioSet's own mount handler, which puts the cursor on the first option.
@@ -49,11 +46,8 @@ class Choice(RadioSet):
 
 
 class _Marked:
-    """A menu mark that says whether it is on without colour, in ASCII too.
-
-    Textual draws every option with the same dot and tells them apart by its colour; in
-    ASCII (``[ ]`` and ``[*]``) a blank mark is the only way to say "off".
-    """
+    """A menu mark that says whether it is on without colour (Textual's dots differ only in
+    colour; in ASCII, ``[ ]`` and ``[*]``, a blank mark is the only way to say "off")."""
 
     value: bool
 
@@ -199,7 +193,6 @@ class MenuScreen(WordedBindings, Screen[None]):
             Binding("p", "practice", worded(words.dialogs.binding, "practice"), id="practice"),
         ]
     )
-    """Bindings for the start menu."""
 
     def __init__(self, options: GameOptions, *, bot_available: bool) -> None:
         super().__init__()
@@ -210,11 +203,7 @@ class MenuScreen(WordedBindings, Screen[None]):
         o = self._options
         with Vertical():
             yield Static("S  P  I  T", id="title", markup=False)
-            yield Static(
-                words.menu.menu_label("tagline"),
-                id="tagline",
-                markup=False,
-            )
+            yield Static(words.menu.menu_label("tagline"), id="tagline", markup=False)
             bot = (o.mode or o.menu_mode) is Mode.BOT and self._bot_available
             # A grid keeps the focus order (players, level, game, keyboard, language) while
             # the ladder's levels stand beside both players and game.

@@ -16,9 +16,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
 
-from spit.app.look import (
-    ink,
-)
+from spit.app.look import ink
 
 
 class Tile(NamedTuple):
@@ -53,15 +51,10 @@ class Mosaic(Visual):
     """A picture made of tiles whose rendered segments are kept: each card is rendered once.
 
     Textual turns Rich text into strips span by span on every repaint, and a row of cards
-    has dozens of spans: milliseconds per play. A mosaic renders a tile the first time its
-    key is seen and keeps its segments; afterwards a repaint only lays each line's kept
-    segments side by side, one strip per line. The strips are segment for segment those of
-    the whole text, but for the place (``offset`` meta) Textual's text selection reads: the
-    rows of cards are not selectable (``ALLOW_SELECT`` is off on :class:`StockRow` and
-    :class:`PileRow`), so each run of one style is one and the same style wherever it
-    stands, and Rich's and Textual's style caches downstream find it. Tiles are styled from
-    edge to edge, so a segment never spans two tiles, and each blank run between tiles is
-    one segment, as it is in the text.
+    has dozens of spans: milliseconds per play. A repaint here only lays each line's kept
+    segments side by side. They are those of the whole text but for the ``offset`` meta of
+    text selection, which the rows of cards turn off (``ALLOW_SELECT``), so a style is the
+    same wherever it stands and the style caches downstream find it.
     """
 
     def __init__(self, bands: Sequence[Band]) -> None:

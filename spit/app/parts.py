@@ -1,9 +1,6 @@
-"""The table's parts that draw text, each from one small immutable state: the top line,
-each player's line, message and keys, the banner and the round's summary.
-
-Setting an equal state does nothing, so after an action only the parts whose part of the
-table changed are repainted, and nothing is kept that could drift from the engine.
-"""
+"""The table's parts that draw text, each from one small immutable state (an equal state
+repaints nothing): the top line, each player's line, message and keys, the banner and the
+round's summary."""
 
 from __future__ import annotations
 
@@ -20,16 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from spit import words
-from spit.app.look import (
-    DIM,
-    PLAIN,
-    SMALL,
-    CardSize,
-    Look,
-    ink,
-    pad,
-    player_style,
-)
+from spit.app.look import DIM, PLAIN, SMALL, CardSize, Look, ink, pad, player_style
 from spit.engine import RoundEnd, RoundSettled, Variant
 from spit.i18n import _, ngettext
 from spit.words.labels import pile_name

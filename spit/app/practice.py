@@ -1,11 +1,8 @@
 """The guided practice round: the game screen with a guide's panel under the table, its
 pause (which can end the practice), and the offer of a practice at the very first start.
 
-The practice is a real deal played through the same :class:`~spit.app.game.GameScreen`,
-against :class:`~spit.game.patient.PatientDriver`, a bot that moves only when the player
-cannot. :class:`~spit.app.coach.Coach` decides each step from the engine's facts; this
-module only shows its words and passes it the keys and events. The panel sits below the
-table, so it never covers a card, and holds no focus: the keys stay the players'.
+A real deal on the same :class:`~spit.app.game.GameScreen`, against a bot that moves only
+when the player cannot; the panel never covers a card and holds no focus.
 """
 
 from __future__ import annotations
@@ -108,17 +105,10 @@ class PracticeScreen(GameScreen):
     leaves), and the middle shows the next round's call to SPIT and its piles."""
 
     def __init__(
-        self,
-        options: GameOptions,
-        game: Game,
-        *,
-        keymap: KeyMap,
-        pace: Pace,
-        driver: PatientDriver,
+        self, options: GameOptions, game: Game, *, keymap: KeyMap, pace: Pace, driver: PatientDriver
     ) -> None:
         super().__init__(options, game, keymap=keymap, pace=pace)
         self.coach = Coach(keymap, self.look.label, ascii=options.ascii)
-        """The steps and their words."""
         self.driver = driver
         """The patient bot, which asks :meth:`bot_may_move` before each card."""
         driver.gate = self.bot_may_move

@@ -1,12 +1,5 @@
 """The table's presenter: a seat's view, who looks at it and the feedback, turned into the
-states the table's widgets draw.
-
-Nothing here draws or waits: :meth:`Presenter.present` is a pure function of a
-:class:`~spit.engine.PlayerView`, a :class:`Perspective` (who sits near, who is "you", what
-everyone is called) and a :class:`Feedback` (the flashes, messages and last plays showing
-now), so what the table shows can be tested without the app. The game screen keeps the
-wiring: it asks the game, holds the timers and hands each widget its state.
-"""
+states the table's widgets draw, by a pure function that can be tested without the app."""
 
 from __future__ import annotations
 
@@ -140,7 +133,6 @@ class Scene(NamedTuple):
     variant: Variant
     """How the match is won."""
     size: CardSize = SMALL
-    """How big the cards are drawn."""
     rtt: tuple[float | None, float | None] | None = None
     """A networked match's round-trip times (both seats'); None on this machine."""
     adaptive_level: str | None = None
@@ -155,21 +147,15 @@ class TableStates(NamedTuple):
     """Every widget's state, near side first (the ``p1-`` widgets, then the ``p2-``)."""
 
     top_bar: TopBarState
-    """The top line."""
     legends: tuple[LegendState, LegendState]
     """``#p1-legend``, then ``#p2-legend`` (or ``#p1-legend-right`` for one person)."""
     infos: tuple[InfoState, InfoState]
-    """The players' lines."""
     messages: tuple[MessageState, MessageState]
-    """The refusals by the players' rows."""
     stocks: tuple[StocksState, StocksState]
-    """The players' stocks."""
     banner: BannerState | None
-    """The banner over the piles; None while the summary shows instead."""
+    """None while the last round's summary shows instead of the banner and piles."""
     piles: PilesState | None
-    """The spit piles; None while the summary shows."""
     summary: SummaryState | None
-    """The last round's summary, between rounds only."""
 
 
 class Presenter:
@@ -179,7 +165,6 @@ class Presenter:
         self.look = look
         """Suit symbols or letters, two or four colours."""
         self.hints = hints
-        """Whether the stocks that can be played now are marked."""
         self.stock_keys = {
             prefix: tuple(
                 tuple(
@@ -196,12 +181,10 @@ class Presenter:
         self.key_slot = legend_slot(
             [label for keys in self.stock_keys.values() for stock in keys for label in stock]
         )
-        """The columns each key gets in a legend."""
         self.spit_keys = (
             words.labels.control_label(keymap, "p1.spit"),
             words.labels.control_label(keymap, "p2.spit"),
         )
-        """Each half's spit key."""
 
     def scene(self, game: Game, perspective: Perspective, size: CardSize, browser: bool) -> Scene:
         """What ``game`` says now besides the drawn seat's view (and the other seats' views
@@ -228,10 +211,8 @@ class Presenter:
         *,
         summary: bool = True,
     ) -> TableStates:
-        """Every widget's state for the table as ``view`` shows it. Between rounds the last
-        round's summary stands where the banner and piles were; with ``summary`` False (the
-        practice, whose band says what it would) the banner and piles show there, as after
-        any deal."""
+        """Every widget's state for the table as ``view`` shows it; between rounds the last
+        round's summary replaces the banner and piles, unless ``summary`` is False."""
         phase = view.phase
         waiting = phase in (Phase.DEALT, Phase.STUCK) and not view.is_over
         # Once the match is over, what counts is what each held at the end, not the last
@@ -321,11 +302,8 @@ class Presenter:
     def _fitting(
         self, player: int, view: PlayerView, perspective: Perspective, scene: Scene
     ) -> tuple[bool, ...]:
-        """Hints: per stock of ``player``, whether its top card fits a pile right now.
-
-        The engine's legal actions decide; only seats played here get hints (a networked
-        opponent's or the bot's legal actions are not this screen's to ask).
-        """
+        """Hints: per stock of ``player``, whether its top card fits a pile right now (by the
+        engine's legal actions; only seats played here get hints)."""
         if not self.hints or perspective.away(player):
             return ()
         if player != view.player:

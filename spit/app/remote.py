@@ -42,9 +42,8 @@ class RemoteSeat:
             self._game.room_link = link
 
     def keep_seat(self) -> None:
-        """The app ends by a signal (the terminal closed, the machine shutting down), not by
-        the player: the seat is not left, and its token stays kept on this machine, so the
-        same command (or ``spit resume``) takes it back within the server's grace time."""
+        """Ended by a signal, not the player: the seat's token stays kept, so the same command
+        (or ``spit resume``) takes the seat back within the server's grace time."""
         self._keep = True
 
     def _kept_on(self, game: RemoteGame | None) -> bool:
@@ -79,10 +78,8 @@ class RemoteSeat:
         lost: Callable[[str], None],
         seated: Seated | None = None,
     ) -> None:
-        """Take the seat ``network`` names (hosting its room first if it names none) unless
-        ``seated`` is one taken already, call ``show`` with the game once the server sends
-        its first table, and play it until the room ends; ``lost`` hears why, in words, if
-        it could not start or go on."""
+        """Take the seat (unless ``seated``), ``show`` the game once the server sends its
+        first table, and play it until the room ends; ``lost`` hears why it could not."""
         from spit.net.client import ServerGone  # deferred: start-up
         from spit.net.hosting import HostingError  # deferred: start-up
         from spit.net.seats import forget_seat  # deferred: start-up
@@ -128,11 +125,9 @@ class Seated:
 
 
 async def take_seat(network: Network, options: GameOptions) -> Seated:
-    """Take the seat ``network`` names, hosting its room first if it names none (the one
-    routine ``spit host`` uses too). Raises :class:`~spit.net.hosting.HostingError` when a
-    part of hosting cannot listen, :class:`~spit.net.client.ServerGone` or :class:`OSError`
-    when the server cannot be reached or will not seat us; whatever was started is stopped
-    then."""
+    """Take the seat ``network`` names, hosting its room first if it names none (as ``spit
+    host`` does). Raises ``HostingError``, ``ServerGone`` or ``OSError``, having stopped
+    whatever it started."""
     from spit.game.remote import RemoteGame  # deferred: start-up
     from spit.net.hosting import HostPlan, host  # deferred: start-up
     from spit.net.seats import KeptSeat, keep_seat, kept_seat  # deferred: start-up

@@ -1,9 +1,7 @@
 """The replay screen: the table screen playing a record back, with its controls and figures.
 
-It is the game screen itself, given a :class:`spit.game.playback.ReplayGame`, so a replay
-shows the table, the flashes and the refusals exactly as play did. Below the table a bar
-says where the replay stands and, for each player, what live play could not show: reaction
-times, missed plays and races lost (``spit.records.analysis``), up to the step on the table.
+It is the game screen given a :class:`spit.game.playback.ReplayGame`, so a replay shows the
+table as play did; a bar below says where it stands and each player's figures so far.
 """
 
 from __future__ import annotations

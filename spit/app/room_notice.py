@@ -1,6 +1,4 @@
-"""The notice over the table while a networked room stands still for a reason not of this
-keyboard's making, kept up to date with the room (the other player's time to come back, or
-their pause's time left, counting down on it)."""
+"""The notice over the table while a networked room stands still, kept up to date with it."""
 
 from __future__ import annotations
 
@@ -18,9 +16,7 @@ if TYPE_CHECKING:
 
 
 class RoomNotice:
-    """Shows, rewords and takes away the standstill notice
-    (:class:`~spit.app.dialogs.standstill.StandstillScreen`) over ``table`` as ``game``'s room
-    stands or plays again."""
+    """Shows, rewords (counting down) and takes away the standstill notice over ``table``."""
 
     def __init__(self, table: Screen[None], game: Game) -> None:
         self._table = table

@@ -1,12 +1,9 @@
 """The signals that end spit, before its app is up: while a record is read (which can take
 seconds for a long one) and until the app answers them itself.
 
-SIGTERM, SIGHUP and SIGINT end spit with the shell's status for a signal, 128 + its number
-(143, 129, 130), at any moment. While a long piece of work runs before the app
-(:func:`interrupting`), a signal stops it at once (:class:`Signalled`, caught by the
-command, which returns the status); once the work is done, a signal that comes before the
-app has taken the signals over is kept (:func:`take_pending`), and the app ends with it as
-soon as it is up, the terminal restored. No Textual here: ``spit stats`` uses it too.
+A signal stops :func:`interrupting` work at once; one that comes after it and before the
+app is up is kept (:func:`take_pending`) for the app to end with. No Textual: ``spit stats``
+uses it too.
 """
 
 from __future__ import annotations
@@ -32,7 +29,6 @@ class Signalled(BaseException):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
-        """The signal."""
 
     @property
     def status(self) -> int:
@@ -54,12 +50,8 @@ def _keep(signum: int, frame: object) -> None:
 
 @contextmanager
 def interrupting(*, then_keep: bool = False) -> Iterator[None]:
-    """While the body runs, each of :data:`SIGNALS` raises :class:`Signalled` in it.
-
-    Afterwards the handlers that were there come back; with ``then_keep``, a signal is kept
-    instead, for the app that follows to end with (:func:`take_pending`). Outside the main
-    thread nothing changes (Python takes signals there only).
-    """
+    """While the body runs, each of :data:`SIGNALS` raises :class:`Signalled` in it; then the
+    handlers before come back, or with ``then_keep`` a signal is kept (:func:`take_pending`)."""
     try:
         previous = {signum: signal.signal(signum, _raise) for signum in SIGNALS}
     except ValueError:  # not the main thread

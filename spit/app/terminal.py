@@ -1,41 +1,24 @@
 """What the terminal can throw at the game: bad key sequences, signals and crashes.
 
-- **Bad key sequences.** Textual's xterm parser reads the Kitty keyboard protocol's
-  ``CSI code ; modifiers u`` (and ``CSI number A``…) by calling ``chr(code)``. A code beyond
-  Unicode, typed or pasted (``\\e[1114112u``, ``\\e[9999999999999A``), raised ``ValueError`` or
-  ``OverflowError`` in the input thread, and Textual ended the app (with status 0).
-  :func:`guard_input_parser` wraps that one method, ``XTermParser._parse_extended_key``, so
-  such a sequence is dropped as an ignored key and play goes on. It is the narrowest
-  place: the parser has read the whole sequence by then (nothing of it leaks out as
-  keys), and every other sequence is parsed exactly as before. All Textual drivers
-  (Linux, inline, web, Windows) make their parser from this class.
-- **Bytes that are not UTF-8.** The Linux, inline and web drivers decode input with a
-  strict UTF-8 decoder, so a stray ``\\xff`` ended the game (``UnicodeDecodeError`` in the
-  input thread). :func:`guard_input_decoding` gives those drivers a decoder that turns such
-  bytes into U+FFFD, which is no key of the game.
-- **A resize nobody made.** ``ESC[48;H;W;…t`` is the in-band resize report; Textual takes
-  it from the input whenever it comes, so a pasted ``ESC[48;99999;99999;1;1t`` made the app
-  lay out a 99999×99999 screen and stop answering. :func:`forged_resize` tells the app to
-  drop a resize to a size the terminal does not have.
-- **Signals.** SIGTERM, SIGHUP and SIGINT end the app the way Ctrl+Q does (``App.exit``),
-  so the terminal is restored and whatever quitting saves is saved; the exit status is
-  the shell's convention for a signal, 128 + its number (143, 129, 130). The handler is a
-  Python one, not the event loop's: it runs even while the app is stuck, and it arms a
-  last resort (:data:`EXIT_GRACE`) that ends the process with that status if the orderly
-  exit has not ended it in time.
-- **A terminal that goes away.** A closed terminal sends SIGHUP *and SIGCONT* to the
-  game. Textual's SIGCONT handler restarted its output as after a Ctrl+Z, even though
-  nothing had been suspended: a second output thread was started, died on its first write
-  to the gone terminal (EIO), and its queue (30 writes) filled up, so the next write
-  blocked the app's thread in ``queue.put`` for good and no signal was ever handled.
-  :func:`guard_terminal_loss` lets SIGCONT resume only what a SIGTSTP suspended, and
-  makes the output thread drop what it can no longer write instead of dying with a full
-  queue behind it.
-- **Crashes.** A crash exits with status 1 and one line on stderr; the traceback goes to
-  a file in the user's log directory (:func:`crash_log_dir`), which that line names.
-
-:class:`TerminalApp` is the app that answers signals, forged resizes and crashes so, and
-draws in ASCII only for a terminal without the symbols (``--ascii``, :mod:`spit.app.ascii`).
+- **Bad key sequences.** Textual's xterm parser calls ``chr(code)`` on a Kitty ``CSI code u``
+  (or ``CSI number A``); a code beyond Unicode (``\\e[1114112u``) raised in the input thread
+  and ended the app. :func:`guard_input_parser` drops such a sequence as an ignored key, in
+  the one method every Textual driver's parser has, after the whole sequence is read.
+- **Bytes that are not UTF-8.** A stray ``\\xff`` ended the game (``UnicodeDecodeError`` in
+  the input thread); :func:`guard_input_decoding` decodes it to U+FFFD, no key of the game.
+- **A resize nobody made.** Textual takes the in-band resize report ``ESC[48;H;W;…t`` from
+  the input, so a pasted one made the app lay out 99999×99999 and stop answering;
+  :func:`forged_resize` says which to drop.
+- **Signals.** SIGTERM, SIGHUP and SIGINT end the app as Ctrl+Q does, with the shell's
+  status, 128 + the signal's number. The handler is Python's, not the loop's, so it runs
+  even while the app is stuck, and arms a last resort (:data:`EXIT_GRACE`).
+- **A terminal that goes away** sends SIGHUP *and SIGCONT*. Textual's SIGCONT handler
+  restarted the output as after a Ctrl+Z: a second writer thread died on its first write
+  (EIO), its queue (30 writes) filled, and the app's thread blocked in ``queue.put`` for
+  good. :func:`guard_terminal_loss` resumes only what a SIGTSTP suspended, and the writer
+  drops what it can no longer write.
+- **Crashes** exit with status 1 and one line on stderr naming the log file
+  (:func:`crash_log_dir`) that holds the traceback.
 """
 
 from __future__ import annotations
@@ -72,7 +55,6 @@ from spit.i18n import _
 from spit.printable import printable
 
 CRASH_STATUS = 1
-"""Exit status after a crash."""
 
 EXIT_GRACE = 5.0
 """Seconds the orderly exit after a signal may take before the process is ended anyway
@@ -80,7 +62,6 @@ EXIT_GRACE = 5.0
 that is stuck ever meets it."""
 
 LOG_DIR_VARIABLE = "SPIT_LOG_DIR"
-"""Names the directory for crash logs instead of the user's log directory."""
 
 
 def guard_input_parser() -> None:
@@ -109,10 +90,7 @@ def guard_input_parser() -> None:
 
 
 def guard_terminal_loss() -> None:
-    """Keep a terminal that goes away from hanging Textual's Linux driver. Idempotent.
-
-    Raises ``RuntimeError`` if Textual no longer has what is guarded (see the module's note).
-    """
+    """Keep a terminal that goes away from hanging Textual's Linux driver. Idempotent."""
     resume = LinuxDriver.__dict__.get("_sigcont_application")
     writer = _writer_thread.WriterThread
     run = writer.__dict__.get("run")
@@ -195,11 +173,7 @@ _lenient_decoder._spit_guarded = True  # type: ignore[attr-defined]
 
 
 def forged_resize(size: tuple[int, int], fd: int | None) -> bool:
-    """Whether a resize to ``size`` (width, height) is one the terminal on ``fd`` did not make.
-
-    The terminal's own size is asked of the kernel (as Textual does on SIGWINCH); a genuine
-    in-band report agrees with it. Without a terminal to ask, nothing counts as forged.
-    """
+    """Whether the terminal on ``fd`` (asked as Textual does on SIGWINCH) is not ``size``."""
     if fd is None:
         return False
     try:
@@ -233,14 +207,13 @@ def write_crash_log(text: str) -> Path | None:
 
 
 class TerminalApp(App[None]):
-    """An app that ends on a signal as on Ctrl+Q, drops a forged resize, and reports a crash
-    in one line (the traceback in a log file). :class:`spit.app.app.SpitApp` is one."""
+    """An app that ends on a signal as on Ctrl+Q, drops a forged resize, reports a crash in
+    one line, and draws ASCII only with ``--ascii`` (:mod:`spit.app.ascii`)."""
 
     _crash: str | None = None
     """``Type: message`` of the error the app ended on, once it has."""
 
     _noticed_small: bool = False
-    """Whether the too-small notice was ever shown (none to take away until it was)."""
 
     def check_size(self) -> None:
         """Cover everything with a notice while the terminal is too small for the table."""
@@ -269,8 +242,7 @@ class TerminalApp(App[None]):
 
     @property
     def ascii(self) -> bool:
-        """Whether the screen shows ASCII only (``--ascii``, or chosen in the menu), for a
-        terminal without the symbols (see :mod:`spit.app.ascii`)."""
+        """Whether the screen shows ASCII only (``--ascii``, or chosen in the menu)."""
         return self._ascii
 
     @ascii.setter
@@ -288,11 +260,7 @@ class TerminalApp(App[None]):
         return self._crash is not None
 
     def catch_signals(self) -> None:
-        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q: the terminal restored, the match kept.
-
-        Only for a real terminal: a headless app (the tests' pilot) leaves the signals to
-        its host. The handlers stay for the rest of the process (the app's end is its end).
-        """
+        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q (headless: left to the host)."""
         if self.is_headless:
             return
         loop = asyncio.get_running_loop()

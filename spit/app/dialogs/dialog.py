@@ -24,12 +24,8 @@ from spit.app.bindings import WordedBindings
 
 
 class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
-    """A modal screen that is answered once.
-
-    The first answer wins and later ones are ignored. An answer given while another screen
-    is on top of the dialog (help, the too-small notice) waits until the dialog is on top
-    again, so it closes the dialog and nothing else.
-    """
+    """A modal screen that is answered once: the first answer wins, and one given under
+    another screen (help, the too-small notice) waits until the dialog is on top again."""
 
     DEFAULT_CSS = """
     Dialog {
@@ -83,13 +79,8 @@ _BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")
 
 
 def key_lines(text: str, width: int) -> list[str]:
-    """``text``'s lines, each line of keys packed into lines of ``width`` cells that break
-    only between its pairs, so that a key is never parted from its word.
-
-    A pair is a key and what it does ("Ctrl+Q: quit"), between two ``·``; at a break the
-    ``·`` goes, as the line's end says as much. A line without ``·`` is left as it is, and a
-    pair wider than ``width`` on its own is left to wrap where its words allow.
-    """
+    """``text``'s lines, each line of keys ("Esc: resume · Ctrl+Q: quit") packed into lines
+    of ``width`` cells that break only between its pairs, dropping the ``·`` at a break."""
     lines: list[str] = []
     for source in text.splitlines() or [""]:
         pair, *rest = _BETWEEN_PAIRS.split(source)
@@ -105,13 +96,8 @@ def key_lines(text: str, width: int) -> list[str]:
 
 
 class KeyLine(Static):
-    """A dialog's line of keys ("Esc: resume · F1: help · Ctrl+Q: quit"), wrapped only
-    between its pairs (see :func:`key_lines`).
-
-    Rich wraps at any space, a no-break space too, so a narrow dialog or a long language
-    would leave "Ctrl+Q:" at one line's end and its word on the next; here each pair goes
-    whole to the line that has room for it.
-    """
+    """A dialog's line of keys, wrapped only between its pairs (see :func:`key_lines`): Rich
+    wraps at any space, a no-break one too, and would part "Ctrl+Q:" from its word."""
 
     def __init__(self, text: str, **kwargs: Any) -> None:
         super().__init__(text, markup=False, **kwargs)
@@ -129,12 +115,8 @@ class KeyLine(Static):
 
 
 def answer_button(label: str, **kwargs: Any) -> Button:
-    """A dialog's button for the mouse: it never takes the keyboard focus.
-
-    A focused button answers Enter and Space, and those are spit keys: a player's last
-    keys of a match would press it. Dialogs answer only keys no player uses in play
-    (Esc, Ctrl+Q, Ctrl+R, F1), and each button says its key.
-    """
+    """A dialog's button for the mouse: it never takes the focus, as a focused button would
+    answer Enter and Space, which are spit keys (each button says its own key)."""
     button = Button(label, **kwargs)
     button.can_focus = False
     return button

@@ -23,12 +23,8 @@ from spit.settings.keymap import KeyMap
 
 
 def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -> Table:
-    """Both players' keys, stock by stock, as the help screen and docs show them.
-
-    Every stock's keys stand in one column under its number, whatever is remapped: each key
-    gets the width of the widest (named keys in three letters, ``Spc``), and the key
-    columns never wrap; a long caption wraps instead.
-    """
+    """Both players' keys, stock by stock, in columns as wide as the widest key (whatever is
+    remapped) that never wrap; a long caption wraps instead."""
     rows = (
         ("left", words.dialogs.keys_row("left")),
         ("right", words.dialogs.keys_row("right")),
@@ -96,7 +92,6 @@ class HelpScreen(Dialog[None]):
             "escape,f1", "dismiss", worded(words.dialogs.binding, "close help"), id="close-help"
         ),
     ]
-    """Bindings for the help screen."""
 
     def __init__(
         self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool, ascii: bool = False

@@ -21,11 +21,7 @@ class HostScreen(AddressDialog):
             yield Static(words.menu.network_dialog("host title"), id="what", markup=False)
             yield Label(words.menu.network_dialog("listen on"), markup=False)
             yield Input(join_address(LOOPBACK, DEFAULT_PORT), id="first")
-            yield Static(
-                words.menu.network_dialog("listen hint"),
-                classes="note",
-                markup=False,
-            )
+            yield Static(words.menu.network_dialog("listen hint"), classes="note", markup=False)
             yield Label(words.menu.network_dialog("server"), markup=False)
             yield Input(
                 "", placeholder=words.menu.network_dialog("server placeholder"), id="second"

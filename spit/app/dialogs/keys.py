@@ -1,10 +1,5 @@
-"""The "press your keys" screen: each player presses the key they want for each action.
-
-Player 1's sixteen actions come first, then player 2's, in the order of the help's table.
-A key already given to an earlier action, or kept for help, pause and quit, is refused with a
-short reason; Tab keeps the action's present key; Esc leaves everything as it was. The
-answer is every action id with its key, which the menu plays with and keeps in the config
-file. Only keys reach it: there is nothing to click and no text field to swallow a press.
+"""The "press your keys" screen: each player presses the key they want for each action, in
+the help's order; a key taken already is refused, Tab keeps the present key, Esc cancels.
 """
 
 from __future__ import annotations

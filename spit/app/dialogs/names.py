@@ -1,8 +1,5 @@
-"""The players' names, given in the start menu: kept in the match records and shown at the table.
-
-The config file's ``[players]`` table gives them for good (see docs/keys.md); names typed here
-hold for this session.
-"""
+"""The players' names for this session, given in the start menu (the config file's
+``[players]`` table gives them for good): kept in the match records and shown at the table."""
 
 from __future__ import annotations
 

@@ -57,15 +57,12 @@ class PauseScreen(Dialog[None]):
             ),
         ]
     )
-    """Bindings for the pause dialog."""
 
     def __init__(
         self, *, grace: float = 0.0, left: Callable[[], float | None] | None = None
     ) -> None:
-        """``grace``: seconds before H and Q answer, so that the other player, still
-        pressing card keys (q is one) when the game pauses, cannot open help or quit.
-        ``left``: in a networked match, the seconds this pause may still last (None until
-        the server says), shown counting down."""
+        """``grace``: seconds before H and Q answer, so the other player's last card keys (q is
+        one) cannot open help or quit; ``left``: a networked pause's seconds left, counted down."""
         super().__init__()
         self._grace = grace
         self._awake = grace <= 0

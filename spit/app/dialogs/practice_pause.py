@@ -12,13 +12,8 @@ from spit.app.dialogs.pause import PauseScreen
 
 
 class PracticePauseScreen(PauseScreen):
-    """Escape during the practice: the game's pause, and a way out of the practice.
-
-    Answers "leave" to end the practice, else None. Leaving is Ctrl+L, a key no player plays
-    with (a letter would be someone's card; the pause stays deaf to those); in a browser,
-    where Ctrl+L belongs to the address bar, L does it once the pause's grace is over. The
-    box is the game's pause box, its keys one line longer.
-    """
+    """Escape during the practice: the game's pause, and Ctrl+L ("leave") out of it (a letter
+    would be someone's card; in a browser, which keeps Ctrl+L, L once the grace is over)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -16,12 +16,8 @@ from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 
 
 class QuitScreen(Dialog[str]):
-    """Ctrl+Q during a match: make sure, and say what becomes of the match.
-
-    Answers "keep" (quit; the match is kept and offered to resume next time), "give-up"
-    (quit; the match is over for good), or None (keep playing). Ctrl+Q a second time keeps
-    the match: quitting in haste loses nothing.
-    """
+    """Ctrl+Q during a match: make sure. Answers "keep" (offered to resume next time),
+    "give-up" or None (play on); Ctrl+Q again keeps it, so quitting in haste loses nothing."""
 
     DEFAULT_CSS = """
     QuitScreen > Vertical {

@@ -17,9 +17,7 @@ from spit.app.messages import CloseRoom
 
 class StandstillScreen(Dialog[None]):
     """Over the table while a networked room stands still for a reason not of this player's
-    making: the friend has not joined yet, the other player paused or lost the connection,
-    or this line is down. It goes when the room plays again; Ctrl+Q still quits. While the
-    host waits for the friend (:attr:`closable`), Esc closes the room (:class:`CloseRoom`)."""
+    making, until it plays again; while the host waits for the friend, Esc closes the room."""
 
     DEFAULT_CSS = """
     StandstillScreen > Vertical {

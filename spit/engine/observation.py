@@ -9,7 +9,7 @@ by an event either.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Final
 
 from spit.engine.actions import PLAYERS, STOCKS
@@ -82,6 +82,9 @@ NO_FACTS: Final[ViewFacts] = ((0, 0), None, None, None, True)
 _EMPTY_STOCK: Final = StockView(None, 0)
 """An empty slot's view: the same for every slot."""
 
+_UNSEEN_KEPT: Final = 64
+"""Results kept for the next view; past this many, remaking it whole is as cheap."""
+
 
 class Observer:
     """What each seat may see of one round: its :class:`PlayerView`, kept fresh by the
@@ -91,20 +94,30 @@ class Observer:
     def __init__(self, round_: Round) -> None:
         self.round = round_
         """The round observed."""
-        self._unseen: list[Result] = []
-        self.saw: Callable[[Result], None] = self._unseen.append
-        """Take in ``result``, the round's last. Only kept until a view is asked: a playout
-        that asks none pays a list append per action, not a look at every event."""
+        self._unseen: list[Result] = []  # the results no view has taken in yet
         self._stocks = [[_EMPTY_STOCK] * STOCKS for _ in PLAYERS]
-        # Per player, the stocks whose views are out of date: every one, to begin with.
-        self._stale = [list(range(STOCKS)) for _ in PLAYERS]
+        self._forget()
+        in_play = round_.in_play
+        self._alone = None if all(in_play) else in_play.index(False)  # has no spit cards
+        self._one_pile: OnePile | None = None
+
+    def saw(self, result: Result) -> None:
+        """Take in ``result``, the round's last. It is only kept until a view is asked, so a
+        playout that asks none looks at no event; past a few kept, the views are forgotten
+        instead (a record read to its end asks no view, and must not hold every result)."""
+        unseen = self._unseen
+        unseen.append(result)
+        if len(unseen) > _UNSEEN_KEPT:
+            unseen.clear()
+            self._forget()
+
+    def _forget(self) -> None:
+        """Every part of every view out of date."""
+        self._stale = [list(range(STOCKS)) for _ in PLAYERS]  # per player, stocks out of date
         self._sides: list[SideView | None] = [None, None]
         self._piles: list[PileView | None] = [None, None]
         self._views: list[PlayerView | None] = [None, None]
         self._facts: list[ViewFacts | None] = [None, None]
-        in_play = round_.in_play
-        self._alone = None if all(in_play) else in_play.index(False)  # has no spit cards
-        self._one_pile: OnePile | None = None
 
     def _take_in(self, result: Result) -> None:
         """Mark out of date what ``result`` changed."""

@@ -138,12 +138,13 @@ def test_views_and_moves_always_match_the_table(
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), policy_seed=st.integers(0, 2**32 - 1))
 def test_a_view_asked_after_many_unseen_actions_is_the_tables(seed: int, policy_seed: int) -> None:
-    # The observer takes results in only when a view is asked: many at once, here.
+    # The observer takes results in only when a view is asked: many at once, here, and past
+    # what it keeps (then it forgets its views and makes them whole).
     match = Match.new(seed)
     rng = random.Random(policy_seed)
     now = 0.0
     while not match.is_over:
-        for _ in range(rng.randrange(1, 40)):
+        for _ in range(rng.choice([rng.randrange(1, 40), rng.randrange(60, 200)])):
             legal = match.legal_actions(0) + match.legal_actions(1)
             action = rng.choice(legal) if legal and rng.random() >= 0.2 else any_action(rng)
             now += rng.choice([0.01, 0.6])
@@ -163,3 +164,14 @@ def test_a_fumble_shows_its_lock_in_a_view_asked_before_it() -> None:
     assert Observer(round_).view(0).me.locked_until == 1.5
     assert Observer(round_).view(1).opponent.locked_until == 1.5
     assert Observer(round_).view(0) == fresh_view(round_, 0)
+
+
+def test_an_observer_asked_no_view_holds_only_a_few_results() -> None:
+    # A record read to its end asks no view: its results (here a long round of refused
+    # actions) must not pile up in the observer.
+    match = Match.new(7)
+    rng = random.Random(7)
+    for step in range(2_000):
+        match.apply(any_action(rng), at=step * 0.6)
+    assert len(match._seen._unseen) <= 64
+    check(match)

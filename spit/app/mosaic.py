@@ -17,6 +17,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import RenderOptions, Visual
 
 from spit.app.look import ink
+from spit.i18n import language
 
 
 class Tile(NamedTuple):
@@ -37,7 +38,7 @@ _KEPT: Final = 96
 """Tiles kept, the least recently used dropped first: what is on the table (some fifty
 pictures, captions and blank runs) and what was lately. A tile dropped and needed again is
 made from kept lines (below), not rendered afresh."""
-_tiles: dict[tuple[Hashable, VisualStyle], list[list[Segment]]] = {}
+_tiles: dict[tuple[Hashable, VisualStyle, str], list[list[Segment]]] = {}
 
 _LINES_KEPT: Final = 384
 """Rendered lines kept, the least recently used dropped first. A card's picture is mostly
@@ -118,7 +119,7 @@ def _blank(width: int, height: int) -> list[Text]:
 
 def _tile(tile: Tile, style: VisualStyle, options: RenderOptions) -> list[list[Segment]]:
     """The segments of each line of ``tile``; kept."""
-    key = (tile.key, style)
+    key = (tile.key, style, language())  # a card's corner is the language's: D♠ in German
     lines = _tiles.pop(key, None)
     if lines is None:
         if len(_tiles) >= _KEPT:

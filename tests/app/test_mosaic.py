@@ -19,6 +19,7 @@ from spit.app.card_rows import PileRow, PilesState, StockRow, StocksState
 from spit.app.look import Look
 from spit.app.mosaic import Mosaic
 from spit.engine import Card, PileView, StockView
+from spit.i18n import set_language
 
 from .factory import game, make_app
 
@@ -110,3 +111,24 @@ async def test_a_drag_across_the_table_selects_its_words_but_not_its_cards() -> 
         await pilot.mouse_up(stocks, offset=(40, 1))
         await pilot.pause()
         assert not screen.selections
+
+
+async def test_a_card_drawn_in_one_language_is_drawn_anew_in_another() -> None:
+    """The kept pictures are the language's: a queen drawn as D♠ in German is Q♠ in English,
+    whichever was drawn first in the process (a player who changes the language in the
+    menu, or a test run that draws German before English)."""
+    app = make_app(3)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        stocks = game(app).query_one("#p1-stocks", StockRow)
+        row = (StockView(Card.parse("QS"), 0),) * 5
+        drawn = {}
+        try:
+            for code in ("de", "en"):
+                set_language(code)
+                whole, tiled = whole_and_tiled(stocks, StocksState(row, Look()))
+                assert tiled == whole
+                drawn[code] = "".join(segment.text for line in tiled for segment in line)
+        finally:
+            set_language("en")
+        assert "D♠" in drawn["de"] and "Q♠" in drawn["en"] and "D♠" not in drawn["en"]

@@ -136,7 +136,11 @@ class Fuzzer:
         self.game.resize(width, height)
 
     def quit_and_keep_playing(self) -> None:
-        """Ctrl+Q or Ctrl+C, then "keep playing" (Esc), which the dialog takes after a grace."""
+        """Ctrl+Q or Ctrl+C, then "keep playing" (Esc), which the dialog takes after a grace.
+        Only once the keys in flight have landed and no match-over box is up: there Ctrl+Q
+        quits without asking (nothing is lost), which is no fault of the game's."""
+        time.sleep(0.3)
+        self.answer_dialogs()
         self.send([self.rng.choice(["C-q", "C-c"])])
         self.answer_dialogs()
 

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from msgspec.structs import replace
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from spit import words
-from spit.app.bindings import WordedBindings, worded
+from spit.app.bindings import WordedBindings, bind
 from spit.app.game import GameScreen, Pace
 from spit.app.menu_notices import MenuNotices
 from spit.app.messages import (
@@ -66,22 +66,9 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so that F1 opens the help over the dialogs too (pause, match over).
-        Binding("f1", "help", worded(words.dialogs.binding, "help"), priority=True, id="help"),
-        Binding(
-            "ctrl+q",
-            "request_quit",
-            worded(words.dialogs.binding, "quit"),
-            priority=True,
-            id="quit",
-        ),
-        Binding(
-            "ctrl+c",
-            "request_quit",
-            worded(words.dialogs.binding, "quit"),
-            priority=True,
-            show=False,
-            id="interrupt",
-        ),
+        bind("f1", "help", "help", "help", priority=True),
+        bind("ctrl+q", "request_quit", "quit", "quit", priority=True),
+        bind("ctrl+c", "request_quit", "quit", "interrupt", priority=True, show=False),
     ]
     """The app's own keys; they work on every screen and no key map may take them."""
 

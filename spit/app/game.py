@@ -15,13 +15,13 @@ from typing import ClassVar, Final, NamedTuple
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 
 from spit import words
-from spit.app.bindings import WordedBindings, worded
+from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
@@ -67,7 +67,7 @@ class GameScreen(WordedBindings, Screen[None]):
     DEFAULT_CSS = TABLE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "pause", worded(words.dialogs.binding, "pause"), id="pause"),
+        bind("escape", "pause", "pause", "pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from spit import words
-from spit.app.bindings import WordedBindings, by_place, worded
+from spit.app.bindings import WordedBindings, bind, by_place, worded
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -183,14 +183,8 @@ class MenuScreen(WordedBindings, Screen[None]):
             Binding("h", "host", worded(words.menu.menu_label, "host a game"), id="host"),
             Binding("j", "join", worded(words.menu.menu_label, "join a game"), id="join"),
             # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-            Binding(
-                "question_mark",
-                "menu_help",
-                worded(words.dialogs.binding, "help"),
-                show=False,
-                id="menu-help",
-            ),
-            Binding("p", "practice", worded(words.dialogs.binding, "practice"), id="practice"),
+            bind("question_mark", "menu_help", "help", "menu-help", show=False),
+            bind("p", "practice", "practice", "practice"),
         ]
     )
 

@@ -10,12 +10,12 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog
 from spit.settings.options import Network
 
@@ -41,7 +41,7 @@ class AddressDialog(Dialog[Network]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-network"),
+        bind("escape", "cancel", "cancel", "cancel-network"),
     ]
     """Esc goes back to the menu."""
 

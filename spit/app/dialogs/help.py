@@ -9,12 +9,12 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog
 from spit.app.look import DIM, pad, player_style
 from spit.engine import STOCKS
@@ -88,9 +88,7 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape,f1", "dismiss", worded(words.dialogs.binding, "close help"), id="close-help"
-        ),
+        bind("escape,f1", "dismiss", "close help", "close-help"),
     ]
 
     def __init__(

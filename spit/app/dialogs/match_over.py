@@ -9,12 +9,12 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog, answer_button
 from spit.app.look import DIM, Look, player_style
 from spit.bot.levels import plays_like
@@ -51,10 +51,8 @@ class MatchOverScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+r", "choose('rematch')", worded(words.dialogs.binding, "rematch"), id="rematch"
-        ),
-        Binding("escape", "choose('menu')", worded(words.dialogs.binding, "menu"), id="menu"),
+        bind("ctrl+r", "choose('rematch')", "rematch", "rematch"),
+        bind("escape", "choose('menu')", "menu", "menu"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""

@@ -7,12 +7,12 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog
 from spit.i18n import _
 from spit.settings.config import NAME_LENGTH
@@ -52,7 +52,7 @@ class NamesScreen(Dialog[Names]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-names"),
+        bind("escape", "cancel", "cancel", "cancel-names"),
     ]
     """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
 

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import by_place, worded
+from spit.app.bindings import bind, by_place
 from spit.app.dialogs.dialog import Dialog, KeyLine
 from spit.i18n import ngettext
 
@@ -37,24 +37,12 @@ class PauseScreen(Dialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding("escape", "dismiss", worded(words.dialogs.binding, "resume"), id="resume"),
+            bind("escape", "dismiss", "resume", "resume"),
             # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
             # Linux), so there help and quit have plain keys here, where no card is played.
             # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
-            Binding(
-                "h",
-                "browser_help",
-                worded(words.dialogs.binding, "help"),
-                show=False,
-                id="pause-help",
-            ),
-            Binding(
-                "q",
-                "browser_quit",
-                worded(words.dialogs.binding, "quit"),
-                show=False,
-                id="pause-quit",
-            ),
+            bind("h", "browser_help", "help", "pause-help", show=False),
+            bind("q", "browser_quit", "quit", "pause-quit", show=False),
         ]
     )
 

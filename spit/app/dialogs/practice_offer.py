@@ -6,12 +6,11 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from spit import words
-from spit.app.bindings import by_place, worded
+from spit.app.bindings import bind, by_place
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 from spit.i18n import _
 
@@ -32,15 +31,8 @@ class PracticeOfferScreen(Dialog[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding(
-                "enter,p", "answer(True)", worded(words.dialogs.binding, "practise"), id="practise"
-            ),
-            Binding(
-                "escape",
-                "answer(False)",
-                worded(words.dialogs.binding, "not now"),
-                id="no-practice",
-            ),
+            bind("enter,p", "answer(True)", "practise", "practise"),
+            bind("escape", "answer(False)", "not now", "no-practice"),
         ]
     )
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""

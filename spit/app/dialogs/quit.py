@@ -6,12 +6,12 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button
 
 from spit import words
-from spit.app.bindings import by_place, worded
+from spit.app.bindings import bind, by_place
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 
 
@@ -33,26 +33,10 @@ class QuitScreen(Dialog[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding(
-                "escape",
-                "answer(None)",
-                worded(words.dialogs.binding, "keep playing"),
-                id="cancel-quit",
-            ),
-            Binding(
-                "ctrl+d",
-                "answer('give-up')",
-                worded(words.dialogs.binding, "give up"),
-                id="give-up",
-            ),
+            bind("escape", "answer(None)", "keep playing", "cancel-quit"),
+            bind("ctrl+d", "answer('give-up')", "give up", "give-up"),
             # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
-            Binding(
-                "q",
-                "browser_quit",
-                worded(words.dialogs.binding, "quit"),
-                show=False,
-                id="browser-quit",
-            ),
+            bind("q", "browser_quit", "quit", "browser-quit", show=False),
         ]
     )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""

@@ -7,12 +7,12 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 from spit.i18n import _, ngettext
 from spit.records.record import Record
@@ -65,19 +65,9 @@ class ResumeScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "enter,ctrl+r",
-            "answer('resume')",
-            worded(words.dialogs.binding, "resume"),
-            id="resume-match",
-        ),
-        Binding(
-            "ctrl+d",
-            "answer('give-up')",
-            worded(words.dialogs.binding, "give up"),
-            id="give-up-match",
-        ),
-        Binding("escape", "answer(None)", worded(words.dialogs.binding, "not now"), id="not-now"),
+        bind("enter,ctrl+r", "answer('resume')", "resume", "resume-match"),
+        bind("ctrl+d", "answer('give-up')", "give up", "give-up-match"),
+        bind("escape", "answer(None)", "not now", "not-now"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog, KeyLine
 from spit.app.messages import CloseRoom
 
@@ -37,12 +37,7 @@ class StandstillScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape",
-            "close_room",
-            worded(words.dialogs.binding, "close the room"),
-            id="close-room",
-        ),
+        bind("escape", "close_room", "close the room", "close-room"),
     ]
     """Esc closes a room the friend has not come to yet (nothing else here takes a key)."""
 

@@ -351,7 +351,7 @@ async def test_the_changed_pile_flashes_in_the_players_colour_and_then_nothing_r
         assert "✗" not in screen_text(app)
         # Idle: no flash, no message, so no timer is left running.
         feedback = screen.feedback
-        assert not any(f.running for f in (*feedback.flash_faders, *feedback.message_faders))
+        assert not any(m.fader.running for m in (*feedback.flashes, *feedback.messages))
 
 
 async def test_a_message_waits_out_a_pause_and_then_fades() -> None:

@@ -10,17 +10,21 @@ instead, and the next one crashed the app (``InvalidStateError``, ``ScreenStackE
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from textual import events, on
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
+from textual.binding import BindingType
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen, ScreenResultType
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
-from spit.app.bindings import WordedBindings
+from spit import words
+from spit.app.bindings import WordedBindings, bind
 
 
 class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
@@ -72,6 +76,56 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
             (result,) = self._waiting
             self._waiting = None
             self.dismiss(result)
+
+
+class TwoFields(Dialog[ScreenResultType]):
+    """Two fields (``#first``, ``#second``) and Go (``#go``): Enter in the first goes to the
+    second, Enter in the second goes; a problem shows in ``#problem``; Esc or ``#cancel``
+    cancels. The fields go with the dialog, so no key typed at the table lands in one."""
+
+    DEFAULT_CSS = """
+    TwoFields #problem {
+        color: $error;
+        height: auto;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [bind("escape", "cancel", "cancel", "cancel-fields")]
+
+    def on_mount(self) -> None:
+        self.query_one("#first", Input).focus()
+
+    @on(Input.Submitted, "#first")
+    def _next(self) -> None:
+        self.query_one("#second", Input).focus()
+
+    @on(Input.Submitted, "#second")
+    @on(Button.Pressed, "#go")
+    def action_go(self) -> None:
+        """Close with what the fields say, if it can be read."""
+        first = self.query_one("#first", Input).value
+        second = self.query_one("#second", Input).value
+        try:
+            answer = self.answer(first, second)
+        except ValueError as problem:
+            self.query_one("#problem", Static).update(str(problem))
+            return
+        self.dismiss(answer)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def answer(self, first: str, second: str) -> ScreenResultType:
+        """What the two fields say; ValueError with what to fix."""
+        raise NotImplementedError
+
+    def problem_and_buttons(self, go: str) -> ComposeResult:
+        """The line for a problem, Go (called ``go``) and Cancel, for ``compose``."""
+        yield Static("", id="problem", markup=False)
+        with Horizontal():
+            yield Button(go, variant="primary", id="go")
+            yield Button(words.dialogs.button("cancel"), id="cancel")
 
 
 _BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")

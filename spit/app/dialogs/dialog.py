@@ -70,12 +70,50 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
         """A key's answer (a binding's ``answer(...)``): close with it."""
         self.dismiss(answer)
 
+    ANSWERS: ClassVar[dict[str, Any]] = {}
+    """What an :func:`answer_button` answers, by its id, where that is not the id itself."""
+
+    @on(Button.Pressed, ".answer")
+    def _answer_button(self, event: Button.Pressed) -> None:
+        answer = event.button.id
+        self.dismiss(self.ANSWERS.get(answer, answer))  # type: ignore[arg-type]
+
     @on(events.ScreenResume)
     def _answer_waiting(self) -> None:
         if self._waiting is not None:
             (result,) = self._waiting
             self._waiting = None
             self.dismiss(result)
+
+
+class Question(Dialog[ScreenResultType]):
+    """A dialog of centred lines; with a ``grace``, its browser keys (:attr:`browser_key`)
+    wait that long after it opens, so that keys still in flight from play cannot answer it."""
+
+    DEFAULT_CSS = """
+    Question Static {
+        width: 100%;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, *, grace: float = 0.0) -> None:
+        super().__init__()
+        self._grace = grace
+        self._awake = grace <= 0
+
+    @on(events.Mount)
+    def _doze(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    @property
+    def browser_key(self) -> bool:
+        """Whether a browser's plain key (Q, H, L) answers now: in a browser, after the grace."""
+        return self._awake and self.app.is_web
 
 
 class TwoFields(Dialog[ScreenResultType]):
@@ -171,6 +209,6 @@ class KeyLine(Static):
 def answer_button(label: str, **kwargs: Any) -> Button:
     """A dialog's button for the mouse: it never takes the focus, as a focused button would
     answer Enter and Space, which are spit keys (each button says its own key)."""
-    button = Button(label, **kwargs)
+    button = Button(label, classes="answer", **kwargs)
     button.can_focus = False
     return button

@@ -7,7 +7,6 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -123,10 +122,6 @@ class MatchOverScreen(Dialog[str]):
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: rematch, menu or quit."""
         self.dismiss(choice)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
 
     def _winner(self) -> Text:
         winner = self._outcome.winner

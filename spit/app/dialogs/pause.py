@@ -13,21 +13,17 @@ from textual.widgets import Static
 
 from spit import words
 from spit.app.bindings import bind, by_place
-from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.app.dialogs.dialog import KeyLine, Question
 from spit.i18n import ngettext
 
 
-class PauseScreen(Dialog[None]):
+class PauseScreen(Question[None]):
     """Escape during a match: everything stops until Escape again."""
 
     DEFAULT_CSS = """
     PauseScreen > Vertical {
         width: 56;
         padding: 1 4;
-    }
-    PauseScreen Static {
-        width: 100%;
-        text-align: center;
     }
     PauseScreen #paused {
         text-style: bold;
@@ -51,14 +47,10 @@ class PauseScreen(Dialog[None]):
     ) -> None:
         """``grace``: seconds before H and Q answer, so the other player's last card keys (q is
         one) cannot open help or quit; ``left``: a networked pause's seconds left, counted down."""
-        super().__init__()
-        self._grace = grace
-        self._awake = grace <= 0
+        super().__init__(grace=grace)
         self._left = left
 
     def on_mount(self) -> None:
-        if not self._awake:
-            self.set_timer(self._grace, self._wake)
         if self._left is not None:
             self._show_left()
             self.set_interval(1.0, self._show_left)
@@ -77,17 +69,14 @@ class PauseScreen(Dialog[None]):
             )
             shown.update(left.format(n=n))
 
-    def _wake(self) -> None:
-        self._awake = True
-
     def action_browser_help(self) -> None:
         """H in a browser: the help, as F1 gives it."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.app.action_help()  # type: ignore[attr-defined]
 
     def action_browser_quit(self) -> None:
         """Q in a browser: the quit question, as Ctrl+Q asks it."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.app.action_request_quit()  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:

@@ -31,5 +31,5 @@ class PracticePauseScreen(PauseScreen):
 
     def action_browser_leave(self) -> None:
         """L in a browser: end the practice."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.dismiss("leave")  # type: ignore[arg-type]

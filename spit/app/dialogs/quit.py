@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from spit import words
 from spit.app.bindings import bind, by_place
-from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.app.dialogs.dialog import KeyLine, Question, answer_button
 
 
-class QuitScreen(Dialog[str]):
+class QuitScreen(Question[str]):
     """Ctrl+Q during a match: make sure. Answers "keep" (offered to resume next time),
     "give-up" or None (play on); Ctrl+Q again keeps it, so quitting in haste loses nothing."""
 
@@ -25,8 +23,6 @@ class QuitScreen(Dialog[str]):
         border: round $error;
     }
     QuitScreen Static {
-        width: 100%;
-        text-align: center;
         margin-bottom: 1;
     }
     """
@@ -41,30 +37,23 @@ class QuitScreen(Dialog[str]):
     )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
 
+    ANSWERS: ClassVar[dict[str, Any]] = {"play": None}
+
     def __init__(
         self, *, keepable: bool = True, grace: float = 0.0, for_both: bool = False
     ) -> None:
         """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
         both ask and answer; ``for_both``: the match is played with a friend over the
         network, and quitting ends it for them too (the dialog says so)."""
-        super().__init__()
+        super().__init__(grace=grace)
         self.keepable = keepable
         """Whether the match is recorded, so that it can be kept for later."""
         self.for_both = for_both
         """Whether quitting ends the match for the friend as well (a networked match)."""
-        self._grace = grace
-        self._awake = grace <= 0
-
-    def on_mount(self) -> None:
-        if not self._awake:
-            self.set_timer(self._grace, self._wake)
-
-    def _wake(self) -> None:
-        self._awake = True
 
     def action_browser_quit(self) -> None:
         """Q in a browser: quit, as Ctrl+Q again would."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.confirm()
 
     def compose(self) -> ComposeResult:
@@ -111,10 +100,6 @@ class QuitScreen(Dialog[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.
         return self.keepable or action != "answer" or parameters != ("give-up",)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None if event.button.id == "play" else event.button.id)
 
     def confirm(self) -> None:
         """Ctrl+Q again: quit, keeping the match if it is recorded."""

@@ -11,21 +11,17 @@ from textual.widgets import Static
 
 from spit import words
 from spit.app.bindings import bind
-from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.app.dialogs.dialog import KeyLine, Question
 from spit.app.messages import CloseRoom
 
 
-class StandstillScreen(Dialog[None]):
+class StandstillScreen(Question[None]):
     """Over the table while a networked room stands still for a reason not of this player's
     making, until it plays again; while the host waits for the friend, Esc closes the room."""
 
     DEFAULT_CSS = """
     StandstillScreen > Vertical {
         width: 64;
-    }
-    StandstillScreen Static {
-        width: 100%;
-        text-align: center;
     }
     StandstillScreen #standstill-keys {
         margin-top: 1;

@@ -106,15 +106,8 @@ _BIG: Final = {
     "K": ("╷ ╱", "├╱ ", "╵ ╲"),
     "Q": ("╭─╮", "│ │", "╰─╲"),
 }
-_BIG_ASCII: Final = str.maketrans(
-    {
-        "╭": ".", "╮": ".", "┌": ".", "┐": ".", "╷": ".",
-        "╰": "'", "╯": "'", "└": "'", "┘": "'", "╵": "'",
-        "─": "-", "╴": "-", "╶": "-", "┴": "-",
-        "│": "|", "├": "|", "┤": "|",
-        "╱": "/", "╲": "\\",
-    }
-)  # fmt: skip
+# The same strokes in ASCII: corners opening down ".", up "'", lines across, down, slanted.
+_BIG_ASCII: Final = str.maketrans("╭╮┌┐╷╰╯└┘╵─╴╶┴│├┤╱╲", ".....'''''----|||/\\")
 
 
 def big_rank(rank: str, *, ascii: bool = False) -> tuple[str, str, str] | None:

@@ -10,7 +10,6 @@ each widget's state. The screen keeps no table of its own.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
 from typing import ClassVar, Final, NamedTuple
 
 from textual import events, on
@@ -107,8 +106,14 @@ class GameScreen(WordedBindings, Screen[None]):
         self.card_size: CardSize = SMALL
 
     def _perspective(self) -> Perspective:
-        against_bot = self.options.mode is Mode.BOT
-        return Perspective.of(self.game, against_bot=against_bot, bot_level=self.options.bot_level)
+        game, options = self.game, self.options
+        return Perspective.seated(
+            game.seats,
+            game.names,
+            against_bot=options.mode is Mode.BOT,
+            networked=game.connection is not None,
+            bot_level=options.bot_level,
+        )
 
     @property
     def against_bot(self) -> bool:
@@ -367,13 +372,9 @@ class GameScreen(WordedBindings, Screen[None]):
             self.app.exit()
 
     @property
-    def is_over(self) -> bool:
-        return self.game.view(self.seat).is_over
-
-    @property
     def at_stake(self) -> bool:
         """Whether quitting now ends a match going on (not one over, nor a replay)."""
-        return not (self.is_over or self.game.replaying)
+        return not (self.game.view(self.seat).is_over or self.game.replaying)
 
     @property
     def keepable(self) -> bool:
@@ -386,11 +387,6 @@ class GameScreen(WordedBindings, Screen[None]):
         recorder = self.game.recorder
         if recorder is not None:
             recorder.abandon()
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        """The game clock (it stops while paused)."""
-        return self.game.now
 
     def rematch(self) -> None:
         self.game.rematch()

@@ -148,18 +148,13 @@ class Look(NamedTuple):
     """Each suit its own colour (spades black, hearts red, diamonds blue, clubs green)."""
 
     @property
-    def tick(self) -> str:
-        """The mark after "ready" (none in ASCII)."""
-        return "" if self.ascii else "✓"
-
-    @property
     def cross(self) -> str:
         """The mark before a refusal."""
         return "x" if self.ascii else "✗"
 
     def ready(self) -> str:
-        """The word "ready" with its mark."""
-        return words.labels.ready(self.tick)
+        """The word "ready" with its mark (none in ASCII)."""
+        return words.labels.ready("" if self.ascii else "✓")
 
     @property
     def boxes(self) -> Boxes:
@@ -173,10 +168,6 @@ class Look(NamedTuple):
         """The ink for a card's rank and suit."""
         colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
         return Style(color=colours[card.suit], bold=True)
-
-    def card_text(self, card: Card) -> Text:
-        """The card's label in its ink, for sentences (no box)."""
-        return ink(self.label(card), style=self.suit_style(card))
 
     # -- boxes ------------------------------------------------------------------------
 

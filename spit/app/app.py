@@ -370,7 +370,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         else:
             keys, ascii = self.keymap, self.options.ascii
             against_bot = game.against_bot if game is not None else self.options.mode is Mode.BOT
-        self.push_screen(HelpScreen.for_keys(keys, against_bot=against_bot, ascii=ascii))
+        self.push_screen(HelpScreen(keys, against_bot=against_bot, ascii=ascii))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""

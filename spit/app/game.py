@@ -352,7 +352,6 @@ class GameScreen(WordedBindings, Screen[None]):
         screen = MatchOverScreen(
             outcome=outcome,
             names=self.names,
-            rounds=last_round.number,
             stats=self.stats,
             variant=self.game.variant,
             look=self.look,

@@ -61,12 +61,11 @@ class MatchOverScreen(Dialog[str]):
         *,
         outcome: Outcome,
         names: tuple[str, str],
-        rounds: int,
         stats: MatchStats,
         variant: Variant,
         look: Look,
         grace: float,
-        last_round: RoundSettled | None,
+        last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
     ) -> None:
@@ -76,7 +75,6 @@ class MatchOverScreen(Dialog[str]):
         self._rematch = rematch
         self._outcome = outcome
         self._names = names
-        self._rounds = rounds
         self._stats = stats
         self._variant = variant
         self._look = look
@@ -142,10 +140,7 @@ class MatchOverScreen(Dialog[str]):
             table.add_row(
                 words.dialogs.match_figure("points"), *(str(s) for s in self._outcome.scores)
             )
-        if self._last_round is not None:
-            table.add_row(
-                words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held)
-            )
+        table.add_row(words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held))
         table.add_row(words.dialogs.match_figure("played"), *(str(n) for n in self._stats.played))
         stats = self._stats
         medians = [stats.median_reaction(p) for p in (0, 1)]
@@ -158,7 +153,7 @@ class MatchOverScreen(Dialog[str]):
             words.dialogs.match_figure("plays a minute"),
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
-        how = Text(words.table.rounds(self._rounds))
+        how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))
         elif self._variant is Variant.POINTS:

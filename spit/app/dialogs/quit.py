@@ -58,44 +58,34 @@ class QuitScreen(Question[str]):
 
     def compose(self) -> ComposeResult:
         web = self.app.is_web
-        with Vertical():
-            if self.keepable:
-                yield KeyLine(
-                    words.dialogs.dialog_text("quit or keep in a browser")
-                    if web
-                    else words.dialogs.dialog_text("quit or keep")
-                )
-                with Horizontal():
-                    yield answer_button(
-                        words.dialogs.button("keep in a browser")
-                        if web
-                        else words.dialogs.button("keep"),
-                        variant="warning",
-                        id="keep",
-                    )
-                    yield answer_button(
-                        words.dialogs.button("give up"), variant="error", id="give-up"
-                    )
-                    yield answer_button(
-                        words.dialogs.button("play on"), variant="primary", id="play"
-                    )
+        if self.keepable:
+            text = words.dialogs.dialog_text("quit or keep in a browser" if web else "quit or keep")
+            buttons = [
+                answer_button(
+                    words.dialogs.button("keep in a browser" if web else "keep"),
+                    variant="warning",
+                    id="keep",
+                ),
+                answer_button(words.dialogs.button("give up"), variant="error", id="give-up"),
+                answer_button(words.dialogs.button("play on"), variant="primary", id="play"),
+            ]
+        else:
+            if self.for_both:
+                text = "quit for both in a browser" if web else "quit for both"
             else:
-                if self.for_both:
-                    text = "quit for both in a browser" if web else "quit for both"
-                else:
-                    text = "quit in a browser" if web else "quit"
-                yield KeyLine(words.dialogs.dialog_text(text))
-                with Horizontal():
-                    yield answer_button(
-                        words.dialogs.button("quit in a browser")
-                        if web
-                        else words.dialogs.button("quit"),
-                        variant="error",
-                        id="give-up",
-                    )
-                    yield answer_button(
-                        words.dialogs.button("keep playing"), variant="primary", id="play"
-                    )
+                text = "quit in a browser" if web else "quit"
+            text = words.dialogs.dialog_text(text)
+            buttons = [
+                answer_button(
+                    words.dialogs.button("quit in a browser" if web else "quit"),
+                    variant="error",
+                    id="give-up",
+                ),
+                answer_button(words.dialogs.button("keep playing"), variant="primary", id="play"),
+            ]
+        with Vertical():
+            yield KeyLine(text)
+            yield Horizontal(*buttons)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.

@@ -268,16 +268,11 @@ class Look(NamedTuple):
             )
         b = self.boxes
         shown = min(face_down, LAYERS)
+        edges = [b.top_right, *[b.down] * (len(lines) - 2), b.bottom_right]
         out: list[Text] = []
-        for row, line in enumerate(lines):
-            if row == 0:
-                extra = b.top_right
-            elif row == len(lines) - 1:
-                extra = b.bottom_right
-            else:
-                extra = b.down
+        for line, edge in zip(lines, edges, strict=True):
             line = line.copy()
-            line.append(extra * shown, style=_EDGE)
+            line.append(edge * shown, style=_EDGE)
             out.append(line)
         return tuple(out)
 

@@ -1,4 +1,5 @@
-"""Dialogs that close themselves exactly once, whatever else is in flight.
+"""Dialogs that close themselves exactly once, whatever else is in flight, and what they
+share: a question's centred lines and grace, two fields to fill, a line of keys.
 
 Textual's ``Screen.dismiss`` pops whichever screen is on top, not necessarily the one it is
 called on. A dialog's answer can be on its way (a button's ``Pressed`` message, a second
@@ -51,6 +52,9 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     """
     """A box in the middle of the screen, its buttons side by side under it."""
 
+    ANSWERS: ClassVar[dict[str, Any]] = {}
+    """What an :func:`answer_button` answers, by its id, where that is not the id itself."""
+
     _answered = False
     """Whether the dialog has been closed with an answer."""
     _waiting: tuple[ScreenResultType | None] | None = None
@@ -69,9 +73,6 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     def action_answer(self, answer: ScreenResultType | None) -> None:
         """A key's answer (a binding's ``answer(...)``): close with it."""
         self.dismiss(answer)
-
-    ANSWERS: ClassVar[dict[str, Any]] = {}
-    """What an :func:`answer_button` answers, by its id, where that is not the id itself."""
 
     @on(Button.Pressed, ".answer")
     def _answer_button(self, event: Button.Pressed) -> None:

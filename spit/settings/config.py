@@ -208,32 +208,19 @@ class ConfigError(ValueError):
 class Config(Struct, frozen=True, kw_only=True):
     """The settings read from the config file; defaults where it says nothing."""
 
-    keys: str | None = None
-    """The keyboard layout preset (one of ``PRESET_NAMES``); None follows the language."""
-    lang: str | None = None
-    """The language to speak (one of ``spit.i18n.LANGUAGES``); None asks the environment."""
-    bindings: dict[str, str] = {}
-    """Remapped keys: action id -> Textual key name."""
-    ascii: bool = False
-    """Suits as S H D C for terminals without ♠♥♦♣."""
-    four_colour: bool = False
-    """A four-colour deck: each suit its own colour."""
-    lockout: float = 0.5
-    """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
-    hints: bool = False
-    """Mark the cards that fit right now."""
-    menu_mode: str = "two-player"
-    """The players the start menu chose last: two-player or bot."""
+    keys: str | None = None  # the keyboard preset; None follows the language
+    lang: str | None = None  # one of spit.i18n.LANGUAGES; None asks the environment
+    bindings: dict[str, str] = {}  # remapped keys: control id -> Textual key name
+    ascii: bool = False  # suits as S H D C for terminals without ♠♥♦♣
+    four_colour: bool = False  # each suit its own colour
+    lockout: float = 0.5  # seconds a fumble locks the hand (RULES B12); 0 turns it off
+    hints: bool = False  # mark the cards that fit right now
+    menu_mode: str = "two-player"  # the start menu's last choices
     menu_level: str = "normal"
-    """The bot level the start menu chose last."""
     menu_variant: str = "standard"
-    """The game the start menu chose last: standard or points."""
-    practice_offered: bool = False
-    """Whether the guided practice round was offered (at the very first start)."""
-    names: tuple[str | None, str | None] = (None, None)
-    """The names players 1 and 2 gave, kept in their match records; None for the default."""
-    path: Path | None = None
-    """The file these settings came from; None when there was none."""
+    practice_offered: bool = False  # the guided practice was offered (at the first start)
+    names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
+    path: Path | None = None  # the file these settings came from; None when there was none
 
     @property
     def layout(self) -> str:
@@ -241,11 +228,8 @@ class Config(Struct, frozen=True, kw_only=True):
         return self.keys or PRESET_OF_LANGUAGE.get(language(), "qwerty")
 
     def keymap(self, preset: str | None = None) -> KeyMap:
-        """The key map these bindings give on ``preset`` (default: the config's own preset).
-
-        Raises ConfigError, naming the binding, if the bindings do not fit that preset
-        (a remapped key that the preset already uses elsewhere).
-        """
+        """The key map these bindings give on ``preset`` (default: the config's own).
+        ConfigError, naming the binding, if they do not fit that preset."""
         name = preset or self.layout
         try:
             return KeyMap.preset(name).with_bindings(self.bindings)

@@ -59,9 +59,7 @@ def press_of(control_id: str) -> Press | None:
 _IDS: Final = tuple(_PRESS_BY_ID)
 """The 32 control ids, in the order of ``PRESSES``."""
 
-RESERVED_KEYS: Final[frozenset[str]] = frozenset(
-    {"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"}
-)
+RESERVED_KEYS: Final = frozenset({"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"})
 """Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
 
 PRESET_OF_LANGUAGE: Final = {
@@ -324,10 +322,7 @@ class KeyMapError(ValueError):
 
 
 class KeyMap:
-    """Which key does what: a preset, possibly with some keys remapped.
-
-    Immutable: ``with_bindings`` returns a new map.
-    """
+    """Which key does what: a preset, possibly with some keys remapped. Immutable."""
 
     __slots__ = ("_aliases", "_folded", "_key_by_id", "_press_by_key", "_shifted", "name")
 
@@ -338,14 +333,10 @@ class KeyMap:
         aliases: Mapping[str, str] | None = None,
         shifted: Iterable[str] = (),
     ) -> None:
-        """A map named ``name`` (the preset it starts from) with one key per press, in the
-        order of ``PRESSES``.
-
-        ``aliases`` (key -> control id) are other keys for the same presses: the characters
-        a national layout types at the Latin key's place. ``shifted`` names those of them
-        that Shift types (Georgian ჭ at w): they play, but :meth:`keys_of` leaves them out,
-        so a key's label stays its own letters.
-        """
+        """``name`` the preset it starts from; ``keys`` one per press in the order of
+        ``PRESSES``; ``aliases`` (key -> control id) the characters a national layout types at
+        the Latin key's place; ``shifted`` those of them that Shift types (Georgian ჭ at w):
+        they play, but :meth:`keys_of` leaves them out, so a key's label stays its own letters."""
         self.name = name
         self._key_by_id: dict[str, str] = dict(zip(_IDS, keys, strict=True))
         self._aliases: dict[str, str] = dict(aliases or {})
@@ -389,11 +380,7 @@ class KeyMap:
 
     def with_bindings(self, bindings: Mapping[str, str]) -> KeyMap:
         """This map with some presses moved to other keys: control id -> Textual key name.
-
-        Raises KeyMapError, naming the control id, for an unknown id, a key name Textual
-        never reports, a reserved key (F1, Esc, Ctrl+Q ...), or a key that would end up
-        doing two things (the message names both).
-        """
+        KeyMapError for an unknown id or key name, a reserved key, or a key doing two things."""
         key_by_id = dict(self._key_by_id)
         for control, key in bindings.items():
             if control not in _PRESS_BY_ID:
@@ -421,8 +408,7 @@ class KeyMap:
         return KeyMap(self.name, key_by_id.values(), aliases, self._shifted)
 
     def press(self, key: str) -> Press | None:
-        """What a key press does, by Textual ``event.key``, for the key's own player; None
-        for keys that play nothing.
+        """The press a Textual ``event.key`` makes, for the key's own player; None if none.
 
         An upper-case letter counts as its lower-case key, so Caps Lock does not stop a game,
         unless it is the upper case of two keys' letters (Greek Σ, of ς and σ): then it does

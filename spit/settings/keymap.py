@@ -196,11 +196,8 @@ def same_place(key: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-@cache
-def _typed_letters(preset: str) -> frozenset[str] | None:
-    """Every letter the preset's layout types on a key of its own; None for an unknown one."""
-    letters = TYPED.get(preset)
-    return None if letters is None else frozenset(letters)
+_TYPED_LETTERS: Final = {preset: frozenset(letters) for preset, letters in TYPED.items()}
+"""Every letter each preset's layout types on a key of its own."""
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
@@ -436,7 +433,7 @@ class KeyMap:
         if len(key) != 1 or not key.isalpha():
             return False
         base = unicodedata.normalize("NFD", key)[0]
-        typed = _typed_letters(self.name)
+        typed = _TYPED_LETTERS.get(self.name)
         return (
             base != key and base.isalpha() and typed is not None and not {key, key.lower()} & typed
         )

@@ -90,14 +90,6 @@ class RecordBusy(RecordError):
     """The record is being written by another spit right now (another window plays it)."""
 
 
-class BadHeader(ValueError):
-    """A header line that is not one (:meth:`Header.from_json`); ``problem`` says why."""
-
-    def __init__(self, problem: RecordProblem) -> None:
-        super().__init__(problem)
-        self.problem = problem  # what is wrong with it
-
-
 @dataclass(frozen=True, slots=True)
 class NoLongerRecorded:
     """A notice: writing the record of the match in play failed; the match goes on unrecorded."""

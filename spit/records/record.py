@@ -12,7 +12,6 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -20,12 +19,12 @@ from typing import Any, Final
 import msgspec
 
 from spit.engine import Action, Outcome, Result, RoundSettled
+from spit.engine.notation import reason_text
 from spit.records.format import (  # the format, named here too for the record's importers
     ENDS,
     FORMAT,
     FORMAT_VERSION,
     MODES,
-    NAME_LENGTH,
     SUFFIX,
     TEXT_LENGTH,
     Header,
@@ -33,12 +32,10 @@ from spit.records.format import (  # the format, named here too for the record's
     Step,
     action_json,
     now_text,
-    reason_spelling,
 )
 from spit.records.paths import records_dir
-from spit.records.players import Player
+from spit.records.players import NAME_LENGTH, Player
 from spit.records.problems import (  # the record's problems, named here too
-    BadHeader,
     CannotRead,
     NoLongerRecorded,
     NotWritten,
@@ -100,7 +97,7 @@ class RecordWriter:
         directory = records_dir() if directory is None else directory
         directory.mkdir(parents=True, exist_ok=True)
         if not header.started:
-            header = _with_start(header)
+            header = msgspec.structs.replace(header, started=now_text())
         # Names sort in the order the matches began (to the microsecond), so "last" is last.
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
@@ -115,7 +112,7 @@ class RecordWriter:
             _lock(fd)
             # No fsync yet: the first comes at the end of the first round, with the directory,
             # so starting a match waits for no disk (a power cut loses that round either way).
-            _write_all(fd, _line(header.to_json()))
+            _write_all(fd, _encode(header) + b"\n")
         except BaseException:
             os.close(fd)
             with contextlib.suppress(OSError):
@@ -194,7 +191,7 @@ class RecordWriter:
     def action(self, action: Action, at: float, result: Result) -> None:
         entry = {"at": at, **action_json(action), "ok": result.ok}
         if result.refusal is not None:
-            entry["why"] = reason_spelling(result.refusal.reason)
+            entry["why"] = reason_text(result.refusal.reason)
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
 
@@ -288,10 +285,6 @@ def _whole_lines(fd: int) -> tuple[int, int]:
 
 def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
     return entry if seed is None else {**entry, "seed": seed}
-
-
-def _with_start(header: Header) -> Header:
-    return replace(header, started=now_text())
 
 
 _encode = msgspec.json.Encoder().encode
@@ -489,7 +482,6 @@ __all__ = [
     "RESUME_LOOKBACK",
     "SUFFIX",
     "TEXT_LENGTH",
-    "BadHeader",
     "CannotRead",
     "Fold",
     "Header",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from msgspec import Struct
 
@@ -19,12 +19,6 @@ if TYPE_CHECKING:
 
 # spit.records.record (and json with it) loads when the first record is made, not with this
 # module: a game imports this on its way to the first frame, and makes its record after it.
-
-DEFAULT_NAMES: Final = ("Player 1", "Player 2")
-"""What a record calls a person who gave no name (the same in every language, so the
-history counts them as one person whatever language the game is in)."""
-
-BOT_NAME: Final = "Bot"  # what a record calls the bot's seat
 
 
 class NoSeed(Struct, frozen=True, gc=False):
@@ -70,11 +64,12 @@ class Recorder(Protocol):
 def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
-    """The players of a match as its record names them."""
-    first = Player(names[0] or DEFAULT_NAMES[0])
+    """The players of a match as its record names them: no name where none was given (the
+    shells word it when they show it, in the player's language)."""
+    first = Player(names[0] or None)
     if mode == "bot":
-        return first, Player(BOT_NAME, bot=bot_level or "normal")
-    return first, Player(names[1] or DEFAULT_NAMES[1])
+        return first, Player(bot=bot_level or "normal")
+    return first, Player(names[1] or None)
 
 
 class MatchRecorder:

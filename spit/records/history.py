@@ -8,14 +8,13 @@ games on one machine write at once.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import random
 import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
@@ -24,18 +23,13 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from spit.engine import Reason, Variant
+from spit.engine import Variant
 from spit.records.analysis import analyse, read_analysed
 from spit.records.paths import history_path, records_dir
 from spit.records.problems import RecordProblem
 from spit.records.record import (
-    CannotRead,
-    OutOfOrder,
-    Problem,
     Record,
     RecordError,
-    TableDisagrees,
-    TooNew,
     record_files,
 )
 
@@ -485,47 +479,26 @@ def _move_aside(path: Path, why: str) -> Path:
     return aside
 
 
-_PROBLEMS: Final[dict[str, type[TooNew | OutOfOrder | TableDisagrees | CannotRead]]] = {
-    "too-new": TooNew,
-    "out-of-order": OutOfOrder,
-    "table-disagrees": TableDisagrees,
-    "cannot-read": CannotRead,
-}
-"""The problems with facts of their own, by the id the database keeps (others by value)."""
+class _Kept(Struct):
+    """A record's error as the history keeps it: facts, no sentence, so that ``spit stats``
+    says it in its own language."""
+
+    path: str
+    line: int
+    problem: RecordProblem
 
 
 def _error_json(error: RecordError) -> str:
-    """A record's error as facts in JSON, no sentence, so ``spit stats`` words it in its
-    own language."""
-    problem = error.problem
-    facts: dict[str, Any] = {"path": str(error.path), "line": error.line}
-    if isinstance(problem, Problem):
-        facts["problem"] = problem.value
-    else:
-        facts["problem"] = next(k for k, kind in _PROBLEMS.items() if isinstance(problem, kind))
-        for f in fields(problem):
-            value = getattr(problem, f.name)
-            facts[f.name] = value.name if isinstance(value, Reason) else value
-    return json.dumps(facts, ensure_ascii=False)
+    return msgspec.json.encode(_Kept(str(error.path), error.line, error.problem)).decode()
 
 
 def _error_from_json(text: str) -> RecordError | None:
-    """The error :func:`_error_json` kept; None for an older spit's sentence."""
+    """The error :func:`_error_json` kept; None for an older spit's sentence or form."""
     try:
-        facts = json.loads(text)
-        path, line, name = Path(facts["path"]), int(facts["line"]), facts["problem"]
-        problem: RecordProblem
-        if name in _PROBLEMS:
-            kind = _PROBLEMS[name]
-            values = {f.name: facts[f.name] for f in fields(kind)}
-            if kind is TableDisagrees:
-                values = {k: None if v is None else Reason[v] for k, v in values.items()}
-            problem = kind(**values)
-        else:
-            problem = Problem(name)
-    except (ValueError, TypeError, KeyError):
+        kept = msgspec.json.decode(text, type=_Kept)
+    except msgspec.DecodeError:
         return None
-    return RecordError(path, line, problem)
+    return RecordError(Path(kept.path), kept.line, kept.problem)
 
 
 def read_history(

@@ -20,33 +20,29 @@ import msgspec
 
 from spit.engine import Action, Outcome, Result, RoundSettled
 from spit.engine.notation import reason_text
-from spit.records.format import (  # the format, named here too for the record's importers
-    ENDS,
-    FORMAT,
-    FORMAT_VERSION,
-    MODES,
-    SUFFIX,
-    TEXT_LENGTH,
-    Header,
-    Resumption,
-    Step,
-    action_json,
-    now_text,
-)
+
+# The format, its reader and its problems are named here too (``X as X``): a record's
+# importers need this module only.
+from spit.records.format import FORMAT_VERSION as FORMAT_VERSION
+from spit.records.format import SUFFIX, now_text
+from spit.records.format import Header as Header
+from spit.records.format import Step as Step
+from spit.records.format import action_json as action_json
 from spit.records.paths import records_dir
-from spit.records.players import NAME_LENGTH, Player
-from spit.records.problems import (  # the record's problems, named here too
-    CannotRead,
-    NoLongerRecorded,
-    NotWritten,
-    OutOfOrder,
-    Problem,
-    RecordBusy,
-    RecordError,
-    TableDisagrees,
-    TooNew,
-)
-from spit.records.reading import CHUNK, MAX_LINE, Fold, Record, read_header, read_record
+from spit.records.players import Player as Player
+from spit.records.problems import CannotRead as CannotRead
+from spit.records.problems import NoLongerRecorded as NoLongerRecorded
+from spit.records.problems import NotWritten
+from spit.records.problems import OutOfOrder as OutOfOrder
+from spit.records.problems import Problem as Problem
+from spit.records.problems import RecordBusy as RecordBusy
+from spit.records.problems import RecordError as RecordError
+from spit.records.problems import TableDisagrees as TableDisagrees
+from spit.records.problems import TooNew as TooNew
+from spit.records.reading import CHUNK, read_header
+from spit.records.reading import MAX_LINE as MAX_LINE
+from spit.records.reading import Record as Record
+from spit.records.reading import read_record as read_record
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
     import fcntl
@@ -144,21 +140,9 @@ class RecordWriter:
     def abandon_left(cls, path: Path, seed: int | None = None) -> bool:
         """End as abandoned the record ``path`` that a dead process (a server's worker) left
         without its end; False if it has one or another process writes it."""
-        if _has_end(path):
+        writer = None if _has_end(path) else cls._take(path, None)
+        if writer is None:
             return False
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if not _lock(fd):
-                os.close(fd)
-                return False
-            lines, whole = _whole_lines(fd)  # a chunk at a time: a record may be long
-            if whole < os.fstat(fd).st_size:
-                os.ftruncate(fd, whole)  # a line cut off as the process died
-            os.lseek(fd, 0, os.SEEK_END)
-        except BaseException:
-            os.close(fd)
-            raise
-        writer = cls(path, fd, lines + 1, None)
         writer.abandon(seed=seed)
         return writer.failure is None
 
@@ -168,21 +152,37 @@ class RecordWriter:
     ) -> RecordWriter:
         if not record.unfinished:
             raise RecordError(record.path, record.lines, Problem.OVER)
-        fd = os.open(record.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        writer = cls._take(record.path, on_failure, (record.lines, record.whole))
+        if writer is None:
+            raise RecordBusy(record.path, record.lines, Problem.BUSY)
+        return writer
+
+    @classmethod
+    def _take(
+        cls,
+        path: Path,
+        on_failure: Callable[[NoLongerRecorded], None] | None,
+        read: tuple[int, int] | None = None,
+    ) -> RecordWriter | None:
+        """A writer appending to ``path`` after its whole lines (a torn last one cut off); None
+        if another spit holds it; RecordBusy if it has grown since it was ``read``."""
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
         try:
             if not _lock(fd):
-                raise RecordBusy(record.path, record.lines, Problem.BUSY)
+                os.close(fd)
+                return None
             # Nothing but appending ever changes a record: the same whole lines, as many
-            # bytes of them, is the record as read (counted, not replayed again).
-            if _whole_lines(fd) != (record.lines, record.whole):
-                raise RecordBusy(record.path, record.lines, Problem.CHANGED)
-            if record.whole < os.fstat(fd).st_size:
-                os.ftruncate(fd, record.whole)
+            # bytes of them, is the record as read (counted a chunk at a time, not replayed).
+            lines, whole = _whole_lines(fd)
+            if read is not None and (lines, whole) != read:
+                raise RecordBusy(path, read[0], Problem.CHANGED)
+            if whole < os.fstat(fd).st_size:
+                os.ftruncate(fd, whole)
             os.lseek(fd, 0, os.SEEK_END)
         except BaseException:
             os.close(fd)
             raise
-        return cls(record.path, fd, record.lines + 1, on_failure)
+        return cls(path, fd, lines + 1, on_failure)
 
     @property
     def recording(self) -> bool:
@@ -470,39 +470,3 @@ def find_record(which: str, directory: Path | None = None) -> Path:
     if not path.is_file():
         raise RecordError(path, 0, Problem.NO_SUCH_FILE)
     return path
-
-
-__all__ = [
-    "ENDS",
-    "FORMAT",
-    "FORMAT_VERSION",
-    "MAX_LINE",
-    "MODES",
-    "NAME_LENGTH",
-    "RESUME_LOOKBACK",
-    "SUFFIX",
-    "TEXT_LENGTH",
-    "CannotRead",
-    "Fold",
-    "Header",
-    "NoLongerRecorded",
-    "NotWritten",
-    "OutOfOrder",
-    "Player",
-    "Problem",
-    "Record",
-    "RecordBusy",
-    "RecordError",
-    "RecordWriter",
-    "Resumption",
-    "Step",
-    "TableDisagrees",
-    "TooNew",
-    "action_json",
-    "find_record",
-    "is_busy",
-    "latest_cut_off",
-    "latest_unfinished",
-    "read_record",
-    "record_files",
-]

@@ -69,7 +69,6 @@ class PlayerFigures:
     played: int = 0  # cards played onto a spit pile
 
     def upto(self, steps: int) -> PlayerFigures:
-        """The figures for the first ``steps`` steps only."""
         return PlayerFigures(
             [r for r in self.reactions if r.step < steps],
             [m for m in self.missed if m.step < steps],
@@ -79,7 +78,6 @@ class PlayerFigures:
 
     @property
     def median_reaction(self) -> float | None:
-        """The median of the reactions, or None without any."""
         return median([r.seconds for r in self.reactions])
 
 
@@ -94,7 +92,6 @@ class RoundSpan:
 
     @property
     def seconds(self) -> float:
-        """How long it was played."""
         return self.ended - self.began
 
 
@@ -159,12 +156,10 @@ class Analyser:
         self._index = 0
 
     def begin(self, match: Match) -> None:
-        """The match as dealt."""
         self._chances = Chances(_legal(match), 0.0)
         self._round = match.round.number
 
     def step(self, step: Step, result: Result, match: Match) -> None:
-        """``step`` was applied: ``result`` its verdict, ``match`` the table after it."""
         index, number = self._index, self._round  # the round the step was made in
         self._index += 1
         if number != self._last_round:
@@ -206,7 +201,6 @@ class Analyser:
         self._round = match.round.number
 
     def analysis(self) -> Analysis:
-        """The figures so far."""
         return Analysis(self._players, self._rounds, self._starts or [0])
 
 

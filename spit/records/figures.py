@@ -14,10 +14,21 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from spit.engine import PLAYERS, STOCKS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine import (
+    PLAYERS,
+    STOCKS,
+    Action,
+    Card,
+    CardPlayed,
+    CardSpat,
+    Event,
+    Match,
+    Play,
+    Result,
+    RoundDealt,
+)
 
 if TYPE_CHECKING:
-    from spit.engine import Match, Result
     from spit.records.record import Record, Step
 
 Legal = Sequence[Sequence[Action] | None]
@@ -170,13 +181,10 @@ class MatchStats:
     def replayed(cls, match: Match, steps: Iterable[Step]) -> MatchStats:
         """The figures of a record's ``steps`` played on ``match`` from its deal (refused ones
         too: they may lock out), so a resumed match counts its plays before every resume."""
-        stats = cls()
+        gathered = _Gathered()
         for step in steps:
-            result = match.apply(step.action, step.at)
-            if result.ok:
-                legal = (match.legal_actions(0), match.legal_actions(1))
-                stats.record(result.events, step.at, legal)
-        return stats
+            gathered.step(step, match.apply(step.action, step.at), match)
+        return gathered.stats
 
     @classmethod
     def of_record(cls, record: Record) -> MatchStats:
@@ -191,7 +199,6 @@ class MatchStats:
         return gathered.stats
 
     def median_reaction(self, player: int) -> float | None:
-        """The player's median reaction (None without any)."""
         return median(self.reactions[player])
 
     def plays_per_minute(self, player: int) -> float | None:
@@ -240,7 +247,6 @@ class _Gathered:
         """Nothing is counted before the first step."""
 
     def step(self, step: Step, result: Result, match: Match) -> None:
-        """Count an accepted step with each player's legal actions after it."""
         if result.ok:
             self.stats.record(
                 result.events, step.at, (match.legal_actions(0), match.legal_actions(1))

@@ -6,6 +6,7 @@ refused naming the file and the line. A torn last line is no error: the process 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -156,27 +157,26 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
     return record
 
 
-def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
-    """The header with the seed its record's end entry gives (a sealed, networked record);
-    the file is left where it was."""
-    here = file.tell()
-    file.seek(0)
-    last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
-    while chunk := file.read(CHUNK):
+def whole_lines(fd: int) -> tuple[int, int]:
+    """How many whole lines the file ``fd`` holds, and their bytes (a chunk at a time)."""
+    lines = whole = offset = 0
+    while chunk := os.pread(fd, CHUNK, offset):
         count = chunk.count(b"\n")
         if count:
-            last += count
-            at = chunk.rfind(b"\n")
-            before = offset + chunk.rfind(b"\n", 0, at) if count > 1 else end
-            end = offset + at
+            lines += count
+            whole = offset + chunk.rfind(b"\n") + 1
         offset += len(chunk)
-    raw = b""
-    if last > 1 and end - before - 1 <= MAX_LINE:
-        file.seek(before + 1)
-        raw = file.read(end - before - 1)
-    file.seek(here)
+    return lines, whole
+
+
+def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
+    """The header with the seed its record's end entry, the last whole line, gives (a sealed,
+    networked record)."""
+    last, whole = whole_lines(file.fileno())
+    start = max(0, whole - MAX_LINE - 2)
+    raw = os.pread(file.fileno(), whole - start, start)[:-1].rsplit(b"\n", 1)[-1]
     try:
-        entry = _entry(raw)
+        entry = _entry(raw) if last > 1 else Entry()
     except msgspec.DecodeError as error:
         problem = Problem.BAD_VALUE if isinstance(error, msgspec.ValidationError) else None
         raise RecordError(path, last, problem or Problem.SEALED) from None

@@ -39,9 +39,9 @@ from spit.records.problems import RecordBusy as RecordBusy
 from spit.records.problems import RecordError as RecordError
 from spit.records.problems import TableDisagrees as TableDisagrees
 from spit.records.problems import TooNew as TooNew
-from spit.records.reading import CHUNK, read_header
 from spit.records.reading import MAX_LINE as MAX_LINE
 from spit.records.reading import Record as Record
+from spit.records.reading import read_header, whole_lines
 from spit.records.reading import read_record as read_record
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
@@ -173,7 +173,7 @@ class RecordWriter:
                 return None
             # Nothing but appending ever changes a record: the same whole lines, as many
             # bytes of them, is the record as read (counted a chunk at a time, not replayed).
-            lines, whole = _whole_lines(fd)
+            lines, whole = whole_lines(fd)
             if read is not None and (lines, whole) != read:
                 raise RecordBusy(path, read[0], Problem.CHANGED)
             if whole < os.fstat(fd).st_size:
@@ -269,18 +269,6 @@ class RecordWriter:
                 os.close(fd)
         if self.on_failure is not None:
             self.on_failure(self.failure)
-
-
-def _whole_lines(fd: int) -> tuple[int, int]:
-    """How many whole lines the file ``fd`` holds, and their bytes."""
-    lines = whole = offset = 0
-    while chunk := os.pread(fd, CHUNK, offset):
-        count = chunk.count(b"\n")
-        if count:
-            lines += count
-            whole = offset + chunk.rfind(b"\n") + 1
-        offset += len(chunk)
-    return lines, whole
 
 
 def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:

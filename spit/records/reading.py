@@ -6,6 +6,7 @@ refused naming the file and the line. A torn last line is no error: the process 
 from __future__ import annotations
 
 import functools
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -187,9 +188,9 @@ def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
 
 def read_header(path: Path, raw: bytes) -> Header:
     """The header on the first line, ``raw``; RecordError if it is not one spit can read."""
-    try:
-        data = msgspec.json.decode(raw.removeprefix(b"\xef\xbb\xbf"))  # an editor's BOM
-    except msgspec.DecodeError:
+    try:  # json, not msgspec: a header's NaN or Infinity is a bad value, not a non-record
+        data = json.loads(raw)
+    except ValueError:  # a UnicodeDecodeError too
         data = None
     if not isinstance(data, dict) or data.get("record") != FORMAT:
         raise RecordError(path, 1, Problem.NOT_A_RECORD)

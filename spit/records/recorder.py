@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from msgspec import Struct
 
-from spit.engine import Action, Match, MatchEnded, Result
+from spit.engine import Action, Match, MatchEnded, Outcome, Result
 from spit.records.players import Player
 
 if TYPE_CHECKING:
@@ -157,7 +157,6 @@ class MatchRecorder:
             self._tell(NotRecorded(error.strerror or str(error)))
 
     def applied(self, action: Action, at: float, result: Result) -> None:
-        """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""
         if self._pending is not None:
             self.ensure()
         writer = self._writer
@@ -166,10 +165,8 @@ class MatchRecorder:
         writer.action(action, at, result)
         for event in result.events:
             if isinstance(event, MatchEnded):
-                writer.over(event.outcome, seed=self._sealed_seed())
                 self._writer = None
-                if self.index and writer.failure is None:
-                    self._index(writer.path)
+                self._ended(writer, event.outcome)
 
     def left_out(self, player: int, count: int, at: float) -> None:
         """Note that ``count`` refused actions of ``player`` up to ``at`` were not written."""
@@ -179,7 +176,6 @@ class MatchRecorder:
             self._writer.left_out(player, count, at)
 
     def flush(self) -> None:
-        """Write the entries held back (with ``holds``), in one write."""
         if self._writer is not None:
             self._writer.flush()
 
@@ -195,16 +191,21 @@ class MatchRecorder:
         self._pending = None
         writer, self._writer = self._writer, None
         if writer is not None:
-            writer.abandon(seed=self._sealed_seed())
-            if self.index and writer.failure is None:
-                self._index(writer.path)
+            self._ended(writer, None)
 
-    def _sealed_seed(self) -> int | None:
-        return self._seed if self.mode == "network" else None
+    def _ended(self, writer: RecordWriter, outcome: Outcome | None) -> None:
+        """End the record as decided (``outcome``) or given up, unsealed, and index it."""
+        seed = self._seed if self.mode == "network" else None
+        if outcome is None:
+            writer.abandon(seed=seed)
+        else:
+            writer.over(outcome, seed=seed)
+        if self.index and writer.failure is None:
+            self._index(writer.path)
 
     def _index(self, path: Path) -> None:
         # Reading the record back and indexing it takes tens of milliseconds for a long match
-        # (it is replayed through the engine twice): off the thread that draws the table.
+        # (it is replayed through the engine): off the thread that draws the table.
         # The record is complete already; an index cut short by the process ending is made
         # good by the next `spit stats`, which indexes every record not yet indexed.
         thread = threading.Thread(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from spit.records.history import Row
@@ -71,7 +71,7 @@ class _Person:
     given_up: int = 0
     results: list[str] = field(default_factory=list)
     reactions: list[tuple[str, float]] = field(default_factory=list)
-    fastest: tuple[float, str, int] | None = None
+    fastest: dict[str, Any] | None = None  # the shortest round they went out in
 
 
 def _seat_result(row: Row, seat: int) -> str:
@@ -128,29 +128,18 @@ def gather(
             if went_out != seat:
                 continue
             person = people[name]
-            if person.fastest is None or seconds < person.fastest[0]:
-                person.fastest = (seconds, started, number)
+            fastest = {"seconds": seconds, "started": started, "round": number}
+            if person.fastest is None or seconds < person.fastest["seconds"]:
+                person.fastest = fastest
             if fastest_overall is None or seconds < fastest_overall["seconds"]:
-                fastest_overall = {
-                    "player": who_json(name),
-                    "seconds": seconds,
-                    "started": started,
-                    "round": number,
-                }
+                fastest_overall = {"player": who_json(name), **fastest}
     return {
         "matches": sum(1 for r in rows if _counts(r)),
         "unfinished": sum(1 for r in rows if r.result == "unfinished"),
         "abandoned": sum(1 for r in rows if r.result == "abandoned"),
         "unreadable": [{"file": f, "error": e} for f, e in unreadable],
         "opponents": [
-            {
-                "player": who_json(name),
-                "opponent": who_json(opponent),
-                "matches": t.matches,
-                "won": t.won,
-                "lost": t.lost,
-                "drawn": t.drawn,
-            }
+            {"player": who_json(name), "opponent": who_json(opponent), **asdict(t)}
             for (name, opponent), t in sorted(
                 pairs.items(), key=lambda pair: (_order(pair[0][0]), _order(pair[0][1]))
             )
@@ -167,11 +156,7 @@ def gather(
                 "median_reaction": (
                     statistics.median(r for _, r in p.reactions) if p.reactions else None
                 ),
-                "fastest_round": (
-                    None
-                    if p.fastest is None
-                    else {"seconds": p.fastest[0], "started": p.fastest[1], "round": p.fastest[2]}
-                ),
+                "fastest_round": p.fastest,
                 "reactions": [{"started": s, "median": r} for s, r in p.reactions],
             }
             for name, p in sorted(people.items(), key=lambda person: _order(person[0]))

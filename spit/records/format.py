@@ -78,11 +78,11 @@ class Header(Struct, frozen=True, kw_only=True):
         ranges = ((self.settings.lockout, LOCKOUT_RANGE), (self.settings.too_late, TOO_LATE_RANGE))
         if self.mode not in MODES or any(not low <= s <= high for s, (low, high) in ranges):
             raise ValueError
-        datetime.fromisoformat(self.started.replace("Z", "+00:00"))  # a ValueError if none
+        moment(self.started)
         names = [p.name for p in self.players if p.name is not None]
         if any(not name.strip() for name in names):
             raise ValueError
-        if not all(text.isprintable() for text in (self.spit, self.started, *names)):
+        if not all(text.isprintable() for text in (self.spit, *names)):
             raise ValueError  # it is shown on a terminal: no escape sequence in it
         if any(p.bot not in (None, *BOT_CHOICES) for p in self.players):
             raise ValueError
@@ -140,3 +140,12 @@ action_json = action_dict  # an action's fields in a record line: the notation's
 
 def now_text() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def moment(text: str) -> str:
+    """A wall-clock time, ISO 8601, as :func:`now_text` writes it; ValueError for anything
+    else (a terminal shows it: no escape sequence either)."""
+    datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if not text.isprintable():
+        raise ValueError
+    return text

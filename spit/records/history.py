@@ -25,6 +25,7 @@ from msgspec import Meta, Struct
 
 from spit.engine import Variant
 from spit.records.analysis import analyse, read_analysed
+from spit.records.format import moment
 from spit.records.paths import history_path, records_dir
 from spit.records.problems import RecordProblem
 from spit.records.record import (
@@ -345,7 +346,7 @@ def _reading() -> Iterator[None]:
 
 def _row(r: tuple[Any, ...]) -> Row:
     """A ``matches`` row as spit wrote it; ValueError for any value spit never writes."""
-    datetime.fromisoformat(r[1].replace("Z", "+00:00"))
+    moment(r[1])
     players, opponent = (r[4] or None, r[5] or None), r[7] or None
     return msgspec.convert(
         [*r[:4], players, r[6], opponent, *r[8:11], r[11:13], r[13:15], r[15]], Row

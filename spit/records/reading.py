@@ -10,7 +10,6 @@ import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol
 
@@ -27,6 +26,7 @@ from spit.records.format import (
     Header,
     Resumption,
     Step,
+    moment,
 )
 from spit.records.problems import (
     CannotRead,
@@ -229,7 +229,7 @@ def _read_entry(record: Record, number: int, raw: bytes | None, fold: Fold | Non
         if at < record.last_at:
             raise RecordError(path, number, Problem.TIME_BACKWARDS)
         if entry.resumed is not None:
-            resumption = Resumption(number, at, _moment(entry.resumed))
+            resumption = Resumption(number, at, moment(entry.resumed))
             if record.resumptions is not None:
                 record.resumptions.append(resumption)
             record.last_at = at
@@ -243,14 +243,6 @@ def _read_entry(record: Record, number: int, raw: bytes | None, fold: Fold | Non
         raise
     except ValueError:  # a NotationError too
         raise RecordError(path, number, Problem.BAD_VALUE) from None
-
-
-def _moment(text: str) -> str:
-    """A wall-clock time as :func:`~spit.records.format.now_text` writes it; ValueError else."""
-    datetime.fromisoformat(text.replace("Z", "+00:00"))
-    if not text.isprintable():
-        raise ValueError
-    return text
 
 
 def _step(record: Record, number: int, entry: Entry, at: float, fold: Fold | None) -> None:

@@ -46,8 +46,8 @@ a player who had pressed spit) wrote instead: the same refusal, read as it is no
 class Header(Struct, frozen=True, kw_only=True):
     """What a match started with: everything needed to deal it again."""
 
-    record: str = FORMAT
-    version: int = FORMAT_VERSION
+    record: str = FORMAT  # what tells a record from any other JSON Lines file
+    version: int = FORMAT_VERSION  # the format it was written in
     spit: Text = __version__  # the version that began the record
     started: Text = ""  # ISO 8601 in UTC, filled in when the record is created
     seed: int | None

@@ -23,7 +23,7 @@ from spit.engine import (
     Result,
     RoundEnded,
 )
-from spit.records.figures import Chances, median
+from spit.records.figures import Chances, Closed, median
 from spit.records.record import Record, Step, read_record
 
 MISSED_AFTER: Final = 1.0
@@ -190,10 +190,11 @@ class Analyser:
                     self._rounds.append(RoundSpan(number, self._began, at, event.went_out))
                 self._began = None
                 self._changed = [None, None]
-        taken = self._chances.accepted(result.events, at, _legal(match))
-        if taken.reaction is not None:
-            players[action.player].reactions.append(Reaction(index, number, taken.reaction))
-        for chance in taken.closed:
+        closed: list[Closed] = []
+        reaction = self._chances.reaction(result.events, at, _legal(match), closed)
+        if reaction is not None:
+            players[action.player].reactions.append(Reaction(index, number, reaction))
+        for chance in closed:
             if chance.seconds > MISSED_AFTER:
                 players[chance.player].missed.append(
                     Missed(index, number, chance.play, chance.seconds)

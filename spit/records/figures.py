@@ -45,15 +45,6 @@ class Closed(Struct, frozen=True, gc=False):
     seconds: float  # how long it was there
 
 
-class Taken(Struct, frozen=True, gc=False):
-    """What one accepted action did to the chances: the reaction it was, and what closed."""
-
-    reaction: float | None
-    """The seconds from the play becoming legal to it (the action was a play whose chance
-    was known); None otherwise."""
-    closed: tuple[Closed, ...] = ()  # chances that closed untaken with this action
-
-
 Open = dict[int, tuple[Play, float]]
 """A player's open chances: each play's key, ``(player * STOCKS + stock) * 2 + pile``, with
 when its chance opened (an int key, not the play's Python ``__hash__`` or a fresh tuple per
@@ -74,19 +65,13 @@ class Chances:
             None if (actions := legal[p]) is None else tuple(actions) for p in PLAYERS
         ]
 
-    def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
-        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``. The play
-        is read from its :class:`CardPlayed` (the pile it landed on, whatever the key aimed at)."""
-        closed: list[Closed] = []
-        reaction = self.reaction(events, at, legal, closed)
-        return Taken(reaction, tuple(closed))
-
     def reaction(
         self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None = None
     ) -> float | None:
-        """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
-        action): the same chances open and close, and those that close untaken are told
-        only if ``closed`` is given (they are added to it)."""
+        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``: the
+        seconds from the play it made (read from its :class:`CardPlayed`, the pile it landed
+        on) becoming legal, or None; the chances that closed untaken are added to ``closed``
+        if it is given (the simulator asks after every accepted action, without)."""
         played = None
         for event in events:
             if type(event) is CardPlayed:
@@ -214,10 +199,10 @@ class MatchStats:
             self.began = at
         self.ended = at
         seen = tuple(legal) + (None,) * (len(PLAYERS) - len(legal))
-        taken = self._chances.accepted(events, at, seen)
-        if taken.reaction is not None:
+        reaction = self._chances.reaction(events, at, seen)
+        if reaction is not None:
             played = next(e for e in events if type(e) is CardPlayed)
-            self.reactions[played.player].append(taken.reaction)
+            self.reactions[played.player].append(reaction)
         for event in events:
             match event:
                 case CardPlayed(player, _, pile, card):

@@ -205,12 +205,18 @@ def _ids_named(node: ast.AST) -> list[str]:
 
 
 def _asked_by_id() -> list[tuple[str, Any, str]]:
-    """Every ``words.part.f("id")`` call in spit/, and every ``worded(words.part.f, "id")``
-    (a key's description, said again when the language changes): where, the function, the id."""
+    """Every ``words.part.f("id")`` call in spit/, and every ``worded(words.part.f, "id")`` or
+    ``bind(keys, action, "id", …)`` (a key's description, said again when the language changes):
+    where, the function, the id."""
     root = Path(words.__file__).parent.parent
     asked = []
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "bind":
+                # spit.app.bindings.bind(keys, action, "id", ...): words.dialogs.binding("id")
+                where = f"{path.relative_to(root.parent)}:{node.lineno}"
+                asked.extend((where, words.dialogs.binding, i) for i in _ids_named(node.args[2]))
+                continue
             if not isinstance(node, ast.Call) or node.keywords:
                 continue
             if len(node.args) == 1 and (named := _words_function(node.func)):

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from msgspec.structs import replace
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from spit import words
-from spit.app.bindings import WordedBindings, worded
+from spit.app.bindings import WordedBindings, bind
 from spit.app.game import GameScreen, Pace
 from spit.app.menu_notices import MenuNotices
 from spit.app.messages import (
@@ -58,7 +58,7 @@ guard_input_decoding()
 guard_terminal_loss()
 
 
-class SpitApp(WordedBindings, StartOffers, TerminalApp):
+class SpitApp(WordedBindings, TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
     TITLE = "Spit"
@@ -66,22 +66,9 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so that F1 opens the help over the dialogs too (pause, match over).
-        Binding("f1", "help", worded(words.dialogs.binding, "help"), priority=True, id="help"),
-        Binding(
-            "ctrl+q",
-            "request_quit",
-            worded(words.dialogs.binding, "quit"),
-            priority=True,
-            id="quit",
-        ),
-        Binding(
-            "ctrl+c",
-            "request_quit",
-            worded(words.dialogs.binding, "quit"),
-            priority=True,
-            show=False,
-            id="interrupt",
-        ),
+        bind("f1", "help", "help", "help", priority=True),
+        bind("ctrl+q", "request_quit", "quit", "quit", priority=True),
+        bind("ctrl+c", "request_quit", "quit", "interrupt", priority=True, show=False),
     ]
     """The app's own keys; they work on every screen and no key map may take them."""
 
@@ -117,7 +104,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             clock=clock,
             match=match,
             record=record,
-            notice=lambda notice: self._notice(words.records.record_notice(notice)),
+            notice=lambda notice: self.notice(words.records.record_notice(notice)),
         )
         self.pace = pace or Pace()
         self.keymap = self._keys_for(self.options)
@@ -129,7 +116,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         self.menu_notices = MenuNotices(self)
         self.remote = RemoteSeat()
         self._practice = practice
-        self._offer = offer_practice
+        self.offers = StartOffers(self, practice=offer_practice)
 
     # -- screens ---------------------------------------------------------------------
 
@@ -152,8 +139,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
             from spit.app.menu import MenuScreen  # deferred: start-up
 
             self.push_screen(MenuScreen(self.options, bot_available=self.session.bot_available))
-            self._offer_practice()
-            self._offer_resume()  # on top: a match cut short comes first
+            self.offers.offer_practice()
+            self.offers.offer_resume()  # on top: a match cut short comes first
         else:
             self.start_game(self.options)
         self.check_size()
@@ -180,8 +167,8 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         """A real deal against a bot that waits for the player, the guide under the table."""
         from spit.app.practice import PracticeScreen  # deferred: start-up
 
-        if self._offer:
-            self._practice_offered()  # found without the offer: it need not come
+        if self.offers.practice:
+            self.offers.practice_offered()  # found without the offer: it need not come
         self.options = options  # what the menu shows again afterwards
         self.keymap = self._keys_for(options)
         self.ascii = options.ascii
@@ -201,7 +188,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         else:
             self.switch_screen(screen)
 
-    def _notice(self, message: str) -> None:
+    def notice(self, message: str) -> None:
         """A one-line notice about the records, from this thread or the history's."""
         try:
             self.call_from_thread(self.notify, message, severity="warning", timeout=8, markup=False)
@@ -316,7 +303,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
     def on_remember_menu(self, message: RememberMenu) -> None:
         from spit.settings.memory import menu_entries  # deferred: start-up
 
-        self._keep(menu_entries(message.options))
+        self.keep(menu_entries(message.options))
 
     def on_ascii_chosen(self, message: AsciiChosen) -> None:
         self.ascii = message.on
@@ -329,12 +316,13 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
 
     def on_keys_chosen(self, message: KeysChosen) -> None:
         self.options = replace(self.options, bindings=message.bindings)
-        self._keep({("keys", "bindings"): message.bindings})
+        self.keep({("keys", "bindings"): message.bindings})
 
     def on_language_chosen(self, message: LanguageChosen) -> None:
-        self._keep({("lang",): message.code})
+        self.keep({("lang",): message.code})
 
-    def _keep(self, entries: Mapping[tuple[str, ...], object]) -> None:
+    def keep(self, entries: Mapping[tuple[str, ...], object]) -> None:
+        """Write ``entries`` into the config file (a warning if it cannot be)."""
         from spit.settings.memory import keep  # deferred: start-up
 
         error = keep(self.config_file, entries)
@@ -383,7 +371,7 @@ class SpitApp(WordedBindings, StartOffers, TerminalApp):
         else:
             keys, ascii = self.keymap, self.options.ascii
             against_bot = game.against_bot if game is not None else self.options.mode is Mode.BOT
-        self.push_screen(HelpScreen.for_keys(keys, against_bot=against_bot, ascii=ascii))
+        self.push_screen(HelpScreen(keys, against_bot=against_bot, ascii=ascii))
 
     def action_request_quit(self) -> None:
         """Ctrl+Q: quit, after a confirmation if a match is going on."""

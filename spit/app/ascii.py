@@ -15,44 +15,17 @@ from textual.color import Color
 from textual.filter import LineFilter
 
 _SYMBOLS: Final = {
-    "·": "-",
-    "•": "*",
-    "—": "-",
-    "–": "-",
-    "…": ".",
-    "×": "x",
-    "◀": "<",
-    "▶": ">",
-    "←": "<",
-    "→": ">",
-    "↑": "^",
-    "↓": "v",
-    "✓": "+",
-    "✗": "x",
-    "●": "*",
-    "○": "o",
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "♣": "C",
-    "‘": "'",
-    "’": "'",
-    "“": '"',
-    "”": '"',
-    "«": '"',
-    "»": '"',
-    "„": '"',
-    "≤": "<",
-    "≥": ">",
-    # Block elements: the radio marks' sides, buttons' edges, scroll bars and toasts.
-    "▐": "[",
-    "▌": "]",
-    "▁": "_",
-    "▔": "-",
-    "░": "#",
-    "▒": "#",
-    "▓": "#",
-    "█": "#",
+    symbol: stand_in
+    for symbols, stand_ins in (
+        ("·•—–…×≤≥", "-*--.x<>"),
+        ("◀▶←→↑↓", "<><>^v"),
+        ("✓✗●○", "+x*o"),
+        ("♠♥♦♣", "SHDC"),
+        ("‘’“”«»„", '\'\'"""""'),
+        # Block elements: the radio marks' sides, buttons' edges, scroll bars and toasts.
+        ("▐▌▁▔░▒▓█", "[]_-####"),
+    )
+    for symbol, stand_in in zip(symbols, stand_ins, strict=True)
 }
 """The symbols spit and Textual draw, each with its ASCII stand-in of the same width."""
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from textual.binding import Binding, BindingType
 
+from spit import words
 from spit.settings.keymap import same_place
 
 
@@ -36,6 +37,11 @@ class Worded(str):
 def worded(say: Callable[..., str], *args: Any) -> Worded:
     """A description said by ``say(*args)``: ``worded(words.dialogs.binding, "help")``."""
     return Worded(partial(say, *args))
+
+
+def bind(keys: str, action: str, say: str, id: str, **options: Any) -> Binding:
+    """A binding described by ``words.dialogs.binding(say)``, said again as the language changes."""
+    return Binding(keys, action, worded(words.dialogs.binding, say), id=id, **options)
 
 
 def by_place(bindings: Iterable[BindingType]) -> list[BindingType]:

@@ -32,7 +32,7 @@ class StocksState(NamedTuple):
     size: CardSize = SMALL
 
 
-class StockRow(Part):
+class StockRow(Part[StocksState]):
     """One player's five stocks, stock 1 on the left: top cards up, edges for the rest."""
 
     ALLOW_SELECT = False  # pictures of cards, not text (see Mosaic)
@@ -44,8 +44,7 @@ class StockRow(Part):
     }
     """
 
-    def draw(self, state: object) -> Mosaic:
-        assert isinstance(state, StocksState)
+    def draw(self, state: StocksState) -> Mosaic:
         look, size = state.look, state.size
         band: list[Tile | int] = [MARGIN]
         for i, stock in enumerate(state.stocks):
@@ -81,7 +80,7 @@ class PilesState(NamedTuple):
     size: CardSize = SMALL
 
 
-class PileRow(Part):
+class PileRow(Part[PilesState]):
     """The two spit piles with their sizes, each flanked by its owner's spit cards."""
 
     ALLOW_SELECT = False  # pictures of cards, not text (see Mosaic)
@@ -93,8 +92,7 @@ class PileRow(Part):
     }
     """
 
-    def draw(self, state: object) -> Mosaic:
-        assert isinstance(state, PilesState)
+    def draw(self, state: PilesState) -> Mosaic:
         look, size = state.look, state.size
         cells = [
             self._spit_cards(look, size, state.spit_cards[0]),

@@ -10,19 +10,18 @@ state. The screen keeps no table of its own.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
 from typing import ClassVar, Final, NamedTuple
 
 from msgspec.structs import replace
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 
 from spit import words
-from spit.app.bindings import WordedBindings, worded
+from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
@@ -68,7 +67,7 @@ class GameScreen(WordedBindings, Screen[None]):
     DEFAULT_CSS = TABLE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "pause", worded(words.dialogs.binding, "pause"), id="pause"),
+        bind("escape", "pause", "pause", "pause"),
     ]
     """Bindings of the game screen (the players' own keys are the key map's, not bindings)."""
 
@@ -108,8 +107,14 @@ class GameScreen(WordedBindings, Screen[None]):
         self.card_size: CardSize = SMALL
 
     def _perspective(self) -> Perspective:
-        against_bot = self.options.mode is Mode.BOT
-        return Perspective.of(self.game, against_bot=against_bot, bot_level=self.options.bot_level)
+        game, options = self.game, self.options
+        return Perspective.seated(
+            game.seats,
+            game.names,
+            against_bot=options.mode is Mode.BOT,
+            networked=game.connection is not None,
+            bot_level=options.bot_level,
+        )
 
     @property
     def against_bot(self) -> bool:
@@ -349,7 +354,6 @@ class GameScreen(WordedBindings, Screen[None]):
         screen = MatchOverScreen(
             outcome=outcome,
             names=self.names,
-            rounds=last_round.number,
             stats=self.stats,
             variant=self.game.variant,
             look=self.look,
@@ -369,13 +373,9 @@ class GameScreen(WordedBindings, Screen[None]):
             self.app.exit()
 
     @property
-    def is_over(self) -> bool:
-        return self.game.view(self.seat).is_over
-
-    @property
     def at_stake(self) -> bool:
         """Whether quitting now ends a match going on (not one over, nor a replay)."""
-        return not (self.is_over or self.game.replaying)
+        return not (self.game.view(self.seat).is_over or self.game.replaying)
 
     @property
     def keepable(self) -> bool:
@@ -388,11 +388,6 @@ class GameScreen(WordedBindings, Screen[None]):
         recorder = self.game.recorder
         if recorder is not None:
             recorder.abandon()
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        """The game clock (it stops while paused)."""
-        return self.game.now
 
     def rematch(self) -> None:
         self.game.rematch()

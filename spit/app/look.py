@@ -106,15 +106,8 @@ _BIG: Final = {
     "K": ("╷ ╱", "├╱ ", "╵ ╲"),
     "Q": ("╭─╮", "│ │", "╰─╲"),
 }
-_BIG_ASCII: Final = str.maketrans(
-    {
-        "╭": ".", "╮": ".", "┌": ".", "┐": ".", "╷": ".",
-        "╰": "'", "╯": "'", "└": "'", "┘": "'", "╵": "'",
-        "─": "-", "╴": "-", "╶": "-", "┴": "-",
-        "│": "|", "├": "|", "┤": "|",
-        "╱": "/", "╲": "\\",
-    }
-)  # fmt: skip
+# The same strokes in ASCII: corners opening down ".", up "'", lines across, down, slanted.
+_BIG_ASCII: Final = str.maketrans("╭╮┌┐╷╰╯└┘╵─╴╶┴│├┤╱╲", ".....'''''----|||/\\")
 
 
 def big_rank(rank: str, *, ascii: bool = False) -> tuple[str, str, str] | None:
@@ -155,18 +148,13 @@ class Look(NamedTuple):
     """Each suit its own colour (spades black, hearts red, diamonds blue, clubs green)."""
 
     @property
-    def tick(self) -> str:
-        """The mark after "ready" (none in ASCII)."""
-        return "" if self.ascii else "✓"
-
-    @property
     def cross(self) -> str:
         """The mark before a refusal."""
         return "x" if self.ascii else "✗"
 
     def ready(self) -> str:
-        """The word "ready" with its mark."""
-        return words.labels.ready(self.tick)
+        """The word "ready" with its mark (none in ASCII)."""
+        return words.labels.ready("" if self.ascii else "✓")
 
     @property
     def boxes(self) -> Boxes:
@@ -180,10 +168,6 @@ class Look(NamedTuple):
         """The ink for a card's rank and suit."""
         colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
         return Style(color=colours[card.suit], bold=True)
-
-    def card_text(self, card: Card) -> Text:
-        """The card's label in its ink, for sentences (no box)."""
-        return ink(self.label(card), style=self.suit_style(card))
 
     # -- boxes ------------------------------------------------------------------------
 
@@ -284,16 +268,11 @@ class Look(NamedTuple):
             )
         b = self.boxes
         shown = min(face_down, LAYERS)
+        edges = [b.top_right, *[b.down] * (len(lines) - 2), b.bottom_right]
         out: list[Text] = []
-        for row, line in enumerate(lines):
-            if row == 0:
-                extra = b.top_right
-            elif row == len(lines) - 1:
-                extra = b.bottom_right
-            else:
-                extra = b.down
+        for line, edge in zip(lines, edges, strict=True):
             line = line.copy()
-            line.append(extra * shown, style=_EDGE)
+            line.append(edge * shown, style=_EDGE)
             out.append(line)
         return tuple(out)
 

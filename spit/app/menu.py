@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from spit import words
-from spit.app.bindings import WordedBindings, by_place, worded
+from spit.app.bindings import WordedBindings, bind, by_place, worded
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -73,6 +73,16 @@ def level_label(name: str) -> str:
     return words.labels.level_label(name, ladder_level(name).reaction_median(1))
 
 
+def drop_down(title: str, choices: list[tuple[str, str]], value: str, id: str) -> Vertical:
+    """A drop-down list in a box titled ``title``; typing does not search it (S still starts)."""
+    select = Select(
+        choices, value=value, allow_blank=False, compact=True, type_to_search=False, id=id
+    )
+    box = Vertical(select, classes="box")
+    box.border_title = title
+    return box
+
+
 class MenuScreen(WordedBindings, Screen[None]):
     """Choose the mode, the variant and the keyboard layout, then Start."""
 
@@ -84,16 +94,16 @@ class MenuScreen(WordedBindings, Screen[None]):
         width: 78;
         height: auto;
     }
-    MenuScreen #title {
+    MenuScreen #title, MenuScreen #tagline, MenuScreen #hint {
         width: 100%;
         text-align: center;
+        color: $text-muted;
+    }
+    MenuScreen #title {
         text-style: bold;
         color: $accent;
     }
     MenuScreen #tagline {
-        width: 100%;
-        text-align: center;
-        color: $text-muted;
         margin-bottom: 1;
     }
     MenuScreen #choices {
@@ -102,25 +112,24 @@ class MenuScreen(WordedBindings, Screen[None]):
         grid-rows: 5 5 3;
         height: 13;
     }
-    MenuScreen RadioSet {
+    MenuScreen RadioSet, MenuScreen .box {
         height: auto;
-        margin: 0 1;
         border: round $panel-lighten-2;
         border-title-color: $text;
         border-title-style: bold;
     }
-    MenuScreen RadioSet:focus {
+    MenuScreen RadioSet:focus, MenuScreen .box:focus-within {
         border: round $accent;
     }
-    MenuScreen #mode {
+    MenuScreen RadioSet {
+        margin: 0 1;
+    }
+    MenuScreen #mode, MenuScreen #variant {
         width: 40;
     }
     MenuScreen #level {
         width: 35;
         row-span: 2;
-    }
-    MenuScreen #variant {
-        width: 40;
     }
     MenuScreen #settings {
         column-span: 2;
@@ -129,14 +138,7 @@ class MenuScreen(WordedBindings, Screen[None]):
     }
     MenuScreen .box {
         width: 1fr;
-        height: auto;
         margin-right: 1;
-        border: round $panel-lighten-2;
-        border-title-color: $text;
-        border-title-style: bold;
-    }
-    MenuScreen .box:focus-within {
-        border: round $accent;
     }
     MenuScreen #display {
         width: auto;
@@ -168,9 +170,6 @@ class MenuScreen(WordedBindings, Screen[None]):
         min-width: 11;
     }
     MenuScreen #hint {
-        width: 100%;
-        text-align: center;
-        color: $text-muted;
         margin-top: 1;
     }
     """
@@ -183,14 +182,8 @@ class MenuScreen(WordedBindings, Screen[None]):
             Binding("h", "host", worded(words.menu.menu_label, "host a game"), id="host"),
             Binding("j", "join", worded(words.menu.menu_label, "join a game"), id="join"),
             # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-            Binding(
-                "question_mark",
-                "menu_help",
-                worded(words.dialogs.binding, "help"),
-                show=False,
-                id="menu-help",
-            ),
-            Binding("p", "practice", worded(words.dialogs.binding, "practice"), id="practice"),
+            bind("question_mark", "menu_help", "help", "menu-help", show=False),
+            bind("p", "practice", "practice", "practice"),
         ]
     )
 
@@ -229,37 +222,17 @@ class MenuScreen(WordedBindings, Screen[None]):
                         yield Option(level_label(name), value=name == chosen, id=f"level-{name}")
                 with Choice(id="variant") as variant:
                     variant.border_title = words.menu.menu_label("game")
-                    yield Option(
-                        words.menu.menu_label("standard"),
-                        value=o.variant is Variant.STANDARD,
-                        id="standard",
-                    )
-                    yield Option(
-                        words.menu.menu_label("points"),
-                        value=o.variant is Variant.POINTS,
-                        id="points",
-                    )
+                    for v in Variant:  # "standard", "points"
+                        yield Option(
+                            words.menu.menu_label(v.value), value=o.variant is v, id=v.value
+                        )
                 with Horizontal(id="settings"):
-                    with Vertical(classes="box") as box:
-                        box.border_title = words.menu.menu_label("keyboard")
-                        yield Select(
-                            [(words.labels.preset_name(name), name) for name in PRESET_NAMES],
-                            value=o.keys,
-                            allow_blank=False,
-                            compact=True,
-                            type_to_search=False,  # S still starts
-                            id="keys",
-                        )
-                    with Vertical(classes="box") as box:
-                        box.border_title = words.menu.menu_label("language")
-                        yield Select(
-                            [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                            value=language(),
-                            allow_blank=False,
-                            compact=True,
-                            type_to_search=False,
-                            id="lang",
-                        )
+                    presets = [(words.labels.preset_name(name), name) for name in PRESET_NAMES]
+                    yield drop_down(words.menu.menu_label("keyboard"), presets, o.keys, "keys")
+                    languages = [(LANGUAGE_NAMES[code], code) for code in LANGUAGES]
+                    yield drop_down(
+                        words.menu.menu_label("language"), languages, language(), "lang"
+                    )
                     with Horizontal(id="display", classes="box") as display:
                         display.border_title = words.menu.menu_label("display")
                         yield Toggle(words.menu.menu_label("ascii"), o.ascii, id="ascii")

@@ -5,7 +5,7 @@ round's summary."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final, Generic, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -30,7 +30,10 @@ _MESSAGE: Final = Style(color="#ff8a65", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
-class Part(Widget):
+State = TypeVar("State")
+
+
+class Part(Widget, Generic[State]):
     """A widget drawn entirely from one immutable state."""
 
     DEFAULT_CSS = """
@@ -40,7 +43,7 @@ class Part(Widget):
     }
     """
 
-    state: reactive[object | None] = reactive(None, layout=False)
+    state: reactive[State | None] = reactive(None, layout=False)
     """What to draw; an equal new state repaints nothing."""
 
     def __init__(
@@ -53,7 +56,7 @@ class Part(Widget):
     def render(self) -> RenderResult:
         return Text() if self.state is None else self.draw(self.state)
 
-    def draw(self, state: object) -> RenderResult:
+    def draw(self, state: State) -> RenderResult:
         raise NotImplementedError
 
 
@@ -70,7 +73,7 @@ class TopBarState(NamedTuple):
     is drawn)."""
 
 
-class TopBar(Part):
+class TopBar(Part[TopBarState]):
     """Round number, the points scores in the points variant, and the app's own keys."""
 
     DEFAULT_CSS = """
@@ -80,8 +83,7 @@ class TopBar(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
-        assert isinstance(state, TopBarState)
+    def draw(self, state: TopBarState) -> Text:
         left = ink(" SPIT ", style="bold reverse")
         left.append("  ")
         left.append(words.dialogs.round_number(n=state.round_number), style="bold")
@@ -113,7 +115,7 @@ class InfoState(NamedTuple):
     look: Look = PLAIN
 
 
-class PlayerInfo(Part):
+class PlayerInfo(Part[InfoState]):
     """One player's line: name, cards held, spit key, readiness."""
 
     DEFAULT_CSS = """
@@ -123,8 +125,7 @@ class PlayerInfo(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
-        assert isinstance(state, InfoState)
+    def draw(self, state: InfoState) -> Text:
         line = ink(state.name, style=player_style(state.player))
         line.append("  ·  ")
         line.append(words.table.cards(state.cards), style="bold")
@@ -146,7 +147,7 @@ class MessageState(NamedTuple):
     look: Look = PLAIN
 
 
-class PlayerMessage(Part):
+class PlayerMessage(Part[MessageState]):
     """Why the table just refused a player's key, by that player's stocks, for a moment."""
 
     DEFAULT_CSS = """
@@ -156,8 +157,7 @@ class PlayerMessage(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
-        assert isinstance(state, MessageState)
+    def draw(self, state: MessageState) -> Text:
         if not state.text:
             return Text()
         return ink(f"{state.look.cross} {state.text}", style=_MESSAGE)
@@ -181,7 +181,7 @@ def legend_slot(labels: Sequence[str]) -> int:
     return max((cell_len(label) for label in labels), default=1) or 1
 
 
-class KeyLegend(Part):
+class KeyLegend(Part[LegendState]):
     """Under (or over) each stock, that player's keys for it: left pile, right pile, fill."""
 
     DEFAULT_CSS = """
@@ -191,8 +191,7 @@ class KeyLegend(Part):
     }
     """
 
-    def draw(self, state: object) -> Text:
-        assert isinstance(state, LegendState)
+    def draw(self, state: LegendState) -> Text:
         line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
         slot, size = state.slot, state.size
         # Three keys of one column sit under the card's middle, as the card's own width;
@@ -221,7 +220,7 @@ def _banner_lines(state: object) -> int:
     return bool(state.text) + len(state.note.splitlines())
 
 
-class Banner(Part):
+class Banner(Part[BannerState]):
     """What happens now: "Both press SPIT", "SLAP the smaller pile!" …, and the round's note."""
 
     DEFAULT_CSS = """
@@ -240,8 +239,7 @@ class Banner(Part):
         if _banner_lines(old) != _banner_lines(new):
             self.refresh(layout=True)
 
-    def draw(self, state: object) -> Text:
-        assert isinstance(state, BannerState)
+    def draw(self, state: BannerState) -> Text:
         lines: list[Text] = []
         if state.text:
             style = "bold reverse #ffd54f" if state.urgent else "bold"
@@ -267,7 +265,7 @@ class SummaryState(NamedTuple):
     look: Look = PLAIN
 
 
-class RoundSummary(Part):
+class RoundSummary(Part[SummaryState]):
     """After a round: how it ended, who took which pile, what each holds; spit for the next."""
 
     DEFAULT_CSS = """
@@ -280,8 +278,7 @@ class RoundSummary(Part):
     }
     """
 
-    def draw(self, state: object) -> RenderableType:
-        assert isinstance(state, SummaryState)
+    def draw(self, state: SummaryState) -> RenderableType:
         s = state.settled
         names = state.names
         title = ink(_("Round {n} is over").format(n=s.number), style="bold")

@@ -13,11 +13,10 @@ from typing import ClassVar, Final
 from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import Static
 
-from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.coach import GO_ON_KEY, GO_ON_LABEL, YOU, Coach, Step
 from spit.app.dialogs.practice_pause import PracticePauseScreen
 from spit.app.game import GameScreen, Pace
@@ -90,13 +89,7 @@ class PracticeScreen(GameScreen):
     """Where the round's note is folded into the band, the band takes the banner's margin."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            GO_ON_KEY,
-            "go_on",
-            worded(words.dialogs.binding, "go on"),
-            show=False,
-            id="practice-go-on",
-        ),
+        bind(GO_ON_KEY, "go_on", "go on", "practice-go-on", show=False),
     ]
     """Tab goes on from a step that only shows the table (Esc pauses, as in any game)."""
 

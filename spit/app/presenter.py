@@ -53,18 +53,6 @@ class Perspective(NamedTuple):
     """The bot's level, on its line (against the bot)."""
 
     @classmethod
-    def of(cls, game: Game, *, against_bot: bool = False, bot_level: str = "") -> Perspective:
-        """The perspective of the keyboard playing ``game``'s seats (``against_bot``: the
-        other seat is the bot at ``bot_level``)."""
-        return cls.seated(
-            game.seats,
-            game.names,
-            against_bot=against_bot,
-            networked=game.connection is not None,
-            bot_level=bot_level,
-        )
-
-    @classmethod
     def seated(
         cls,
         seats: tuple[int, ...],

@@ -19,27 +19,14 @@ if TYPE_CHECKING:
 
 
 class RemoteSeat:
-    """While the app plays at a room: the game, the page showing it, the room's link."""
+    """While the app plays at a room: the game, and whether the page showing it is open."""
 
     def __init__(self) -> None:
         self._game: RemoteGame | None = None
         self._page_here = True
         """Whether the page showing this app is open (always, but for a browser seat)."""
-        self._room_link: str | None = None
         self._keep = False
         """Whether the seat outlives this app (it ends on a signal, not by the player)."""
-
-    @property
-    def room_link(self) -> str | None:
-        """The link that opens the hosted room's second seat in a browser (``--web``)."""
-        return self._room_link
-
-    @room_link.setter
-    def room_link(self, link: str | None) -> None:
-        # The game's screen asks the game for it (Game.room_link): hand it on.
-        self._room_link = link
-        if self._game is not None:
-            self._game.room_link = link
 
     def keep_seat(self) -> None:
         """Ended by a signal, not the player: the seat's token stays kept, so the same command
@@ -92,7 +79,8 @@ class RemoteSeat:
             if not self._page_here:
                 game.step_away()
             if hosting is not None:
-                self.room_link = hosting.open_room(game.welcome.room)
+                # The link that opens the room's second seat in a browser (``--web``).
+                game.room_link = hosting.open_room(game.welcome.room)
             game.on_first_table(lambda: show(game))
             await game.run()
         except (ServerGone, HostingError, OSError) as error:

@@ -12,8 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.game import GameScreen
 from spit.game import Change
 from spit.game.playback import ReplayGame
@@ -67,7 +66,7 @@ class ReplayScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: the players' keys do nothing in a replay, and space must not reach them.
         *(
-            Binding(key, action, worded(words.dialogs.binding, say), priority=True, id=id_)
+            bind(key, action, say, id_, priority=True)
             for key, action, say, id_ in (
                 ("space", "play('toggle')", "play pause", "replay-toggle"),
                 ("right", "play('forward')", "step", "replay-forward"),

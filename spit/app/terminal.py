@@ -1,24 +1,6 @@
-"""What the terminal can throw at the game: bad key sequences, signals and crashes.
-
-- **Bad key sequences.** Textual's xterm parser calls ``chr(code)`` on a Kitty ``CSI code u``
-  (or ``CSI number A``); a code beyond Unicode (``\\e[1114112u``) raised in the input thread
-  and ended the app. :func:`guard_input_parser` drops such a sequence as an ignored key, in
-  the one method every Textual driver's parser has, after the whole sequence is read.
-- **Bytes that are not UTF-8.** A stray ``\\xff`` ended the game (``UnicodeDecodeError`` in
-  the input thread); :func:`guard_input_decoding` decodes it to U+FFFD, no key of the game.
-- **A resize nobody made.** Textual takes the in-band resize report ``ESC[48;H;W;…t`` from
-  the input, so a pasted one made the app lay out 99999×99999 and stop answering;
-  :func:`forged_resize` says which to drop.
-- **Signals.** SIGTERM, SIGHUP and SIGINT end the app as Ctrl+Q does, with the shell's
-  status, 128 + the signal's number. The handler is Python's, not the loop's, so it runs
-  even while the app is stuck, and arms a last resort (:data:`EXIT_GRACE`).
-- **A terminal that goes away** sends SIGHUP *and SIGCONT*. Textual's SIGCONT handler
-  restarted the output as after a Ctrl+Z: a second writer thread died on its first write
-  (EIO), its queue (30 writes) filled, and the app's thread blocked in ``queue.put`` for
-  good. :func:`guard_terminal_loss` resumes only what a SIGTSTP suspended, and the writer
-  drops what it can no longer write.
-- **Crashes** exit with status 1 and one line on stderr naming the log file
-  (:func:`crash_log_dir`) that holds the traceback.
+"""What the terminal can throw at the game: bad key sequences and bytes, a forged resize,
+signals, a terminal that goes away, and crashes (one line on stderr naming the log file that
+holds the traceback). Each guard says what it once broke.
 """
 
 from __future__ import annotations
@@ -65,7 +47,9 @@ LOG_DIR_VARIABLE = "SPIT_LOG_DIR"
 
 
 def guard_input_parser() -> None:
-    """Make Textual's xterm parser drop a key sequence naming a code point beyond Unicode.
+    """Make Textual's xterm parser drop a key sequence naming a code point beyond Unicode: it
+    called ``chr(code)`` on a Kitty ``CSI code u`` (``\\e[1114112u``), which raised in the
+    input thread and ended the app. The sequence is dropped whole, as an ignored key.
 
     Idempotent. Raises ``RuntimeError`` if Textual no longer has the method guarded, so an
     upgrade that moves it fails the tests rather than silently unguarding the game.
@@ -90,7 +74,12 @@ def guard_input_parser() -> None:
 
 
 def guard_terminal_loss() -> None:
-    """Keep a terminal that goes away from hanging Textual's Linux driver. Idempotent."""
+    """Keep a terminal that goes away from hanging Textual's Linux driver. Idempotent.
+
+    It sends SIGHUP *and SIGCONT*; Textual's SIGCONT handler restarted the output as after a
+    Ctrl+Z: a second writer thread died on its first write (EIO), its queue filled, and the
+    app's thread blocked in ``queue.put`` for good. Now only what a SIGTSTP suspended is
+    resumed, and the writer drops what it can no longer write."""
     resume = LinuxDriver.__dict__.get("_sigcont_application")
     writer = _writer_thread.WriterThread
     run = writer.__dict__.get("run")
@@ -142,7 +131,8 @@ _writer_run._spit_guarded = True  # type: ignore[attr-defined]
 
 
 def guard_input_decoding() -> None:
-    """Make Textual's drivers decode their input leniently: bad UTF-8 becomes U+FFFD. Idempotent.
+    """Make Textual's drivers decode their input leniently: bad UTF-8 (a stray ``\\xff`` ended
+    the game) becomes U+FFFD, no key of the game. Idempotent.
 
     The web driver is guarded when this process runs on it: Textual takes the driver that
     ``TEXTUAL_DRIVER`` names (textual-serve's pages and the browser seats name the web
@@ -173,7 +163,9 @@ _lenient_decoder._spit_guarded = True  # type: ignore[attr-defined]
 
 
 def forged_resize(size: tuple[int, int], fd: int | None) -> bool:
-    """Whether the terminal on ``fd`` (asked as Textual does on SIGWINCH) is not ``size``."""
+    """Whether the terminal on ``fd`` (asked as Textual does on SIGWINCH) is not ``size``:
+    Textual takes the in-band resize report ``ESC[48;H;W;…t`` from the input, and a pasted
+    one made the app lay out 99999×99999 and stop answering."""
     if fd is None:
         return False
     try:
@@ -260,7 +252,9 @@ class TerminalApp(App[None]):
         return self._crash is not None
 
     def catch_signals(self) -> None:
-        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q (headless: left to the host)."""
+        """End on SIGTERM, SIGHUP or SIGINT as on Ctrl+Q, with the shell's status (128 + the
+        signal's number); headless, left to the host. The handler is Python's, not the loop's,
+        so it runs even while the app is stuck, and arms a last resort (:data:`EXIT_GRACE`)."""
         if self.is_headless:
             return
         loop = asyncio.get_running_loop()

@@ -207,15 +207,15 @@ async def test_help_stops_the_game_clock_and_the_keys_then_resumes() -> None:
         before = local(screen).match.view(0)
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
-        frozen = screen.clock()
+        frozen = screen.game.now()
         clock.advance(30)
         await pilot.press("q", "a", "space", "enter", "o")
-        assert screen.clock() == frozen
+        assert screen.game.now() == frozen
         assert local(screen).match.view(0) == before
         await pilot.press("escape")
         assert app.screen is screen
         clock.advance(2)
-        assert screen.clock() == frozen + 2
+        assert screen.game.now() == frozen + 2
 
 
 async def test_pause_stops_everything_and_escape_resumes_exactly() -> None:
@@ -250,10 +250,10 @@ async def test_a_too_small_terminal_says_so_and_the_game_resumes_untouched() -> 
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "Enlarge the terminal to at least 80×24" in screen_text(app)
-        frozen = screen.clock()
+        frozen = screen.game.now()
         clock.advance(10)
         await pilot.press("o", "q", "space")
-        assert screen.clock() == frozen
+        assert screen.game.now() == frozen
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen is screen
@@ -352,7 +352,7 @@ async def test_the_changed_pile_flashes_in_the_players_colour_and_then_nothing_r
         assert "✗" not in screen_text(app)
         # Idle: no flash, no message, so no timer is left running.
         feedback = screen.feedback
-        assert not any(f.running for f in (*feedback.flash_faders, *feedback.message_faders))
+        assert not any(m.fader.running for m in (*feedback.flashes, *feedback.messages))
 
 
 async def test_a_message_waits_out_a_pause_and_then_fades() -> None:

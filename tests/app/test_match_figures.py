@@ -56,7 +56,6 @@ def figures(stats: MatchStats, *, against_bot: bool) -> str:
     screen = MatchOverScreen(
         outcome=Outcome(Termination.NO_CARDS, 0),
         names=("You", "Bot"),
-        rounds=1,
         stats=stats,
         variant=Variant.STANDARD,
         look=Look(),

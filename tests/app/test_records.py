@@ -213,7 +213,7 @@ async def test_a_name_that_cannot_be_shown_is_refused_in_the_dialog(data_dir: Pa
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#name1").value = "a\tb"
+        app.screen.query_one("#first").value = "a\tb"
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, NamesScreen)

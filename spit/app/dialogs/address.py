@@ -1,27 +1,13 @@
-"""What the Host and Join dialogs share: two fields, Go and Cancel.
-
-The dialogs are modal screens: their text fields go with them when they close, so nothing
-typed at the table can land in a field (a focused field would swallow the players' keys).
-"""
+"""What the Host and Join dialogs share: where to play, read from two fields."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
-from textual.widgets import Button, Input, Static
-
-from spit import words
-from spit.app.bindings import worded
-from spit.app.dialogs.dialog import Dialog
+from spit.app.dialogs.dialog import TwoFields
 from spit.settings.options import Network
 
 
-class AddressDialog(Dialog[Network]):
-    """Two fields and Go: Enter in the first goes to the second, Enter in the second goes."""
+class AddressDialog(TwoFields[Network]):
+    """Two fields that say where to play, and Go."""
 
     DEFAULT_CSS = """
     AddressDialog > Vertical {
@@ -34,52 +20,8 @@ class AddressDialog(Dialog[Network]):
     AddressDialog .note {
         color: $text-muted;
     }
-    AddressDialog #problem {
-        color: $error;
-        height: auto;
-    }
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-network"),
-    ]
-    """Esc goes back to the menu."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self._player = name  # not _name: that is the screen's own (a DOM node's name)
-
-    def on_mount(self) -> None:
-        self.query_one("#first", Input).focus()
-
-    @on(Input.Submitted, "#first")
-    def _next(self) -> None:
-        self.query_one("#second", Input).focus()
-
-    @on(Input.Submitted, "#second")
-    @on(Button.Pressed, "#go")
-    def action_go(self) -> None:
-        """Close with where to play, if it can be read."""
-        first = self.query_one("#first", Input).value
-        second = self.query_one("#second", Input).value
-        try:
-            network = self.network(first, second)
-        except ValueError as problem:
-            self.query_one("#problem", Static).update(str(problem))
-            return
-        self.dismiss(network)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        """Back to the menu."""
-        self.dismiss(None)
-
-    def network(self, first: str, second: str) -> Network:
-        """The seat the two fields describe; ValueError with what to fix."""
-        raise NotImplementedError
-
-    def _buttons(self, go: str) -> ComposeResult:
-        yield Static("", id="problem", markup=False)
-        with Horizontal():
-            yield Button(go, variant="primary", id="go")
-            yield Button(words.dialogs.button("cancel"), id="cancel")

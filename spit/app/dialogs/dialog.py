@@ -1,4 +1,5 @@
-"""Dialogs that close themselves exactly once, whatever else is in flight.
+"""Dialogs that close themselves exactly once, whatever else is in flight, and what they
+share: a question's centred lines and grace, two fields to fill, a line of keys.
 
 Textual's ``Screen.dismiss`` pops whichever screen is on top, not necessarily the one it is
 called on. A dialog's answer can be on its way (a button's ``Pressed`` message, a second
@@ -10,17 +11,21 @@ instead, and the next one crashed the app (``InvalidStateError``, ``ScreenStackE
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from textual import events, on
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
+from textual.binding import BindingType
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen, ScreenResultType
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
-from spit.app.bindings import WordedBindings
+from spit import words
+from spit.app.bindings import WordedBindings, bind
 
 
 class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
@@ -47,6 +52,9 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     """
     """A box in the middle of the screen, its buttons side by side under it."""
 
+    ANSWERS: ClassVar[dict[str, Any]] = {}
+    """What an :func:`answer_button` answers, by its id, where that is not the id itself."""
+
     _answered = False
     """Whether the dialog has been closed with an answer."""
     _waiting: tuple[ScreenResultType | None] | None = None
@@ -66,12 +74,97 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
         """A key's answer (a binding's ``answer(...)``): close with it."""
         self.dismiss(answer)
 
+    @on(Button.Pressed, ".answer")
+    def _answer_button(self, event: Button.Pressed) -> None:
+        answer = event.button.id
+        self.dismiss(self.ANSWERS.get(answer, answer))  # type: ignore[arg-type]
+
     @on(events.ScreenResume)
     def _answer_waiting(self) -> None:
         if self._waiting is not None:
             (result,) = self._waiting
             self._waiting = None
             self.dismiss(result)
+
+
+class Question(Dialog[ScreenResultType]):
+    """A dialog of centred lines; with a ``grace``, its browser keys (:attr:`browser_key`)
+    wait that long after it opens, so that keys still in flight from play cannot answer it."""
+
+    DEFAULT_CSS = """
+    Question Static {
+        width: 100%;
+        text-align: center;
+    }
+    """
+
+    def __init__(self, *, grace: float = 0.0) -> None:
+        super().__init__()
+        self._grace = grace
+        self._awake = grace <= 0
+
+    @on(events.Mount)
+    def _doze(self) -> None:
+        if not self._awake:
+            self.set_timer(self._grace, self._wake)
+
+    def _wake(self) -> None:
+        self._awake = True
+
+    @property
+    def browser_key(self) -> bool:
+        """Whether a browser's plain key (Q, H, L) answers now: in a browser, after the grace."""
+        return self._awake and self.app.is_web
+
+
+class TwoFields(Dialog[ScreenResultType]):
+    """Two fields (``#first``, ``#second``) and Go (``#go``): Enter in the first goes to the
+    second, Enter in the second goes; a problem shows in ``#problem``; Esc or ``#cancel``
+    cancels. The fields go with the dialog, so no key typed at the table lands in one."""
+
+    DEFAULT_CSS = """
+    TwoFields #problem {
+        color: $error;
+        height: auto;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [bind("escape", "cancel", "cancel", "cancel-fields")]
+
+    def on_mount(self) -> None:
+        self.query_one("#first", Input).focus()
+
+    @on(Input.Submitted, "#first")
+    def _next(self) -> None:
+        self.query_one("#second", Input).focus()
+
+    @on(Input.Submitted, "#second")
+    @on(Button.Pressed, "#go")
+    def action_go(self) -> None:
+        """Close with what the fields say, if it can be read."""
+        first = self.query_one("#first", Input).value
+        second = self.query_one("#second", Input).value
+        try:
+            answer = self.answer(first, second)
+        except ValueError as problem:
+            self.query_one("#problem", Static).update(str(problem))
+            return
+        self.dismiss(answer)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def answer(self, first: str, second: str) -> ScreenResultType:
+        """What the two fields say; ValueError with what to fix."""
+        raise NotImplementedError
+
+    def problem_and_buttons(self, go: str) -> ComposeResult:
+        """The line for a problem, Go (called ``go``) and Cancel, for ``compose``."""
+        yield Static("", id="problem", markup=False)
+        with Horizontal():
+            yield Button(go, variant="primary", id="go")
+            yield Button(words.dialogs.button("cancel"), id="cancel")
 
 
 _BETWEEN_PAIRS = re.compile(r"(\s*·\s*)")
@@ -117,6 +210,6 @@ class KeyLine(Static):
 def answer_button(label: str, **kwargs: Any) -> Button:
     """A dialog's button for the mouse: it never takes the focus, as a focused button would
     answer Enter and Space, which are spit keys (each button says its own key)."""
-    button = Button(label, **kwargs)
+    button = Button(label, classes="answer", **kwargs)
     button.can_focus = False
     return button

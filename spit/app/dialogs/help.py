@@ -9,12 +9,12 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog
 from spit.app.look import DIM, pad, player_style
 from spit.engine import STOCKS
@@ -88,28 +88,19 @@ class HelpScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape,f1", "dismiss", worded(words.dialogs.binding, "close help"), id="close-help"
-        ),
+        bind("escape,f1", "dismiss", "close help", "close-help"),
     ]
 
-    def __init__(
-        self, keymap: KeyMap, names: tuple[str, str], *, against_bot: bool, ascii: bool = False
-    ) -> None:
+    def __init__(self, keymap: KeyMap, *, against_bot: bool, ascii: bool = False) -> None:
+        """Against the bot, both halves of ``keymap`` are the person's."""
         super().__init__()
         self._ascii = ascii
         self._keymap = keymap
-        self._names = names
         self._against_bot = against_bot
-
-    @classmethod
-    def for_keys(cls, keymap: KeyMap, *, against_bot: bool, ascii: bool = False) -> HelpScreen:
-        """The help for ``keymap``'s players: against the bot, both halves are the person's."""
         if against_bot:
-            names = (_("You, left hand"), _("You, right hand"))
+            self._names = (_("You, left hand"), _("You, right hand"))
         else:
-            names = (words.labels.player_name(0), words.labels.player_name(1))
-        return cls(keymap, names, against_bot=against_bot, ascii=ascii)
+            self._names = (words.labels.player_name(0), words.labels.player_name(1))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:

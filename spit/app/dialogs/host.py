@@ -26,9 +26,9 @@ class HostScreen(AddressDialog):
             yield Input(
                 "", placeholder=words.menu.network_dialog("server placeholder"), id="second"
             )
-            yield from self._buttons(words.dialogs.button("host"))
+            yield from self.problem_and_buttons(words.dialogs.button("host"))
 
-    def network(self, first: str, second: str) -> Network:
+    def answer(self, first: str, second: str) -> Network:
         if second.strip():
             try:
                 host, port = parse_address(second, default_port=DEFAULT_PORT)

@@ -24,9 +24,9 @@ class JoinScreen(AddressDialog):
             yield Input("", placeholder=join_address(LOOPBACK, DEFAULT_PORT), id="first")
             yield Label(words.menu.network_dialog("room code"), markup=False)
             yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
-            yield from self._buttons(words.dialogs.button("join"))
+            yield from self.problem_and_buttons(words.dialogs.button("join"))
 
-    def network(self, first: str, second: str) -> Network:
+    def answer(self, first: str, second: str) -> Network:
         try:
             host, port = parse_address(first, default_port=DEFAULT_PORT)
         except ValueError:

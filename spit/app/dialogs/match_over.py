@@ -7,14 +7,13 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog, answer_button
 from spit.app.look import DIM, Look, player_style
 from spit.bot.levels import plays_like
@@ -51,10 +50,8 @@ class MatchOverScreen(Dialog[str]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+r", "choose('rematch')", worded(words.dialogs.binding, "rematch"), id="rematch"
-        ),
-        Binding("escape", "choose('menu')", worded(words.dialogs.binding, "menu"), id="menu"),
+        bind("ctrl+r", "choose('rematch')", "rematch", "rematch"),
+        bind("escape", "choose('menu')", "menu", "menu"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""
@@ -64,12 +61,11 @@ class MatchOverScreen(Dialog[str]):
         *,
         outcome: Outcome,
         names: tuple[str, str],
-        rounds: int,
         stats: MatchStats,
         variant: Variant,
         look: Look,
         grace: float,
-        last_round: RoundSettled | None,
+        last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
     ) -> None:
@@ -79,7 +75,6 @@ class MatchOverScreen(Dialog[str]):
         self._rematch = rematch
         self._outcome = outcome
         self._names = names
-        self._rounds = rounds
         self._stats = stats
         self._variant = variant
         self._look = look
@@ -126,10 +121,6 @@ class MatchOverScreen(Dialog[str]):
         """Close with the player's choice: rematch, menu or quit."""
         self.dismiss(choice)
 
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
-
     def _winner(self) -> Text:
         winner = self._outcome.winner
         you_name = words.labels.player_name(0, against_bot=True)
@@ -149,10 +140,7 @@ class MatchOverScreen(Dialog[str]):
             table.add_row(
                 words.dialogs.match_figure("points"), *(str(s) for s in self._outcome.scores)
             )
-        if self._last_round is not None:
-            table.add_row(
-                words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held)
-            )
+        table.add_row(words.dialogs.match_figure("held"), *(str(h) for h in self._last_round.held))
         table.add_row(words.dialogs.match_figure("played"), *(str(n) for n in self._stats.played))
         stats = self._stats
         medians = [stats.median_reaction(p) for p in (0, 1)]
@@ -165,7 +153,7 @@ class MatchOverScreen(Dialog[str]):
             words.dialogs.match_figure("plays a minute"),
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
-        how = Text(words.table.rounds(self._rounds))
+        how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))
         elif self._variant is Variant.POINTS:

@@ -3,17 +3,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Static
 
 from spit import words
-from spit.app.bindings import worded
-from spit.app.dialogs.dialog import Dialog
+from spit.app.dialogs.dialog import TwoFields
 from spit.i18n import _
 from spit.settings.config import NAME_LENGTH
 
@@ -31,7 +26,7 @@ def clean_name(text: str) -> str | None:
     return name
 
 
-class NamesScreen(Dialog[Names]):
+class NamesScreen(TwoFields[Names]):
     """Two fields for the players' names. Enter keeps them, Esc leaves them as they were."""
 
     DEFAULT_CSS = """
@@ -42,19 +37,10 @@ class NamesScreen(Dialog[Names]):
     NamesScreen Label {
         margin-top: 1;
     }
-    NamesScreen #problem {
-        color: $error;
-        height: auto;
-    }
     NamesScreen Horizontal {
         margin-top: 1;
     }
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", worded(words.dialogs.binding, "cancel"), id="cancel-names"),
-    ]
-    """Esc leaves the names as they were; Enter (in a field) keeps what is typed."""
 
     def __init__(self, names: Names) -> None:
         super().__init__()
@@ -70,43 +56,20 @@ class NamesScreen(Dialog[Names]):
                 self._names[0] or "",
                 placeholder=words.labels.player_name(0),
                 max_length=NAME_LENGTH,
-                id="name1",
+                id="first",
             )
             yield Label(_("Player 2 (the right half)"), markup=False)
             yield Input(
                 self._names[1] or "",
                 placeholder=words.labels.player_name(1),
                 max_length=NAME_LENGTH,
-                id="name2",
+                id="second",
             )
-            yield Static("", id="problem", markup=False)
-            with Horizontal():
-                yield Button(words.dialogs.button("keep names"), variant="primary", id="keep")
-                yield Button(words.dialogs.button("cancel"), id="cancel")
+            yield from self.problem_and_buttons(words.dialogs.button("keep names"))
 
-    def on_mount(self) -> None:
-        self.query_one("#name1", Input).focus()
-
-    @on(Input.Submitted, "#name1")
-    def _next(self) -> None:
-        self.query_one("#name2", Input).focus()
-
-    @on(Input.Submitted, "#name2")
-    @on(Button.Pressed, "#keep")
-    def action_keep(self) -> None:
-        """Close with the names typed, if they can be shown."""
+    def answer(self, first: str, second: str) -> Names:
         try:
-            names = (
-                clean_name(self.query_one("#name1", Input).value),
-                clean_name(self.query_one("#name2", Input).value),
-            )
+            return clean_name(first), clean_name(second)
         except ValueError:
             problem = _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
-            self.query_one("#problem", Static).update(problem)
-            return
-        self.dismiss(names)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        """Close, leaving the names as they were."""
-        self.dismiss(None)
+            raise ValueError(problem) from None

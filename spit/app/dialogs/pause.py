@@ -7,27 +7,23 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import by_place, worded
-from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.app.bindings import bind, by_place
+from spit.app.dialogs.dialog import KeyLine, Question
 from spit.i18n import ngettext
 
 
-class PauseScreen(Dialog[None]):
+class PauseScreen(Question[None]):
     """Escape during a match: everything stops until Escape again."""
 
     DEFAULT_CSS = """
     PauseScreen > Vertical {
         width: 56;
         padding: 1 4;
-    }
-    PauseScreen Static {
-        width: 100%;
-        text-align: center;
     }
     PauseScreen #paused {
         text-style: bold;
@@ -37,24 +33,12 @@ class PauseScreen(Dialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding("escape", "dismiss", worded(words.dialogs.binding, "resume"), id="resume"),
+            bind("escape", "dismiss", "resume", "resume"),
             # In a browser F1 and Ctrl+Q may never reach the game (Ctrl+Q closes Firefox on
             # Linux), so there help and quit have plain keys here, where no card is played.
             # The terminal has F1 and Ctrl+Q and keeps the pause deaf to card keys.
-            Binding(
-                "h",
-                "browser_help",
-                worded(words.dialogs.binding, "help"),
-                show=False,
-                id="pause-help",
-            ),
-            Binding(
-                "q",
-                "browser_quit",
-                worded(words.dialogs.binding, "quit"),
-                show=False,
-                id="pause-quit",
-            ),
+            bind("h", "browser_help", "help", "pause-help", show=False),
+            bind("q", "browser_quit", "quit", "pause-quit", show=False),
         ]
     )
 
@@ -63,14 +47,10 @@ class PauseScreen(Dialog[None]):
     ) -> None:
         """``grace``: seconds before H and Q answer, so the other player's last card keys (q is
         one) cannot open help or quit; ``left``: a networked pause's seconds left, counted down."""
-        super().__init__()
-        self._grace = grace
-        self._awake = grace <= 0
+        super().__init__(grace=grace)
         self._left = left
 
     def on_mount(self) -> None:
-        if not self._awake:
-            self.set_timer(self._grace, self._wake)
         if self._left is not None:
             self._show_left()
             self.set_interval(1.0, self._show_left)
@@ -89,17 +69,14 @@ class PauseScreen(Dialog[None]):
             )
             shown.update(left.format(n=n))
 
-    def _wake(self) -> None:
-        self._awake = True
-
     def action_browser_help(self) -> None:
         """H in a browser: the help, as F1 gives it."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.app.action_help()  # type: ignore[attr-defined]
 
     def action_browser_quit(self) -> None:
         """Q in a browser: the quit question, as Ctrl+Q asks it."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.app.action_request_quit()  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:

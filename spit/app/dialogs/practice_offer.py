@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
-from spit import words
-from spit.app.bindings import by_place, worded
-from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.app.bindings import bind, by_place
+from spit.app.dialogs.dialog import KeyLine, Question, answer_button
 from spit.i18n import _
 
 
-class PracticeOfferScreen(Dialog[bool]):
+class PracticeOfferScreen(Question[bool]):
     """At the very first start: offers the practice round. True to practise, else False."""
 
     DEFAULT_CSS = """
@@ -24,26 +22,19 @@ class PracticeOfferScreen(Dialog[bool]):
         width: 64;
     }
     PracticeOfferScreen Static {
-        width: 100%;
-        text-align: center;
         margin-bottom: 1;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding(
-                "enter,p", "answer(True)", worded(words.dialogs.binding, "practise"), id="practise"
-            ),
-            Binding(
-                "escape",
-                "answer(False)",
-                worded(words.dialogs.binding, "not now"),
-                id="no-practice",
-            ),
+            bind("enter,p", "answer(True)", "practise", "practise"),
+            bind("escape", "answer(False)", "not now", "no-practice"),
         ]
     )
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
+
+    ANSWERS: ClassVar[dict[str, Any]] = {"practise": True, "not-now": False}
 
     def compose(self) -> ComposeResult:
         question = _(
@@ -56,7 +47,3 @@ class PracticeOfferScreen(Dialog[bool]):
             with Horizontal():
                 yield answer_button(_("Practise (Enter)"), variant="primary", id="practise")
                 yield answer_button(_("Not now (Esc)"), id="not-now")
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "practise")

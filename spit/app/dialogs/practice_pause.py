@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from spit import words
-from spit.app.bindings import worded
+from spit.app.bindings import bind
 from spit.app.dialogs.pause import PauseScreen
 
 
@@ -16,19 +16,8 @@ class PracticePauseScreen(PauseScreen):
     would be someone's card; in a browser, which keeps Ctrl+L, L once the grace is over)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "ctrl+l",
-            "leave",
-            worded(words.dialogs.binding, "leave the practice"),
-            id="leave-practice",
-        ),
-        Binding(
-            "l",
-            "browser_leave",
-            worded(words.dialogs.binding, "leave the practice"),
-            show=False,
-            id="browser-leave",
-        ),
+        bind("ctrl+l", "leave", "leave the practice", "leave-practice"),
+        bind("l", "browser_leave", "leave the practice", "browser-leave", show=False),
     ]
     """The pause's keys, and leaving the practice."""
 
@@ -42,5 +31,5 @@ class PracticePauseScreen(PauseScreen):
 
     def action_browser_leave(self) -> None:
         """L in a browser: end the practice."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.dismiss("leave")  # type: ignore[arg-type]

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from spit import words
-from spit.app.bindings import by_place, worded
-from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.app.bindings import bind, by_place
+from spit.app.dialogs.dialog import KeyLine, Question, answer_button
 
 
-class QuitScreen(Dialog[str]):
+class QuitScreen(Question[str]):
     """Ctrl+Q during a match: make sure. Answers "keep" (offered to resume next time),
     "give-up" or None (play on); Ctrl+Q again keeps it, so quitting in haste loses nothing."""
 
@@ -25,37 +23,21 @@ class QuitScreen(Dialog[str]):
         border: round $error;
     }
     QuitScreen Static {
-        width: 100%;
-        text-align: center;
         margin-bottom: 1;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = by_place(
         [
-            Binding(
-                "escape",
-                "answer(None)",
-                worded(words.dialogs.binding, "keep playing"),
-                id="cancel-quit",
-            ),
-            Binding(
-                "ctrl+d",
-                "answer('give-up')",
-                worded(words.dialogs.binding, "give up"),
-                id="give-up",
-            ),
+            bind("escape", "answer(None)", "keep playing", "cancel-quit"),
+            bind("ctrl+d", "answer('give-up')", "give up", "give-up"),
             # In a browser, where Ctrl+Q may never arrive, Q again (as Esc, Q asked).
-            Binding(
-                "q",
-                "browser_quit",
-                worded(words.dialogs.binding, "quit"),
-                show=False,
-                id="browser-quit",
-            ),
+            bind("q", "browser_quit", "quit", "browser-quit", show=False),
         ]
     )
     """Bindings for the quit dialog; Ctrl+Q a second time quits (the app's own key)."""
+
+    ANSWERS: ClassVar[dict[str, Any]] = {"play": None}
 
     def __init__(
         self, *, keepable: bool = True, grace: float = 0.0, for_both: bool = False
@@ -63,74 +45,51 @@ class QuitScreen(Dialog[str]):
         """``grace``: seconds before Q answers in a browser, so a held or mashed q cannot
         both ask and answer; ``for_both``: the match is played with a friend over the
         network, and quitting ends it for them too (the dialog says so)."""
-        super().__init__()
+        super().__init__(grace=grace)
         self.keepable = keepable
         """Whether the match is recorded, so that it can be kept for later."""
         self.for_both = for_both
         """Whether quitting ends the match for the friend as well (a networked match)."""
-        self._grace = grace
-        self._awake = grace <= 0
-
-    def on_mount(self) -> None:
-        if not self._awake:
-            self.set_timer(self._grace, self._wake)
-
-    def _wake(self) -> None:
-        self._awake = True
 
     def action_browser_quit(self) -> None:
         """Q in a browser: quit, as Ctrl+Q again would."""
-        if self._awake and self.app.is_web:
+        if self.browser_key:
             self.confirm()
 
     def compose(self) -> ComposeResult:
         web = self.app.is_web
-        with Vertical():
-            if self.keepable:
-                yield KeyLine(
-                    words.dialogs.dialog_text("quit or keep in a browser")
-                    if web
-                    else words.dialogs.dialog_text("quit or keep")
-                )
-                with Horizontal():
-                    yield answer_button(
-                        words.dialogs.button("keep in a browser")
-                        if web
-                        else words.dialogs.button("keep"),
-                        variant="warning",
-                        id="keep",
-                    )
-                    yield answer_button(
-                        words.dialogs.button("give up"), variant="error", id="give-up"
-                    )
-                    yield answer_button(
-                        words.dialogs.button("play on"), variant="primary", id="play"
-                    )
+        if self.keepable:
+            text = words.dialogs.dialog_text("quit or keep in a browser" if web else "quit or keep")
+            buttons = [
+                answer_button(
+                    words.dialogs.button("keep in a browser" if web else "keep"),
+                    variant="warning",
+                    id="keep",
+                ),
+                answer_button(words.dialogs.button("give up"), variant="error", id="give-up"),
+                answer_button(words.dialogs.button("play on"), variant="primary", id="play"),
+            ]
+        else:
+            if self.for_both:
+                text = "quit for both in a browser" if web else "quit for both"
             else:
-                if self.for_both:
-                    text = "quit for both in a browser" if web else "quit for both"
-                else:
-                    text = "quit in a browser" if web else "quit"
-                yield KeyLine(words.dialogs.dialog_text(text))
-                with Horizontal():
-                    yield answer_button(
-                        words.dialogs.button("quit in a browser")
-                        if web
-                        else words.dialogs.button("quit"),
-                        variant="error",
-                        id="give-up",
-                    )
-                    yield answer_button(
-                        words.dialogs.button("keep playing"), variant="primary", id="play"
-                    )
+                text = "quit in a browser" if web else "quit"
+            text = words.dialogs.dialog_text(text)
+            buttons = [
+                answer_button(
+                    words.dialogs.button("quit in a browser" if web else "quit"),
+                    variant="error",
+                    id="give-up",
+                ),
+                answer_button(words.dialogs.button("keep playing"), variant="primary", id="play"),
+            ]
+        with Vertical():
+            yield KeyLine(text)
+            yield Horizontal(*buttons)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Without a record there is nothing to keep: Ctrl+Q quits, and Ctrl+D is not asked for.
         return self.keepable or action != "answer" or parameters != ("give-up",)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None if event.button.id == "play" else event.button.id)
 
     def confirm(self) -> None:
         """Ctrl+Q again: quit, keeping the match if it is recorded."""

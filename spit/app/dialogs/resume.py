@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import worded
-from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
+from spit.app.bindings import bind
+from spit.app.dialogs.dialog import KeyLine, Question, answer_button
 from spit.i18n import _, ngettext
 from spit.records.record import Record
 
@@ -50,7 +49,7 @@ def table_summary(record: Record, names: tuple[str, str]) -> str:
     return " · ".join([words.dialogs.round_number(view.round_number), *held])
 
 
-class ResumeScreen(Dialog[str]):
+class ResumeScreen(Question[str]):
     """Offers the unfinished match: "resume", "give-up" (never offered again), or None."""
 
     DEFAULT_CSS = """
@@ -58,28 +57,18 @@ class ResumeScreen(Dialog[str]):
         width: 70;  /* three buttons side by side in German too, as the quit question */
     }
     ResumeScreen Static {
-        width: 100%;
-        text-align: center;
         margin-bottom: 1;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "enter,ctrl+r",
-            "answer('resume')",
-            worded(words.dialogs.binding, "resume"),
-            id="resume-match",
-        ),
-        Binding(
-            "ctrl+d",
-            "answer('give-up')",
-            worded(words.dialogs.binding, "give up"),
-            id="give-up-match",
-        ),
-        Binding("escape", "answer(None)", worded(words.dialogs.binding, "not now"), id="not-now"),
+        bind("enter,ctrl+r", "answer('resume')", "resume", "resume-match"),
+        bind("ctrl+d", "answer('give-up')", "give up", "give-up-match"),
+        bind("escape", "answer(None)", "not now", "not-now"),
     ]
     """The offer's keys (no game is going on: Enter is nobody's spit here)."""
+
+    ANSWERS: ClassVar[dict[str, Any]] = {"not-now": None}
 
     def __init__(self, record: Record, names: tuple[str, str]) -> None:
         super().__init__()
@@ -97,7 +86,3 @@ class ResumeScreen(Dialog[str]):
                 yield answer_button(words.dialogs.button("resume"), variant="primary", id="resume")
                 yield answer_button(words.dialogs.button("give up"), variant="error", id="give-up")
                 yield answer_button(words.dialogs.button("not now"), id="not-now")
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None if event.button.id == "not-now" else event.button.id)

@@ -5,27 +5,23 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from spit import words
-from spit.app.bindings import worded
-from spit.app.dialogs.dialog import Dialog, KeyLine
+from spit.app.bindings import bind
+from spit.app.dialogs.dialog import KeyLine, Question
 from spit.app.messages import CloseRoom
 
 
-class StandstillScreen(Dialog[None]):
+class StandstillScreen(Question[None]):
     """Over the table while a networked room stands still for a reason not of this player's
     making, until it plays again; while the host waits for the friend, Esc closes the room."""
 
     DEFAULT_CSS = """
     StandstillScreen > Vertical {
         width: 64;
-    }
-    StandstillScreen Static {
-        width: 100%;
-        text-align: center;
     }
     StandstillScreen #standstill-keys {
         margin-top: 1;
@@ -37,12 +33,7 @@ class StandstillScreen(Dialog[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "escape",
-            "close_room",
-            worded(words.dialogs.binding, "close the room"),
-            id="close-room",
-        ),
+        bind("escape", "close_room", "close the room", "close-room"),
     ]
     """Esc closes a room the friend has not come to yet (nothing else here takes a key)."""
 

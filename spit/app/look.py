@@ -164,9 +164,9 @@ class Look(NamedTuple):
         """The mark before a refusal."""
         return "x" if self.ascii else "✗"
 
-    def ready(self) -> str:
-        """The word "ready" with its mark."""
-        return words.labels.ready(self.tick)
+    def ready(self, *, bot: bool = False) -> str:
+        """The word "ready" with its mark, said of a player or of the bot."""
+        return words.labels.ready(self.tick, bot=bot)
 
     @property
     def boxes(self) -> Boxes:

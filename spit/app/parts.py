@@ -111,6 +111,7 @@ class InfoState(NamedTuple):
     waiting: bool
     """Whether the table waits for spit presses (so "ready" means something)."""
     look: Look = PLAIN
+    bot: bool = False
 
 
 class PlayerInfo(Part):
@@ -134,7 +135,7 @@ class PlayerInfo(Part):
         if state.waiting:
             line.append("  ·  ")
             if state.ready:
-                line.append(state.look.ready(), style=player_style(state.player))
+                line.append(state.look.ready(bot=state.bot), style=player_style(state.player))
             else:
                 line.append(words.table.table_label("press spit"), style="bold reverse")
         return line
@@ -265,6 +266,8 @@ class SummaryState(NamedTuple):
     note: str = ""
     """What holds for the next round (a single spit pile), in lines."""
     look: Look = PLAIN
+    bot: int | None = None
+    """The bot's seat, if one plays."""
 
 
 class RoundSummary(Part):
@@ -317,7 +320,7 @@ class RoundSummary(Part):
             go.append(names[player], style=player_style(player))
             go.append(" ")
             if state.ready[player]:
-                go.append(state.look.ready(), style=player_style(player))
+                go.append(state.look.ready(bot=player == state.bot), style=player_style(player))
             elif state.spit_keys[player]:
                 go.append(f" {state.spit_keys[player]} ", style="bold reverse")
             else:  # the bot, about to press its own

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 from spit import words
 from spit.app.bindings import worded
 from spit.app.dialogs.dialog import Dialog
-from spit.i18n import _
+from spit.i18n import _, ngettext
 from spit.settings.config import NAME_LENGTH
 
 Names = tuple[str | None, str | None]
@@ -101,7 +101,11 @@ class NamesScreen(Dialog[Names]):
                 clean_name(self.query_one("#name2", Input).value),
             )
         except ValueError:
-            problem = _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
+            problem = ngettext(
+                "A name is up to {n} letter, digit or space.",
+                "A name is up to {n} letters, digits or spaces.",
+                NAME_LENGTH,
+            ).format(n=NAME_LENGTH)
             self.query_one("#problem", Static).update(problem)
             return
         self.dismiss(names)

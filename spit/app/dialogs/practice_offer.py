@@ -52,7 +52,11 @@ class PracticeOfferScreen(Dialog[bool]):
         )
         with Vertical():
             yield Static(question, id="offer", markup=False)
-            yield KeyLine(_("Enter: practise · Esc: not now (P in the menu practises later)"))
+            yield KeyLine(
+                _("Enter: practise · Esc: not now ({key} in the menu practises later)").format(
+                    key=words.menu.shortcut("practice")
+                )
+            )
             with Horizontal():
                 yield answer_button(_("Practise (Enter)"), variant="primary", id="practise")
                 yield answer_button(_("Not now (Esc)"), id="not-now")

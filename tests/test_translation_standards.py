@@ -1,7 +1,7 @@
 """Each class of mistake issue 30 found in the catalogues, kept out: a case ending on a name in
 Georgian, a count without ngettext, a level or variant shown by its flag, straight quotes in
-German and Georgian, a key name cut to three letters, the round called a card in Latvian, and
-every wrong msgstr the issue quoted."""
+German, Georgian and Latvian, a key name cut to three letters, the round called a card in
+Latvian, and every wrong msgstr the issue quoted."""
 
 from __future__ import annotations
 
@@ -95,9 +95,9 @@ def test_simulate_one_game_says_one_match_and_its_bots_in_words(
     assert "very-fast" not in out and words.labels.level_name("very-fast") in out
 
 
-@pytest.mark.parametrize("code", ["de", "ka"])
-def test_no_straight_quotes_or_backticks_in_german_or_georgian(code: str) -> None:
-    """Both quote „so“; ' " and ` are English habits carried over."""
+@pytest.mark.parametrize("code", ["de", "ka", "lv"])
+def test_no_straight_quotes_or_backticks_in_german_georgian_or_latvian(code: str) -> None:
+    """All three quote „so“; ' " and ` are English habits carried over."""
     found = [
         f"{msgid!r}: {form!r}"
         for _, msgid, form in _forms(code)

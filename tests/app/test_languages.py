@@ -16,7 +16,7 @@ from textual.widgets import Button
 from spit import i18n, words
 from spit.app.look import Look
 from spit.app.menu import level_label
-from spit.engine import Phase, Variant
+from spit.engine import Phase, PilePress, Variant
 from spit.i18n import _
 from spit.settings.keymap import character_key
 
@@ -171,7 +171,7 @@ async def test_the_press_your_keys_screen_fits(lang: str) -> None:
         await pilot.pause()
         assert_fits(
             pilot.app,
-            words.keys.press_key_for("left", 1),
+            words.keys.press_key_for(PilePress(0, 1, 0)),
             _("Tab: keep the key it has · Esc: cancel, keys as they were"),
         )
 

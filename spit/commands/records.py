@@ -214,7 +214,7 @@ NETWORK_LOST_EXIT = 1  # the newest match was networked and cannot go on
 def _opponent(header: Any) -> str:
     """The other player of a networked record kept here: seat 1's name (the host's own
     spit ran its server, so the host is seat 0)."""
-    return str(header.players[1].name)
+    return header.players[1].name or words.labels.player_name(1)
 
 
 def _when(path: Any) -> str:

@@ -99,7 +99,7 @@ def test_a_bad_subcommand_is_one_line_naming_every_command_in_order() -> None:
 
 def test_a_bad_subcommand_in_another_language_names_every_command_too() -> None:
     message = f"spit: Argument COMMAND: ungültige Wahl: 'deal' (zur Wahl: {CHOICES})"
-    assert run(["--lang", "de", "deal"]) == (2, "", f"{message} (siehe 'spit --help')\n")
+    assert run(["--lang", "de", "deal"]) == (2, "", f"{message} (siehe „spit --help“)\n")
 
 
 def test_a_command_line_builds_the_parser_of_its_subcommand_only() -> None:

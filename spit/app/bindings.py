@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
+from string import ascii_lowercase
 from typing import Any
 
 from textual.binding import Binding, BindingType
 
 from spit import words
-from spit.settings.keymap import same_place
+from spit.settings.keymap import character_key, same_place
 
 
 class Worded(str):
@@ -56,6 +57,18 @@ def by_place(bindings: Iterable[BindingType]) -> list[BindingType]:
             for other in same_place(key.strip()):
                 placed.append(replace(binding, key=other, show=False, id=None))
     return placed
+
+
+def at_its_place(letter: str) -> list[str]:
+    """The key names of ``letter`` and of every letter at its place on the Latin, Greek,
+    Georgian and Latvian layouts (``"Σ"`` -> σ, s, ს, š), so a menu letter works by position
+    too."""
+    key = character_key(letter.lower())
+    keys = [key]
+    for latin in ascii_lowercase:
+        if key == latin or key in same_place(latin):
+            keys += [k for k in (latin, *same_place(latin)) if k not in keys]
+    return keys
 
 
 class WordedBindings:

@@ -152,9 +152,9 @@ class Look(NamedTuple):
         """The mark before a refusal."""
         return "x" if self.ascii else "✗"
 
-    def ready(self) -> str:
-        """The word "ready" with its mark (none in ASCII)."""
-        return words.labels.ready("" if self.ascii else "✓")
+    def ready(self, *, bot: bool = False) -> str:
+        """The word "ready" with its mark, said of a player or of the bot."""
+        return words.labels.ready("" if self.ascii else "✓", bot=bot)
 
     @property
     def boxes(self) -> Boxes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from msgspec.structs import replace
@@ -13,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, RadioButton, RadioSet, Select, Static
 
 from spit import words
-from spit.app.bindings import WordedBindings, bind, by_place, worded
+from spit.app.bindings import WordedBindings, at_its_place, bind
 from spit.app.messages import (
     AsciiChosen,
     Connect,
@@ -174,23 +176,41 @@ class MenuScreen(WordedBindings, Screen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = by_place(
-        [
-            Binding("s", "start", worded(words.menu.menu_label, "start"), id="start"),
-            Binding("n", "names", worded(words.menu.menu_label, "names"), id="names"),
-            Binding("k", "keys", worded(words.menu.menu_label, "keys"), id="press-keys"),
-            Binding("h", "host", worded(words.menu.menu_label, "host a game"), id="host"),
-            Binding("j", "join", worded(words.menu.menu_label, "join a game"), id="join"),
-            # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
-            bind("question_mark", "menu_help", "help", "menu-help", show=False),
-            bind("p", "practice", "practice", "practice"),
-        ]
-    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # F1 is help everywhere, but a browser may keep F1 for itself (and H is host here).
+        bind("question_mark", "menu_help", "help", "menu-help", show=False),
+    ]
+
+    LETTERED: ClassVar[dict[str, Callable[[], str]]] = {
+        "start": partial(words.menu.menu_label, "start"),
+        "names": partial(words.menu.menu_label, "names"),
+        "keys": partial(words.menu.menu_label, "keys"),
+        "host": partial(words.menu.menu_label, "host a game"),
+        "join": partial(words.menu.menu_label, "join a game"),
+        "practice": partial(words.dialogs.binding, "practice"),
+    }
+    """The actions a letter does (each the letter its language's translator chose), and
+    their descriptions."""
 
     def __init__(self, options: GameOptions, *, bot_available: bool) -> None:
         super().__init__()
         self._options = options
         self._bot_available = bot_available
+        self._letters: list[str] = []
+        self._bind_letters()
+
+    def _bind_letters(self) -> None:
+        """Bind each action's letter in the language on, and the keys at its place on every
+        layout (the letter shown is the one that works, whichever layout types it)."""
+        bound = self._bindings.key_to_bindings
+        for key in self._letters:
+            bound.pop(key, None)
+        self._letters = []
+        for action, say in self.LETTERED.items():
+            for place, key in enumerate(at_its_place(words.menu.shortcut(action))):
+                binding = Binding(key, action, say(), show=place == 0)
+                bound.setdefault(key, []).append(binding)
+                self._letters.append(key)
 
     def compose(self) -> ComposeResult:
         o = self._options
@@ -214,7 +234,10 @@ class MenuScreen(WordedBindings, Screen[None]):
                         id="bot",
                         disabled=not self._bot_available,
                     )
-                    yield Option(_("Guided practice (P)"), id="practice")
+                    yield Option(
+                        _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
+                        id="practice",
+                    )
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
@@ -248,9 +271,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                 yield Button(words.menu.menu_label("keys"), id="keys-screen")
                 yield Button(words.menu.menu_label("quit"), id="quit")
             yield Static(
-                words.menu.menu_label("hint in a browser")
-                if self.app.is_web  # a browser may keep F1 for itself
-                else words.menu.menu_label("hint"),
+                words.menu.menu_hint(browser=self.app.is_web),
                 id="hint",
                 markup=False,
             )
@@ -277,6 +298,7 @@ class MenuScreen(WordedBindings, Screen[None]):
             # The keyboard followed the language: it goes on following it.
             options = replace(options, keys=PRESET_OF_LANGUAGE.get(code, options.keys))
         set_language(code)
+        self._bind_letters()
         # The keys' words follow at once, the app's own (help, quit) as well as the menu's.
         for node in (self, self.app):
             if isinstance(node, WordedBindings):

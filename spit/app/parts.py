@@ -113,6 +113,7 @@ class InfoState(NamedTuple):
     waiting: bool
     """Whether the table waits for spit presses (so "ready" means something)."""
     look: Look = PLAIN
+    bot: bool = False
 
 
 class PlayerInfo(Part[InfoState]):
@@ -135,7 +136,7 @@ class PlayerInfo(Part[InfoState]):
         if state.waiting:
             line.append("  ·  ")
             if state.ready:
-                line.append(state.look.ready(), style=player_style(state.player))
+                line.append(state.look.ready(bot=state.bot), style=player_style(state.player))
             else:
                 line.append(words.table.table_label("press spit"), style="bold reverse")
         return line
@@ -263,6 +264,8 @@ class SummaryState(NamedTuple):
     note: str = ""
     """What holds for the next round (a single spit pile), in lines."""
     look: Look = PLAIN
+    bot: int | None = None
+    """The bot's seat, if one plays."""
 
 
 class RoundSummary(Part[SummaryState]):
@@ -314,7 +317,7 @@ class RoundSummary(Part[SummaryState]):
             go.append(names[player], style=player_style(player))
             go.append(" ")
             if state.ready[player]:
-                go.append(state.look.ready(), style=player_style(player))
+                go.append(state.look.ready(bot=player == state.bot), style=player_style(player))
             elif state.spit_keys[player]:
                 go.append(f" {state.spit_keys[player]} ", style="bold reverse")
             else:  # the bot, about to press its own

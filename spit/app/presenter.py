@@ -225,6 +225,7 @@ class Presenter:
                     # line only says when they are ready.
                     waiting=waiting and (side.ready or not away),
                     look=self.look,
+                    bot=away and perspective.against_bot,
                 )
             )
             messages.append(MessageState(player, feedback.messages[player], self.look))
@@ -382,6 +383,7 @@ class Presenter:
                 view, perspective.names, against_bot=perspective.against_bot, you=perspective.you
             ),
             look=self.look,
+            bot=1 - perspective.seat if perspective.against_bot else None,
         )
 
     def refusal(self, refusal: Refusal, at: float, perspective: Perspective) -> str | None:

@@ -296,7 +296,11 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     if getattr(args, "server", None) and (args.bind or args.port is not None or args.pace != 1):
         return _("--bind, --port and --pace start a server here; --server uses a running one")
     if len(args.name) > MAX_NAME or not args.name.isprintable():
-        return _("a name is up to {n} printable characters").format(n=MAX_NAME)
+        return ngettext(
+            "a name is up to {n} printable character",
+            "a name is up to {n} printable characters",
+            MAX_NAME,
+        ).format(n=MAX_NAME)
     if getattr(args, "code", None) is not None:
         try:
             args.code = room_code(args.code)

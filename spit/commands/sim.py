@@ -92,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         if sys.stderr.isatty():
-            label = _("{bot1} vs {bot2}").format(bot1=config.bot1, bot2=config.bot2)
+            label = _("{bot1} vs {bot2}").format(
+                bot1=words.labels.level_name(config.bot1), bot2=words.labels.level_name(config.bot2)
+            )
             with progress_bar(label, config.games) as advance:
                 summary = simulate(config, on_match=advance)
         else:

@@ -41,11 +41,16 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[MatchReport], Non
 def table(summary: Summary) -> Table:
     c = summary.config
     games = summary.games
-    names = (_("bot 1 ({name})").format(name=c.bot1), _("bot 2 ({name})").format(name=c.bot2))
+    names = (
+        _("bot 1 ({name})").format(name=words.labels.level_name(c.bot1)),
+        _("bot 2 ({name})").format(name=words.labels.level_name(c.bot2)),
+    )
     out = Table(
-        title=_("{games} matches, {variant}, seed {seed} (seats alternate)").format(
-            games=games, variant=c.variant.value, seed=c.seed
-        ),
+        title=ngettext(
+            "{games} match, {variant}, seed {seed} (seats alternate)",
+            "{games} matches, {variant}, seed {seed} (seats alternate)",
+            games,
+        ).format(games=games, variant=words.labels.variant_name(c.variant.value), seed=c.seed),
         show_header=False,
     )
     out.add_column("")
@@ -78,7 +83,7 @@ def table(summary: Summary) -> Table:
     out.add_row(
         _("refusals"),
         words.numbers.number(summary.refusals, ","),
-        _("{share} ({n:,} fumbles)").format(
+        ngettext("{share} ({n:,} fumble)", "{share} ({n:,} fumbles)", summary.fumbles).format(
             share=_percent(summary.refusals, summary.actions), n=Number(summary.fumbles)
         ),
     )
@@ -107,8 +112,14 @@ def print_json(figures: Summary | Ladder) -> None:
 def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
     """The ratings with each level's figures, and the win-rate matrix."""
     ratings = Table(
-        title=_("The ladder: {games} matches a pair, {variant}, seed {seed}").format(
-            games=ladder.games, variant=ladder.variant.value, seed=ladder.seed
+        title=ngettext(
+            "The ladder: {games} match a pair, {variant}, seed {seed}",
+            "The ladder: {games} matches a pair, {variant}, seed {seed}",
+            ladder.games,
+        ).format(
+            games=ladder.games,
+            variant=words.labels.variant_name(ladder.variant.value),
+            seed=ladder.seed,
         )
     )
     ratings.add_column("")
@@ -124,23 +135,23 @@ def ladder_tables(ladder: Ladder) -> tuple[Table, Table]:
         share = below.get(r.name)
         ratings.add_row(
             str(rung),
-            r.name,
+            words.labels.level_name(r.name),
             words.numbers.number(r.elo, ".0f"),
             f"{words.numbers.number(r.low, '.0f')}–{words.numbers.number(r.high, '.0f')}",
             "" if share is None else words.numbers.number(share, ".1%"),
             words.records.seconds_2(s=figures.median_reaction),
             words.numbers.number(figures.plays_per_minute, ".1f"),
         )
-    ratings.caption = _("{n:,} matches in {s:.1f} s").format(
-        n=Number(ladder.matches), s=Number(ladder.seconds)
-    )
+    ratings.caption = ngettext(
+        "{n:,} match in {s:.1f} s", "{n:,} matches in {s:.1f} s", ladder.matches
+    ).format(n=Number(ladder.matches), s=Number(ladder.seconds))
     matrix = Table(title=_("Matches won by the row's level against the column's"))
     matrix.add_column("")
     for rung in range(1, len(ladder.levels) + 1):
         matrix.add_column(str(rung), justify="right")
     for rung, a in enumerate(ladder.levels, 1):
         matrix.add_row(
-            f"{rung} {a}",
+            f"{rung} {words.labels.level_name(a)}",
             *(
                 "—" if a == b else words.numbers.number(ladder.score(a, b), ".1%")
                 for b in ladder.levels

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from spit.i18n import _
+from spit.i18n import _, ngettext
 from spit.printable import printable
 from spit.settings.config import (
     BadBinding,
@@ -94,9 +94,11 @@ def config_problem(problem: ConfigProblem) -> str:
                 name=name, choices=", ".join(choices)
             )
         case BadName(longest=longest, value=value):
-            return _("a name is 1 to {n} letters, digits or spaces, not {value}").format(
-                n=longest, value=_show(value)
-            )
+            return ngettext(
+                "a name is 1 to {n} letter, digit or space, not {value}",
+                "a name is 1 to {n} letters, digits or spaces, not {value}",
+                longest,
+            ).format(n=longest, value=_show(value))
         case UnknownEntry(table=table, allowed=allowed):
             what = _("unknown table") if table else _("unknown setting")
             return _("{what} (expected {allowed})").format(what=what, allowed=", ".join(allowed))

@@ -67,6 +67,7 @@ def level_name(level: str) -> str:
         "normal": _("normal"),
         "hard": _("hard"),
         "expert": _("expert"),
+        "random": pgettext("bot level: plays any legal move", "random"),
     }
     return names.get(level, level)
 
@@ -81,30 +82,49 @@ def adaptive_label() -> str:
     return _("adaptive · meets you")
 
 
+KEY_SYMBOLS = {
+    "space": "␣",
+    "enter": "↵",
+    "backspace": "⌫",
+    "delete": "⌦",
+    "insert": "⎀",
+    "home": "⇱",
+    "end": "⇲",
+    "pageup": "⇞",
+    "pagedown": "⇟",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
+"""The named keys as symbols: no language cuts a symbol to fit three columns."""
+
+
 def key_name(key: str, *, ascii: bool = False) -> str | None:
     """A named key (Textual's ``space``, ``pageup``…) as a legend prints it; None for others.
 
-    With ``ascii`` the arrows are words, for terminals without the arrow symbols.
+    Keys with a word of their own on every keycap (Space, Enter, Backspace, PgUp, PgDn) are
+    that word; the others are their symbol, or with ``ascii`` a word.
     """
-    if ascii and key in ("up", "down", "left", "right"):
-        arrows = {"up": _("Up"), "down": _("Down"), "left": _("Left"), "right": _("Right")}
-        return arrows[key]
     names = {
         "space": _("Space"),
         "enter": _("Enter"),
         "backspace": _("Backspace"),
-        "delete": _("Del"),
-        "insert": _("Ins"),
-        "home": _("Home"),
-        "end": _("End"),
         "pageup": _("PgUp"),
         "pagedown": _("PgDn"),
-        "up": "↑",
-        "down": "↓",
-        "left": "←",
-        "right": "→",
     }
-    return names.get(key)
+    if ascii:
+        names |= {
+            "up": _("Up"),
+            "down": _("Down"),
+            "left": _("Left"),
+            "right": _("Right"),
+            "delete": _("Del"),
+            "insert": _("Ins"),
+            "home": _("Home"),
+            "end": _("End"),
+        }
+    return names.get(key) or KEY_SYMBOLS.get(key)
 
 
 KEY_ABBREVIATION_CELLS = 3
@@ -112,7 +132,10 @@ KEY_ABBREVIATION_CELLS = 3
 
 
 def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
-    """A named key in at most three letters, for the hints under the stocks; None for others."""
+    """A named key in at most three cells, for the hints under the stocks: its symbol, or with
+    ``ascii`` a word of at most three letters; None for others."""
+    if not ascii:
+        return KEY_SYMBOLS.get(key)
     names = {
         "space": pgettext("key name, at most 3 letters", "Spc"),
         "enter": pgettext("key name, at most 3 letters", "Ent"),
@@ -123,22 +146,20 @@ def key_abbreviation(key: str, *, ascii: bool = False) -> str | None:
         "end": pgettext("key name, at most 3 letters", "End"),
         "pageup": pgettext("key name, at most 3 letters", "PgU"),
         "pagedown": pgettext("key name, at most 3 letters", "PgD"),
+        # ASCII's own arrows: no word to cut.
+        "up": "^",
+        "down": "v",
+        "left": "<",
+        "right": ">",
     }
-    if ascii:
-        names |= {
-            "up": pgettext("key name, at most 3 letters", "Up"),
-            "down": pgettext("key name, at most 3 letters", "Dn"),
-            "left": pgettext("key name, at most 3 letters", "Lt"),
-            "right": pgettext("key name, at most 3 letters", "Rt"),
-        }
     return names.get(key)
 
 
 def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
     """How to print a Textual key name: ``"q"``, ``","``, ``"Space"``, ``"F5"``.
 
-    ``short`` keeps it to three columns (``"Spc"``), for the hints under the stocks, where
-    three keys share a stock's width; ``ascii`` spells the arrows out.
+    ``short`` keeps it to three columns (``"␣"``), for the hints under the stocks, where
+    three keys share a stock's width; ``ascii`` spells the symbols out.
     """
     name = key_abbreviation(key, ascii=ascii) if short else None
     if name is None:
@@ -157,7 +178,7 @@ def key_label(key: str, *, short: bool = False, ascii: bool = False) -> str:
 def control_label(
     keymap: KeyMap, control_id: str, *, short: bool = False, ascii: bool = False
 ) -> str:
-    """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"Spc"`` if short)."""
+    """How to print an action's key: ``"q"``, ``","``, ``"Space"`` (``"␣"`` if short)."""
     return key_label(keymap.key(control_id), short=short, ascii=ascii)
 
 
@@ -186,7 +207,14 @@ def preset_name(preset: str) -> str:
     return names.get(preset, preset)
 
 
-def ready(tick: str) -> str:
-    """The word "ready" with its mark (none in ASCII)."""
-    word = _("ready")
+def ready(tick: str, *, bot: bool = False) -> str:
+    """The word "ready" with its mark (none in ASCII), said of a player or of the bot (Greek
+    says έτοιμος of a player, έτοιμο of the bot)."""
+    word = pgettext("said of the bot", "ready") if bot else pgettext("said of a player", "ready")
     return f"{word} {tick}".rstrip()
+
+
+def variant_name(variant: str) -> str:
+    """A variant (the command line's ``standard`` or ``points``) in the player's words."""
+    names = {"standard": pgettext("variant", "standard"), "points": pgettext("variant", "points")}
+    return names.get(variant, variant)

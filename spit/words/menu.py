@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.i18n import N_, _, translated
+from spit.i18n import N_, _, pgettext, translated
 
 MENU_LABEL: Final = {
     "start": N_("Start"),
@@ -30,20 +30,43 @@ MENU_LABEL: Final = {
     "host": N_("Host"),
     "join": N_("Join"),
     "quit": N_("Quit"),
-    "hint in a browser": N_(
-        "Tab: next · arrows and Enter: choose · ?: help\n"
-        "S: start · H: host · J: join · N: names · K: keys"
-    ),
-    "hint": N_(
-        "Tab: next · arrows and Enter: choose · F1: help\n"
-        "S: start · H: host · J: join · N: names · K: keys"
-    ),
 }
 
 
 def menu_label(what: str) -> str:
     """The start menu's words (its boxes, choices, buttons and keys), by a short id."""
     return translated(MENU_LABEL[what])
+
+
+def shortcut(what: str) -> str:
+    """The letter that does ``what`` (start, host, join, names, keys, practice) in the menu,
+    as the menu shows it: its translator sets it, the initial of the button's own word."""
+    letters = {
+        "start": pgettext("menu shortcut: the letter of Start", "S"),
+        "host": pgettext("menu shortcut: the letter of Host", "H"),
+        "join": pgettext("menu shortcut: the letter of Join", "J"),
+        "names": pgettext("menu shortcut: the letter of Names", "N"),
+        "keys": pgettext("menu shortcut: the letter of Keys", "K"),
+        "practice": pgettext("menu shortcut: the letter of Guided practice", "P"),
+    }
+    return letters[what]
+
+
+def menu_hint(*, browser: bool) -> str:
+    """The menu's two lines of keys: a browser may keep F1 for itself, so there help is ?."""
+    if browser:
+        hint = _(
+            "Tab: next · arrows and Enter: choose · ?: help\n"
+            "{start}: start · {host}: host · {join}: join · {names}: names · {keys}: keys"
+        )
+    else:
+        hint = _(
+            "Tab: next · arrows and Enter: choose · F1: help\n"
+            "{start}: start · {host}: host · {join}: join · {names}: names · {keys}: keys"
+        )
+    return hint.format(
+        **{what: shortcut(what) for what in ("start", "host", "join", "names", "keys")}
+    )
 
 
 NETWORK_DIALOG: Final = {

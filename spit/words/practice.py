@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spit.i18n import _
+from spit.i18n import _, ngettext
 from spit.words.table import cards
 
 
@@ -15,10 +15,14 @@ def practice_step(step: int | None, steps: int) -> str:
 
 def practice_stocks(spit_cards: int, go_on: str) -> str:
     """Step 1: the player's stocks, their face-up cards and the spit cards."""
-    return _(
+    return ngettext(
+        "Down here are your five stocks, of 1 to 5 cards. The top card of each lies face up, "
+        "the rest face down (+3: three cards under it). Your {n} spit card lies face down by "
+        "the left pile. {key}: go on.",
         "Down here are your five stocks, of 1 to 5 cards. The top card of each lies face up, "
         "the rest face down (+3: three cards under it). Your {n} spit cards lie face down by "
-        "the left pile. {key}: go on."
+        "the left pile. {key}: go on.",
+        spit_cards,
     ).format(n=spit_cards, key=go_on)
 
 

@@ -123,9 +123,9 @@ async def test_a_fill_on_space_keeps_the_table_and_the_help_aligned() -> None:
         stocks = [legend_labels(keymap, prefix) for prefix in ("p2", "p1")]
         side = (80 - ROW_WIDTH) // 2  # each side is centred on the screen
         assert_legends_aligned([lines[2][side:], lines[-2][side:]], stocks)
-        assert "Spc" in lines[-2] and "Bsp" in lines[2]
+        assert "␣" in lines[-2] and "⌫" in lines[2]
         await pilot.press("f1")
         text = screen_text(app)
-        assert "into an empty slot" in text and "Spc" in text
+        assert "into an empty slot" in text and "␣" in text
         help_rows = [line for line in text.splitlines() if "onto the left pile" in line]
         assert len(help_rows) == 1 and "(slap left)" in help_rows[0]

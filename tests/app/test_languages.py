@@ -18,6 +18,7 @@ from spit.app.look import Look
 from spit.app.menu import level_label
 from spit.engine import Phase, PilePress, Variant
 from spit.i18n import _
+from spit.settings.keymap import character_key
 
 from .factory import FakeClock, drive, make_app, played_until, screen_text
 
@@ -151,7 +152,7 @@ async def test_the_match_over_screen_fits(lang: str) -> None:
 
 async def test_the_names_dialog_fits(lang: str) -> None:
     async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press(character_key(words.menu.shortcut("names").lower()))
         await pilot.pause()
         assert_fits(pilot.app, _("Player 2 (the right half)"))
 
@@ -166,7 +167,7 @@ def test_card_faces_keep_their_width_in_every_language(lang: str) -> None:
 
 async def test_the_press_your_keys_screen_fits(lang: str) -> None:
     async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
-        await pilot.press("k", "1", "1")
+        await pilot.press(character_key(words.menu.shortcut("keys").lower()), "1", "1")
         await pilot.pause()
         assert_fits(
             pilot.app,
@@ -209,6 +210,6 @@ async def test_the_match_over_screen_s_buttons_are_whole(lang: str) -> None:
 
 async def test_the_names_dialog_s_buttons_are_whole(lang: str) -> None:
     async with make_app(3, mode=None).run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press(character_key(words.menu.shortcut("names").lower()))
         await pilot.pause()
         assert_buttons_whole(pilot.app)

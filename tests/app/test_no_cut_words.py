@@ -290,7 +290,9 @@ def _key_texts() -> list[str]:
         dialog("quit"),
         dialog("quit in a browser"),
         dialog("resume keys"),
-        i18n._("Enter: practise · Esc: not now (P in the menu practises later)"),
+        i18n._("Enter: practise · Esc: not now ({key} in the menu practises later)").format(
+            key=words.menu.shortcut("practice")
+        ),
     ]
 
 

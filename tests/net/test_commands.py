@@ -206,5 +206,5 @@ def test_a_headless_seats_result_agrees_with_its_number() -> None:
     assert won == "Player 2 wins after 3 rounds (cards held: 0–7)."
     assert describe_result({"ended": "left"}) == "The match ended: a player left."
     i18n.set_language("lv")
-    assert describe_result({"winner": None, "rounds": 21}) == "Neizšķirts pēc 21 kārtas."
-    assert describe_result({"winner": None, "rounds": 3}) == "Neizšķirts pēc 3 kārtām."
+    assert describe_result({"winner": None, "rounds": 21}) == "Neizšķirts pēc 21 raunda."
+    assert describe_result({"winner": None, "rounds": 3}) == "Neizšķirts pēc 3 raundiem."

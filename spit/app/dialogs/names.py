@@ -9,7 +9,7 @@ from textual.widgets import Input, Label, Static
 
 from spit import words
 from spit.app.dialogs.dialog import TwoFields
-from spit.i18n import _
+from spit.i18n import _, ngettext
 from spit.settings.config import NAME_LENGTH
 
 Names = tuple[str | None, str | None]
@@ -71,5 +71,9 @@ class NamesScreen(TwoFields[Names]):
         try:
             return clean_name(first), clean_name(second)
         except ValueError:
-            problem = _("A name is up to {n} letters, digits or spaces.").format(n=NAME_LENGTH)
+            problem = ngettext(
+                "A name is up to {n} letter, digit or space.",
+                "A name is up to {n} letters, digits or spaces.",
+                NAME_LENGTH,
+            ).format(n=NAME_LENGTH)
             raise ValueError(problem) from None

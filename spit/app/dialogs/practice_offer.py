@@ -9,6 +9,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from spit import words
 from spit.app.bindings import bind, by_place
 from spit.app.dialogs.dialog import KeyLine, Question, answer_button
 from spit.i18n import _
@@ -43,7 +44,11 @@ class PracticeOfferScreen(Question[bool]):
         )
         with Vertical():
             yield Static(question, id="offer", markup=False)
-            yield KeyLine(_("Enter: practise · Esc: not now (P in the menu practises later)"))
+            yield KeyLine(
+                _("Enter: practise · Esc: not now ({key} in the menu practises later)").format(
+                    key=words.menu.shortcut("practice")
+                )
+            )
             with Horizontal():
                 yield answer_button(_("Practise (Enter)"), variant="primary", id="practise")
                 yield answer_button(_("Not now (Esc)"), id="not-now")

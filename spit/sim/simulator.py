@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from spit.bot import LEVEL_NAMES, Bot, Planned
+from spit.bot import Bot, Planned
 from spit.bot.adaptive import Adaptive
-from spit.bot.levels import ADAPTIVE
+from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.bot.strategy import Policy
 from spit.engine import FUMBLES, PLAYERS, Action, Match, PlayerView, Variant
 from spit.records.figures import Chances

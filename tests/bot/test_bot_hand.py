@@ -9,8 +9,8 @@ import statistics
 import pytest
 from msgspec.structs import replace
 
-from spit.bot import LADDER, LEVELS, Bot, ExGaussian, Level, Planned
-from spit.bot.levels import ALIASES, FORM_RANGE, NOTICE_FLOOR
+from spit.bot import Bot, Planned
+from spit.bot.levels import ALIASES, FORM_RANGE, LADDER, LEVELS, NOTICE_FLOOR, ExGaussian, Level
 from spit.engine import DECK, Match, Observer, Phase, Play, Reason, Round, Slap, Spit
 from spit.sim.simulator import play_match
 

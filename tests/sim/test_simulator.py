@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from spit.bot import Bot, Policy
+from spit.bot import Bot
+from spit.bot.strategy import Policy
 from spit.engine import DECK, Match, Variant
 from spit.sim.simulator import Config, match_seeds, play_match, simulate, simulate_match
 

@@ -266,9 +266,8 @@ def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigPro
         allowed = tuple(sorted(type(_default(where)).__struct_fields__))
         where.append(unknown[1])
         table = isinstance(_at(document, where), dict)
-        return where, ConfigProblem(
-            "unknown table" if table else "unknown setting", choices=allowed
-        )
+        problem: Problem = "unknown table" if table else "unknown setting"
+        return where, ConfigProblem(problem, choices=allowed)
     value = _at(document, where)
     if message.startswith("Invalid enum value"):
         if where == ["lang"]:

@@ -129,6 +129,17 @@ def play_match(
     stamps = [0, 0]
     seq = 0
     now = 0.0
+
+    def look(p: int, view: PlayerView) -> None:
+        """Bot ``p`` looks at ``view``: a plan that ``is`` the one scheduled keeps its place."""
+        nonlocal seq
+        planned = bots[p].plan(view, now)
+        if planned is not scheduled[p]:
+            scheduled[p] = planned
+            if planned is not None:
+                seq += 1
+                stamps[p] = seq
+
     chances = Chances((match.legal_actions(0), match.legal_actions(1)))
     reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
@@ -141,11 +152,7 @@ def play_match(
     reaction = chances.reaction
 
     for p in PLAYERS:
-        planned = bots[p].plan(view(p), now)
-        if planned is not None:
-            seq += 1
-            scheduled[p] = planned
-            stamps[p] = seq
+        look(p, view(p))
     while True:
         first, second = scheduled
         if first is None:
@@ -172,12 +179,7 @@ def play_match(
             fumbles += refusal.reason in FUMBLES
             # Only the one who acted looks again: nothing else changed (a fumble's lock
             # aside, which only binds them).
-            planned = bots[p].plan(view(p), now)
-            if planned is not scheduled[p]:
-                scheduled[p] = planned
-                if planned is not None:
-                    seq += 1
-                    stamps[p] = seq
+            look(p, view(p))
             continue
         # Both seats' views, made once: their legal actions are the engine's (those
         # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and the
@@ -193,15 +195,9 @@ def play_match(
             break
         if match.round.number > max_rounds or now > max_seconds:
             return Played(None, True, now, actions, refusals, fumbles, reactions)
-        # The driver protocol's step 1: both look again, the one who acted first; a plan
-        # that ``is`` the one scheduled keeps its place.
-        for q in (p, 1 - p):
-            planned = bots[q].plan(seen[q], now)
-            if planned is not scheduled[q]:
-                scheduled[q] = planned
-                if planned is not None:
-                    seq += 1
-                    stamps[q] = seq
+        # The driver protocol's step 1: both look again, the one who acted first.
+        look(p, seen[p])
+        look(1 - p, seen[1 - p])
     outcome = match.outcome
     if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
         return Played(None, True, now, actions, refusals, fumbles, reactions)

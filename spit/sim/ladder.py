@@ -8,7 +8,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from spit.bot.levels import LADDER
 from spit.engine import Variant
@@ -41,7 +41,6 @@ class LevelFigures:
 
     reactions: list[float] = field(default_factory=list)
     """Seconds from the table's last change to each card it played."""
-    plays: int = 0  # cards played
     seconds: float = 0.0  # simulated time of its matches
 
     @property
@@ -52,7 +51,7 @@ class LevelFigures:
     @property
     def plays_per_minute(self) -> float:
         """Cards played per minute of match."""
-        return 60.0 * self.plays / self.seconds if self.seconds > 0 else 0.0
+        return 60.0 * len(self.reactions) / self.seconds if self.seconds > 0 else 0.0
 
 
 @dataclass(slots=True)
@@ -79,10 +78,7 @@ class Ladder:
 
     def adjacent(self) -> list[tuple[str, str, float]]:
         """Each level against the one below it: (stronger, weaker, share won by the stronger)."""
-        return [
-            (hi, lo, self.score(hi, lo))
-            for lo, hi in zip(self.levels, self.levels[1:], strict=False)
-        ]
+        return [(hi, lo, self.score(hi, lo)) for lo, hi in pairwise(self.levels)]
 
     @property
     def matches(self) -> int:
@@ -144,7 +140,6 @@ def run(
         for which, name in enumerate((a, b)):
             figures = ladder.figures[name]
             figures.reactions.extend(summary.reactions[which])
-            figures.plays += len(summary.reactions[which])
             figures.seconds += summary.match_seconds
     ladder.seconds = time.perf_counter() - start
     ladder.ratings = bradley_terry(ladder)
@@ -212,12 +207,12 @@ def _derivatives(
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gauss–Jordan with partial pivoting; a is small and well-posed)."""
-    inv = _inverse(a)
-    return [sum(r * v for r, v in zip(row, b, strict=True)) for row in inv]
+    """x with a x = b (a is small and well-posed)."""
+    return [sum(r * v for r, v in zip(row, b, strict=True)) for row in _inverse(a)]
 
 
 def _inverse(a: list[list[float]]) -> list[list[float]]:
+    """a's inverse, by Gauss–Jordan with partial pivoting."""
     n = len(a)
     m = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(a)]
     for col in range(n):

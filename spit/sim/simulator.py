@@ -85,12 +85,9 @@ def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return deal, rng.getrandbits(64), rng.getrandbits(64)
 
 
-Hand = Bot | Adaptive  # a bot at a fixed level, or the adaptive one
-
-
 def make_bot(
     config: Config, which: int, seat: int, seed: int, memory: dict[str, float] | None = None
-) -> Hand:
+) -> Bot:
     """Bot ``which`` in ``seat``, with its own RNG; an adaptive one starts from ``memory``."""
     names = (config.bot1, config.bot2)
     name, other = names[which], names[1 - which]
@@ -114,7 +111,7 @@ class Played(NamedTuple):
 
 def play_match(
     match: Match,
-    bots: tuple[Hand, Hand],
+    bots: tuple[Bot, Bot],
     *,
     max_rounds: int = MAX_ROUNDS,
     max_seconds: float = MAX_SECONDS,

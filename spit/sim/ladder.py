@@ -4,7 +4,6 @@ strengths on the Elo scale (95 % intervals), win rates and each level's human fi
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from itertools import combinations, pairwise
 
 from spit.bot.levels import LADDER
 from spit.engine import Variant
-from spit.sim.simulator import Config, MatchReport, Summary, simulate
+from spit.sim.simulator import Config, Figures, MatchReport, Summary, simulate
 
 ELO_PER_NAT: float = 400 / math.log(10)  # 400 points make odds of 10 to 1
 
@@ -36,25 +35,6 @@ class Rating:
 
 
 @dataclass(slots=True)
-class LevelFigures:
-    """How a level played over all its matches, measured as a person's play is."""
-
-    reactions: list[float] = field(default_factory=list)
-    """Seconds from the table's last change to each card it played."""
-    seconds: float = 0.0  # simulated time of its matches
-
-    @property
-    def median_reaction(self) -> float:
-        """Median seconds from a change on the table to its card landing."""
-        return statistics.median(self.reactions) if self.reactions else 0.0
-
-    @property
-    def plays_per_minute(self) -> float:
-        """Cards played per minute of match."""
-        return 60.0 * len(self.reactions) / self.seconds if self.seconds > 0 else 0.0
-
-
-@dataclass(slots=True)
 class Ladder:
     """The round robin's results."""
 
@@ -64,7 +44,7 @@ class Ladder:
     levels: tuple[str, ...] = LADDER  # the levels, weakest first
     pairs: dict[tuple[str, str], Summary] = field(default_factory=dict)
     """Each pair's run, keyed (stronger on paper, weaker): bot 1 is the first."""
-    figures: dict[str, LevelFigures] = field(default_factory=dict)  # each level's human figures
+    figures: dict[str, Figures] = field(default_factory=dict)  # each level's human figures
     ratings: list[Rating] = field(default_factory=list)  # the fitted ratings, in ladder order
     seconds: float = 0.0  # wall-clock time of the whole round robin
 
@@ -131,7 +111,7 @@ def run(
 ) -> Ladder:
     """Play the round robin and fit the ratings."""
     ladder = Ladder(games, variant, seed, tuple(levels))
-    ladder.figures = {name: LevelFigures() for name in levels}
+    ladder.figures = {name: Figures() for name in levels}
     start = time.perf_counter()
     for a, b in pairs(levels):
         config = Config(games, a, b, variant=variant, seed=seed)

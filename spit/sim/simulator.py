@@ -237,6 +237,25 @@ def simulate_match(
 
 
 @dataclass(slots=True)
+class Figures:
+    """How a bot (or a level, over the ladder) played, measured as a person's play is."""
+
+    reactions: list[float] = field(default_factory=list)
+    """Seconds from the table's last change to each card it played."""
+    seconds: float = 0.0  # simulated time of its matches
+
+    @property
+    def median_reaction(self) -> float:
+        """Median seconds from a change on the table to its card landing."""
+        return statistics.median(self.reactions) if self.reactions else 0.0
+
+    @property
+    def plays_per_minute(self) -> float:
+        """Cards played per minute of match."""
+        return 60.0 * len(self.reactions) / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(slots=True)
 class Summary:
     """The figures of a whole run."""
 
@@ -268,15 +287,9 @@ class Summary:
         for mine, theirs in zip(self.reactions, report.reactions, strict=True):
             mine.extend(theirs)
 
-    def median_reaction(self, bot: int) -> float:
-        """Bot ``bot``'s median seconds from a change on the table to its card landing."""
-        return statistics.median(self.reactions[bot]) if self.reactions[bot] else 0.0
-
-    def plays_per_minute(self, bot: int) -> float:
-        """Cards bot ``bot`` played per minute of match."""
-        if self.match_seconds <= 0:
-            return 0.0
-        return 60.0 * len(self.reactions[bot]) / self.match_seconds
+    def figures(self, bot: int) -> Figures:
+        """How bot ``bot`` played."""
+        return Figures(self.reactions[bot], self.match_seconds)
 
     @property
     def games(self) -> int:
@@ -306,6 +319,7 @@ class Summary:
     def as_dict(self) -> dict[str, object]:
         """The figures as plain JSON values."""
         c = self.config
+        bot1, bot2 = self.figures(0), self.figures(1)
         return {
             "games": self.games,
             "bot1": c.bot1,
@@ -321,10 +335,10 @@ class Summary:
             "actions": self.actions,
             "refusals": self.refusals,
             "fumbles": self.fumbles,
-            "median_reaction_bot1": round(self.median_reaction(0), 3),
-            "median_reaction_bot2": round(self.median_reaction(1), 3),
-            "plays_per_minute_bot1": round(self.plays_per_minute(0), 1),
-            "plays_per_minute_bot2": round(self.plays_per_minute(1), 1),
+            "median_reaction_bot1": round(bot1.median_reaction, 3),
+            "median_reaction_bot2": round(bot2.median_reaction, 3),
+            "plays_per_minute_bot1": round(bot1.plays_per_minute, 1),
+            "plays_per_minute_bot2": round(bot2.plays_per_minute, 1),
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches_per_s, 1),
             "actions_per_s": round(self.actions_per_s, 1),

@@ -12,8 +12,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from dataclasses import dataclass, field, replace
 
 from spit.bot import Bot, Planned
 from spit.bot.adaptive import Adaptive
@@ -97,18 +96,6 @@ def make_bot(
     return Bot(seat, config.timing(name, other), random.Random(seed), policy=policy)
 
 
-class Played(NamedTuple):
-    """How :func:`play_match` went, seat by seat."""
-
-    winner: int | None  # the winning seat, or None for a draw or an unfinished match
-    unfinished: bool  # stopped at the round or time cap (or stalled) rather than ended
-    seconds: float  # simulated time of the last action
-    actions: int  # actions applied, accepted or refused
-    refusals: int  # actions refused
-    fumbles: int  # refusals that locked the hand
-    reactions: tuple[list[float], list[float]] = ([], [])  # per seat (spit.records.figures)
-
-
 def play_match(
     match: Match,
     bots: tuple[Bot, Bot],
@@ -116,9 +103,10 @@ def play_match(
     max_rounds: int = MAX_ROUNDS,
     max_seconds: float = MAX_SECONDS,
     after_action: Callable[[Match], None] | None = None,
-) -> Played:
-    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0;
-    reactions are measured as a person's are (:class:`spit.records.figures.Chances`)."""
+) -> MatchReport:
+    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0
+    (reported as match 0, bot 1 in seat 0); reactions are measured as a person's are
+    (:class:`spit.records.figures.Chances`)."""
     # Each bot has at most one move in hand, so the timers are two slots: the earlier move
     # lands first, and of two at the same time the one scheduled first (``stamps``: the
     # order of scheduling), as a heap of timers keyed by (time, order) would pop them.
@@ -188,17 +176,25 @@ def play_match(
         took = reaction(result.events, at, legal)
         if took is not None:
             reactions[p].append(took)
-        if match.is_over:
+        if match.is_over or match.round.number > max_rounds or now > max_seconds:
             break
-        if match.round.number > max_rounds or now > max_seconds:
-            return Played(None, True, now, actions, refusals, fumbles, reactions)
         # The driver protocol's step 1: both look again, the one who acted first.
         look(p, seen[p])
         look(1 - p, seen[1 - p])
-    outcome = match.outcome
-    if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
-        return Played(None, True, now, actions, refusals, fumbles, reactions)
-    return Played(outcome.winner, False, now, actions, refusals, fumbles, reactions)
+    outcome = match.outcome  # None: stopped at a cap, or stalled (nobody to move: never seen)
+    return MatchReport(
+        index=0,
+        seats=(0, 1),
+        winner=None if outcome is None else outcome.winner,
+        unfinished=outcome is None,
+        rounds=match.round.number,
+        seconds=now,
+        actions=actions,
+        refusals=refusals,
+        fumbles=fumbles,
+        cards=len(match.cards_in_play()),
+        reactions=reactions,
+    )
 
 
 def simulate_match(
@@ -221,17 +217,11 @@ def simulate_match(
     for seat, bot in enumerate(bots):
         if isinstance(bot, Adaptive):
             memory[seats[seat]] = bot.memory
-    return MatchReport(
+    return replace(
+        played,
         index=index,
         seats=seats,
         winner=None if played.winner is None else seats[played.winner],
-        unfinished=played.unfinished,
-        rounds=match.round.number,
-        seconds=played.seconds,
-        actions=played.actions,
-        refusals=played.refusals,
-        fumbles=played.fumbles,
-        cards=len(match.cards_in_play()),
         reactions=(played.reactions[seats.index(0)], played.reactions[seats.index(1)]),
     )
 

@@ -269,8 +269,8 @@ def test_a_whole_match_on_the_virtual_clock_respects_every_delay() -> None:
             return planned
 
     bots = (Watched(0, "very-fast", random.Random(1)), Watched(1, "beginner", random.Random(2)))
-    winner, unfinished, *_ = play_match(Match.new(11), bots)
-    assert not unfinished and winner is not None
+    played = play_match(Match.new(11), bots)
+    assert not played.unfinished and played.winner is not None
     assert made
     for player, planned, when in made:
         level = bots[player].level

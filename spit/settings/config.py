@@ -31,14 +31,9 @@ from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMa
 if TYPE_CHECKING:
     from tomlkit import TOMLDocument
 
-ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
-"""Names a config file to read instead of the usual one."""
-
-NAME_LENGTH: Final = 20
-"""The longest name a player may give: it must fit beside the stocks."""
-
-MAX_SIZE: Final = 2**20
-"""The largest config file read, in bytes: a real one is a few hundred."""
+ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"  # names a config file to read instead
+NAME_LENGTH: Final = 20  # the longest name a player may give: it must fit beside the stocks
+MAX_SIZE: Final = 2**20  # the largest config file read, in bytes: a real one is a few hundred
 
 MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "mode": ("two-player", "bot"),

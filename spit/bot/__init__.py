@@ -1,5 +1,6 @@
 """The bot: plays Spit like a person at one of seven levels, seeing only its own view
-(``docs/bot.md``: the driver protocol, the levels and their figures)."""
+(``docs/bot.md``: the driver protocol, the levels and their figures). The levels are in
+:mod:`spit.bot.levels`, the choosing in :mod:`spit.bot.strategy`."""
 
 from __future__ import annotations
 
@@ -8,43 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spit.bot.bot import Bot, Planned
-    from spit.bot.levels import LADDER, LEVEL_NAMES, LEVELS, ExGaussian, Level, level
-    from spit.bot.strategy import Policy
 
-__all__ = [
-    "LADDER",
-    "LEVELS",
-    "LEVEL_NAMES",
-    "Bot",
-    "ExGaussian",
-    "Level",
-    "Planned",
-    "Policy",
-    "level",
-]
-
-# Each name loads its module when first asked for: the command line needs only the level
-# names (``spit.bot.levels``), and a two-player game never needs the bot's strategy.
-_MODULE_OF = {
-    "Bot": "spit.bot.bot",
-    "Planned": "spit.bot.bot",
-    "LEVEL_NAMES": "spit.bot.levels",
-    "LEVELS": "spit.bot.levels",
-    "ExGaussian": "spit.bot.levels",
-    "LADDER": "spit.bot.levels",
-    "Level": "spit.bot.levels",
-    "level": "spit.bot.levels",
-    "Policy": "spit.bot.strategy",
-}
+__all__ = ["Bot", "Planned"]
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _MODULE_OF:
+    # The bot loads when first asked for: the command line needs only the level names
+    # (spit.bot.levels), and a two-player game never needs the bot (start-up: 5 ms).
+    if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(_MODULE_OF[name]), name)
+    value = getattr(import_module("spit.bot.bot"), name)
     globals()[name] = value
     return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from spit.bot.bot import Bot, Planned
 from spit.bot.levels import LADDER, LEVELS, MIDDLE, Level, rung
-from spit.engine import PlayerView, Result
+from spit.engine import PlayerView
 
 CARDS_PER_RUNG = 3.3
 """Cards a level gains in a round on the level one rung below it: measured 4.2 on average,
@@ -29,8 +29,8 @@ _ROUND_RUNGS = ROUND_SPREAD / CARDS_PER_RUNG  # one round's measurement spread, 
 _START_WEIGHT = (_ROUND_RUNGS / START_SPREAD) ** 2  # the starting guess counts as this many rounds
 
 
-class Adaptive:
-    """A bot for one seat that chooses its own level; drive it like :class:`Bot`."""
+class Adaptive(Bot):
+    """A bot for one seat that chooses its own level, at every new round's deal."""
 
     def __init__(
         self, player: int, rng: random.Random, memory: Mapping[str, float] | None = None
@@ -45,23 +45,8 @@ class Adaptive:
         """How many rounds the estimate rests on (the starting guess counting for some)."""
         self._round = 0
         self._lead = 0  # cards fewer than the opponent, at the last deal (26 each at first)
-        self._bot = Bot(player, self._level(), rng)
+        super().__init__(player, self._nearest(), rng)
         self.rounds: list[str] = []  # the level it played each round, in order
-
-    @property
-    def player(self) -> int:
-        """The seat it plays."""
-        return self._bot.player
-
-    @property
-    def level(self) -> Level:
-        """The level it plays now."""
-        return self._bot.level
-
-    @property
-    def pending(self) -> Planned | None:
-        """The move the hand is making, if any."""
-        return self._bot.pending
 
     @property
     def memory(self) -> dict[str, float]:
@@ -78,26 +63,19 @@ class Adaptive:
             else:
                 self._lead = view.opponent.cards - view.me.cards
             self._round = view.round_number
-            self._bot.level = self._level()
-            self.rounds.append(self._bot.level.name)
-        return self._bot.plan(view, now)
-
-    def landed(self, result: Result) -> None:
-        """As :meth:`Bot.landed`."""
-        self._bot.landed(result)
-
-    def cancel(self) -> None:
-        """As :meth:`Bot.cancel`."""
-        self._bot.cancel()
+            self.level = self._nearest()
+            self.rounds.append(self.level.name)
+        return super().plan(view, now)
 
     def _after_round(self, view: PlayerView) -> None:
         # The new deal shows what each side carries out of the last round: fewer is better.
         lead = view.opponent.cards - view.me.cards  # > 0: the bot holds fewer
         margin, self._lead = lead - self._lead, lead  # what the last round changed
-        measured = rung(self._bot.level.name) - margin / CARDS_PER_RUNG
+        measured = rung(self.level.name) - margin / CARDS_PER_RUNG
         self.estimate = (self.weight * self.estimate + measured) / (self.weight + 1)
         self.estimate = min(max(self.estimate, 0.0), float(len(LADDER) - 1))
         self.weight = min(self.weight + 1, MEMORY_ROUNDS)
 
-    def _level(self) -> Level:
+    def _nearest(self) -> Level:
+        """The ladder level nearest the estimate."""
         return LEVELS[LADDER[int(self.estimate + 0.5)]]

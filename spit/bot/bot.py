@@ -13,7 +13,7 @@ from typing import Final, NamedTuple
 
 from spit.bot.levels import FORM_RANGE, Level
 from spit.bot.levels import level as level_named
-from spit.bot.strategy import Policy, choose_random, decide
+from spit.bot.strategy import Policy, choose, choose_random
 from spit.engine import STOCKS, Action, Fill, Play, PlayerView, Result, Slap, Spit
 
 
@@ -156,13 +156,12 @@ class Bot:
         if not legal:
             return None  # nothing to do (either policy chooses nothing, and draws nothing)
         if self._picks_at_random:
-            picked = choose_random(view, self._rng)
-            decided = None if picked is None else (picked.action, False, picked.weighed)
+            choice = choose_random(view, self._rng)
         else:
-            decided = decide(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
-        if decided is None:
+            choice = choose(view, self._rng, overlook=lv.overlook, first_fit=lv.first_fit)
+        if choice is None:
             return None
-        meant, second_look, weighed = decided
+        meant, second_look, weighed = choice.action, choice.second_look, choice.weighed
         if looked is None:  # a fresh look: first it notices what changed
             looked = now + lv.notice.sample(self._rng) * self._form
         # From having seen the table to the key landing: choosing among the moves weighed

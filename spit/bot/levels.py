@@ -65,8 +65,15 @@ class ExGaussian(Struct, frozen=True, gc=False):
 
     @property
     def median(self) -> float:
-        """Half of the delays are shorter than this."""
-        return self._solve_median()  # asked for a menu's label, never per move
+        """Half of the delays are shorter than this (solved for a menu's label, never per move)."""
+        low, high = self.mu - 6 * self.sigma, self.mu + 10 * self.tau + 6 * self.sigma
+        for _step in range(60):
+            mid = (low + high) / 2
+            if self.cdf(mid) < 0.5:
+                low = mid
+            else:
+                high = mid
+        return (low + high) / 2
 
     def cdf(self, x: float) -> float:
         """The chance that a delay is at most ``x``."""
@@ -85,16 +92,6 @@ class ExGaussian(Struct, frozen=True, gc=False):
         # call was a fifth of it.
         delay = rng.gauss(self.mu, self.sigma) - _log(1.0 - rng.random()) / (1.0 / self.tau)
         return delay if delay > NOTICE_FLOOR else NOTICE_FLOOR
-
-    def _solve_median(self) -> float:
-        low, high = self.mu - 6 * self.sigma, self.mu + 10 * self.tau + 6 * self.sigma
-        for _step in range(60):
-            mid = (low + high) / 2
-            if self.cdf(mid) < 0.5:
-                low = mid
-            else:
-                high = mid
-        return (low + high) / 2
 
 
 def _phi(z: float) -> float:

@@ -154,24 +154,7 @@ def choose(
     first_fit: float = 0.0,
     weights: Weights = WEIGHTS,
 ) -> Choice | None:
-    """The strategy's move from ``view`` (see :func:`decide`), or None."""
-    decided = decide(view, rng, overlook=overlook, first_fit=first_fit, weights=weights)
-    return None if decided is None else Choice(*decided)
-
-
-Decided = tuple[Action, bool, int]  # A choice as a plain tuple: Choice's fields, in order
-
-
-def decide(
-    view: PlayerView,
-    rng: random.Random,
-    *,
-    overlook: float = 0.0,
-    first_fit: float = 0.0,
-    weights: Weights = WEIGHTS,
-) -> Decided | None:
-    """:func:`choose`'s choice as a plain tuple (action, second look, moves weighed), so the
-    bot makes no :class:`Choice` it would only take apart.
+    """The strategy's move from ``view``, or None.
 
     With n plays and fills in view each is missed with ``overlook * log2(n + 1)`` (at most
     95 %); if every one is, a second look finds the best. ``first_fit`` is the chance of the
@@ -184,9 +167,9 @@ def decide(
         kind = type(action)
         if kind is not Play and kind is not Fill:
             if isinstance(action, Spit):
-                return (action, False, 1)
+                return Choice(action)
             if isinstance(action, Slap):
-                return (_slap(view), False, 2)
+                return Choice(_slap(view), False, 2)
     # No spit and no slap: only plays and fills are left.
     moves: Sequence[Play | Fill] = legal  # type: ignore[assignment]
     if overlook > 0:
@@ -198,14 +181,12 @@ def decide(
     second_look = not seen
     if second_look:
         seen = moves
-    if len(seen) == 1:
-        return (seen[0], second_look, 1)
-    if first_fit > 0 and rng.random() < first_fit:
-        return (seen[0], second_look, 1)  # the first that fits: no weighing of the rest
+    if len(seen) == 1 or (first_fit > 0 and rng.random() < first_fit):
+        return Choice(seen[0], second_look)  # the first that fits: no weighing of the rest
     # The first of equal scores: the engine's order (left stock first), as max() keeps it.
     scores = _scores(view, seen, weights)
     best = scores.index(max(scores))  # max keeps the first of equals, index finds it
-    return (seen[best], second_look, len(seen))
+    return Choice(seen[best], second_look, len(seen))
 
 
 def choose_random(view: PlayerView, rng: random.Random) -> Choice | None:

@@ -43,7 +43,7 @@ class BotSeat(Hearing):
 
                 # A stranger at the other seat: it starts from the middle of the ladder, not
                 # from what this machine's own player taught it.
-                self.bot = Adaptive(welcome.seat, self._rng)  # type: ignore[assignment]
+                self.bot = Adaptive(welcome.seat, self._rng)
             else:
                 self.bot = Bot(welcome.seat, self.level, self._rng)
         # After a reconnect the move in flight may never have arrived: look afresh.

@@ -31,14 +31,9 @@ from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMa
 if TYPE_CHECKING:
     from tomlkit import TOMLDocument
 
-ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"
-"""Names a config file to read instead of the usual one."""
-
-NAME_LENGTH: Final = 20
-"""The longest name a player may give: it must fit beside the stocks."""
-
-MAX_SIZE: Final = 2**20
-"""The largest config file read, in bytes: a real one is a few hundred."""
+ENVIRONMENT_VARIABLE: Final = "SPIT_CONFIG"  # names a config file to read instead
+NAME_LENGTH: Final = 20  # the longest name a player may give: it must fit beside the stocks
+MAX_SIZE: Final = 2**20  # the largest config file read, in bytes: a real one is a few hundred
 
 MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "mode": ("two-player", "bot"),
@@ -47,150 +42,38 @@ MENU_CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 """What each ``[menu]`` entry may say, its default first (the names the command line uses)."""
 
-FileKind = Literal[
-    "directory", "named pipe", "character device", "block device", "socket", "not a file"
+Problem = Literal[
+    "no such file",  # SPIT_CONFIG names a file that is not there
+    "cannot read",  # detail: the system's reason (strerror)
+    "not a regular file",  # detail: what the path names (a directory, a named pipe...)
+    "too large",  # value: the file's size in whole MiB (over MAX_SIZE)
+    "not TOML",  # detail: the parser's own words (in English, from tomllib and tomlkit)
+    "not UTF-8",
+    "too deep",  # the TOML nests deeper than the parser's stack allows
+    "unknown language",  # value: what lang says; choices: the languages spit speaks
+    "unknown layout",  # value: what keys.preset says; choices: the presets
+    "unknown choice",  # value: what a [menu] entry says; choices: what it may say
+    "unknown table",  # choices: the entries allowed where it is
+    "unknown setting",  # choices: the entries allowed where it is
+    "not a table",
+    "must be",  # detail: the type it must hold, as msgspec names it (str...), or "name"
+    "not a key name",  # a binding that is no key name in quotes
+    "out of range",  # rules.lockout outside LOCKOUT_RANGE
+    "bad name",  # a player's name: empty, longer than NAME_LENGTH or unprintable
+    "cannot save",  # the menu's choices: detail the system's reason, None if not UTF-8 text
+    "bad binding",  # binding: the key map's refusal; detail: the preset, if not the config's
 ]
-"""What a config path names when it is no regular file."""
-
-Expected = Literal["string", "number", "true or false", "name"]
-"""What kind of value a config entry must hold (a name: a player's, a string in quotes)."""
+"""Everything that can be wrong with a config file (``value`` is what the entry holds)."""
 
 
-class NoSuchFile(Struct, frozen=True):
-    """``SPIT_CONFIG`` names a file that is not there."""
+class ConfigProblem(Struct, frozen=True):
+    """What is wrong with a config file: its kind, and the facts that kind names."""
 
-
-class CannotRead(Struct, frozen=True):
-    """The file is there but cannot be read, for the system's ``reason`` (``strerror``)."""
-
-    reason: str
-
-
-class NotARegularFile(Struct, frozen=True):
-    """The path names a directory, a pipe, a device..."""
-
-    kind: FileKind
-
-
-class TooLarge(Struct, frozen=True):
-    """The file is larger than any config needs (both sizes in whole MiB)."""
-
-    size: int
-    limit: int
-
-
-class NotToml(Struct, frozen=True):
-    """The file is no TOML: the parser's own words (in English, from tomllib and tomlkit)."""
-
-    error: str
-
-
-class NotUtf8(Struct, frozen=True):
-    """The file is not UTF-8 text."""
-
-
-class TooDeep(Struct, frozen=True):
-    """The TOML nests deeper than the parser's stack allows."""
-
-
-class UnknownLanguage(Struct, frozen=True):
-    """``lang`` names a language spit does not speak."""
-
-    name: str
-    choices: tuple[str, ...]
-
-
-class UnknownLayout(Struct, frozen=True):
-    """``keys.preset`` names no keyboard preset."""
-
-    name: str
-    choices: tuple[str, ...]
-
-
-class NotAKeyName(Struct, frozen=True):
-    """A binding that is no key name in quotes."""
-
-    value: object
-
-
-class SecondsOutOfRange(Struct, frozen=True):
-    """``rules.lockout`` outside the seconds allowed."""
-
-    low: float
-    high: float
-    value: object
-
-
-class UnknownChoice(Struct, frozen=True):
-    """A ``[menu]`` entry that is none of its choices."""
-
-    name: str
-    choices: tuple[str, ...]
-
-
-class BadName(Struct, frozen=True):
-    """A player's name that is empty, longer than ``longest`` or unprintable."""
-
-    longest: int
-    value: object
-
-
-class UnknownEntry(Struct, frozen=True):
-    """A table (else a setting) the game does not know, and the entries allowed there."""
-
-    table: bool
-    allowed: tuple[str, ...]
-
-
-class NotATable(Struct, frozen=True):
-    """An entry that must be a table."""
-
-    value: object
-
-
-class MustBe(Struct, frozen=True):
-    """An entry of the wrong kind."""
-
-    expected: Expected
-    value: object
-
-
-class CannotSave(Struct, frozen=True):
-    """The menu's choices cannot be written: the system's reason; None for a file there that
-    is not UTF-8 text."""
-
-    reason: str | None
-
-
-class BadBinding(Struct, frozen=True):
-    """The remapped keys do not work on a keyboard preset (``preset`` when that is not the
-    config's own)."""
-
-    error: KeyMapError
-    preset: str | None = None
-
-
-ConfigProblem = (
-    NoSuchFile
-    | CannotRead
-    | NotARegularFile
-    | TooLarge
-    | NotToml
-    | NotUtf8
-    | TooDeep
-    | UnknownLanguage
-    | UnknownLayout
-    | NotAKeyName
-    | SecondsOutOfRange
-    | UnknownChoice
-    | BadName
-    | UnknownEntry
-    | NotATable
-    | MustBe
-    | CannotSave
-    | BadBinding
-)
-"""Everything that can be wrong with a config file, each with its facts as fields."""
+    kind: Problem
+    value: object = None  # what the entry holds
+    detail: str | None = None  # words or a name, as the kind says
+    choices: tuple[str, ...] = ()  # what the entry may hold
+    binding: KeyMapError | None = None
 
 
 class ConfigError(ValueError):
@@ -235,11 +118,11 @@ class Config(Struct, frozen=True, kw_only=True):
             return KeyMap.preset(name).with_bindings(self.bindings)
         except KeyMapError as error:
             if error.control_id is None:
-                raise ConfigError(None, None, BadBinding(error)) from None
+                raise ConfigError(None, None, ConfigProblem("bad binding", binding=error)) from None
             other = name if preset is not None and preset != self.keys else None
-            raise ConfigError(
-                self.path, _entry("keys", "bindings", error.control_id), BadBinding(error, other)
-            ) from None
+            where = _entry("keys", "bindings", error.control_id)
+            problem = ConfigProblem("bad binding", detail=other, binding=error)
+            raise ConfigError(self.path, where, problem) from None
 
 
 # -- the file's tables, as msgspec reads them ------------------------------------------------
@@ -320,10 +203,11 @@ def load_config(path: Path | None = None) -> Config:
         document = _parse(_read(path), path)
     except FileNotFoundError:
         if named:  # a file asked for by name: a typo in it must not pass unnoticed
-            raise ConfigError(path, None, NoSuchFile()) from None
+            raise ConfigError(path, None, ConfigProblem("no such file")) from None
         return Config()
     except OSError as error:
-        raise ConfigError(path, None, CannotRead(error.strerror or str(error))) from None
+        reason = error.strerror or str(error)
+        raise ConfigError(path, None, ConfigProblem("cannot read", detail=reason)) from None
     try:
         file = msgspec.convert(document, _File)
     except msgspec.ValidationError as error:
@@ -353,16 +237,8 @@ def _name(path: Path, seat: str, name: str | None) -> str | None:
         return None
     name = name.strip()
     if not name or len(name) > NAME_LENGTH or not name.isprintable():
-        raise ConfigError(path, _entry("players", seat), BadName(NAME_LENGTH, name))
+        raise ConfigError(path, _entry("players", seat), ConfigProblem("bad name", name))
     return name
-
-
-_EXPECTED: Final[dict[str, Expected]] = {
-    "str": "string",
-    "float": "number",
-    "bool": "true or false",
-}
-"""What msgspec's type names are to a player."""
 
 
 def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigProblem]:
@@ -379,25 +255,27 @@ def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigPro
     if path.endswith("[...]"):  # a binding: msgspec does not say which
         bindings = _at(document, where)
         where.append(next(k for k, v in bindings.items() if not isinstance(v, str)))
-        return where, NotAKeyName(_at(document, where))
+        return where, ConfigProblem("not a key name", _at(document, where))
     unknown = re.fullmatch(r"Object contains unknown field `(.*)`", message, re.S)
     if unknown:
         allowed = tuple(sorted(type(_default(where)).__struct_fields__))
         where.append(unknown[1])
-        return where, UnknownEntry(isinstance(_at(document, where), dict), allowed)
+        table = isinstance(_at(document, where), dict)
+        problem: Problem = "unknown table" if table else "unknown setting"
+        return where, ConfigProblem(problem, choices=allowed)
     value = _at(document, where)
     if message.startswith("Invalid enum value"):
         if where == ["lang"]:
-            return where, UnknownLanguage(value, LANGUAGES)
+            return where, ConfigProblem("unknown language", value, choices=LANGUAGES)
         if where == ["keys", "preset"]:
-            return where, UnknownLayout(value, PRESET_NAMES)
-        return where, UnknownChoice(value, MENU_CHOICES[where[-1]])
+            return where, ConfigProblem("unknown layout", value, choices=PRESET_NAMES)
+        return where, ConfigProblem("unknown choice", value, choices=MENU_CHOICES[where[-1]])
     if message.startswith(("Expected `float` >=", "Expected `float` <=")):
-        return where, SecondsOutOfRange(*LOCKOUT_RANGE, value)
+        return where, ConfigProblem("out of range", value)
     kind = re.match(r"Expected `(\w+)", message)
     if kind is None or kind[1] == "object":
-        return where, NotATable(value)
-    return where, MustBe("name" if where[0] == "players" else _EXPECTED[kind[1]], value)
+        return where, ConfigProblem("not a table", value)
+    return where, ConfigProblem("must be", value, "name" if where[0] == "players" else kind[1])
 
 
 def _at(document: dict[str, Any], where: list[str]) -> Any:
@@ -420,16 +298,16 @@ def _read(path: Path) -> bytes:
     if not stat.S_ISREG(mode):
         os.close(fd)
         kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a file")
-        raise ConfigError(path, None, NotARegularFile(kind))
+        raise ConfigError(path, None, ConfigProblem("not a regular file", detail=kind))
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_SIZE + 1)
         if len(data) > MAX_SIZE:
             size = max(os.fstat(fd).st_size, len(data))
-            raise ConfigError(path, None, TooLarge(size // 2**20, MAX_SIZE // 2**20))
+            raise ConfigError(path, None, ConfigProblem("too large", size // 2**20))
         return data
 
 
-_FILE_KINDS: Final[dict[int, FileKind]] = {
+_FILE_KINDS: Final[dict[int, str]] = {
     stat.S_IFDIR: "directory",
     stat.S_IFIFO: "named pipe",
     stat.S_IFCHR: "character device",
@@ -445,13 +323,13 @@ def _parse(data: bytes, path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as error:
-        raise ConfigError(path, None, NotToml(str(error))) from None
+        raise ConfigError(path, None, ConfigProblem("not TOML", detail=str(error))) from None
     except UnicodeDecodeError:
-        raise ConfigError(path, None, NotUtf8()) from None
+        raise ConfigError(path, None, ConfigProblem("not UTF-8")) from None
     except RecursionError:
         # tomllib parses nested arrays and inline tables by recursion: some 500 levels
         # exhaust Python's stack. No config needs more than three.
-        raise ConfigError(path, None, TooDeep()) from None
+        raise ConfigError(path, None, ConfigProblem("too deep")) from None
 
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
@@ -485,7 +363,7 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(path, None, _cannot_save(error)) from None
     except TOMLKitError as error:
-        raise ConfigError(path, None, NotToml(str(error))) from None
+        raise ConfigError(path, None, ConfigProblem("not TOML", detail=str(error))) from None
     changed = False
     for where, value in entries.items():
         current = _said(document, where)
@@ -535,5 +413,6 @@ def _default(where: Sequence[str]) -> Any:
     return value
 
 
-def _cannot_save(error: BaseException) -> CannotSave:
-    return CannotSave((error.strerror or str(error)) if isinstance(error, OSError) else None)
+def _cannot_save(error: BaseException) -> ConfigProblem:
+    reason = (error.strerror or str(error)) if isinstance(error, OSError) else None
+    return ConfigProblem("cannot save", detail=reason)

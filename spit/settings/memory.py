@@ -49,6 +49,3 @@ def keep(config_file: Path | None, entries: Entries) -> ConfigError | None:
     except ConfigError as error:
         return error
     return None
-
-
-__all__ = ["Entries", "keep", "menu_entries"]

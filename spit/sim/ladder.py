@@ -4,15 +4,14 @@ strengths on the Elo scale (95 % intervals), win rates and each level's human fi
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from spit.bot.levels import LADDER
 from spit.engine import Variant
-from spit.sim.simulator import Config, MatchReport, Summary, simulate
+from spit.sim.simulator import Config, Figures, MatchReport, Summary, simulate
 
 ELO_PER_NAT: float = 400 / math.log(10)  # 400 points make odds of 10 to 1
 
@@ -36,26 +35,6 @@ class Rating:
 
 
 @dataclass(slots=True)
-class LevelFigures:
-    """How a level played over all its matches, measured as a person's play is."""
-
-    reactions: list[float] = field(default_factory=list)
-    """Seconds from the table's last change to each card it played."""
-    plays: int = 0  # cards played
-    seconds: float = 0.0  # simulated time of its matches
-
-    @property
-    def median_reaction(self) -> float:
-        """Median seconds from a change on the table to its card landing."""
-        return statistics.median(self.reactions) if self.reactions else 0.0
-
-    @property
-    def plays_per_minute(self) -> float:
-        """Cards played per minute of match."""
-        return 60.0 * self.plays / self.seconds if self.seconds > 0 else 0.0
-
-
-@dataclass(slots=True)
 class Ladder:
     """The round robin's results."""
 
@@ -65,7 +44,7 @@ class Ladder:
     levels: tuple[str, ...] = LADDER  # the levels, weakest first
     pairs: dict[tuple[str, str], Summary] = field(default_factory=dict)
     """Each pair's run, keyed (stronger on paper, weaker): bot 1 is the first."""
-    figures: dict[str, LevelFigures] = field(default_factory=dict)  # each level's human figures
+    figures: dict[str, Figures] = field(default_factory=dict)  # each level's human figures
     ratings: list[Rating] = field(default_factory=list)  # the fitted ratings, in ladder order
     seconds: float = 0.0  # wall-clock time of the whole round robin
 
@@ -79,10 +58,7 @@ class Ladder:
 
     def adjacent(self) -> list[tuple[str, str, float]]:
         """Each level against the one below it: (stronger, weaker, share won by the stronger)."""
-        return [
-            (hi, lo, self.score(hi, lo))
-            for lo, hi in zip(self.levels, self.levels[1:], strict=False)
-        ]
+        return [(hi, lo, self.score(hi, lo)) for lo, hi in pairwise(self.levels)]
 
     @property
     def matches(self) -> int:
@@ -135,7 +111,7 @@ def run(
 ) -> Ladder:
     """Play the round robin and fit the ratings."""
     ladder = Ladder(games, variant, seed, tuple(levels))
-    ladder.figures = {name: LevelFigures() for name in levels}
+    ladder.figures = {name: Figures() for name in levels}
     start = time.perf_counter()
     for a, b in pairs(levels):
         config = Config(games, a, b, variant=variant, seed=seed)
@@ -144,7 +120,6 @@ def run(
         for which, name in enumerate((a, b)):
             figures = ladder.figures[name]
             figures.reactions.extend(summary.reactions[which])
-            figures.plays += len(summary.reactions[which])
             figures.seconds += summary.match_seconds
     ladder.seconds = time.perf_counter() - start
     ladder.ratings = bradley_terry(ladder)
@@ -212,12 +187,12 @@ def _derivatives(
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gauss–Jordan with partial pivoting; a is small and well-posed)."""
-    inv = _inverse(a)
-    return [sum(r * v for r, v in zip(row, b, strict=True)) for row in inv]
+    """x with a x = b (a is small and well-posed)."""
+    return [sum(r * v for r, v in zip(row, b, strict=True)) for row in _inverse(a)]
 
 
 def _inverse(a: list[list[float]]) -> list[list[float]]:
+    """a's inverse, by Gauss–Jordan with partial pivoting."""
     n = len(a)
     m = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(a)]
     for col in range(n):

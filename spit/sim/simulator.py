@@ -12,12 +12,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from dataclasses import dataclass, field, replace
 
-from spit.bot import LEVEL_NAMES, Bot, Planned
+from spit.bot import Bot, Planned
 from spit.bot.adaptive import Adaptive
-from spit.bot.levels import ADAPTIVE
+from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
 from spit.bot.strategy import Policy
 from spit.engine import FUMBLES, PLAYERS, Action, Match, PlayerView, Variant
 from spit.records.figures import Chances
@@ -85,12 +84,9 @@ def match_seeds(seed: int, index: int) -> tuple[int, int, int]:
     return deal, rng.getrandbits(64), rng.getrandbits(64)
 
 
-Hand = Bot | Adaptive  # a bot at a fixed level, or the adaptive one
-
-
 def make_bot(
     config: Config, which: int, seat: int, seed: int, memory: dict[str, float] | None = None
-) -> Hand:
+) -> Bot:
     """Bot ``which`` in ``seat``, with its own RNG; an adaptive one starts from ``memory``."""
     names = (config.bot1, config.bot2)
     name, other = names[which], names[1 - which]
@@ -100,28 +96,17 @@ def make_bot(
     return Bot(seat, config.timing(name, other), random.Random(seed), policy=policy)
 
 
-class Played(NamedTuple):
-    """How :func:`play_match` went, seat by seat."""
-
-    winner: int | None  # the winning seat, or None for a draw or an unfinished match
-    unfinished: bool  # stopped at the round or time cap (or stalled) rather than ended
-    seconds: float  # simulated time of the last action
-    actions: int  # actions applied, accepted or refused
-    refusals: int  # actions refused
-    fumbles: int  # refusals that locked the hand
-    reactions: tuple[list[float], list[float]] = ([], [])  # per seat (spit.records.figures)
-
-
 def play_match(
     match: Match,
-    bots: tuple[Hand, Hand],
+    bots: tuple[Bot, Bot],
     *,
     max_rounds: int = MAX_ROUNDS,
     max_seconds: float = MAX_SECONDS,
     after_action: Callable[[Match], None] | None = None,
-) -> Played:
-    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0;
-    reactions are measured as a person's are (:class:`spit.records.figures.Chances`)."""
+) -> MatchReport:
+    """Play ``match`` to its end with ``bots[p]`` in seat ``p``, on a virtual clock from 0
+    (reported as match 0, bot 1 in seat 0); reactions are measured as a person's are
+    (:class:`spit.records.figures.Chances`)."""
     # Each bot has at most one move in hand, so the timers are two slots: the earlier move
     # lands first, and of two at the same time the one scheduled first (``stamps``: the
     # order of scheduling), as a heap of timers keyed by (time, order) would pop them.
@@ -129,6 +114,17 @@ def play_match(
     stamps = [0, 0]
     seq = 0
     now = 0.0
+
+    def look(p: int, view: PlayerView) -> None:
+        """Bot ``p`` looks at ``view``: a plan that ``is`` the one scheduled keeps its place."""
+        nonlocal seq
+        planned = bots[p].plan(view, now)
+        if planned is not scheduled[p]:
+            scheduled[p] = planned
+            if planned is not None:
+                seq += 1
+                stamps[p] = seq
+
     chances = Chances((match.legal_actions(0), match.legal_actions(1)))
     reactions: tuple[list[float], list[float]] = ([], [])
     actions = refusals = fumbles = 0
@@ -141,11 +137,7 @@ def play_match(
     reaction = chances.reaction
 
     for p in PLAYERS:
-        planned = bots[p].plan(view(p), now)
-        if planned is not None:
-            seq += 1
-            scheduled[p] = planned
-            stamps[p] = seq
+        look(p, view(p))
     while True:
         first, second = scheduled
         if first is None:
@@ -172,12 +164,7 @@ def play_match(
             fumbles += refusal.reason in FUMBLES
             # Only the one who acted looks again: nothing else changed (a fumble's lock
             # aside, which only binds them).
-            planned = bots[p].plan(view(p), now)
-            if planned is not scheduled[p]:
-                scheduled[p] = planned
-                if planned is not None:
-                    seq += 1
-                    stamps[p] = seq
+            look(p, view(p))
             continue
         # Both seats' views, made once: their legal actions are the engine's (those
         # Match.legal_actions gives, the same tuples) for the reaction bookkeeping, and the
@@ -189,23 +176,25 @@ def play_match(
         took = reaction(result.events, at, legal)
         if took is not None:
             reactions[p].append(took)
-        if match.is_over:
+        if match.is_over or match.round.number > max_rounds or now > max_seconds:
             break
-        if match.round.number > max_rounds or now > max_seconds:
-            return Played(None, True, now, actions, refusals, fumbles, reactions)
-        # The driver protocol's step 1: both look again, the one who acted first; a plan
-        # that ``is`` the one scheduled keeps its place.
-        for q in (p, 1 - p):
-            planned = bots[q].plan(seen[q], now)
-            if planned is not scheduled[q]:
-                scheduled[q] = planned
-                if planned is not None:
-                    seq += 1
-                    stamps[q] = seq
-    outcome = match.outcome
-    if outcome is None:  # stalled: nobody had anything to do (never seen; guarded all the same)
-        return Played(None, True, now, actions, refusals, fumbles, reactions)
-    return Played(outcome.winner, False, now, actions, refusals, fumbles, reactions)
+        # The driver protocol's step 1: both look again, the one who acted first.
+        look(p, seen[p])
+        look(1 - p, seen[1 - p])
+    outcome = match.outcome  # None: stopped at a cap, or stalled (nobody to move: never seen)
+    return MatchReport(
+        index=0,
+        seats=(0, 1),
+        winner=None if outcome is None else outcome.winner,
+        unfinished=outcome is None,
+        rounds=match.round.number,
+        seconds=now,
+        actions=actions,
+        refusals=refusals,
+        fumbles=fumbles,
+        cards=len(match.cards_in_play()),
+        reactions=reactions,
+    )
 
 
 def simulate_match(
@@ -228,19 +217,32 @@ def simulate_match(
     for seat, bot in enumerate(bots):
         if isinstance(bot, Adaptive):
             memory[seats[seat]] = bot.memory
-    return MatchReport(
+    return replace(
+        played,
         index=index,
         seats=seats,
         winner=None if played.winner is None else seats[played.winner],
-        unfinished=played.unfinished,
-        rounds=match.round.number,
-        seconds=played.seconds,
-        actions=played.actions,
-        refusals=played.refusals,
-        fumbles=played.fumbles,
-        cards=len(match.cards_in_play()),
         reactions=(played.reactions[seats.index(0)], played.reactions[seats.index(1)]),
     )
+
+
+@dataclass(slots=True)
+class Figures:
+    """How a bot (or a level, over the ladder) played, measured as a person's play is."""
+
+    reactions: list[float] = field(default_factory=list)
+    """Seconds from the table's last change to each card it played."""
+    seconds: float = 0.0  # simulated time of its matches
+
+    @property
+    def median_reaction(self) -> float:
+        """Median seconds from a change on the table to its card landing."""
+        return statistics.median(self.reactions) if self.reactions else 0.0
+
+    @property
+    def plays_per_minute(self) -> float:
+        """Cards played per minute of match."""
+        return 60.0 * len(self.reactions) / self.seconds if self.seconds > 0 else 0.0
 
 
 @dataclass(slots=True)
@@ -275,15 +277,9 @@ class Summary:
         for mine, theirs in zip(self.reactions, report.reactions, strict=True):
             mine.extend(theirs)
 
-    def median_reaction(self, bot: int) -> float:
-        """Bot ``bot``'s median seconds from a change on the table to its card landing."""
-        return statistics.median(self.reactions[bot]) if self.reactions[bot] else 0.0
-
-    def plays_per_minute(self, bot: int) -> float:
-        """Cards bot ``bot`` played per minute of match."""
-        if self.match_seconds <= 0:
-            return 0.0
-        return 60.0 * len(self.reactions[bot]) / self.match_seconds
+    def figures(self, bot: int) -> Figures:
+        """How bot ``bot`` played."""
+        return Figures(self.reactions[bot], self.match_seconds)
 
     @property
     def games(self) -> int:
@@ -313,6 +309,7 @@ class Summary:
     def as_dict(self) -> dict[str, object]:
         """The figures as plain JSON values."""
         c = self.config
+        bot1, bot2 = self.figures(0), self.figures(1)
         return {
             "games": self.games,
             "bot1": c.bot1,
@@ -328,10 +325,10 @@ class Summary:
             "actions": self.actions,
             "refusals": self.refusals,
             "fumbles": self.fumbles,
-            "median_reaction_bot1": round(self.median_reaction(0), 3),
-            "median_reaction_bot2": round(self.median_reaction(1), 3),
-            "plays_per_minute_bot1": round(self.plays_per_minute(0), 1),
-            "plays_per_minute_bot2": round(self.plays_per_minute(1), 1),
+            "median_reaction_bot1": round(bot1.median_reaction, 3),
+            "median_reaction_bot2": round(bot2.median_reaction, 3),
+            "plays_per_minute_bot1": round(bot1.plays_per_minute, 1),
+            "plays_per_minute_bot2": round(bot2.plays_per_minute, 1),
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches_per_s, 1),
             "actions_per_s": round(self.actions_per_s, 1),

@@ -5,30 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from spit.engine import LOCKOUT_RANGE
 from spit.i18n import _, ngettext
 from spit.printable import printable
-from spit.settings.config import (
-    BadBinding,
-    BadName,
-    CannotRead,
-    CannotSave,
-    ConfigError,
-    ConfigProblem,
-    MustBe,
-    NoSuchFile,
-    NotAKeyName,
-    NotARegularFile,
-    NotATable,
-    NotToml,
-    NotUtf8,
-    SecondsOutOfRange,
-    TooDeep,
-    TooLarge,
-    UnknownChoice,
-    UnknownEntry,
-    UnknownLanguage,
-    UnknownLayout,
-)
+from spit.settings.config import MAX_SIZE, NAME_LENGTH, ConfigError, ConfigProblem
 from spit.settings.keymap import PRESET_NAMES, KeyMapError, KeyProblem
 from spit.words.numbers import Number
 
@@ -36,8 +16,8 @@ from spit.words.numbers import Number
 def config_error(error: ConfigError) -> str:
     """A config file's problem in one line, naming the file and the entry."""
     problem = error.problem
-    if isinstance(problem, BadBinding) and problem.error.control_id is None:
-        return key_map_error(problem.error)  # a preset unknown to the key map: no file
+    if problem.binding is not None and problem.binding.control_id is None:
+        return key_map_error(problem.binding)  # a preset unknown to the key map: no file
     # TOML parse errors and OS messages are one line already; this keeps it that way.
     said = printable(" ".join(config_problem(problem).split()))
     where = printable(error.path) if error.path is not None else _("the config file")
@@ -57,69 +37,72 @@ def key_map_error(error: KeyMapError) -> str:
 
 def config_problem(problem: ConfigProblem) -> str:
     """What is wrong with the config file, without the file and the entry."""
-    match problem:
-        case NoSuchFile():
+    value, detail, choices = problem.value, problem.detail or "", ", ".join(problem.choices)
+    match problem.kind:
+        case "no such file":
             return _(
                 "no such file (SPIT_CONFIG names it; unset SPIT_CONFIG to use the usual "
                 "config file)"
             )
-        case CannotRead(reason=reason):
-            return _("cannot read it: {reason}").format(reason=reason)
-        case NotARegularFile(kind=kind):
-            return _("not a regular file but {what}").format(what=_FILE_KINDS[kind]())
-        case TooLarge(size=size, limit=limit):
+        case "cannot read":
+            return _("cannot read it: {reason}").format(reason=detail)
+        case "not a regular file":
+            return _("not a regular file but {what}").format(what=_FILE_KINDS[detail]())
+        case "too large":
             return _("too large ({size} MiB; a config file is at most {limit} MiB)").format(
-                size=size, limit=limit
+                size=value, limit=MAX_SIZE // 2**20
             )
-        case NotToml(error=parser):
-            return _("not valid TOML: {error}").format(error=parser)
-        case NotUtf8():
+        case "not TOML":
+            return _("not valid TOML: {error}").format(error=detail)
+        case "not UTF-8":
             return _("not UTF-8 text")
-        case TooDeep():
+        case "too deep":
             return _("not valid TOML: nested too deeply")
-        case UnknownLanguage(name=name, choices=choices):
+        case "unknown language":
             return _("unknown language {name!r} (choose from {choices})").format(
-                name=name, choices=", ".join(choices)
+                name=value, choices=choices
             )
-        case UnknownLayout(name=name, choices=choices):
-            return _unknown_layout(name, choices)
-        case NotAKeyName(value=value):
+        case "unknown layout":
+            return _unknown_layout(value, problem.choices)
+        case "unknown choice":
+            return _("unknown choice {name!r} (choose from {choices})").format(
+                name=value, choices=choices
+            )
+        case "unknown table" | "unknown setting":
+            what = _("unknown table") if problem.kind == "unknown table" else _("unknown setting")
+            return _("{what} (expected {allowed})").format(what=what, allowed=choices)
+        case "not a table":
+            return _("must be a table, not {value}").format(value=_show(value))
+        case "must be":
+            return _("must be {expected}, not {value}").format(
+                expected=_EXPECTED[detail](), value=_show(value)
+            )
+        case "not a key name":
             return _("must be a key name in quotes, not {value}").format(value=_show(value))
-        case SecondsOutOfRange(low=low, high=high, value=value):
+        case "out of range":
+            low, high = LOCKOUT_RANGE
             return _("must be between {low:g} and {high:g} seconds, not {value}").format(
                 low=Number(low), high=Number(high), value=_show(value)
             )
-        case UnknownChoice(name=name, choices=choices):
-            return _("unknown choice {name!r} (choose from {choices})").format(
-                name=name, choices=", ".join(choices)
-            )
-        case BadName(longest=longest, value=value):
+        case "bad name":
             return ngettext(
                 "a name is 1 to {n} letter, digit or space, not {value}",
                 "a name is 1 to {n} letters, digits or spaces, not {value}",
-                longest,
-            ).format(n=longest, value=_show(value))
-        case UnknownEntry(table=table, allowed=allowed):
-            what = _("unknown table") if table else _("unknown setting")
-            return _("{what} (expected {allowed})").format(what=what, allowed=", ".join(allowed))
-        case NotATable(value=value):
-            return _("must be a table, not {value}").format(value=_show(value))
-        case MustBe(expected=kind, value=value):
-            return _("must be {expected}, not {value}").format(
-                expected=_EXPECTED[kind](), value=_show(value)
-            )
-        case CannotSave(reason=reason):
+                NAME_LENGTH,
+            ).format(n=NAME_LENGTH, value=_show(value))
+        case "cannot save":
             return _("cannot save the menu's choices: {reason}").format(
-                reason=_("not UTF-8 text") if reason is None else reason
+                reason=_("not UTF-8 text") if problem.detail is None else detail
             )
-        case BadBinding(error=refused, preset=preset):
-            said = binding_problem(refused)
-            if preset is None:
+        case "bad binding":
+            assert problem.binding is not None
+            said = binding_problem(problem.binding)
+            if problem.detail is None:
                 return said
-            return _("{problem} in the {preset} layout").format(problem=said, preset=preset)
+            return _("{problem} in the {preset} layout").format(problem=said, preset=detail)
 
 
-def _unknown_layout(name: str, choices: tuple[str, ...]) -> str:
+def _unknown_layout(name: object, choices: tuple[str, ...]) -> str:
     return _("unknown keyboard layout {name!r} (choose from {choices})").format(
         name=name, choices=", ".join(choices)
     )
@@ -149,9 +132,9 @@ _FILE_KINDS: Final[dict[str, Callable[[], str]]] = {
 """What a path names, when it is no regular file (looked up when said: the language may change)."""
 
 _EXPECTED: Final[dict[str, Callable[[], str]]] = {
-    "string": lambda: _("a string"),
-    "number": lambda: _("a number"),
-    "true or false": lambda: _("true or false"),
+    "str": lambda: _("a string"),
+    "float": lambda: _("a number"),
+    "bool": lambda: _("true or false"),
     "name": lambda: _("a name in quotes"),
 }
 """What a config entry must be: "must be {expected}"."""

@@ -9,8 +9,8 @@ import statistics
 import pytest
 from msgspec.structs import replace
 
-from spit.bot import LADDER, LEVELS, Bot, ExGaussian, Level, Planned
-from spit.bot.levels import ALIASES, FORM_RANGE, NOTICE_FLOOR
+from spit.bot import Bot, Planned
+from spit.bot.levels import ALIASES, FORM_RANGE, LADDER, LEVELS, NOTICE_FLOOR, ExGaussian, Level
 from spit.engine import DECK, Match, Observer, Phase, Play, Reason, Round, Slap, Spit
 from spit.sim.simulator import play_match
 
@@ -269,8 +269,8 @@ def test_a_whole_match_on_the_virtual_clock_respects_every_delay() -> None:
             return planned
 
     bots = (Watched(0, "very-fast", random.Random(1)), Watched(1, "beginner", random.Random(2)))
-    winner, unfinished, *_ = play_match(Match.new(11), bots)
-    assert not unfinished and winner is not None
+    played = play_match(Match.new(11), bots)
+    assert not played.unfinished and played.winner is not None
     assert made
     for player, planned, when in made:
         level = bots[player].level

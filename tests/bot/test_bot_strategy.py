@@ -7,8 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spit.bot import LADDER, LEVEL_NAMES, LEVELS, Bot, Policy
-from spit.bot.strategy import WEIGHTS, choose, choose_random, score
+from spit.bot import Bot
+from spit.bot.levels import LADDER, LEVEL_NAMES, LEVELS
+from spit.bot.strategy import WEIGHTS, Policy, choose, choose_random, score
 from spit.engine import (
     DECK,
     Card,

@@ -23,7 +23,7 @@ def test_the_games_values_pickle_and_encode() -> None:
         events.RoundSettled(2, (20, 32), (None, 1), events.RoundEnd.WENT_OUT, 0),
         events.TableStuck(),
         config.Config(bindings={"p1.spit": "space"}, names=("Ann", None)),
-        config.UnknownLanguage("xx", ("de", "el")),
+        config.ConfigProblem("unknown language", "xx", choices=("de", "el")),
         options.GameOptions(mode=options.Mode.TWO_PLAYER, seed=7),
     ]
     for one in made:

@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
-from spit.bot import LADDER, LEVELS, Bot
+from spit.bot import Bot
 from spit.bot.adaptive import Adaptive
-from spit.bot.levels import MEASURED_REACTION, plays_like, rung
+from spit.bot.levels import LADDER, LEVELS, MEASURED_REACTION, plays_like, rung
 from spit.cli import main
 from spit.engine import Match, Play, Result, Variant
 from spit.sim import ladder

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from spit.bot import Bot, Policy
+from spit.bot import Bot
+from spit.bot.strategy import Policy
 from spit.engine import DECK, Match, Variant
 from spit.sim.simulator import Config, match_seeds, play_match, simulate, simulate_match
 
@@ -42,8 +43,8 @@ def test_every_match_keeps_all_52_cards_after_every_action() -> None:
         deal, s1, s2 = match_seeds(5, index)
         bots = (Bot(0, "expert", random.Random(s1)), Bot(1, "normal", random.Random(s2)))
         match = Match.new(deal)
-        winner, unfinished, *_ = play_match(match, bots, after_action=conserved)
-        assert match.is_over and not unfinished and winner is not None
+        played = play_match(match, bots, after_action=conserved)
+        assert match.is_over and not played.unfinished and played.winner is not None
 
 
 @pytest.mark.parametrize("variant", list(Variant))

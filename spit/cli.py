@@ -233,10 +233,9 @@ def _stats(commands: Commands) -> None:
 
 
 def _network(commands: Commands) -> None:
-    from spit.commands.play import play_networked
     from spit.commands.rooms import add_network_parsers  # loads with its parser, not at start
 
-    add_network_parsers(commands, play_networked)
+    add_network_parsers(commands)
 
 
 def _web(commands: Commands) -> None:

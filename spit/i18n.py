@@ -161,19 +161,3 @@ def choose_language(
 ) -> str:
     """The language to speak: ``--lang``, else the config file's, else the environment's."""
     return flag or config or environment_language(environ) or SOURCE_LANGUAGE
-
-
-__all__ = [
-    "LANGUAGES",
-    "LANGUAGE_NAMES",
-    "N_",
-    "_",
-    "choose_language",
-    "environment_language",
-    "language",
-    "language_code",
-    "ngettext",
-    "pgettext",
-    "set_language",
-    "translated",
-]

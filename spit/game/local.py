@@ -223,6 +223,3 @@ class _DriverSeat:
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
         return self._game.call_later(delay, callback)
-
-
-__all__ = ["LocalGame"]

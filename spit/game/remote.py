@@ -265,6 +265,3 @@ class RemoteGame:
 
 def _seconds(ms: float | None) -> float | None:
     return None if ms is None else ms / 1000
-
-
-__all__ = ["RemoteGame"]

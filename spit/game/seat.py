@@ -179,6 +179,3 @@ class Game(Protocol):
 
     def stop(self) -> None:
         """The screen closes: let go of everything; the listener hears no more."""
-
-
-__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]

@@ -22,7 +22,6 @@ from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import PRESET_NAMES
 from spit.settings.options import GameOptions, Mode, Network
-from spit.words.numbers import Number
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
@@ -48,13 +47,8 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 
 lockout_seconds = bounded(
-    float,
-    *LOCKOUT_RANGE,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _value: _(
-        "must be between {low:g} and {high:g} seconds, not {text}"
-    ).format(low=Number(LOCKOUT_RANGE[0]), high=Number(LOCKOUT_RANGE[1]), text=printable(text)),
-)  # an argparse type: seconds between 0 and 2
+    float, *LOCKOUT_RANGE, lambda: _("must be between {low:g} and {high:g} seconds, not {text}")
+)
 
 
 def add_play_parser(commands: Any) -> None:

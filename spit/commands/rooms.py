@@ -49,11 +49,7 @@ WEB_PORT = 8000  # the browser seat's page, unless --web-port says otherwise (as
 
 
 port_number = bounded(
-    int,
-    0,
-    65535,
-    not_a_number=lambda text: words.networked.not_a_port(text=text),
-    out_of_range=lambda text, _n: _("a port is from 0 to 65535, not {text}").format(text=text),
+    int, 0, 65535, lambda: _("a port is from 0 to 65535, not {text}"), words.networked.not_a_port
 )
 
 
@@ -78,35 +74,11 @@ def address_problem(error: AddressError) -> str:
             return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=error.text)
 
 
-pace_factor = bounded(
-    float,
-    1.0,
-    100.0,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("the pace is from 1 to 100, not {text}").format(text=text),
-)  # how many times faster the game clock runs
-
-
+pace_factor = bounded(float, 1.0, 100.0, lambda: _("the pace is from 1 to 100, not {text}"))
 grace_seconds = bounded(
-    float,
-    0.1,
-    3600,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("must be between 0.1 and 3600 seconds, not {text}").format(
-        text=text
-    ),
-)  # how long a dropped seat is kept
-
-
-workers_count = bounded(
-    int,
-    1,
-    64,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("the number of workers is from 1 to 64, not {text}").format(
-        text=text
-    ),
+    float, 0.1, 3600, lambda: _("must be between 0.1 and 3600 seconds, not {text}")
 )
+workers_count = bounded(int, 1, 64, lambda: _("the number of workers is from 1 to 64, not {text}"))
 
 
 def redis_url(text: str) -> str:

@@ -22,11 +22,7 @@ like the other side's level, or like ``normal`` when both are random)."""
 
 
 positive_int = bounded(
-    int,
-    1,
-    None,
-    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
-    out_of_range=lambda _text, value: _("must be at least 1, not {value}").format(value=value),
+    int, 1, None, lambda: _("must be at least 1, not {value}"), words.commands.not_a_whole_number
 )
 
 

@@ -188,6 +188,8 @@ class WebServer(Server):
         self._ending: set[asyncio.Task[None]] = set()  # pages gone, games quitting
         self._idle = asyncio.Event()  # set while no table is taken
         self._idle.set()
+        self._runner: web.AppRunner | None = None
+        self.address = ""  # the server's address for a browser, once started (http://host:port/)
 
     @property
     def sessions(self) -> int:
@@ -433,19 +435,30 @@ class WebServer(Server):
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         asyncio.run(self._serve(ready))
 
-    async def _serve(self, ready: Callable[[str], None]) -> None:
-        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
+    async def start(self) -> str:
+        """Listen; the address a browser opens (OSError if it cannot)."""
+        self._runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
-            host, port = runner.addresses[0][:2]
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
+        host, port = self._runner.addresses[0][:2]
+        self.address = page_address(self.host or host, port)
+        return self.address
+
+    async def _serve(self, ready: Callable[[str], None]) -> None:
+        address = await self.start()
+        assert self._runner is not None
+        try:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, stop.set)
-            ready(page_address(self.host if self.host else host, port))
+            ready(address)
             await stop.wait()
             await self.end_tables()
         finally:
-            await runner.cleanup()
+            await self._runner.cleanup()

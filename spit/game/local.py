@@ -45,7 +45,7 @@ class LocalGame:
         self.clock = clock or GameClock()  # the game clock; every action is applied at its time
         self.driver = driver  # who plays seat 1 when the keyboard does not (the bot), or None
         self.recorder = recorder  # where every action the engine judged is written down, or None
-        self._names = names
+        self.names = names
         self._deal = deal
         self._listener: Listener | None = None
         self._timers: Timers | None = None
@@ -62,10 +62,6 @@ class LocalGame:
     @property
     def variant(self) -> Variant:
         return self.match.variant
-
-    @property
-    def names(self) -> tuple[str | None, str | None]:
-        return self._names
 
     @property
     def paused(self) -> bool:

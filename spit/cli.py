@@ -197,60 +197,44 @@ def build_parser() -> TopParser:
     )
     commands.declare(["play"], add_play_parser)
     commands.declare(["practice"], add_practice_parser)
-    commands.declare(["simulate"], _simulate)
-    commands.declare(["resume"], _resume)
-    commands.declare(["replay"], _replay)
-    commands.declare(["stats"], _stats)
+    commands.declare(["simulate"], _simulator)
+    commands.declare(["resume", "replay", "stats"], _records)
     commands.declare(["server", "host", "join"], _network)
     commands.declare(["web"], _web)
-    commands.declare(["ladder"], _ladder)
+    commands.declare(["ladder"], _simulator)
     parser.commands = commands
     return parser
 
 
-# The modules of the subcommands other than play and practice load when their parser is built.
+# The modules of the subcommands other than play and practice load when their parser is built
+# (each builder adds every parser its module holds).
 
 
-def _simulate(commands: Commands) -> None:
-    from spit.commands.sim import add_simulate_parser  # loads with its parser, not at start
+def _simulator(commands: Commands) -> None:
+    from spit.commands import sim  # lazy: loads with its parser, not at start
 
-    add_simulate_parser(commands)
-
-
-def _resume(commands: Commands) -> None:
-    from spit.commands.records import add_resume_parser  # loads with its parser, not at start
-
-    add_resume_parser(commands)
+    sim.add_simulate_parser(commands)
+    sim.add_ladder_parser(commands)
 
 
-def _replay(commands: Commands) -> None:
-    from spit.commands.records import add_replay_parser  # loads with its parser, not at start
+def _records(commands: Commands) -> None:
+    from spit.commands import records  # lazy: loads with its parser, not at start
 
-    add_replay_parser(commands)
-
-
-def _stats(commands: Commands) -> None:
-    from spit.commands.records import add_stats_parser  # loads with its parser, not at start
-
-    add_stats_parser(commands)
+    records.add_resume_parser(commands)
+    records.add_replay_parser(commands)
+    records.add_stats_parser(commands)
 
 
 def _network(commands: Commands) -> None:
-    from spit.commands.rooms import add_network_parsers  # loads with its parser, not at start
+    from spit.commands.rooms import add_network_parsers  # lazy: loads with its parser, not at start
 
     add_network_parsers(commands)
 
 
 def _web(commands: Commands) -> None:
-    from spit.commands.web import add_web_parser  # loads with its parser, not at start
+    from spit.commands.web import add_web_parser  # lazy: loads with its parser, not at start
 
     add_web_parser(commands)
-
-
-def _ladder(commands: Commands) -> None:
-    from spit.commands.sim import add_ladder_parser  # loads with its parser, not at start
-
-    add_ladder_parser(commands)
 
 
 def _early_flags(argv: Sequence[str]) -> argparse.Namespace:

@@ -50,7 +50,6 @@ class RemoteGame:
         self._listener: Listener | None = None
         self._status = NO_STATUS
         self._paused = False
-        self._ended: Ended | None = None
         self._first_table: Callable[[], None] | None = None
 
     # -- taking the seat -------------------------------------------------------------------

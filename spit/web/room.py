@@ -35,7 +35,7 @@ from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, Flooded, Table, WebServer, _clamp
+from spit.web.server import MAX_COLUMNS, Flooded, Table, WebServer, page_size
 
 log = logging.getLogger("spit.web")
 
@@ -280,10 +280,7 @@ class RoomWebServer(WebServer):
 
     async def handle_room_websocket(self, request: web.Request) -> web.StreamResponse:
         code = self._room(request)
-        size = (
-            _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80),
-            _clamp(request.query.get("height"), 1, MAX_ROWS, 24),
-        )
+        size = page_size(request.query)
         websocket = self.websocket()
         await websocket.prepare(request)
         self._sockets.add(websocket)

@@ -63,6 +63,12 @@ def _clamp(value: object, low: int, high: int, default: int) -> int:
     return max(low, min(high, number))
 
 
+def page_size(given: Any) -> tuple[int, int]:
+    """The columns and rows a page asks for (a query or a resize message), clamped."""
+    width = _clamp(given.get("width"), 1, MAX_COLUMNS, 80)
+    return width, _clamp(given.get("height"), 1, MAX_ROWS, 24)
+
+
 def page_address(host: str, port: int) -> str:
     """The address a browser opens for a server bound to ``host``:``port`` (this machine's
     name for every interface)."""
@@ -324,8 +330,7 @@ class WebServer(Server):
         websocket = self.websocket()
         service: Table | None = None
         try:
-            width = _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80)
-            height = _clamp(request.query.get("height"), 1, MAX_ROWS, 24)
+            width, height = page_size(request.query)
             await websocket.prepare(request)
             service = self.table_process(command, websocket, environment or {})
             self._sockets.add(websocket)
@@ -399,10 +404,7 @@ class WebServer(Server):
                 # Lone surrogates from a page cannot be encoded; replace rather than fail.
                 await app_service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                await app_service.set_terminal_size(
-                    _clamp(data.get("width"), 1, MAX_COLUMNS, 80),
-                    _clamp(data.get("height"), 1, MAX_ROWS, 24),
-                )
+                await app_service.set_terminal_size(*page_size(data))
             elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
                 await websocket.send_json(["pong", data])
             elif kind == "blur":

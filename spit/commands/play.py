@@ -221,9 +221,14 @@ def read_config(no_config: bool) -> Config:
     return Config() if no_config else load_config()
 
 
+def say(message: str) -> None:
+    """``message`` on stderr, as one line that names the command."""
+    print(f"{PROG}: {printable(message)}", file=sys.stderr)
+
+
 def config_problem(error: ConfigError) -> int:
     """Say in one line what is wrong with the config file; the exit status."""
-    print(f"{PROG}: {printable(words.config.config_error(error))}", file=sys.stderr)
+    say(words.config.config_error(error))
     return CANNOT_RUN
 
 

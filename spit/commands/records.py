@@ -17,15 +17,8 @@ from spit.app.signals import Signalled, interrupting
 from spit.commands import play
 from spit.commands.exits import CANNOT_RUN, LOST
 from spit.i18n import _
-from spit.printable import printable
 from spit.settings.config import ConfigError
 from spit.settings.options import GameOptions
-
-PROG = "spit"
-
-
-def _notice(message: str) -> None:
-    print(f"{PROG}: {printable(message)}", file=sys.stderr)
 
 
 def add_stats_parser(subparsers: Any) -> None:
@@ -54,7 +47,7 @@ def run_stats(args: argparse.Namespace) -> int:
     # a while: a signal meanwhile ends it with the signal's status (what was indexed stays).
     try:
         with interrupting():
-            history = read_history(notice=lambda n: _notice(words.records.record_notice(n)))
+            history = read_history(notice=lambda n: play.say(words.records.record_notice(n)))
     except Signalled as signalled:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
@@ -131,10 +124,9 @@ def _start(args: argparse.Namespace, read: Callable[[argparse.Namespace], Any]) 
     except Signalled as signalled:
         return signalled.status
     except ConfigError as error:
-        _notice(words.config.config_error(error))
-        return CANNOT_RUN
+        return play.config_problem(error)
     except RecordError as error:
-        _notice(words.records.record_error(error))
+        play.say(words.records.record_error(error))
         return CANNOT_RUN
     return start if isinstance(start, int) else int(start())
 
@@ -186,11 +178,11 @@ def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
         path, header = cut
         # The host's own spit ran the server, so the host is seat 0: the other is seat 1.
         opponent = str(header.players[1].name)
-        _notice(words.records.network_cut_off(opponent=opponent, when=_when(path)))
+        play.say(words.records.network_cut_off(opponent=opponent, when=_when(path)))
         return LOST  # the newest match was networked and cannot go on
     unfinished = latest_unfinished()
     if unfinished is None:
-        _notice(words.records.record_problem("nothing to resume"))
+        play.say(words.records.record_problem("nothing to resume"))
         return CANNOT_RUN
     return partial(play.run_app, options, resume=unfinished)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +33,7 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
     else:
         opponents = Table(title=words.records.stats_label("by opponent"), title_justify="left")
         for heading in ("player", "opponent", "matches", "won", "lost", "drawn"):
-            justify = "left" if len(opponents.columns) < 2 else "right"
+            justify: JustifyMethod = "left" if len(opponents.columns) < 2 else "right"
             opponents.add_column(words.records.stats_label(heading), justify=justify)
         for line in figures["opponents"]:
             opponents.add_row(

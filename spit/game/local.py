@@ -200,21 +200,17 @@ class _DriverSeat:
 
     def __init__(self, game: LocalGame, player: int) -> None:
         self._game = game
-        self._player = player
-
-    @property
-    def player(self) -> int:
-        return self._player
+        self.player = player
 
     def view(self) -> PlayerView:
-        return self._game.match.view(self._player)
+        return self._game.match.view(self.player)
 
     def now(self) -> float:
         return self._game.clock()
 
     def act(self, action: Action) -> Result:
-        if action.player != self._player:
-            raise ValueError(f"seat {self._player} cannot act for player {action.player}")
+        if action.player != self.player:
+            raise ValueError(f"seat {self.player} cannot act for player {action.player}")
         return self._game.act(action)
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:

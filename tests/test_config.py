@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from spit.engine import FillPress, PilePress, SpitPress
 from spit.settings.config import Config, ConfigError, config_path, load_config
-from spit.settings.keymap import Control, KeyMap, Row
+from spit.settings.keymap import KeyMap
 from spit.words.config import config_error as said
 
 
@@ -120,8 +121,8 @@ def test_a_whole_number_lockout_is_seconds(write):
 def test_keymap_applies_the_bindings_to_the_preset(write):
     config = load_config(write('[keys]\npreset = "qwertz"\n[keys.bindings]\n"p1.spit" = "1"\n'))
     keymap = config.keymap()
-    assert keymap.control("1") == Control(0, Row.SPIT)
-    assert keymap.control("ö") == Control(1, Row.RIGHT, 4)
+    assert keymap.press("1") == SpitPress(0)
+    assert keymap.press("ö") == PilePress(1, 4, 1)
     assert config.keymap("qwerty") == KeyMap.preset("qwerty").with_bindings({"p1.spit": "1"})
 
 
@@ -303,9 +304,9 @@ def docs_example() -> str:
 def test_the_example_in_the_docs_is_a_working_config(write):
     config = load_config(write("[keys]\n" + docs_example()))
     keymap = config.keymap()
-    assert keymap.control("b") == Control(0, Row.SPIT)
-    assert keymap.control("space") == Control(0, Row.FILL, 4)
-    assert keymap.control("less_than_sign") == Control(0, Row.FILL, 0)
+    assert keymap.press("b") == SpitPress(0)
+    assert keymap.press("space") == FillPress(0, 4)
+    assert keymap.press("less_than_sign") == FillPress(0, 0)
 
 
 def test_the_docs_example_names_the_bot_levels_the_menu_offers(write):

@@ -6,21 +6,33 @@ import re
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from textual import events
 from textual._xterm_parser import XTermParser
 from textual.keys import _character_to_key
 
-from spit.engine import Fill, Phase, Play, Slap, Spit
+from spit.engine import (
+    Fill,
+    FillPress,
+    Phase,
+    PilePress,
+    Play,
+    Press,
+    Slap,
+    Spit,
+    SpitPress,
+    resolve,
+)
 from spit.settings.keymap import (
-    CONTROLS,
     PRESET_NAMES,
+    PRESSES,
     RESERVED_KEYS,
-    Control,
     KeyMap,
     KeyMapError,
-    Row,
     character_key,
+    control_id,
     normalize_key,
+    press_of,
 )
 from spit.words.config import key_map_error as said
 from spit.words.labels import control_label, key_label
@@ -69,8 +81,10 @@ KEYBOARDS = {
 The first five keys of a row are the left half; the rest the right half.
 """
 
-ROW_ON_KEYBOARD = {Row.LEFT: 0, Row.RIGHT: 1, Row.FILL: 2}
-"""Top row plays onto the left pile, home row onto the right pile, bottom row fills."""
+
+def row_on_keyboard(press: Press) -> int:
+    """Top row plays onto the left pile, home row onto the right pile, bottom row fills."""
+    return press.pile if isinstance(press, PilePress) else 2
 
 
 def half(layout: str, player: int) -> set[str]:
@@ -82,54 +96,70 @@ def half(layout: str, player: int) -> set[str]:
 
 
 def keys_of(keymap: KeyMap, player: int) -> list[str]:
-    return [keymap.key(control.id) for control in keymap.controls if control.player == player]
+    return [keymap.key(control_id(press)) for press in PRESSES if press.player == player]
 
 
-# --- the controls ---------------------------------------------------------------------------
+QWERTY = KeyMap.preset("qwerty")
+
+# --- the presses and their ids ---------------------------------------------------------------
 
 
-def test_there_are_32_controls_with_distinct_ids():
-    assert len(CONTROLS) == 32
-    assert len({control.id for control in CONTROLS}) == 32
+def test_there_are_32_keys_with_distinct_presses_and_ids():
+    assert len(set(PRESSES)) == 32
+    assert len({control_id(press) for press in PRESSES}) == 32
 
 
 def test_action_ids_count_stocks_and_players_from_one():
-    assert Control(0, Row.LEFT, 2).id == "p1.stock3.left"
-    assert Control(1, Row.FILL, 0).id == "p2.stock1.fill"
-    assert Control(1, Row.RIGHT, 4).id == "p2.stock5.right"
-    assert Control(0, Row.SPIT).id == "p1.spit"
+    assert control_id(PilePress(0, 2, 0)) == "p1.stock3.left"
+    assert control_id(FillPress(1, 0)) == "p2.stock1.fill"
+    assert control_id(PilePress(1, 4, 1)) == "p2.stock5.right"
+    assert control_id(SpitPress(0)) == "p1.spit"
+
+
+def test_an_action_id_reads_back_as_its_press():
+    assert all(press_of(control_id(press)) == press for press in PRESSES)
+    assert press_of("p1.stock3.left") == PilePress(0, 2, 0)
+    assert press_of("p3.spit") is None
+    assert press_of("p1.stock6.fill") is None
 
 
 @pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK, Phase.SETTLED])
 def test_play_rows_play_onto_their_pile_outside_the_slap(phase):
-    assert Control(0, Row.LEFT, 3).action(phase) == Play(0, 3, 0)
-    assert Control(1, Row.RIGHT, 1).action(phase) == Play(1, 1, 1)
+    assert resolve(QWERTY.press("r"), phase) == Play(0, 3, 0)
+    assert resolve(QWERTY.press("j"), phase) == Play(1, 1, 1)
 
 
 @pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK, Phase.SETTLED])
 def test_fill_row_fills_from_its_stock_outside_the_slap(phase):
-    assert Control(1, Row.FILL, 2).action(phase) == Fill(1, 2)
+    assert resolve(QWERTY.press("comma"), phase) == Fill(1, 2)
 
 
 def test_play_rows_slap_their_pile_in_the_slap():
-    assert Control(0, Row.LEFT, 4).action(Phase.SLAP) == Slap(0, 0)
-    assert Control(1, Row.RIGHT, 0).action(Phase.SLAP) == Slap(1, 1)
+    assert resolve(QWERTY.press("t"), Phase.SLAP) == Slap(0, 0)
+    assert resolve(QWERTY.press("h"), Phase.SLAP) == Slap(1, 1)
 
 
 def test_fill_row_does_nothing_in_the_slap():
-    assert Control(0, Row.FILL, 0).action(Phase.SLAP) is None
+    assert resolve(QWERTY.press("z"), Phase.SLAP) is None
 
 
 @pytest.mark.parametrize("phase", list(Phase))
 def test_spit_key_says_spit_in_every_phase(phase):
-    assert Control(1, Row.SPIT).action(phase) == Spit(1)
+    assert resolve(QWERTY.press("enter"), phase) == Spit(1)
 
 
 def test_against_the_bot_both_halves_act_for_the_person():
-    assert Control(1, Row.LEFT, 2).action(Phase.PLAYING, player=0) == Play(0, 2, 0)
-    assert Control(1, Row.FILL, 2).action(Phase.PLAYING, player=0) == Fill(0, 2)
-    assert Control(1, Row.RIGHT, 2).action(Phase.SLAP, player=0) == Slap(0, 1)
-    assert Control(1, Row.SPIT).action(Phase.STUCK, player=0) == Spit(0)
+    """The app replaces the press's player: player 2's half then plays for player 1."""
+
+    def for_the_person(key: str, phase: Phase):
+        press = QWERTY.press(key)
+        assert press is not None and press.player == 1
+        return resolve(replace(press, player=0), phase)
+
+    assert for_the_person("i", Phase.PLAYING) == Play(0, 2, 0)
+    assert for_the_person("comma", Phase.PLAYING) == Fill(0, 2)
+    assert for_the_person("k", Phase.SLAP) == Slap(0, 1)
+    assert for_the_person("enter", Phase.STUCK) == Spit(0)
 
 
 # --- the presets ----------------------------------------------------------------------------
@@ -143,7 +173,7 @@ def test_qwerty_is_the_default_preset():
 @pytest.mark.parametrize("layout", PRESET_NAMES)
 def test_every_preset_has_32_distinct_keys(layout):
     keymap = KeyMap.preset(layout)
-    assert len({keymap.key(control.id) for control in keymap.controls}) == 32
+    assert len({keymap.key(control_id(press)) for press in PRESSES}) == 32
 
 
 @pytest.mark.parametrize("layout", PRESET_NAMES)
@@ -155,11 +185,12 @@ def test_each_player_plays_from_their_own_half_of_the_keyboard(layout, player):
 @pytest.mark.parametrize("layout", PRESET_NAMES)
 def test_stock_keys_run_left_to_right_along_the_keyboard_rows(layout):
     keymap = KeyMap.preset(layout)
-    for control in keymap.controls:
-        if control.row is Row.SPIT:
+    for press in PRESSES:
+        if isinstance(press, SpitPress):
             continue
-        row = KEYBOARDS[layout][ROW_ON_KEYBOARD[control.row]].split()
-        assert keymap.key(control.id) == row[5 * control.player + control.stock], control.id
+        row = KEYBOARDS[layout][row_on_keyboard(press)].split()
+        control = control_id(press)
+        assert keymap.key(control) == row[5 * press.player + press.stock], control
 
 
 @pytest.mark.parametrize("layout", PRESET_NAMES)
@@ -172,7 +203,7 @@ def test_player_1_spits_with_space_and_player_2_with_enter(layout):
 @pytest.mark.parametrize("layout", PRESET_NAMES)
 def test_no_preset_uses_a_reserved_key(layout):
     keymap = KeyMap.preset(layout)
-    assert not {keymap.key(control.id) for control in keymap.controls} & RESERVED_KEYS
+    assert not {keymap.key(control_id(press)) for press in PRESSES} & RESERVED_KEYS
 
 
 @pytest.mark.parametrize("layout", PRESET_NAMES)
@@ -180,26 +211,26 @@ def test_preset_keys_are_the_names_textual_reports_for_the_typed_character(layou
     """Typing each key's character (legacy and kitty protocol) gives the preset's key name."""
     keymap = KeyMap.preset(layout)
     parser = XTermParser()
-    for control in keymap.controls:
-        key = keymap.key(control.id)
+    for control in map(control_id, PRESSES):
+        key = keymap.key(control)
         character = {"space": " ", "enter": "\r"}.get(key) or key_label(key)
         for sequence in (character, f"\x1b[{ord(character)}u"):
             pressed = [e.key for e in parser.feed(sequence) if isinstance(e, events.Key)]
-            assert pressed == [key], (control.id, sequence)
+            assert pressed == [key], (control, sequence)
 
 
 def test_german_preset_uses_the_o_umlaut_key_right_of_l():
     keymap = KeyMap.preset("qwertz")
-    assert keymap.control("ö") == Control(1, Row.RIGHT, 4)
-    assert keymap.control("y") == Control(0, Row.FILL, 0)
-    assert keymap.control("z") == Control(1, Row.LEFT, 0)
+    assert keymap.press("ö") == PilePress(1, 4, 1)
+    assert keymap.press("y") == FillPress(0, 0)
+    assert keymap.press("z") == PilePress(1, 0, 0)
 
 
 def test_french_preset_ends_the_bottom_row_in_punctuation():
     keymap = KeyMap.preset("azerty")
-    assert keymap.control("exclamation_mark") == Control(1, Row.FILL, 4)
-    assert keymap.control("colon") == Control(1, Row.FILL, 3)
-    assert keymap.control("a") == Control(0, Row.LEFT, 0)
+    assert keymap.press("exclamation_mark") == FillPress(1, 4)
+    assert keymap.press("colon") == FillPress(1, 3)
+    assert keymap.press("a") == PilePress(0, 0, 0)
 
 
 def test_unknown_preset_is_refused():
@@ -211,21 +242,21 @@ def test_unknown_preset_is_refused():
 # --- looking keys up ------------------------------------------------------------------------
 
 
-def test_control_finds_what_a_key_does():
+def test_a_key_gives_its_players_press():
     keymap = KeyMap.preset("qwerty")
-    assert keymap.control("q") == Control(0, Row.LEFT, 0)
-    assert keymap.control("semicolon") == Control(1, Row.RIGHT, 4)
-    assert keymap.control("enter") == Control(1, Row.SPIT)
+    assert keymap.press("q") == PilePress(0, 0, 0)
+    assert keymap.press("semicolon") == PilePress(1, 4, 1)
+    assert keymap.press("enter") == SpitPress(1)
 
 
 @pytest.mark.parametrize("key", ["1", "f2", "escape", "f1", "ctrl+q", "up", "apostrophe", ""])
-def test_keys_that_play_nothing_have_no_control(key):
-    assert KeyMap.preset("qwerty").control(key) is None
+def test_keys_that_play_nothing_have_no_press(key):
+    assert KeyMap.preset("qwerty").press(key) is None
 
 
 def test_caps_lock_does_not_stop_the_game():
-    assert KeyMap.preset("qwerty").control("Q") == Control(0, Row.LEFT, 0)
-    assert KeyMap.preset("qwertz").control("Ö") == Control(1, Row.RIGHT, 4)
+    assert KeyMap.preset("qwerty").press("Q") == PilePress(0, 0, 0)
+    assert KeyMap.preset("qwertz").press("Ö") == PilePress(1, 4, 1)
 
 
 def test_labels_print_the_character_a_key_types():
@@ -251,10 +282,10 @@ def test_key_of_an_unknown_action_is_a_key_error():
 def test_remap_moves_an_action_to_another_key():
     keymap = KeyMap.preset("qwerty").with_bindings({"p1.spit": "1", "p2.stock5.fill": "f12"})
     assert keymap.key("p1.spit") == "1"
-    assert keymap.control("1") == Control(0, Row.SPIT)
-    assert keymap.control("space") is None
-    assert keymap.control("f12") == Control(1, Row.FILL, 4)
-    assert keymap.control("slash") is None
+    assert keymap.press("1") == SpitPress(0)
+    assert keymap.press("space") is None
+    assert keymap.press("f12") == FillPress(1, 4)
+    assert keymap.press("slash") is None
 
 
 def test_remap_leaves_the_preset_unchanged():
@@ -265,14 +296,14 @@ def test_remap_leaves_the_preset_unchanged():
 
 def test_remap_can_swap_two_keys():
     keymap = KeyMap.preset("qwerty").with_bindings({"p1.spit": "q", "p1.stock1.left": "space"})
-    assert keymap.control("q") == Control(0, Row.SPIT)
-    assert keymap.control("space") == Control(0, Row.LEFT, 0)
+    assert keymap.press("q") == SpitPress(0)
+    assert keymap.press("space") == PilePress(0, 0, 0)
 
 
 def test_remap_accepts_characters_and_names_them_as_textual_does():
     keymap = KeyMap.preset("qwerty").with_bindings({"p2.spit": "'", "p1.spit": "Space"})
     assert keymap.key("p2.spit") == "apostrophe"
-    assert keymap.control("apostrophe") == Control(1, Row.SPIT)
+    assert keymap.press("apostrophe") == SpitPress(1)
     assert keymap.key("p1.spit") == "space"
 
 
@@ -361,10 +392,10 @@ def test_normalize_key_gives_the_name_textual_reports(given, name):
 DOC = Path(__file__).parent.parent / "docs" / "keys.md"
 
 DOC_ROWS = {
-    "Onto the left pile · slap left": Row.LEFT,
-    "Onto the right pile · slap right": Row.RIGHT,
-    "Fill an empty slot": Row.FILL,
-    "Spit": Row.SPIT,
+    "Onto the left pile · slap left": lambda player, stock: PilePress(player, stock, 0),
+    "Onto the right pile · slap right": lambda player, stock: PilePress(player, stock, 1),
+    "Fill an empty slot": FillPress,
+    "Spit": lambda player, stock: SpitPress(player),
 }
 
 
@@ -380,17 +411,14 @@ def doc_table(layout: str) -> dict[str, list[str]]:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if cells[0] not in DOC_ROWS:
             continue
-        row = DOC_ROWS[cells[0]]
+        pressed = DOC_ROWS[cells[0]]
         assert len(cells) == 11, line
         for column, cell in enumerate(cells[1:]):
             player, stock = divmod(column, 5)
-            if row is Row.SPIT:
-                if stock == 0:
-                    table[Control(player, row).id] = [k.strip("`") for k in cell.split()]
-                else:
-                    assert cell == "", line
+            if cells[0] == "Spit" and stock > 0:
+                assert cell == "", line
             else:
-                table[Control(player, row, stock).id] = [k.strip("`") for k in cell.split()]
+                table[control_id(pressed(player, stock))] = [k.strip("`") for k in cell.split()]
     return table
 
 
@@ -398,7 +426,8 @@ def doc_table(layout: str) -> dict[str, list[str]]:
 def test_docs_list_exactly_the_keys_of_each_preset(layout):
     keymap = KeyMap.preset(layout)
     assert doc_table(layout) == {
-        control.id: [key_label(key) for key in keymap.keys_of(control.id)] for control in CONTROLS
+        control: [key_label(key) for key in keymap.keys_of(control)]
+        for control in map(control_id, PRESSES)
     }
 
 
@@ -415,11 +444,11 @@ def test_docs_list_every_action_id_with_its_qwerty_key():
 @pytest.mark.parametrize("name", ["greek", "georgian", "latvian", "latvian-ergonomic"])
 def test_a_national_preset_gives_no_character_two_meanings(name: str) -> None:
     keymap = KeyMap.preset(name)
-    every = [key for control in keymap.controls for key in keymap.keys_of(control.id)]
+    every = [key for press in PRESSES for key in keymap.keys_of(control_id(press))]
     assert len(every) == len(set(every))
-    for control in keymap.controls:
-        for key in keymap.keys_of(control.id):
-            assert keymap.control(key) == control
+    for press in PRESSES:
+        for key in keymap.keys_of(control_id(press)):
+            assert keymap.press(key) == press
 
 
 @pytest.mark.parametrize("name", ["greek", "georgian", "latvian"])
@@ -430,35 +459,35 @@ def test_a_national_preset_answers_to_the_layouts_character_at_each_latin_key(na
     position_of = {
         char: position for position, char in BASE["us"].items()
     }  # Latin character -> position
-    for control in keymap.controls:
-        latin = keymap.key(control.id)
+    for press in PRESSES:
+        latin = keymap.key(control_id(press))
         if latin in ("space", "enter"):
             continue
         native = BASE[name][position_of[_character(latin)]]
-        assert native != "dead", f"{control.id} sits on a dead key"
-        assert keymap.control(character_key(native)) == control
+        assert native != "dead", f"{control_id(press)} sits on a dead key"
+        assert keymap.press(character_key(native)) == press
 
 
 def test_greek_semicolon_is_player_ones_q_and_the_dead_accent_key_is_left_out() -> None:
     """The Greek layout types ; where Latin q is; the key right of L is a dead key (´ ¨)."""
     greek = KeyMap.preset("greek")
-    assert greek.control("semicolon") == greek.control("q")
-    assert greek.control("semicolon").id == "p1.stock1.left"
+    assert greek.press("semicolon") == greek.press("q")
+    assert control_id(greek.press("semicolon")) == "p1.stock1.left"
     assert greek.key("p2.stock5.right") == "apostrophe"
-    assert greek.control("ς") == greek.control("w")
+    assert greek.press("ς") == greek.press("w")
 
 
 def test_georgian_letters_play_like_their_latin_keys() -> None:
     georgian = KeyMap.preset("georgian")
-    assert georgian.control("ქ") == georgian.control("q")
-    assert georgian.control("ლ") == georgian.control("l")
-    assert georgian.control("ნ").id == "p2.stock1.fill"
+    assert georgian.press("ქ") == georgian.press("q")
+    assert georgian.press("ლ") == georgian.press("l")
+    assert control_id(georgian.press("ნ")) == "p2.stock1.fill"
 
 
 def test_remapping_an_action_drops_its_layout_character_and_keeps_it_taken_for_others() -> None:
     georgian = KeyMap.preset("georgian").with_bindings({"p1.stock1.left": "1"})
-    assert georgian.control("ქ") is None
-    assert georgian.control("1").id == "p1.stock1.left"
+    assert georgian.press("ქ") is None
+    assert control_id(georgian.press("1")) == "p1.stock1.left"
     with pytest.raises(KeyMapError) as refused:
         KeyMap.preset("georgian").with_bindings({"p1.spit": "წ"})
     assert re.search(r"already the key for p1\.stock2\.left", said(refused.value))
@@ -483,42 +512,42 @@ GREEK_ACCENTED = {
 def test_an_upper_case_letter_that_two_keys_fold_to_does_nothing() -> None:
     """Shift or Caps Lock on the Greek layout types Σ at both w (ς) and s (σ)."""
     greek = KeyMap.preset("greek")
-    assert greek.control("Σ") is None
-    assert greek.control("ς").id == "p1.stock2.left"
-    assert greek.control("σ").id == "p1.stock2.right"
-    assert greek.control("Ε") == greek.control("ε") == greek.control("e")
+    assert greek.press("Σ") is None
+    assert control_id(greek.press("ς")) == "p1.stock2.left"
+    assert control_id(greek.press("σ")) == "p1.stock2.right"
+    assert greek.press("Ε") == greek.press("ε") == greek.press("e")
     # The same rule on any map: ı (dotless i) and i both write I in upper case.
     dotless = KeyMap.preset("qwerty").with_bindings({"p2.spit": "ı"})
-    assert dotless.control("I") is None
-    assert dotless.control("i").id == "p2.stock3.left"
-    assert dotless.control("ı").id == "p2.spit"
+    assert dotless.press("I") is None
+    assert control_id(dotless.press("i")) == "p2.stock3.left"
+    assert control_id(dotless.press("ı")) == "p2.spit"
 
 
 @pytest.mark.parametrize(("composed", "base"), GREEK_ACCENTED.items())
 def test_a_greek_vowel_with_an_accent_plays_as_its_vowels_key(composed: str, base: str) -> None:
     greek = KeyMap.preset("greek")
-    assert greek.control(composed) is not None
-    assert greek.control(composed) == greek.control(base)
+    assert greek.press(composed) is not None
+    assert greek.press(composed) == greek.press(base)
 
 
 def test_a_letter_with_marks_plays_as_its_base_only_where_no_key_of_its_own_types_it() -> None:
     qwertz, azerty = KeyMap.preset("qwertz"), KeyMap.preset("azerty")
-    assert qwertz.control("é") == qwertz.control("e")  # dead ´, then e
-    assert qwertz.control("ä") is None  # a key of its own, right of ö, that plays nothing
-    assert azerty.control("ê") == azerty.control("e")  # dead ^, then e
-    assert azerty.control("é") is None  # the 2 key
-    assert KeyMap.preset("latvian").control("ā").id == "p1.stock1.right"  # AltGr, its own
+    assert qwertz.press("é") == qwertz.press("e")  # dead ´, then e
+    assert qwertz.press("ä") is None  # a key of its own, right of ö, that plays nothing
+    assert azerty.press("ê") == azerty.press("e")  # dead ^, then e
+    assert azerty.press("é") is None  # the 2 key
+    assert control_id(KeyMap.preset("latvian").press("ā")) == "p1.stock1.right"  # AltGr, its own
     # A base that two keys fold to is no more a guess than the upper-case letter is.
-    assert KeyMap.preset("qwerty").with_bindings({"p2.spit": "ı"}).control("Í") is None
+    assert KeyMap.preset("qwerty").with_bindings({"p2.spit": "ı"}).press("Í") is None
 
 
 def test_the_greek_semicolon_plays_player_ones_first_stock_on_either_layout() -> None:
     """The Greek layout types ; at Latin q's place; the Latin layout types it right of l,
     where the Greek layout has its dead accent key: there too it is player 1's first key."""
     greek = KeyMap.preset("greek")
-    assert greek.control("semicolon").id == "p1.stock1.left"
-    assert greek.control("q").id == "p1.stock1.left"
-    assert greek.control("colon") is None  # Shift on that key: nothing, on either layout
+    assert control_id(greek.press("semicolon")) == "p1.stock1.left"
+    assert control_id(greek.press("q")) == "p1.stock1.left"
+    assert greek.press("colon") is None  # Shift on that key: nothing, on either layout
 
 
 GEORGIAN_SHIFTED = {"ჭ": "w", "ღ": "r", "თ": "t", "შ": "s", "ჟ": "j", "ძ": "z", "ჩ": "c"}
@@ -528,14 +557,14 @@ GEORGIAN_SHIFTED = {"ჭ": "w", "ღ": "r", "თ": "t", "შ": "s", "ჟ": "j", 
 def test_a_georgian_letter_shift_types_plays_as_its_key(shifted: str, latin: str) -> None:
     """Shift, or Caps Lock where it acts as Shift, types another letter on seven keys."""
     georgian = KeyMap.preset("georgian")
-    assert georgian.control(shifted) is not None
-    assert georgian.control(shifted) == georgian.control(latin)
+    assert georgian.press(shifted) is not None
+    assert georgian.press(shifted) == georgian.press(latin)
 
 
 def test_georgian_shift_on_the_other_keys_types_the_latin_capital_of_the_key() -> None:
     georgian = KeyMap.preset("georgian")
-    assert georgian.control("Q") == georgian.control("ქ")
-    assert georgian.control("L") == georgian.control("ლ")
+    assert georgian.press("Q") == georgian.press("ქ")
+    assert georgian.press("L") == georgian.press("ლ")
 
 
 def test_the_latvian_ergonomic_preset_plays_by_key_position() -> None:
@@ -543,10 +572,14 @@ def test_the_latvian_ergonomic_preset_plays_by_key_position() -> None:
     from spit.settings.layouts import BASE
 
     ergonomic = KeyMap.preset("latvian-ergonomic")
-    assert [ergonomic.control(k).id for k in "ūgjrm"] == [f"p1.stock{n}.left" for n in range(1, 6)]
-    assert [ergonomic.control(k).id for k in "šusil"] == [f"p1.stock{n}.right" for n in range(1, 6)]
-    assert ergonomic.control("c").id == "p2.stock5.right"  # right of e, where ; is on QWERTY
-    assert ergonomic.control("Ū") == ergonomic.control("ū")  # Caps Lock
+    assert [control_id(ergonomic.press(k)) for k in "ūgjrm"] == [
+        f"p1.stock{n}.left" for n in range(1, 6)
+    ]
+    assert [control_id(ergonomic.press(k)) for k in "šusil"] == [
+        f"p1.stock{n}.right" for n in range(1, 6)
+    ]
+    assert control_id(ergonomic.press("c")) == "p2.stock5.right"  # right of e, where ; is on QWERTY
+    assert ergonomic.press("Ū") == ergonomic.press("ū")  # Caps Lock
     letters = [BASE["latvian-ergonomic"][p] for p in BASE["us"] if p != "AC11"]
     assert len(letters) == len(set(letters)) == 30
 
@@ -555,7 +588,7 @@ def test_the_latvian_ergonomic_presets_altgr_letters_play_as_their_key() -> None
     """The layout types q w x y ŗ ō with AltGr on ū v b n r o."""
     ergonomic = KeyMap.preset("latvian-ergonomic")
     for altgr, key in {"q": "ū", "w": "v", "y": "n", "x": "b", "ŗ": "r", "ō": "o"}.items():
-        assert ergonomic.control(altgr) == ergonomic.control(key), altgr
+        assert ergonomic.press(altgr) == ergonomic.press(key), altgr
 
 
 def test_the_latvian_ergonomic_preset_is_a_preset_of_its_own() -> None:
@@ -567,7 +600,7 @@ def test_a_georgian_shift_letter_plays_but_is_not_listed_as_the_keys_label() -> 
     georgian = KeyMap.preset("georgian")
     assert georgian.keys_of("p1.stock2.left") == ("w", "წ")
     remapped = georgian.with_bindings({"p1.stock2.left": "1"})
-    assert remapped.control("ჭ") is None  # it goes with its key's letters
+    assert remapped.press("ჭ") is None  # it goes with its key's letters
     with pytest.raises(KeyMapError) as refused:
         georgian.with_bindings({"p1.spit": "ჭ"})
     assert re.search(r"already the key for p1\.stock2\.left", said(refused.value))

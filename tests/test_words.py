@@ -291,21 +291,21 @@ def test_every_record_problem_has_words() -> None:
     assert all(words.records.problem(problem) for problem in Problem)
 
 
-def test_a_row_of_keys_is_asked_for_by_the_key_map_s_row() -> None:
-    from spit.settings.keymap import Row
+def test_a_row_of_keys_is_asked_for_by_the_key_s_press() -> None:
+    from spit.engine import FillPress, PilePress, SpitPress
 
     i18n.set_language("de")
-    texts = {words.keys.press_key_for(row, 0) for row in Row}
-    assert len(texts) == len(Row) and all(texts)
-    assert words.keys.press_key_for("fill", 0) == words.keys.press_key_for(Row.FILL, 0)
-    with pytest.raises(ValueError, match="Row"):
-        words.keys.press_key_for("slap", 0)
+    rows = (PilePress(0, 0, 0), PilePress(0, 0, 1), FillPress(0, 0), SpitPress(0))
+    texts = {words.keys.press_key_for(press) for press in rows}
+    assert len(texts) == len(rows) and all(texts)
+    assert words.keys.press_key_for(FillPress(1, 2)) == words.keys.press_key_for(FillPress(0, 2))
+    assert "3" in words.keys.press_key_for(FillPress(0, 2))  # stocks count from 1
 
 
 @pytest.mark.parametrize("code", i18n.LANGUAGES)
 def test_every_control_s_action_has_a_name_of_its_own(code: str) -> None:
-    from spit.settings.keymap import CONTROLS
+    from spit.settings.keymap import PRESSES, control_id
 
     i18n.set_language(code)
-    named = {words.keys.action_name(control.id, NAMES) for control in CONTROLS}
-    assert len(named) == len(CONTROLS) and all("{" not in name for name in named)
+    named = {words.keys.action_name(control_id(press), NAMES) for press in PRESSES}
+    assert len(named) == len(PRESSES) and all("{" not in name for name in named)

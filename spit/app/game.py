@@ -1,10 +1,10 @@
 """The game screen: keys in, the game's verdicts out, the table redrawn from a seat's view.
 
 The screen plays a :class:`spit.game.Game` (here or across the network). A key goes one
-short way with no ``await``: ``KeyMap.control`` -> ``Control.press`` -> ``PlayerView.resolve``
--> ``Game.act``. The game tells :meth:`GameScreen.table_changed` what happened; the feedback's
-timers hear of it and the :class:`~spit.app.presenter.Presenter` turns the seat's view into
-each widget's state. The screen keeps no table of its own.
+short way with no ``await``: ``KeyMap.press`` -> ``PlayerView.resolve`` -> ``Game.act``. The
+game tells :meth:`GameScreen.table_changed` what happened; the feedback's timers hear of it
+and the :class:`~spit.app.presenter.Presenter` turns the seat's view into each widget's
+state. The screen keeps no table of its own.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import gc
 from collections.abc import Callable
 from typing import ClassVar, Final, NamedTuple
 
+from msgspec.structs import replace
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,11 +32,11 @@ from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableS
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
 from spit.app.timers import PumpTimers
-from spit.engine import Action, MatchEnded, PilePress, PlayerView, Result
+from spit.engine import Action, MatchEnded, PilePress, PlayerView, Press, Result
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
-from spit.settings.keymap import Control, KeyMap
+from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode
 
 REPEAT_GAP: Final = 0.06
@@ -102,7 +103,7 @@ class GameScreen(WordedBindings, Screen[None]):
         )
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
-        self._pressed_at: dict[Control, float] = {}
+        self._pressed_at: dict[Press, float] = {}
         self.room_notice = RoomNotice(self, game)
         self.card_size: CardSize = SMALL
 
@@ -161,33 +162,34 @@ class GameScreen(WordedBindings, Screen[None]):
     # -- keys --------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        control = self.keymap.control(event.key)
-        if control is None:
+        press = self.keymap.press(event.key)
+        if press is None:
             return
         event.stop()
         event.prevent_default()
         # A held key is one press: its repeats would play the cards under it one after the
         # other and fumble on the first that does not fit. Terminals do not say which key
         # events are repeats, so tell them by their pace (the time each key arrived).
-        last = self._pressed_at.get(control)
-        self._pressed_at[control] = event.time
+        last = self._pressed_at.get(press)
+        self._pressed_at[press] = event.time
         if last is not None and event.time - last < REPEAT_GAP:
             return
-        self.press(control)
+        self.press(press)
 
     def press_key(self, key: str) -> Result | None:
         """Handle one key as if pressed (a Textual key name); None if it plays nothing."""
-        control = self.keymap.control(key)
-        return None if control is None else self.press(control)
+        press = self.keymap.press(key)
+        return None if press is None else self.press(press)
 
-    def press(self, control: Control) -> Result | None:
+    def press(self, press: Press) -> Result | None:
         """What one player's key does: translate it, let the engine judge, show the verdict."""
         if not self.running:
             return None
         seats = self.game.seats
         # With one seat on this keyboard, both halves of it play for that seat.
-        who = seats[0] if len(seats) == 1 else control.player
-        press = control.press(player=who)
+        who = seats[0] if len(seats) == 1 else press.player
+        if who != press.player:
+            press = replace(press, player=who)
         if self.perspective.near == 1 and isinstance(press, PilePress):
             # Drawn from the other side of the table: the pile on the left is pile 1.
             press = PilePress(press.player, press.stock, 1 - press.pile)

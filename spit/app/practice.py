@@ -25,11 +25,11 @@ from spit.app.messages import OpenMenu
 from spit.app.parts import BannerState
 from spit.app.presenter import Scene, TableStates
 from spit.app.table import pile_row_height
-from spit.engine import Play, PlayerView, Result
+from spit.engine import Play, PlayerView, Press, Result
 from spit.game import Change, Game
 from spit.game.patient import PatientDriver
 from spit.i18n import _
-from spit.settings.keymap import Control, KeyMap
+from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions
 
 PANEL_LINES = 4
@@ -137,12 +137,12 @@ class PracticeScreen(GameScreen):
 
     # -- keys and verdicts ---------------------------------------------------------------
 
-    def press(self, control: Control) -> Result | None:
+    def press(self, press: Press) -> Result | None:
         if self.running and self.coach.reading(self.game.view(YOU)):
             self.feedback.show_message(YOU, _("Read, then {key}: go on").format(key=GO_ON_LABEL))
             self.redraw()
             return None
-        return super().press(control)
+        return super().press(press)
 
     def table_changed(self, change: Change) -> None:
         # The engine has applied the action already: what counts is the step on show when

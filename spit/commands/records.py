@@ -177,7 +177,7 @@ def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
     if cut is not None:
         path, header = cut
         # The host's own spit ran the server, so the host is seat 0: the other is seat 1.
-        opponent = str(header.players[1].name)
+        opponent = header.players[1].name or words.labels.player_name(1)
         play.say(words.records.network_cut_off(opponent=opponent, when=_when(path)))
         return LOST  # the newest match was networked and cannot go on
     unfinished = latest_unfinished()

@@ -13,11 +13,19 @@ from spit import words
 from spit.printable import printable
 
 
-def opponent_label(opponent: str) -> str:
-    """``bot:hard`` as "bot (hard)"; a person's name as it is (made printable)."""
-    if opponent.startswith("bot:"):
+def who_label(who: str | dict[str, Any]) -> str:
+    """A person as the table called them: the name they gave (made printable), or You,
+    Player 1, Player 2 for one who gave none (``spit.records.stats.who_json``)."""
+    if isinstance(who, dict):
+        return words.labels.player_name(who["seat"], against_bot=who["against_bot"])
+    return printable(who)
+
+
+def opponent_label(opponent: str | dict[str, Any]) -> str:
+    """``bot:hard`` as "bot (hard)"; a person as :func:`who_label` says them."""
+    if isinstance(opponent, str) and opponent.startswith("bot:"):
         return printable(words.records.bot_opponent(opponent[4:]))
-    return printable(opponent)
+    return who_label(opponent)
 
 
 def _name(text: str) -> Any:
@@ -37,7 +45,7 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
             opponents.add_column(words.records.stats_label(heading), justify=justify)
         for line in figures["opponents"]:
             opponents.add_row(
-                _name(line["player"]),
+                _name(who_label(line["player"])),
                 _name(opponent_label(line["opponent"])),
                 *(str(line[k]) for k in ("matches", "won", "lost", "drawn")),
             )
@@ -56,7 +64,7 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
         for p in figures["players"]:
             fastest = p["fastest_round"]
             players.add_row(
-                _name(p["name"]),
+                _name(who_label(p["name"])),
                 str(p["matches"]),
                 str(p["won"]),
                 str(p["longest_streak"]),
@@ -85,7 +93,11 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
 def reaction_chart(figures: dict[str, Any], *, width: int = 80, height: int = 14) -> Any:
     """Each player's median reaction per match over time, as a plotext line chart; None
     when no player has two matches with reactions (one point is not a trend)."""
-    series = [(p["name"], p["reactions"]) for p in figures["players"] if len(p["reactions"]) > 1]
+    series = [
+        (who_label(p["name"]), p["reactions"])
+        for p in figures["players"]
+        if len(p["reactions"]) > 1
+    ]
     if not series:
         return None
     import plotext as plt  # only here: it is needed for this chart alone

@@ -23,7 +23,7 @@ from spit.engine import (
     Result,
     RoundEnded,
 )
-from spit.records.figures import Chances, median
+from spit.records.figures import Chances, Closed, median
 from spit.records.record import Record, Step, read_record
 
 MISSED_AFTER: Final = 1.0
@@ -69,7 +69,6 @@ class PlayerFigures:
     played: int = 0  # cards played onto a spit pile
 
     def upto(self, steps: int) -> PlayerFigures:
-        """The figures for the first ``steps`` steps only."""
         return PlayerFigures(
             [r for r in self.reactions if r.step < steps],
             [m for m in self.missed if m.step < steps],
@@ -79,7 +78,6 @@ class PlayerFigures:
 
     @property
     def median_reaction(self) -> float | None:
-        """The median of the reactions, or None without any."""
         return median([r.seconds for r in self.reactions])
 
 
@@ -94,7 +92,6 @@ class RoundSpan:
 
     @property
     def seconds(self) -> float:
-        """How long it was played."""
         return self.ended - self.began
 
 
@@ -159,12 +156,10 @@ class Analyser:
         self._index = 0
 
     def begin(self, match: Match) -> None:
-        """The match as dealt."""
         self._chances = Chances(_legal(match), 0.0)
         self._round = match.round.number
 
     def step(self, step: Step, result: Result, match: Match) -> None:
-        """``step`` was applied: ``result`` its verdict, ``match`` the table after it."""
         index, number = self._index, self._round  # the round the step was made in
         self._index += 1
         if number != self._last_round:
@@ -195,10 +190,11 @@ class Analyser:
                     self._rounds.append(RoundSpan(number, self._began, at, event.went_out))
                 self._began = None
                 self._changed = [None, None]
-        taken = self._chances.accepted(result.events, at, _legal(match))
-        if taken.reaction is not None:
-            players[action.player].reactions.append(Reaction(index, number, taken.reaction))
-        for chance in taken.closed:
+        closed: list[Closed] = []
+        reaction = self._chances.reaction(result.events, at, _legal(match), closed)
+        if reaction is not None:
+            players[action.player].reactions.append(Reaction(index, number, reaction))
+        for chance in closed:
             if chance.seconds > MISSED_AFTER:
                 players[chance.player].missed.append(
                     Missed(index, number, chance.play, chance.seconds)
@@ -206,7 +202,6 @@ class Analyser:
         self._round = match.round.number
 
     def analysis(self) -> Analysis:
-        """The figures so far."""
         return Analysis(self._players, self._rounds, self._starts or [0])
 
 

@@ -14,10 +14,21 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from spit.engine import PLAYERS, STOCKS, Action, Card, CardPlayed, CardSpat, Event, Play, RoundDealt
+from spit.engine import (
+    PLAYERS,
+    STOCKS,
+    Action,
+    Card,
+    CardPlayed,
+    CardSpat,
+    Event,
+    Match,
+    Play,
+    Result,
+    RoundDealt,
+)
 
 if TYPE_CHECKING:
-    from spit.engine import Match, Result
     from spit.records.record import Record, Step
 
 Legal = Sequence[Sequence[Action] | None]
@@ -32,15 +43,6 @@ class Closed(Struct, frozen=True, gc=False):
     player: int  # whose chance it was
     play: Play  # the play that was there
     seconds: float  # how long it was there
-
-
-class Taken(Struct, frozen=True, gc=False):
-    """What one accepted action did to the chances: the reaction it was, and what closed."""
-
-    reaction: float | None
-    """The seconds from the play becoming legal to it (the action was a play whose chance
-    was known); None otherwise."""
-    closed: tuple[Closed, ...] = ()  # chances that closed untaken with this action
 
 
 Open = dict[int, tuple[Play, float]]
@@ -63,19 +65,13 @@ class Chances:
             None if (actions := legal[p]) is None else tuple(actions) for p in PLAYERS
         ]
 
-    def accepted(self, events: Iterable[Event], at: float, legal: Legal) -> Taken:
-        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``. The play
-        is read from its :class:`CardPlayed` (the pile it landed on, whatever the key aimed at)."""
-        closed: list[Closed] = []
-        reaction = self.reaction(events, at, legal, closed)
-        return Taken(reaction, tuple(closed))
-
     def reaction(
         self, events: Iterable[Event], at: float, legal: Legal, closed: list[Closed] | None = None
     ) -> float | None:
-        """:meth:`accepted`'s reaction alone (the simulator asks this after every accepted
-        action): the same chances open and close, and those that close untaken are told
-        only if ``closed`` is given (they are added to it)."""
+        """An action accepted at ``at`` did ``events``; the engine now lists ``legal``: the
+        seconds from the play it made (read from its :class:`CardPlayed`, the pile it landed
+        on) becoming legal, or None; the chances that closed untaken are added to ``closed``
+        if it is given (the simulator asks after every accepted action, without)."""
         played = None
         for event in events:
             if type(event) is CardPlayed:
@@ -170,13 +166,10 @@ class MatchStats:
     def replayed(cls, match: Match, steps: Iterable[Step]) -> MatchStats:
         """The figures of a record's ``steps`` played on ``match`` from its deal (refused ones
         too: they may lock out), so a resumed match counts its plays before every resume."""
-        stats = cls()
+        gathered = _Gathered()
         for step in steps:
-            result = match.apply(step.action, step.at)
-            if result.ok:
-                legal = (match.legal_actions(0), match.legal_actions(1))
-                stats.record(result.events, step.at, legal)
-        return stats
+            gathered.step(step, match.apply(step.action, step.at), match)
+        return gathered.stats
 
     @classmethod
     def of_record(cls, record: Record) -> MatchStats:
@@ -191,7 +184,6 @@ class MatchStats:
         return gathered.stats
 
     def median_reaction(self, player: int) -> float | None:
-        """The player's median reaction (None without any)."""
         return median(self.reactions[player])
 
     def plays_per_minute(self, player: int) -> float | None:
@@ -207,10 +199,10 @@ class MatchStats:
             self.began = at
         self.ended = at
         seen = tuple(legal) + (None,) * (len(PLAYERS) - len(legal))
-        taken = self._chances.accepted(events, at, seen)
-        if taken.reaction is not None:
+        reaction = self._chances.reaction(events, at, seen)
+        if reaction is not None:
             played = next(e for e in events if type(e) is CardPlayed)
-            self.reactions[played.player].append(taken.reaction)
+            self.reactions[played.player].append(reaction)
         for event in events:
             match event:
                 case CardPlayed(player, _, pile, card):
@@ -240,7 +232,6 @@ class _Gathered:
         """Nothing is counted before the first step."""
 
     def step(self, step: Step, result: Result, match: Match) -> None:
-        """Count an accepted step with each player's legal actions after it."""
         if result.ok:
             self.stats.record(
                 result.events, step.at, (match.legal_actions(0), match.legal_actions(1))

@@ -8,32 +8,29 @@ games on one machine write at once.
 from __future__ import annotations
 
 import contextlib
-import json
-import math
 import os
 import random
 import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
-from typing import Any, Final
+from typing import Annotated, Any, Final, Literal
 
-from spit.engine import Reason, Variant
+import msgspec
+from msgspec import Meta, Struct
+
+from spit.engine import Variant
 from spit.records.analysis import analyse, read_analysed
+from spit.records.format import moment
 from spit.records.paths import history_path, records_dir
 from spit.records.problems import RecordProblem
 from spit.records.record import (
-    MODES,
-    CannotRead,
-    OutOfOrder,
-    Problem,
     Record,
     RecordError,
-    TableDisagrees,
-    TooNew,
     record_files,
 )
 
@@ -83,11 +80,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     UPDATE matches SET size = -1;
     """,
+    # 3: a player who gave no name is '' (no longer an English "Player 1"): index anew.
+    "UPDATE matches SET size = -1",
 )  # schema changes in order: the database's user_version is how many it has had
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)  # the schema this spit writes
-
-RESULTS: Final = ("won", "lost", "drawn", "unfinished", "abandoned")  # from seat 0's side
 
 
 class HistoryProblem(Enum):
@@ -147,23 +144,27 @@ HistoryNotice = MovedAside | HistoryUnavailable
 Notice = Callable[[HistoryNotice], None]  # where the history's notices for the player go
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One indexed match, as ``spit stats`` reads it."""
+Count = Annotated[int, Meta(ge=0)]
+Seconds = Annotated[float, Meta(ge=0, le=sys.float_info.max)]
+
+
+class Row(Struct, frozen=True, array_like=True):
+    """One indexed match, as ``spit stats`` reads it (read strictly: a value spit never
+    writes is damage)."""
 
     file: str
     started: str
-    mode: str
-    variant: str
-    players: tuple[str, str]
+    mode: Literal["two-player", "bot", "network"]
+    variant: Variant
+    players: tuple[str | None, str | None]  # None: no name given
     bot_level: str | None
-    opponent: str
-    result: str  # from seat 0's side: won, lost or drawn; or unfinished, abandoned
-    winner: int | None
-    rounds: int
-    cards: tuple[int, int]
-    reactions: tuple[float | None, float | None]
-    seconds: float
+    opponent: str | None  # 'bot:<level>', or seat 1's name (None: no name given)
+    result: Literal["won", "lost", "drawn", "unfinished", "abandoned"]  # from seat 0's side
+    winner: Literal[0, 1] | None
+    rounds: Count
+    cards: tuple[Count, Count]
+    reactions: tuple[Seconds | None, Seconds | None]
+    seconds: Seconds
 
 
 def _stamp() -> str:
@@ -200,7 +201,7 @@ class History:
         else:
             result = "unfinished"
         level = header.players[1].bot
-        opponent = f"bot:{level}" if level else header.players[1].name
+        opponent = f"bot:{level}" if level else header.players[1].name or ""
         with self._write():
             self._db.execute("DELETE FROM unreadable WHERE file = ?", (record.path.name,))
             self._db.execute("DELETE FROM matches WHERE file = ?", (record.path.name,))
@@ -214,8 +215,8 @@ class History:
                     header.started,
                     header.mode,
                     header.variant.value,
-                    header.players[0].name,
-                    header.players[1].name,
+                    header.players[0].name or "",  # '' for no name (the column is NOT NULL)
+                    header.players[1].name or "",
                     level,
                     opponent,
                     result,
@@ -339,66 +340,21 @@ def _reading() -> Iterator[None]:
         if "locked" in str(error) or "busy" in str(error):
             raise HistoryUnavailable(HistoryProblem.NOT_UPDATED, None, str(error)) from None
         raise HistoryDamaged(str(error)) from None
-    except (sqlite3.DatabaseError, ValueError, TypeError) as error:
+    except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as error:
         raise HistoryDamaged(str(error)) from None
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(value)
-    return value
-
-
-def _count(value: object) -> int:
-    if not isinstance(value, int) or value < 0:
-        raise ValueError(value)
-    return value
-
-
-def _seconds(value: object) -> float:
-    if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
-        raise ValueError(value)
-    return float(value)
-
-
-def _moment(value: object) -> str:
-    text = _text(value)
-    datetime.fromisoformat(text.replace("Z", "+00:00"))  # a ValueError if it is no time
-    return text
-
-
-def _seat(value: object) -> int | None:
-    if value not in (None, 0, 1) or isinstance(value, float):
-        raise ValueError(value)
-    return value
 
 
 def _row(r: tuple[Any, ...]) -> Row:
     """A ``matches`` row as spit wrote it; ValueError for any value spit never writes."""
-    result = _text(r[8])
-    if result not in RESULTS:
-        raise ValueError(result)
-    if r[2] not in MODES or r[3] not in {v.value for v in Variant}:
-        raise ValueError(r[2], r[3])
-    return Row(
-        _text(r[0]),
-        _moment(r[1]),
-        r[2],
-        r[3],
-        (_text(r[4]), _text(r[5])),
-        None if r[6] is None else _text(r[6]),
-        _text(r[7]),
-        result,
-        _seat(r[9]),
-        _count(r[10]),
-        (_count(r[11]), _count(r[12])),
-        (None if r[13] is None else _seconds(r[13]), None if r[14] is None else _seconds(r[14])),
-        _seconds(r[15]),
+    moment(r[1])
+    players, opponent = (r[4] or None, r[5] or None), r[7] or None
+    return msgspec.convert(
+        [*r[:4], players, r[6], opponent, *r[8:11], r[11:13], r[13:15], r[15]], Row
     )
 
 
 def _round(r: tuple[Any, ...]) -> tuple[str, str, int, float, int | None]:
-    return (_text(r[0]), _moment(r[1]), _count(r[2]), _seconds(r[3]), _seat(r[4]))
+    return msgspec.convert(r, tuple[str, str, Count, Seconds, Literal[0, 1] | None])
 
 
 def open_history(path: Path | None = None, *, notice: Notice | None = None) -> History:
@@ -524,47 +480,26 @@ def _move_aside(path: Path, why: str) -> Path:
     return aside
 
 
-_PROBLEMS: Final[dict[str, type[TooNew | OutOfOrder | TableDisagrees | CannotRead]]] = {
-    "too-new": TooNew,
-    "out-of-order": OutOfOrder,
-    "table-disagrees": TableDisagrees,
-    "cannot-read": CannotRead,
-}
-"""The problems with facts of their own, by the id the database keeps (others by value)."""
+class _Kept(Struct):
+    """A record's error as the history keeps it: facts, no sentence, so that ``spit stats``
+    says it in its own language."""
+
+    path: str
+    line: int
+    problem: RecordProblem
 
 
 def _error_json(error: RecordError) -> str:
-    """A record's error as facts in JSON, no sentence, so ``spit stats`` words it in its
-    own language."""
-    problem = error.problem
-    facts: dict[str, Any] = {"path": str(error.path), "line": error.line}
-    if isinstance(problem, Problem):
-        facts["problem"] = problem.value
-    else:
-        facts["problem"] = next(k for k, kind in _PROBLEMS.items() if isinstance(problem, kind))
-        for f in fields(problem):
-            value = getattr(problem, f.name)
-            facts[f.name] = value.name if isinstance(value, Reason) else value
-    return json.dumps(facts, ensure_ascii=False)
+    return msgspec.json.encode(_Kept(str(error.path), error.line, error.problem)).decode()
 
 
 def _error_from_json(text: str) -> RecordError | None:
-    """The error :func:`_error_json` kept; None for an older spit's sentence."""
+    """The error :func:`_error_json` kept; None for an older spit's sentence or form."""
     try:
-        facts = json.loads(text)
-        path, line, name = Path(facts["path"]), int(facts["line"]), facts["problem"]
-        problem: RecordProblem
-        if name in _PROBLEMS:
-            kind = _PROBLEMS[name]
-            values = {f.name: facts[f.name] for f in fields(kind)}
-            if kind is TableDisagrees:
-                values = {k: None if v is None else Reason[v] for k, v in values.items()}
-            problem = kind(**values)
-        else:
-            problem = Problem(name)
-    except (ValueError, TypeError, KeyError):
+        kept = msgspec.json.decode(text, type=_Kept)
+    except msgspec.DecodeError:
         return None
-    return RecordError(path, line, problem)
+    return RecordError(Path(kept.path), kept.line, kept.problem)
 
 
 def read_history(

@@ -1,14 +1,19 @@
 """Who sat in a seat, as a record names them: apart from the record's format, so that a game
-names its players (:func:`spit.records.recorder.players`) on its way to the first frame
-without loading the format and the writer, which load when the record is made after it."""
+names its players on its way to the first frame without loading the format and the writer."""
 
 from __future__ import annotations
 
-from msgspec import Struct
+from typing import Annotated, Final
+
+from msgspec import Meta, Struct
+
+NAME_LENGTH: Final = 64
+"""The longest name a record may give: more than any spit takes (20 in a config, 24 over the
+network)."""
 
 
-class Player(Struct, frozen=True, gc=False):
-    """Who sat in a seat."""
+class Player(Struct, frozen=True, gc=False, omit_defaults=True):
+    """Who sat in a seat: the name they gave, or none (the shells word it: You, Player 1)."""
 
-    name: str  # the name the player gave (or the default one)
+    name: Annotated[str, Meta(min_length=1, max_length=NAME_LENGTH)] | None = None
     bot: str | None = None  # the bot's level if the bot played this seat; None for a person

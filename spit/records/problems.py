@@ -3,9 +3,10 @@ the notices of a recorder that could not write. :mod:`spit.words.records` says t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+
+from msgspec import Struct
 
 from spit.engine import Reason
 
@@ -31,39 +32,36 @@ class Problem(Enum):
     NO_SUCH_FILE = "no-such-file"  # finding a record by name: there is no such file
 
 
-@dataclass(frozen=True, slots=True)
-class TooNew:
+class TooNew(Struct, frozen=True, tag="too-new"):
     """A record in a format newer than this spit reads."""
 
     version: int  # the record's format version
     known: int  # the newest format this spit reads
 
 
-@dataclass(frozen=True, slots=True)
-class OutOfOrder:
+class OutOfOrder(Struct, frozen=True, tag="out-of-order"):
     """An entry whose number is not its line's: a line is missing or was moved."""
 
     found: object  # the number the entry gives, as the line has it (None if it gives none)
     expected: int  # the line it is on, which is the number it should give
 
 
-@dataclass(frozen=True, slots=True)
-class TableDisagrees:
+class TableDisagrees(Struct, frozen=True, tag="table-disagrees"):
     """Replayed, the table judged an action otherwise than the record says."""
 
     got: Reason | None  # what the table says: the refusal's reason, or None for accepted
     said: Reason | None  # what the record says, in the same terms
 
 
-@dataclass(frozen=True, slots=True)
-class CannotRead:
+class CannotRead(Struct, frozen=True, tag="cannot-read"):
     """The file could not be read at all."""
 
     error: str  # the operating system's own message (Permission denied)
 
 
 RecordProblem = Problem | TooNew | OutOfOrder | TableDisagrees | CannotRead
-"""Everything that can be wrong with a record, each with its facts."""
+"""Everything that can be wrong with a record, each with its facts (tagged, so the history
+keeps them as JSON)."""
 
 
 class RecordError(ValueError):
@@ -90,16 +88,7 @@ class RecordBusy(RecordError):
     """The record is being written by another spit right now (another window plays it)."""
 
 
-class BadHeader(ValueError):
-    """A header line that is not one (:meth:`Header.from_json`); ``problem`` says why."""
-
-    def __init__(self, problem: RecordProblem) -> None:
-        super().__init__(problem)
-        self.problem = problem  # what is wrong with it
-
-
-@dataclass(frozen=True, slots=True)
-class NoLongerRecorded:
+class NoLongerRecorded(Struct, frozen=True):
     """A notice: writing the record of the match in play failed; the match goes on unrecorded."""
 
     error: str  # the operating system's own message (No space left on device)

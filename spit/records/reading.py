@@ -5,34 +5,36 @@ refused naming the file and the line. A torn last line is no error: the process 
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol
 
-from spit.engine import PLAYERS, Match, Outcome, Reason, Result
-from spit.engine.notation import parse_reason
-from spit.records.format import (  # the format, named here too for the record's importers
+import msgspec
+
+from spit.engine import PLAYERS, Action, Match, Outcome, Reason, Result
+from spit.engine.notation import parse_action, parse_reason
+from spit.records.format import (
     ALREADY_READY_BEFORE,
     ENDS,
+    FORMAT,
+    FORMAT_VERSION,
+    Entry,
     Header,
     Resumption,
     Step,
-    as_choice,
-    as_int,
-    as_moment,
-    as_positive,
-    as_time,
-    entry_action,
+    moment,
 )
-from spit.records.problems import (  # the record's problems, named here too
-    BadHeader,
+from spit.records.problems import (
     CannotRead,
     OutOfOrder,
     Problem,
     RecordError,
     TableDisagrees,
+    TooNew,
 )
 
 
@@ -51,8 +53,8 @@ class Fold(Protocol):
 class Record:
     """A record read back and replayed: what was played, and the table it left."""
 
-    path: Path  # the file
-    header: Header  # how the match began
+    path: Path
+    header: Header
     steps: list[Step] | None
     """Every action that reached the engine, in order; None when it was read without them
     (``read_record(path, steps=False)``: counting, resuming)."""
@@ -61,7 +63,7 @@ class Record:
     match: Match  # the table after the last action: the engine replayed every step to get here
     lines: int  # whole lines in the file (the header included)
     torn: bool  # the last line was cut off while being written (the process died mid-write)
-    actions: int = 0  # how many actions it holds
+    actions: int = 0
     last_at: float = 0.0  # the game time of the last action or resumption (0 before any)
     whole: int = 0  # bytes of whole lines: where a torn last line begins
     analysis: Any = None  # gathered as it was read (read_analysed)
@@ -79,7 +81,6 @@ class Record:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the match ended, if it was decided."""
         return self.match.outcome
 
 
@@ -88,6 +89,8 @@ MAX_LINE: Final = 1 << 16
 a longer one is never read into memory."""
 
 CHUNK: Final = 1 << 20  # bytes read at a time when only newlines are counted
+
+_entry: Final = msgspec.json.Decoder(Entry).decode
 
 
 def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
@@ -148,118 +151,105 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
     number = 1
     for raw in each:
         number += 1
-        _entry(record, number, raw, fold)
+        _read_entry(record, number, raw, fold)
     record.lines = number
     record.torn = lines.torn
     record.whole = lines.whole
     return record
 
 
-def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
-    """The header with the seed its record's end entry gives (a sealed, networked record);
-    the file is left where it was."""
-    here = file.tell()
-    file.seek(0)
-    last, offset, end, before = 0, 0, -1, -1  # lines; bytes read; the last two newlines
-    while chunk := file.read(CHUNK):
+def whole_lines(fd: int) -> tuple[int, int]:
+    """How many whole lines the file ``fd`` holds, and their bytes (a chunk at a time)."""
+    lines = whole = offset = 0
+    while chunk := os.pread(fd, CHUNK, offset):
         count = chunk.count(b"\n")
         if count:
-            last += count
-            at = chunk.rfind(b"\n")
-            before = offset + chunk.rfind(b"\n", 0, at) if count > 1 else end
-            end = offset + at
+            lines += count
+            whole = offset + chunk.rfind(b"\n") + 1
         offset += len(chunk)
-    raw = b""
-    if last > 1 and end - before - 1 <= MAX_LINE:
-        file.seek(before + 1)
-        raw = file.read(end - before - 1)
-    file.seek(here)
+    return lines, whole
+
+
+def _unseal(path: Path, header: Header, file: BinaryIO) -> Header:
+    """The header with the seed its record's end entry, the last whole line, gives (a sealed,
+    networked record)."""
+    last, whole = whole_lines(file.fileno())
+    start = max(0, whole - MAX_LINE - 2)
+    raw = os.pread(file.fileno(), whole - start, start)[:-1].rsplit(b"\n", 1)[-1]
     try:
-        entry = json.loads(raw) if raw else {}
-        seed = entry["seed"] if isinstance(entry, dict) and "end" in entry else None
-    except (ValueError, UnicodeDecodeError, KeyError):
-        seed = None
-    if seed is None:
+        entry = _entry(raw) if last > 1 else Entry()
+    except msgspec.DecodeError as error:
+        problem = Problem.BAD_VALUE if isinstance(error, msgspec.ValidationError) else None
+        raise RecordError(path, last, problem or Problem.SEALED) from None
+    if entry.end is None or entry.seed is None:
         raise RecordError(path, last, Problem.SEALED)
-    try:
-        return replace(header, seed=as_int(seed))
-    except ValueError:
-        raise RecordError(path, last, Problem.BAD_VALUE) from None
-
-
-_decode: Final = json.JSONDecoder().decode
-"""``json.loads`` without its guessing at the encoding (a record is UTF-8, written ASCII)."""
+    return msgspec.structs.replace(header, seed=entry.seed)
 
 
 def read_header(path: Path, raw: bytes) -> Header:
-    try:
+    """The header on the first line, ``raw``; RecordError if it is not one spit can read."""
+    try:  # json, not msgspec: a header's NaN or Infinity is a bad value, not a non-record
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise RecordError(path, 1, Problem.NOT_A_RECORD) from None
+    except ValueError:  # a UnicodeDecodeError too
+        data = None
+    if not isinstance(data, dict) or data.get("record") != FORMAT:
+        raise RecordError(path, 1, Problem.NOT_A_RECORD)
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise RecordError(path, 1, Problem.BAD_VERSION)
+    if version > FORMAT_VERSION:
+        raise RecordError(path, 1, TooNew(version=version, known=FORMAT_VERSION))
     try:
-        return Header.from_json(data)
-    except BadHeader as error:
-        raise RecordError(path, 1, error.problem) from None
+        return msgspec.convert(data, Header).checked()
+    except (msgspec.ValidationError, ValueError):
+        raise RecordError(path, 1, Problem.BAD_HEADER) from None
 
 
-def _entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) -> None:
+def _read_entry(record: Record, number: int, raw: bytes | None, fold: Fold | None) -> None:
     path = record.path
     try:
         if raw is None:  # longer than any entry: not one
-            raise ValueError
-        entry = _decode(raw.decode("utf-8-sig"))
-        if not isinstance(entry, dict):
-            raise ValueError
-    except (ValueError, UnicodeDecodeError):
+            raise RecordError(path, number, Problem.CUT)
+        entry = _entry(raw)
+    except msgspec.ValidationError:
+        raise RecordError(path, number, Problem.BAD_VALUE) from None
+    except msgspec.DecodeError:
         raise RecordError(path, number, Problem.CUT) from None
-    if entry.get("n") != number:
-        raise RecordError(path, number, OutOfOrder(found=entry.get("n"), expected=number))
+    if entry.n != number or type(entry.n) is not int:
+        raise RecordError(path, number, OutOfOrder(found=entry.n, expected=number))
     if record.end is not None:
         raise RecordError(path, number, Problem.AFTER_THE_END)
     try:
-        if "end" in entry:
+        if entry.end is not None:
             _end(record, number, entry)
-        elif "resumed" in entry:
-            at = as_time(entry["at"])
-            _check_time(record, number, at)
-            resumption = Resumption(number, at, as_moment(entry["resumed"]))
+            return
+        at = entry.at
+        if at is None:
+            raise ValueError
+        if at < record.last_at:
+            raise RecordError(path, number, Problem.TIME_BACKWARDS)
+        if entry.resumed is not None:
+            resumption = Resumption(number, at, moment(entry.resumed))
             if record.resumptions is not None:
                 record.resumptions.append(resumption)
             record.last_at = at
-        elif "left_out" in entry:
-            _left_out(record, number, entry)
+        elif entry.left_out is not None:
+            if entry.p not in PLAYERS or entry.do is not None or entry.ok is not None:
+                raise ValueError
+            record.left_out[entry.p] += entry.left_out
         else:
-            _step(record, number, entry, fold)
+            _step(record, number, entry, at, fold)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError):
+    except ValueError:  # a NotationError too
         raise RecordError(path, number, Problem.BAD_VALUE) from None
 
 
-def _left_out(record: Record, number: int, entry: dict[str, Any]) -> None:
-    if set(entry) != {"n", "at", "p", "left_out"}:
+def _step(record: Record, number: int, entry: Entry, at: float, fold: Fold | None) -> None:
+    if entry.ok is None:
         raise ValueError
-    at = as_time(entry["at"])
-    player, count = as_int(entry["p"]), as_positive(entry["left_out"])
-    if player not in PLAYERS:
-        raise ValueError
-    _check_time(record, number, at)
-    record.left_out[player] += count
-
-
-def _check_time(record: Record, number: int, at: float) -> None:
-    if at < record.last_at or at != at:
-        raise RecordError(record.path, number, Problem.TIME_BACKWARDS)
-
-
-def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None) -> None:
-    at = as_time(entry["at"])
-    action = entry_action(entry)
-    ok = entry["ok"]
-    if not isinstance(ok, bool):
-        raise ValueError
-    reason = None if ok else parse_reason(entry["why"])
-    _check_time(record, number, at)
+    action = _action(entry.do, entry.p, entry.stock, entry.pile)
+    reason = None if entry.ok else parse_reason(entry.why)
     result = record.match.apply(action, at)
     got = None if result.refusal is None else result.refusal.reason
     if got is Reason.ALREADY_READY and reason in ALREADY_READY_BEFORE:
@@ -275,17 +265,21 @@ def _step(record: Record, number: int, entry: dict[str, Any], fold: Fold | None)
         fold.step(step, result, record.match)
 
 
-def _end(record: Record, number: int, entry: dict[str, Any]) -> None:
-    end = as_choice(entry["end"], ENDS)
+@functools.lru_cache(maxsize=256)
+def _action(do: str | None, p: int | None, stock: int | None, pile: int | None) -> Action:
+    """The action an entry holds, read by the notation (NotationError is a ValueError): a
+    record holds a few dozen actions many times over, each parsed once and shared."""
+    fields = {"do": do, "p": p, "stock": stock, "pile": pile}
+    return parse_action({key: value for key, value in fields.items() if value is not None})
+
+
+def _end(record: Record, number: int, entry: Entry) -> None:
+    if entry.end not in ENDS:
+        raise ValueError
     outcome = record.match.outcome
-    if end == "over":
-        winner = entry["winner"]
-        if (
-            outcome is None
-            or winner != outcome.winner
-            or list(entry["scores"]) != list(outcome.scores)
-        ):
+    if entry.end == "over":
+        if outcome is None or (entry.winner, entry.scores) != (outcome.winner, [*outcome.scores]):
             raise RecordError(record.path, number, Problem.WRONG_RESULT)
     elif outcome is not None:
         raise RecordError(record.path, number, Problem.ABANDONED_AFTER_DECIDED)
-    record.end = end
+    record.end = entry.end

@@ -12,7 +12,6 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -20,36 +19,30 @@ from typing import Any, Final
 import msgspec
 
 from spit.engine import Action, Outcome, Result, RoundSettled
-from spit.records.format import (  # the format, named here too for the record's importers
-    ENDS,
-    FORMAT,
-    FORMAT_VERSION,
-    MODES,
-    NAME_LENGTH,
-    SUFFIX,
-    TEXT_LENGTH,
-    Header,
-    Resumption,
-    Step,
-    action_json,
-    now_text,
-    reason_spelling,
-)
+from spit.engine.notation import reason_text
+
+# The format, its reader and its problems are named here too (``X as X``): a record's
+# importers need this module only.
+from spit.records.format import FORMAT_VERSION as FORMAT_VERSION
+from spit.records.format import SUFFIX, now_text
+from spit.records.format import Header as Header
+from spit.records.format import Step as Step
+from spit.records.format import action_json as action_json
 from spit.records.paths import records_dir
-from spit.records.players import Player
-from spit.records.problems import (  # the record's problems, named here too
-    BadHeader,
-    CannotRead,
-    NoLongerRecorded,
-    NotWritten,
-    OutOfOrder,
-    Problem,
-    RecordBusy,
-    RecordError,
-    TableDisagrees,
-    TooNew,
-)
-from spit.records.reading import CHUNK, MAX_LINE, Fold, Record, read_header, read_record
+from spit.records.players import Player as Player
+from spit.records.problems import CannotRead as CannotRead
+from spit.records.problems import NoLongerRecorded as NoLongerRecorded
+from spit.records.problems import NotWritten
+from spit.records.problems import OutOfOrder as OutOfOrder
+from spit.records.problems import Problem as Problem
+from spit.records.problems import RecordBusy as RecordBusy
+from spit.records.problems import RecordError as RecordError
+from spit.records.problems import TableDisagrees as TableDisagrees
+from spit.records.problems import TooNew as TooNew
+from spit.records.reading import MAX_LINE as MAX_LINE
+from spit.records.reading import Record as Record
+from spit.records.reading import read_header, whole_lines
+from spit.records.reading import read_record as read_record
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
     import fcntl
@@ -100,7 +93,7 @@ class RecordWriter:
         directory = records_dir() if directory is None else directory
         directory.mkdir(parents=True, exist_ok=True)
         if not header.started:
-            header = _with_start(header)
+            header = msgspec.structs.replace(header, started=now_text())
         # Names sort in the order the matches began (to the microsecond), so "last" is last.
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
@@ -115,7 +108,7 @@ class RecordWriter:
             _lock(fd)
             # No fsync yet: the first comes at the end of the first round, with the directory,
             # so starting a match waits for no disk (a power cut loses that round either way).
-            _write_all(fd, _line(header.to_json()))
+            _write_all(fd, _encode(header) + b"\n")
         except BaseException:
             os.close(fd)
             with contextlib.suppress(OSError):
@@ -147,21 +140,9 @@ class RecordWriter:
     def abandon_left(cls, path: Path, seed: int | None = None) -> bool:
         """End as abandoned the record ``path`` that a dead process (a server's worker) left
         without its end; False if it has one or another process writes it."""
-        if _has_end(path):
+        writer = None if _has_end(path) else cls._take(path, None)
+        if writer is None:
             return False
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if not _lock(fd):
-                os.close(fd)
-                return False
-            lines, whole = _whole_lines(fd)  # a chunk at a time: a record may be long
-            if whole < os.fstat(fd).st_size:
-                os.ftruncate(fd, whole)  # a line cut off as the process died
-            os.lseek(fd, 0, os.SEEK_END)
-        except BaseException:
-            os.close(fd)
-            raise
-        writer = cls(path, fd, lines + 1, None)
         writer.abandon(seed=seed)
         return writer.failure is None
 
@@ -171,21 +152,37 @@ class RecordWriter:
     ) -> RecordWriter:
         if not record.unfinished:
             raise RecordError(record.path, record.lines, Problem.OVER)
-        fd = os.open(record.path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        writer = cls._take(record.path, on_failure, (record.lines, record.whole))
+        if writer is None:
+            raise RecordBusy(record.path, record.lines, Problem.BUSY)
+        return writer
+
+    @classmethod
+    def _take(
+        cls,
+        path: Path,
+        on_failure: Callable[[NoLongerRecorded], None] | None,
+        read: tuple[int, int] | None = None,
+    ) -> RecordWriter | None:
+        """A writer appending to ``path`` after its whole lines (a torn last one cut off); None
+        if another spit holds it; RecordBusy if it has grown since it was ``read``."""
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
         try:
             if not _lock(fd):
-                raise RecordBusy(record.path, record.lines, Problem.BUSY)
+                os.close(fd)
+                return None
             # Nothing but appending ever changes a record: the same whole lines, as many
-            # bytes of them, is the record as read (counted, not replayed again).
-            if _whole_lines(fd) != (record.lines, record.whole):
-                raise RecordBusy(record.path, record.lines, Problem.CHANGED)
-            if record.whole < os.fstat(fd).st_size:
-                os.ftruncate(fd, record.whole)
+            # bytes of them, is the record as read (counted a chunk at a time, not replayed).
+            lines, whole = whole_lines(fd)
+            if read is not None and (lines, whole) != read:
+                raise RecordBusy(path, read[0], Problem.CHANGED)
+            if whole < os.fstat(fd).st_size:
+                os.ftruncate(fd, whole)
             os.lseek(fd, 0, os.SEEK_END)
         except BaseException:
             os.close(fd)
             raise
-        return cls(record.path, fd, record.lines + 1, on_failure)
+        return cls(path, fd, lines + 1, on_failure)
 
     @property
     def recording(self) -> bool:
@@ -194,7 +191,7 @@ class RecordWriter:
     def action(self, action: Action, at: float, result: Result) -> None:
         entry = {"at": at, **action_json(action), "ok": result.ok}
         if result.refusal is not None:
-            entry["why"] = reason_spelling(result.refusal.reason)
+            entry["why"] = reason_text(result.refusal.reason)
         settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
         self._write(entry, sync=settled)
 
@@ -274,24 +271,8 @@ class RecordWriter:
             self.on_failure(self.failure)
 
 
-def _whole_lines(fd: int) -> tuple[int, int]:
-    """How many whole lines the file ``fd`` holds, and their bytes."""
-    lines = whole = offset = 0
-    while chunk := os.pread(fd, CHUNK, offset):
-        count = chunk.count(b"\n")
-        if count:
-            lines += count
-            whole = offset + chunk.rfind(b"\n") + 1
-        offset += len(chunk)
-    return lines, whole
-
-
 def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
     return entry if seed is None else {**entry, "seed": seed}
-
-
-def _with_start(header: Header) -> Header:
-    return replace(header, started=now_text())
 
 
 _encode = msgspec.json.Encoder().encode
@@ -477,40 +458,3 @@ def find_record(which: str, directory: Path | None = None) -> Path:
     if not path.is_file():
         raise RecordError(path, 0, Problem.NO_SUCH_FILE)
     return path
-
-
-__all__ = [
-    "ENDS",
-    "FORMAT",
-    "FORMAT_VERSION",
-    "MAX_LINE",
-    "MODES",
-    "NAME_LENGTH",
-    "RESUME_LOOKBACK",
-    "SUFFIX",
-    "TEXT_LENGTH",
-    "BadHeader",
-    "CannotRead",
-    "Fold",
-    "Header",
-    "NoLongerRecorded",
-    "NotWritten",
-    "OutOfOrder",
-    "Player",
-    "Problem",
-    "Record",
-    "RecordBusy",
-    "RecordError",
-    "RecordWriter",
-    "Resumption",
-    "Step",
-    "TableDisagrees",
-    "TooNew",
-    "action_json",
-    "find_record",
-    "is_busy",
-    "latest_cut_off",
-    "latest_unfinished",
-    "read_record",
-    "record_files",
-]

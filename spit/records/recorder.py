@@ -6,11 +6,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from msgspec import Struct
 
-from spit.engine import Action, Match, MatchEnded, Result
+from spit.engine import Action, Match, MatchEnded, Outcome, Result
 from spit.records.players import Player
 
 if TYPE_CHECKING:
@@ -19,12 +19,6 @@ if TYPE_CHECKING:
 
 # spit.records.record (and json with it) loads when the first record is made, not with this
 # module: a game imports this on its way to the first frame, and makes its record after it.
-
-DEFAULT_NAMES: Final = ("Player 1", "Player 2")
-"""What a record calls a person who gave no name (the same in every language, so the
-history counts them as one person whatever language the game is in)."""
-
-BOT_NAME: Final = "Bot"  # what a record calls the bot's seat
 
 
 class NoSeed(Struct, frozen=True, gc=False):
@@ -70,11 +64,12 @@ class Recorder(Protocol):
 def players(
     mode: str, names: tuple[str | None, str | None], bot_level: str | None
 ) -> tuple[Player, Player]:
-    """The players of a match as its record names them."""
-    first = Player(names[0] or DEFAULT_NAMES[0])
+    """The players of a match as its record names them: no name where none was given (the
+    shells word it when they show it, in the player's language)."""
+    first = Player(names[0] or None)
     if mode == "bot":
-        return first, Player(BOT_NAME, bot=bot_level or "normal")
-    return first, Player(names[1] or DEFAULT_NAMES[1])
+        return first, Player(bot=bot_level or "normal")
+    return first, Player(names[1] or None)
 
 
 class MatchRecorder:
@@ -162,7 +157,6 @@ class MatchRecorder:
             self._tell(NotRecorded(error.strerror or str(error)))
 
     def applied(self, action: Action, at: float, result: Result) -> None:
-        """The engine judged ``action`` at ``at``: write it; at the match's end, finish."""
         if self._pending is not None:
             self.ensure()
         writer = self._writer
@@ -171,10 +165,8 @@ class MatchRecorder:
         writer.action(action, at, result)
         for event in result.events:
             if isinstance(event, MatchEnded):
-                writer.over(event.outcome, seed=self._sealed_seed())
                 self._writer = None
-                if self.index and writer.failure is None:
-                    self._index(writer.path)
+                self._ended(writer, event.outcome)
 
     def left_out(self, player: int, count: int, at: float) -> None:
         """Note that ``count`` refused actions of ``player`` up to ``at`` were not written."""
@@ -184,7 +176,6 @@ class MatchRecorder:
             self._writer.left_out(player, count, at)
 
     def flush(self) -> None:
-        """Write the entries held back (with ``holds``), in one write."""
         if self._writer is not None:
             self._writer.flush()
 
@@ -200,16 +191,21 @@ class MatchRecorder:
         self._pending = None
         writer, self._writer = self._writer, None
         if writer is not None:
-            writer.abandon(seed=self._sealed_seed())
-            if self.index and writer.failure is None:
-                self._index(writer.path)
+            self._ended(writer, None)
 
-    def _sealed_seed(self) -> int | None:
-        return self._seed if self.mode == "network" else None
+    def _ended(self, writer: RecordWriter, outcome: Outcome | None) -> None:
+        """End the record as decided (``outcome``) or given up, unsealed, and index it."""
+        seed = self._seed if self.mode == "network" else None
+        if outcome is None:
+            writer.abandon(seed=seed)
+        else:
+            writer.over(outcome, seed=seed)
+        if self.index and writer.failure is None:
+            self._index(writer.path)
 
     def _index(self, path: Path) -> None:
         # Reading the record back and indexing it takes tens of milliseconds for a long match
-        # (it is replayed through the engine twice): off the thread that draws the table.
+        # (it is replayed through the engine): off the thread that draws the table.
         # The record is complete already; an index cut short by the process ending is made
         # good by the next `spit stats`, which indexes every record not yet indexed.
         thread = threading.Thread(

@@ -5,12 +5,38 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import Any, NamedTuple
 
 from spit.records.history import Row
 
 DECIDED = ("won", "lost", "drawn")  # results that count as a match played to its end
+
+
+class Unnamed(NamedTuple):
+    """A player who gave no name, known as the table called them: by the seat, and whether
+    the bot sat opposite (You against the bot, else Player 1 or Player 2)."""
+
+    seat: int
+    against_bot: bool
+
+
+Who = str | Unnamed  # a person: the name they gave, or Unnamed
+
+
+def _who(row: Row, seat: int) -> Who:
+    name = row.players[seat]
+    return Unnamed(seat, row.mode == "bot") if name is None else name
+
+
+def _order(who: Who) -> tuple[bool, str, int, bool]:
+    """Names first, alphabetically, then the unnamed seats."""
+    return (False, who, 0, False) if isinstance(who, str) else (True, "", *who)
+
+
+def who_json(who: Who) -> str | dict[str, Any]:
+    """A person in ``--json``: the name, or ``{"seat": 0, "against_bot": true}``."""
+    return who if isinstance(who, str) else who._asdict()
 
 
 def _given_up_by(row: Row) -> int | None:
@@ -45,7 +71,7 @@ class _Person:
     given_up: int = 0
     results: list[str] = field(default_factory=list)
     reactions: list[tuple[str, float]] = field(default_factory=list)
-    fastest: tuple[float, str, int] | None = None
+    fastest: dict[str, Any] | None = None  # the shortest round they went out in
 
 
 def _seat_result(row: Row, seat: int) -> str:
@@ -73,20 +99,20 @@ def gather(
 ) -> dict[str, Any]:
     """The figures ``spit stats`` shows, per person (a seat no bot played) by name: matches
     and wins against each opponent, streaks, fastest round and median reaction over time."""
-    people: dict[str, _Person] = {}
-    pairs: dict[tuple[str, str], _Tally] = {}
-    seats: dict[str, list[tuple[str, int]]] = {}
+    people: dict[Who, _Person] = {}
+    pairs: dict[tuple[Who, Who], _Tally] = {}
+    seats: dict[str, list[tuple[Who, int]]] = {}
     for row in rows:
         decided = _counts(row)
         for seat in (0, 1):
             if row.mode == "bot" and seat == 1:
                 continue  # the bot's seat: not a person
-            name = row.players[seat]
+            name = _who(row, seat)
             person = people.setdefault(name, _Person())
             seats.setdefault(row.file, []).append((name, seat))
             if not decided:
                 continue
-            opponent = row.opponent if seat == 0 else row.players[0]
+            opponent = (row.opponent or "") if row.mode == "bot" else _who(row, 1 - seat)
             result = _seat_result(row, seat)
             person.tally.add(result)
             person.results.append(result)
@@ -102,34 +128,25 @@ def gather(
             if went_out != seat:
                 continue
             person = people[name]
-            if person.fastest is None or seconds < person.fastest[0]:
-                person.fastest = (seconds, started, number)
+            fastest = {"seconds": seconds, "started": started, "round": number}
+            if person.fastest is None or seconds < person.fastest["seconds"]:
+                person.fastest = fastest
             if fastest_overall is None or seconds < fastest_overall["seconds"]:
-                fastest_overall = {
-                    "player": name,
-                    "seconds": seconds,
-                    "started": started,
-                    "round": number,
-                }
+                fastest_overall = {"player": who_json(name), **fastest}
     return {
         "matches": sum(1 for r in rows if _counts(r)),
         "unfinished": sum(1 for r in rows if r.result == "unfinished"),
         "abandoned": sum(1 for r in rows if r.result == "abandoned"),
         "unreadable": [{"file": f, "error": e} for f, e in unreadable],
         "opponents": [
-            {
-                "player": name,
-                "opponent": opponent,
-                "matches": t.matches,
-                "won": t.won,
-                "lost": t.lost,
-                "drawn": t.drawn,
-            }
-            for (name, opponent), t in sorted(pairs.items())
+            {"player": who_json(name), "opponent": who_json(opponent), **asdict(t)}
+            for (name, opponent), t in sorted(
+                pairs.items(), key=lambda pair: (_order(pair[0][0]), _order(pair[0][1]))
+            )
         ],
         "players": [
             {
-                "name": name,
+                "name": who_json(name),
                 "matches": p.tally.matches,
                 "won": p.tally.won,
                 "lost": p.tally.lost,
@@ -139,14 +156,10 @@ def gather(
                 "median_reaction": (
                     statistics.median(r for _, r in p.reactions) if p.reactions else None
                 ),
-                "fastest_round": (
-                    None
-                    if p.fastest is None
-                    else {"seconds": p.fastest[0], "started": p.fastest[1], "round": p.fastest[2]}
-                ),
+                "fastest_round": p.fastest,
                 "reactions": [{"started": s, "median": r} for s, r in p.reactions],
             }
-            for name, p in sorted(people.items())
+            for name, p in sorted(people.items(), key=lambda person: _order(person[0]))
             if p.tally.matches
         ],
         "fastest_round": fastest_overall,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias
 
@@ -194,13 +194,9 @@ ConfigProblem = (
 
 
 class ConfigError(ValueError):
-    """A config file the game cannot use: which file (None when the problem has none: a
-    preset unknown to the key map), which entry (a dotted TOML name, ``keys.bindings."p1.spit"``,
-    if one is at fault), and what is wrong.
-
-    It carries the facts, not a sentence: ``spit.words.config.config_error`` says it in one
-    line naming the file and the entry.
-    """
+    """A config file the game cannot use, as facts ``spit.words.config.config_error`` words:
+    the file (None for a preset unknown to the key map), the entry at fault if one is (a dotted
+    TOML name, ``keys.bindings."p1.spit"``), and what is wrong."""
 
     def __init__(self, path: Path | None, entry: str | None, problem: ConfigProblem) -> None:
         super().__init__(path, entry, problem)
@@ -212,32 +208,19 @@ class ConfigError(ValueError):
 class Config(Struct, frozen=True, kw_only=True):
     """The settings read from the config file; defaults where it says nothing."""
 
-    keys: str | None = None
-    """The keyboard layout preset (one of ``PRESET_NAMES``); None follows the language."""
-    lang: str | None = None
-    """The language to speak (one of ``spit.i18n.LANGUAGES``); None asks the environment."""
-    bindings: dict[str, str] = {}
-    """Remapped keys: action id -> Textual key name."""
-    ascii: bool = False
-    """Suits as S H D C for terminals without ♠♥♦♣."""
-    four_colour: bool = False
-    """A four-colour deck: each suit its own colour."""
-    lockout: float = 0.5
-    """Seconds a fumble locks the hand (RULES B12); 0 turns it off."""
-    hints: bool = False
-    """Mark the cards that fit right now."""
-    menu_mode: str = "two-player"
-    """The players the start menu chose last: two-player or bot."""
+    keys: str | None = None  # the keyboard preset; None follows the language
+    lang: str | None = None  # one of spit.i18n.LANGUAGES; None asks the environment
+    bindings: dict[str, str] = {}  # remapped keys: control id -> Textual key name
+    ascii: bool = False  # suits as S H D C for terminals without ♠♥♦♣
+    four_colour: bool = False  # each suit its own colour
+    lockout: float = 0.5  # seconds a fumble locks the hand (RULES B12); 0 turns it off
+    hints: bool = False  # mark the cards that fit right now
+    menu_mode: str = "two-player"  # the start menu's last choices
     menu_level: str = "normal"
-    """The bot level the start menu chose last."""
     menu_variant: str = "standard"
-    """The game the start menu chose last: standard or points."""
-    practice_offered: bool = False
-    """Whether the guided practice round was offered (at the very first start)."""
-    names: tuple[str | None, str | None] = (None, None)
-    """The names players 1 and 2 gave, kept in their match records; None for the default."""
-    path: Path | None = None
-    """The file these settings came from; None when there was none."""
+    practice_offered: bool = False  # the guided practice was offered (at the first start)
+    names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
+    path: Path | None = None  # the file these settings came from; None when there was none
 
     @property
     def layout(self) -> str:
@@ -245,11 +228,8 @@ class Config(Struct, frozen=True, kw_only=True):
         return self.keys or PRESET_OF_LANGUAGE.get(language(), "qwerty")
 
     def keymap(self, preset: str | None = None) -> KeyMap:
-        """The key map these bindings give on ``preset`` (default: the config's own preset).
-
-        Raises ConfigError, naming the binding, if the bindings do not fit that preset
-        (a remapped key that the preset already uses elsewhere).
-        """
+        """The key map these bindings give on ``preset`` (default: the config's own).
+        ConfigError, naming the binding, if they do not fit that preset."""
         name = preset or self.layout
         try:
             return KeyMap.preset(name).with_bindings(self.bindings)
@@ -323,8 +303,7 @@ def config_path() -> Path:
     override = os.environ.get(ENVIRONMENT_VARIABLE)
     if override:
         return Path(override).expanduser()
-    # platformdirs is only needed here; importing it lazily keeps `spit --help` quick.
-    import platformdirs
+    import platformdirs  # deferred: start-up (15 ms; `spit --help` needs no config)
 
     return Path(platformdirs.user_config_dir("spit")) / "config.toml"
 
@@ -440,7 +419,8 @@ def _read(path: Path) -> bytes:
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise ConfigError(path, None, NotARegularFile(_file_kind(mode)))
+        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a file")
+        raise ConfigError(path, None, NotARegularFile(kind))
     with os.fdopen(fd, "rb") as file:
         data = file.read(MAX_SIZE + 1)
         if len(data) > MAX_SIZE:
@@ -449,22 +429,18 @@ def _read(path: Path) -> bytes:
         return data
 
 
-def _file_kind(mode: int) -> FileKind:
-    kinds: tuple[tuple[Callable[[int], bool], FileKind], ...] = (
-        (stat.S_ISDIR, "directory"),
-        (stat.S_ISFIFO, "named pipe"),
-        (stat.S_ISCHR, "character device"),
-        (stat.S_ISBLK, "block device"),
-        (stat.S_ISSOCK, "socket"),
-    )
-    return next((kind for test, kind in kinds if test(mode)), "not a file")
+_FILE_KINDS: Final[dict[int, FileKind]] = {
+    stat.S_IFDIR: "directory",
+    stat.S_IFIFO: "named pipe",
+    stat.S_IFCHR: "character device",
+    stat.S_IFBLK: "block device",
+    stat.S_IFSOCK: "socket",
+}
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
     """The TOML document in ``data``; ConfigError if it is not TOML or not UTF-8."""
-    # The TOML parser loads only when there is a file to parse (most players have none):
-    # importing it (its regular expressions compiled) cost some 8 ms of every start.
-    import tomllib
+    import tomllib  # deferred: start-up (5 ms; most players have no file to parse)
 
     try:
         return tomllib.loads(data.decode("utf-8"))
@@ -490,20 +466,17 @@ def _entry(*names: str) -> str:
 
 
 def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
-    """Write ``entries`` into the config file at ``path``: the menu's choices, the language
-    it speaks and the keys the players pressed.
+    """Write ``entries`` into the config file at ``path``; whether it wrote. ConfigError if
+    the file cannot be read or written.
 
-    Each entry is named by where it sits: ``("lang",)`` at the top of the file,
-    ``("menu", "mode")`` in its table, and ``("keys", "bindings")`` a whole table (a dict).
-    Only values that differ from what the file says (a missing entry says the default) are
-    written, so choices left as they were leave the file, or its absence, alone. Everything
-    else in the file stays as the player wrote it, comments included. The new file replaces
-    the old one at once, so a crash cannot leave half a file. Returns whether it wrote.
-
-    Raises ConfigError, in one line naming the file, if it cannot be read or written.
+    An entry is named by where it sits: ``("lang",)``, ``("menu", "mode")``, and
+    ``("keys", "bindings")`` a whole table (a dict). Only values that differ from what the
+    file says (a missing entry says the default) are written; the rest of the file stays as
+    the player wrote it, comments included. The new file replaces the old one at once, so a
+    crash cannot leave half a file.
     """
-    import tomlkit  # only when the menu saves: `spit play` never needs it
-    from tomlkit.exceptions import TOMLKitError
+    import tomlkit  # deferred: start-up (15 ms; only the menu saves)
+    from tomlkit.exceptions import TOMLKitError  # with tomlkit
 
     try:
         document = tomlkit.parse(path.read_text(encoding="utf-8"))
@@ -527,12 +500,8 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
                 table = tomlkit.table()
                 container[table_name] = table
             container = table
-        if isinstance(value, Mapping):
-            table = tomlkit.table()
-            for key, item in value.items():
-                table[key] = item
-            value = table
-        container[name] = value
+        # A dict is written as a table of its own ([keys.bindings]), not an inline one.
+        container[name] = tomlkit.item(dict(value)) if isinstance(value, Mapping) else value
         changed = True
     if not changed:
         return False

@@ -8,6 +8,8 @@ right as the stocks are drawn on screen) and a spit key:
 - the home row plays it onto the right spit pile (and slaps the right pile),
 - the bottom row moves that stock's top card into an empty slot.
 
+A key maps straight to the engine's :data:`~spit.engine.Press` for the key's own player; the
+config file names each key by a stable control id (``p1.stock3.left``, ``p1.spit``).
 Keys are Textual key names, as ``events.Key.key`` holds them: letters are themselves
 (``"q"``, ``"ö"``), punctuation has a name (``"comma"``, ``"semicolon"``, ``"full_stop"``).
 The module imports nothing from Textual, so the command line can check a key map quickly.
@@ -21,90 +23,43 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from msgspec import Struct
+from spit.engine import PLAYERS, STOCKS, FillPress, PilePress, Press, SpitPress
+from spit.settings.layouts import ALTGR, BASE, SHIFT, TYPED
 
-from spit.engine import (
-    PLAYERS,
-    STOCKS,
-    Action,
-    FillPress,
-    Phase,
-    PilePress,
-    Press,
-    SpitPress,
-    resolve,
-)
+PILE_ROWS: Final = ("left", "right")
+"""A pile key's row in a control id, by the pile it aims at: the top row the left pile."""
 
 
-class Row(Enum):
-    """Which row of a player's keys a control sits in."""
-
-    LEFT = "left"  # play stock N onto the left pile (slap it in the SLAP phase)
-    RIGHT = "right"  # play stock N onto the right pile (slap it in the SLAP phase)
-    FILL = "fill"  # move stock N's top card into an empty slot
-    SPIT = "spit"  # press spit (also: ready for the next round)
+def _presses_of(player: int) -> tuple[Press, ...]:
+    """One player's 16 keys: the left row, the right row, the fill row, then spit."""
+    piles = (PilePress(player, stock, pile) for pile in (0, 1) for stock in range(STOCKS))
+    return (*piles, *(FillPress(player, stock) for stock in range(STOCKS)), SpitPress(player))
 
 
-_PILE_OF_ROW: Final = {Row.LEFT: 0, Row.RIGHT: 1}
-"""The spit pile a play or slap row aims at: 0 the left pile, 1 the right."""
+PRESSES: Final[tuple[Press, ...]] = tuple(p for player in PLAYERS for p in _presses_of(player))
+"""What each of the 32 keys presses: per player, the left, right and fill rows, then spit."""
 
 
-class Control(Struct, frozen=True):
-    """What one key does: a player's row and stock."""
-
-    player: int
-    """0 = player 1 (bottom, left half of the keyboard), 1 = player 2 (top, right half)."""
-    row: Row
-    """Which row of that player's keys."""
-    stock: int | None = None
-    """The stock, 0–4 from the left, for LEFT, RIGHT and FILL; None for SPIT."""
-
-    @property
-    def id(self) -> str:
-        """The stable action id the config file remaps: ``p1.stock3.left``, ``p1.spit``."""
-        if self.stock is None:  # the SPIT row
-            return f"p{self.player + 1}.spit"
-        return f"p{self.player + 1}.stock{self.stock + 1}.{self.row.value}"
-
-    def press(self, player: int | None = None) -> Press:
-        """The engine press this key is, made by ``player``, the same in every phase.
-
-        ``player`` defaults to the key's own player; in a game against the bot the app
-        passes 0, so both halves of the keyboard play for the person. What the press means
-        now (a play or a slap, a fill or nothing) is the engine's answer:
-        ``PlayerView.resolve``.
-        """
-        who = self.player if player is None else player
-        if self.row is Row.SPIT:
-            return SpitPress(who)
-        assert self.stock is not None  # every row but SPIT has a stock
-        if self.row is Row.FILL:
-            return FillPress(who, self.stock)
-        return PilePress(who, self.stock, _PILE_OF_ROW[self.row])
-
-    def action(self, phase: Phase, player: int | None = None) -> Action | None:
-        """The engine action this key means in ``phase`` on a two-pile table, made by
-        ``player``, as the engine resolves it; None where the key means nothing."""
-        return resolve(self.press(player), phase)
+def control_id(press: Press) -> str:
+    """The stable id the config file names a key by: ``p1.stock3.left``, ``p1.spit``."""
+    if isinstance(press, SpitPress):
+        return f"p{press.player + 1}.spit"
+    row = PILE_ROWS[press.pile] if isinstance(press, PilePress) else "fill"
+    return f"p{press.player + 1}.stock{press.stock + 1}.{row}"
 
 
-def _controls_of(player: int) -> tuple[Control, ...]:
-    """One player's 16 controls: the left row, the right row, the fill row, then spit."""
-    rows = (Row.LEFT, Row.RIGHT, Row.FILL)
-    stocks = tuple(Control(player, row, stock) for row in rows for stock in range(STOCKS))
-    return (*stocks, Control(player, Row.SPIT))
+_PRESS_BY_ID: Final = {control_id(press): press for press in PRESSES}
 
 
-CONTROLS: Final[tuple[Control, ...]] = tuple(
-    control for player in PLAYERS for control in _controls_of(player)
-)
-"""All 32 controls: per player, the left row, the right row, the fill row, then spit."""
+def press_of(control_id: str) -> Press | None:
+    """The press a control id names, for the key's own player; None for no such id."""
+    return _PRESS_BY_ID.get(control_id)
 
-_CONTROL_BY_ID: Final = {control.id: control for control in CONTROLS}
 
-RESERVED_KEYS: Final[frozenset[str]] = frozenset(
-    {"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"}
-)
+_IDS: Final = tuple(_PRESS_BY_ID)
+"""The 32 control ids, in the order of ``PRESSES``."""
+
+RESERVED_KEYS: Final = frozenset({"f1", "escape", "ctrl+q", "ctrl+c", "tab", "shift+tab"})
 """Keys the app keeps for itself (help, pause, quit, focus); never bindable to a control."""
 
 PRESET_OF_LANGUAGE: Final = {
@@ -118,7 +73,7 @@ PRESET_OF_LANGUAGE: Final = {
 
 
 def _half(left: str, right: str, fill: str, spit: str) -> tuple[str, ...]:
-    """One player's 16 keys, in the order of that player's controls in ``CONTROLS``."""
+    """One player's 16 keys, in the order of that player's presses in ``PRESSES``."""
     return (*left.split(), *right.split(), *fill.split(), spit)
 
 
@@ -138,7 +93,7 @@ _PRESETS: Final[dict[str, tuple[str, ...]]] = {
         *_half("y u i o p", "h j k l m", "n comma semicolon colon exclamation_mark", "enter"),
     ),
 }
-"""Each preset's keys, one per control, in the order of ``CONTROLS``."""
+"""Each preset's keys, one per press, in the order of ``PRESSES``."""
 
 
 _QWERTY_POSITIONS: Final = (
@@ -149,7 +104,7 @@ _QWERTY_POSITIONS: Final = (
         "AD06 AD07 AD08 AD09 AD10", "AC06 AC07 AC08 AC09 AC10", "AB06 AB07 AB08 AB09 AB10", "RTRN"
     ),
 )
-"""The key positions (xkb names) of the qwerty preset, one per control."""
+"""The key positions (xkb names) of the qwerty preset, one per press."""
 
 _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
     # The Greek layout's key right of L (AC10) is a dead key (the accents ´ ¨): it types
@@ -163,7 +118,7 @@ _POSITIONS: Final[dict[str, tuple[str, ...]]] = {
     # letter printed on the key; its 30 characters are distinct.
     "latvian-ergonomic": _QWERTY_POSITIONS,
 }
-"""The position-based presets: each control's key position on the keyboard."""
+"""The position-based presets: each press's key position on the keyboard."""
 
 PRESET_NAMES: Final[tuple[str, ...]] = (*_PRESETS, *_POSITIONS)
 """The keyboard layouts with a ready-made key map; qwerty is the default."""
@@ -181,18 +136,15 @@ menu letter works by its name, not by place."""
 
 
 def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozenset[str]]:
-    """A position-based preset's keys (one per control), its layout's own characters, and
-    which of those are Shift's.
+    """A position-based preset's keys (one per press), its layout's own characters (key ->
+    control id), and which of those are Shift's.
 
     The key is what the US layout types at the position (the layout's own character for
     ``latvian-ergonomic``). The layout's characters there are other names for the same key:
     its level 1, its AltGr letters for Latvian (ā at a, š at s…), and the letters Shift types
     that are not a case of the key's own (Georgian ჭ on w). A character two keys would share
-    is left out: it must do nothing rather than guess. The characters come from the xkb
-    tables in :mod:`spit.settings.layouts`.
+    is left out: it must do nothing rather than guess.
     """
-    from spit.settings.layouts import ALTGR, BASE, SHIFT  # not at a QWERTY table's start
-
     positions = _POSITIONS[name]
     named_by = BASE[name] if name in _NAMED_BY_LAYOUT else BASE["us"]
     keys = tuple(_position_key(named_by, position) for position in positions)
@@ -201,7 +153,7 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozen
 
     def claim(chars_at: Callable[[str], Iterable[str | None]], *, shifted: bool) -> set[str]:
         claims: dict[str, set[str]] = {}
-        for control, position in zip(CONTROLS, positions, strict=True):
+        for control, position in zip(_IDS, positions, strict=True):
             for char in chars_at(position):
                 # Letters, and the Greek layout's ; at q's place; not a dead key.
                 if char is None or not (char.isalpha() or (char == ";" and not shifted)):
@@ -210,7 +162,7 @@ def _position_preset(name: str) -> tuple[tuple[str, ...], dict[str, str], frozen
                     continue  # another key's letter, or a case of one: folding decides
                 key = character_key(char)
                 if key not in taken:
-                    claims.setdefault(key, set()).add(control.id)
+                    claims.setdefault(key, set()).add(control)
         claimed = {key for key, ids in claims.items() if len(ids) == 1}
         aliases.update((key, next(iter(claims[key]))) for key in claimed)
         taken.update(claimed)
@@ -230,8 +182,6 @@ def same_place(key: str) -> tuple[str, ...]:
     Latin letter ``key`` (``"s"`` -> σ, ს, š), so a letter of the menu or a dialog plays by
     key position as the table's keys do; () for any other key. Only letters: a dead key
     types nothing, and a character two places share would have to guess."""
-    from spit.settings.layouts import ALTGR, BASE  # not at a QWERTY table's start
-
     position = next((p for p, c in BASE["us"].items() if c == key and key.isalpha()), None)
     if position is None:
         return ()
@@ -246,13 +196,8 @@ def same_place(key: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-@cache
-def _typed_letters(preset: str) -> frozenset[str] | None:
-    """Every letter the preset's layout types on a key of its own; None for an unknown one."""
-    from spit.settings.layouts import TYPED  # not at a QWERTY table's start
-
-    letters = TYPED.get(preset)
-    return None if letters is None else frozenset(letters)
+_TYPED_LETTERS: Final = {preset: frozenset(letters) for preset, letters in TYPED.items()}
+"""Every letter each preset's layout types on a key of its own."""
 
 
 def _position_key(layout: dict[str, str], position: str) -> str:
@@ -344,20 +289,17 @@ class KeyProblem(Enum):
     """Why a key map cannot work; :mod:`spit.words.config` says it in words."""
 
     UNKNOWN_LAYOUT = "unknown layout"  # no preset has the name (KeyMapError.layout)
-    NO_SUCH_ACTION = "no such action"  # a binding names an action id no control has
+    NO_SUCH_ACTION = "no such action"  # a binding names no control id
     KEY_COMBINATION = "key combination"  # such as ctrl+q: an action takes one press
     UNKNOWN_KEY = "unknown key"  # a key name Textual never reports
     RESERVED_KEY = "reserved key"  # a key that help, pause, quit or focus keep
-    KEY_TAKEN = "key taken"  # a key another action (KeyMapError.other) has
+    KEY_TAKEN = "key taken"  # a key another control (KeyMapError.other) has
 
 
 class KeyMapError(ValueError):
-    """A key map that cannot work: an unknown preset, action id or key, or a key bound twice.
-
-    It carries the facts, not a sentence: ``spit.words.config.key_map_error`` words it: the
+    """A key map that cannot work, as facts ``spit.words.config.key_map_error`` words: the
     ``problem``, the ``control_id`` whose binding is wrong, the ``key`` as the binding wrote
-    it, the ``other`` action id that has the key already, the ``layout`` asked for.
-    """
+    it, the ``other`` control id that has the key already, the ``layout`` asked for."""
 
     def __init__(
         self,
@@ -377,12 +319,9 @@ class KeyMapError(ValueError):
 
 
 class KeyMap:
-    """Which key does what: a preset, possibly with some keys remapped.
+    """Which key does what: a preset, possibly with some keys remapped. Immutable."""
 
-    Immutable: ``with_bindings`` returns a new map.
-    """
-
-    __slots__ = ("_aliases", "_control_by_key", "_folded", "_key_by_id", "_shifted", "name")
+    __slots__ = ("_aliases", "_folded", "_key_by_id", "_press_by_key", "_shifted", "name")
 
     def __init__(
         self,
@@ -391,38 +330,32 @@ class KeyMap:
         aliases: Mapping[str, str] | None = None,
         shifted: Iterable[str] = (),
     ) -> None:
-        """A map named ``name`` with one key per control, in the order of ``CONTROLS``.
-
-        ``aliases`` (key -> action id) are other keys for the same actions: the characters
-        a national layout types at the Latin key's place. ``shifted`` names those of them
-        that Shift types (Georgian ჭ at w): they play, but :meth:`keys_of` leaves them out,
-        so a key's label stays its own letters.
-        """
+        """``name`` the preset it starts from; ``keys`` one per press in the order of
+        ``PRESSES``; ``aliases`` (key -> control id) the characters a national layout types at
+        the Latin key's place; ``shifted`` those of them that Shift types (Georgian ჭ at w):
+        they play, but :meth:`keys_of` leaves them out, so a key's label stays its own letters."""
         self.name = name
-        """The preset this map starts from (one of ``PRESET_NAMES``)."""
-        self._key_by_id: dict[str, str] = dict(
-            zip((control.id for control in CONTROLS), keys, strict=True)
-        )
+        self._key_by_id: dict[str, str] = dict(zip(_IDS, keys, strict=True))
         self._aliases: dict[str, str] = dict(aliases or {})
         self._shifted: frozenset[str] = frozenset(shifted) & self._aliases.keys()
-        self._control_by_key: dict[str, Control] = {
-            key: _CONTROL_BY_ID[control_id]
-            for key, control_id in (
+        self._press_by_key: dict[str, Press] = {
+            key: _PRESS_BY_ID[control]
+            for key, control in (
                 *self._aliases.items(),
-                *((key, control_id) for control_id, key in self._key_by_id.items()),
+                *((key, control) for control, key in self._key_by_id.items()),
             )
         }
-        # The upper case of every bound letter, and the controls it could mean: Caps Lock or
+        # The upper case of every bound letter, and the presses it could mean: Caps Lock or
         # Shift on the Greek layout types Σ for both ς (w) and σ (s), so Σ means nothing.
-        self._folded: dict[str, set[Control]] = {}
-        for key, control in self._control_by_key.items():
+        self._folded: dict[str, set[Press]] = {}
+        for key, press in self._press_by_key.items():
             upper = key.upper() if len(key) == 1 else key
             if len(upper) == 1 and upper != key:
-                self._folded.setdefault(upper, set()).add(control)
+                self._folded.setdefault(upper, set()).add(press)
 
     @classmethod
     def preset(cls, name: str = "qwerty") -> KeyMap:
-        """The ready-made map for a keyboard layout: ``"qwerty"``, ``"qwertz"`` or ``"azerty"``."""
+        """The ready-made map for a keyboard layout, one of ``PRESET_NAMES``."""
         if name in _POSITIONS:
             return cls(name, *_position_preset(name))
         if name not in _PRESETS:
@@ -442,67 +375,55 @@ class KeyMap:
         except KeyMapError as error:
             return keymap, error
 
-    @property
-    def controls(self) -> tuple[Control, ...]:
-        """All 32 controls: 2 players x (3 rows x 5 stocks + spit)."""
-        return CONTROLS
-
     def with_bindings(self, bindings: Mapping[str, str]) -> KeyMap:
-        """This map with some actions moved to other keys: action id -> Textual key name.
-
-        Raises KeyMapError, naming the action id, for an unknown id, a key name Textual
-        never reports, a reserved key (F1, Esc, Ctrl+Q ...), or a key that would end up
-        doing two things (the message names both actions).
-        """
+        """This map with some presses moved to other keys: control id -> Textual key name.
+        KeyMapError for an unknown id or key name, a reserved key, or a key doing two things."""
         key_by_id = dict(self._key_by_id)
-        for control_id, key in bindings.items():
-            if control_id not in _CONTROL_BY_ID:
-                raise KeyMapError(KeyProblem.NO_SUCH_ACTION, control_id)
+        for control, key in bindings.items():
+            if control not in _PRESS_BY_ID:
+                raise KeyMapError(KeyProblem.NO_SUCH_ACTION, control)
             name = normalize_key(key) if isinstance(key, str) else None
             if name is None and isinstance(key, str) and "+" in key:
-                raise KeyMapError(KeyProblem.KEY_COMBINATION, control_id, key=key)
+                raise KeyMapError(KeyProblem.KEY_COMBINATION, control, key=key)
             if name is None:
-                raise KeyMapError(KeyProblem.UNKNOWN_KEY, control_id, key=key)
+                raise KeyMapError(KeyProblem.UNKNOWN_KEY, control, key=key)
             if name in RESERVED_KEYS:
-                raise KeyMapError(KeyProblem.RESERVED_KEY, control_id, key=key)
-            key_by_id[control_id] = name
-        # A remapped action's layout characters go with its old key; the rest stay, and
+                raise KeyMapError(KeyProblem.RESERVED_KEY, control, key=key)
+            key_by_id[control] = name
+        # A remapped press's layout characters go with its old key; the rest stay, and
         # count as taken like any key.
         aliases = {k: i for k, i in self._aliases.items() if i not in bindings}
         owner: dict[str, str] = dict(aliases)
-        # Blame the remapped action, not the preset's, so the message points at the user's line.
-        for control_id in [*(i for i in key_by_id if i not in bindings), *bindings]:
-            key = key_by_id[control_id]
+        # Blame the remapped press, not the preset's, so the message points at the user's line.
+        for control in [*(i for i in key_by_id if i not in bindings), *bindings]:
+            key = key_by_id[control]
             if key in owner:
                 raise KeyMapError(
-                    KeyProblem.KEY_TAKEN,
-                    control_id,
-                    key=bindings.get(control_id, key),
-                    other=owner[key],
+                    KeyProblem.KEY_TAKEN, control, key=bindings.get(control, key), other=owner[key]
                 )
-            owner[key] = control_id
+            owner[key] = control
         return KeyMap(self.name, key_by_id.values(), aliases, self._shifted)
 
-    def control(self, key: str) -> Control | None:
-        """What a key press does, by Textual ``event.key``; None for keys that play nothing.
+    def press(self, key: str) -> Press | None:
+        """The press a Textual ``event.key`` makes, for the key's own player; None if none.
 
         An upper-case letter counts as its lower-case key, so Caps Lock does not stop a game,
         unless it is the upper case of two keys' letters (Greek Σ, of ς and σ): then it does
         nothing rather than guess. A letter with marks that the layout has no key of its own
         for (Greek ά, from the dead accent key and α) plays as its base letter's key.
         """
-        control = self._folded_control(key)
-        if control is None and self._composed(key):
-            control = self._folded_control(unicodedata.normalize("NFD", key)[0])
-        return control
+        press = self._folded_press(key)
+        if press is None and self._composed(key):
+            press = self._folded_press(unicodedata.normalize("NFD", key)[0])
+        return press
 
-    def _folded_control(self, key: str) -> Control | None:
-        """The control of ``key`` itself, or the one control its lower case can mean."""
-        control = self._control_by_key.get(key)
-        if control is not None or len(key) != 1:
-            return control
+    def _folded_press(self, key: str) -> Press | None:
+        """The press of ``key`` itself, or the one press its lower case can mean."""
+        press = self._press_by_key.get(key)
+        if press is not None or len(key) != 1:
+            return press
         meant = set(self._folded.get(key, ()))
-        lower = self._control_by_key.get(key.lower()) if key.isupper() else None
+        lower = self._press_by_key.get(key.lower()) if key.isupper() else None
         if lower is not None:
             meant.add(lower)
         return next(iter(meant)) if len(meant) == 1 else None
@@ -512,17 +433,17 @@ class KeyMap:
         if len(key) != 1 or not key.isalpha():
             return False
         base = unicodedata.normalize("NFD", key)[0]
-        typed = _typed_letters(self.name)
+        typed = _TYPED_LETTERS.get(self.name)
         return (
             base != key and base.isalpha() and typed is not None and not {key, key.lower()} & typed
         )
 
     def key(self, control_id: str) -> str:
-        """The Textual key name bound to an action id. KeyError for an unknown id."""
+        """The Textual key name bound to a control id. KeyError for an unknown id."""
         return self._key_by_id[control_id]
 
     def keys_of(self, control_id: str) -> tuple[str, ...]:
-        """Every key that does an action: its key, then the layout's own characters for it
+        """Every key that presses a control: its key, then the layout's own characters for it
         (without Shift; the letters Shift types there play too, but are not listed)."""
         natives = tuple(
             k for k, i in self._aliases.items() if i == control_id and k not in self._shifted
@@ -531,7 +452,7 @@ class KeyMap:
 
     @property
     def bindings(self) -> dict[str, str]:
-        """Every action id and its key, in the order of ``CONTROLS``."""
+        """Every control id and its key, in the order of ``PRESSES``."""
         return dict(self._key_by_id)
 
     def __eq__(self, other: object) -> bool:

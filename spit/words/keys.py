@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from typing import Final
 
+from spit.engine import Press, SpitPress
 from spit.i18n import N_, _, translated
-from spit.settings.keymap import Row
+from spit.settings.keymap import control_id
 from spit.words.labels import Names
 
 PRESS_KEY_FOR: Final = {
-    Row.LEFT: N_("Press the key for stock {n} onto the left pile (slap left)"),
-    Row.RIGHT: N_("Press the key for stock {n} onto the right pile (slap right)"),
-    Row.FILL: N_("Press the key for stock {n} into an empty slot"),
-    Row.SPIT: N_("Press the key for spit / ready"),
+    "left": N_("Press the key for stock {n} onto the left pile (slap left)"),
+    "right": N_("Press the key for stock {n} onto the right pile (slap right)"),
+    "fill": N_("Press the key for stock {n} into an empty slot"),
+    "spit": N_("Press the key for spit / ready"),
 }
+"""By the last part of a control id: its row."""
 
 
-def press_key_for(row: Row | str, stock: int | None) -> str:
-    """What to press a key for: ``row`` is the control's row (or its value); ``stock`` counts
-    from 0."""
-    return translated(PRESS_KEY_FOR[Row(row)]).format(n=(stock or 0) + 1)
+def press_key_for(press: Press) -> str:
+    """What to press a key for, in words."""
+    row = control_id(press).rpartition(".")[2]
+    stock = 0 if isinstance(press, SpitPress) else press.stock
+    return translated(PRESS_KEY_FOR[row]).format(n=stock + 1)
 
 
 ACTION_ROW: Final = {

@@ -13,9 +13,9 @@ from rich.console import Console
 
 from spit.app.app import SpitApp
 from spit.app.game import GameScreen, Pace
-from spit.engine import DECK, Action, Fill, Match, Phase, Play, Slap, Spit, Variant
+from spit.engine import DECK, Action, Fill, Match, Phase, Play, Slap, Spit, Variant, resolve
 from spit.game import DriverFactory, LocalGame
-from spit.settings.keymap import KeyMap
+from spit.settings.keymap import PRESSES, KeyMap, control_id
 from spit.settings.options import GameOptions, Mode
 
 STILL = Pace(flash=0.0, message=3600.0, last_move=3600.0, grace=0.0)
@@ -76,9 +76,9 @@ def local(screen: GameScreen) -> LocalGame:
 
 def key_for(keymap: KeyMap, action: Action, phase: Phase) -> str:
     """The key that makes ``action`` in ``phase``."""
-    for control in keymap.controls:
-        if control.player == action.player and control.action(phase) == action:
-            return keymap.key(control.id)
+    for press in PRESSES:
+        if press.player == action.player and resolve(press, phase) == action:
+            return keymap.key(control_id(press))
     raise AssertionError(f"no key for {action} in {phase}")
 
 

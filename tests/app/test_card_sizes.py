@@ -11,8 +11,8 @@ from spit.app.dialogs.too_small import TooSmallScreen
 from spit.app.look import CARD_SIZES, LARGE, MEDIUM, SMALL, CardSize, Look, card_size_for
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary
 from spit.app.table import pile_row_height, row_width
-from spit.engine import DECK, Action, Match, Phase
-from spit.settings.keymap import KeyMap
+from spit.engine import DECK, Action, Match, Phase, resolve
+from spit.settings.keymap import PRESSES, KeyMap
 
 from .factory import game, make_app, played_until
 
@@ -111,11 +111,11 @@ async def test_every_key_plays_at_every_size() -> None:
             heard: list[Action] = []
             screen.act = heard.append  # type: ignore[method-assign]
             try:
-                for control in QWERTY.controls:
-                    await pilot.press(QWERTY.key(control.id))
+                for key in QWERTY.bindings.values():
+                    await pilot.press(key)
             finally:
                 del screen.act  # the screen's own again
-            assert heard == [control.action(Phase.PLAYING) for control in QWERTY.controls]
+            assert heard == [resolve(press, Phase.PLAYING) for press in PRESSES]
         assert screen.act == real_act
         # One real play at the large size: the piles are redrawn with it, large.
         piles = screen.query_one(PileRow)

@@ -25,7 +25,7 @@ from .factory import FakeClock, drive, game, local, make_app, screen_text
 from .test_flow import opponents
 
 QWERTY = KeyMap.preset("qwerty")
-GAME_KEYS = [QWERTY.key(control.id) for control in QWERTY.controls]
+GAME_KEYS = list(QWERTY.bindings.values())
 """Every key either player uses in play, on the default layout."""
 
 

@@ -33,7 +33,7 @@ SIZES = ((80, 24), (40, 12), (120, 40), (79, 24), (80, 23), (100, 30))
 NOISE = ("1", "0", "minus", "up", "left", "backspace", "delete", "f5", "ctrl+a", "x1")
 """Keys nobody plays with, mixed in now and then."""
 KEYMAP = KeyMap.preset("qwerty")
-PLAYER_KEYS = [KEYMAP.key(control.id) for control in KEYMAP.controls]
+PLAYER_KEYS = list(KEYMAP.bindings.values())
 
 
 def aimed_key(match: Match, rng: random.Random) -> str:

@@ -17,8 +17,9 @@ from spit.engine import (
     Play,
     Reason,
     Spit,
+    resolve,
 )
-from spit.settings.keymap import PRESET_NAMES, KeyMap
+from spit.settings.keymap import PRESET_NAMES, PRESSES, KeyMap, control_id
 
 from .factory import (
     FakeClock,
@@ -301,11 +302,11 @@ async def test_every_key_of_both_players_reaches_the_engine_as_its_action(layout
     match.apply = spy  # type: ignore[method-assign]
     app = make_app(3, match=match, keys=layout)
     async with app.run_test(size=(80, 24)) as pilot:
-        for control in keymap.controls:
+        for press in PRESSES:
             phase = match.round.phase
             applied.clear()
-            await pilot.press(keymap.key(control.id))
-            assert applied == [control.action(phase)], control.id
+            await pilot.press(keymap.key(control_id(press)))
+            assert applied == [resolve(press, phase)], press
     assert cards_conserved(match)
 
 

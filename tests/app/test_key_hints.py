@@ -17,7 +17,7 @@ from spit.app.look import STOCK_WIDTH
 from spit.app.parts import MARGIN, KeyLegend, LegendState, legend_slot
 from spit.app.table import GAP, ROW_WIDTH
 from spit.engine import STOCKS
-from spit.settings.keymap import CONTROLS, KeyMap
+from spit.settings.keymap import PRESSES, KeyMap
 from spit.words.labels import control_label
 
 from .factory import make_app, screen_text
@@ -37,7 +37,7 @@ def remapped(keys: list[str]) -> KeyMap:
     return KeyMap("qwerty", keys)
 
 
-keymaps = st.permutations(POOL).map(lambda keys: remapped(list(keys[: len(CONTROLS)])))
+keymaps = st.permutations(POOL).map(lambda keys: remapped(list(keys[: len(PRESSES)])))
 
 
 def legend_labels(keymap: KeyMap, prefix: str, *, ascii: bool = False) -> tuple:

@@ -9,7 +9,7 @@ from spit.app.app import SpitApp
 from spit.app.dialogs.keys import KeysScreen
 from spit.app.game import GameScreen
 from spit.settings.config import load_config
-from spit.settings.keymap import CONTROLS
+from spit.settings.keymap import PRESSES
 from spit.settings.options import GameOptions
 
 from .factory import FakeClock, screen_text
@@ -38,8 +38,8 @@ async def test_each_action_gets_the_key_pressed_and_the_config_keeps_them(tmp_pa
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        for control, key in zip(CONTROLS, NEW_KEYS, strict=True):
-            assert screen.keymap.control(key) == control
+        for press, key in zip(PRESSES, NEW_KEYS, strict=True):
+            assert screen.keymap.press(key) == press
     text = config.read_text()
     assert text.startswith("# my settings")  # the player's own lines stay
     document = tomllib.loads(text)

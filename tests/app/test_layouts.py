@@ -7,7 +7,7 @@ import random
 import pytest
 
 from spit.engine import Match, Spit
-from spit.settings.keymap import KeyMap
+from spit.settings.keymap import PRESSES, KeyMap, control_id
 
 from .factory import STEP, FakeClock, cards_conserved, make_app
 
@@ -51,8 +51,8 @@ async def test_every_layout_character_changes_the_table_as_its_latin_key_does(
     keymap = KeyMap.preset(layout)
     latin: list[str] = []
     native: list[str] = []
-    for control in keymap.controls:
-        key, *characters = keymap.keys_of(control.id)
+    for control in map(control_id, PRESSES):
+        key, *characters = keymap.keys_of(control)
         for character in characters:
             latin.append(key)
             native.append(character)

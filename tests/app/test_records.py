@@ -11,11 +11,13 @@ from rich.console import Console
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.pause import PauseScreen
 from spit.app.dialogs.quit import QuitScreen
-from spit.app.dialogs.resume import ResumeScreen
+from spit.app.dialogs.resume import ResumeScreen, offered_names, table_summary
 from spit.app.replay_screen import ReplayScreen
 from spit.engine import Phase, Variant
 from spit.game import bot_driver
 from spit.game.playback import ReplayGame
+from spit.game.session import Session
+from spit.i18n import set_language
 from spit.records.figures import MatchStats
 from spit.records.record import (
     Header,
@@ -26,8 +28,9 @@ from spit.records.record import (
     read_record,
     record_files,
 )
+from spit.settings.options import GameOptions
 from tests.app.factory import FakeClock, drive, game, local, make_app
-from tests.records.played import play_recorded
+from tests.records.played import play_recorded, unnamed
 
 SIZE = (100, 34)
 
@@ -49,7 +52,7 @@ async def test_every_action_that_reaches_the_engine_is_in_the_record(data_dir: P
         record = read_record(only_record(data_dir))
         assert record.match.view(0) == match.view(0)
         assert record.header.seed == 3 and record.header.mode == "two-player"
-        assert record.header.players[0].name == "Player 1"
+        assert record.header.players[0].name is None  # none given: the shells word it
 
 
 async def test_quitting_keeps_the_match_for_later_by_default(data_dir: Path) -> None:
@@ -311,3 +314,29 @@ async def test_a_replay_taken_down_as_it_comes_up_does_not_crash(data_dir: Path)
         screen._hide_legends()  # the deferred call, coming after
         await pilot.pause()
     assert not app.crashed
+
+
+@pytest.mark.parametrize(
+    ("head", "shown"),
+    [
+        (unnamed("bot", 5, version=3), ("Du", "Bot")),  # stored "Player 1" and "Bot"
+        (unnamed("two-player", 5, version=3), ("Spieler 1", "Spieler 2")),
+        (unnamed("bot", 5), ("Du", "Bot")),
+        (unnamed("two-player", 5), ("Spieler 1", "Spieler 2")),
+    ],
+    ids=["bot-format-3", "two-player-format-3", "bot", "two-player"],
+)
+def test_the_offer_and_the_resumed_table_name_unnamed_players_in_the_players_language(
+    tmp_path: Path, head: Header, shown: tuple[str, str]
+) -> None:
+    # The German offer once read "Runde 1 · Player 1 25 Karten", and the table resumed
+    # after a crash said "Player 1" where it had said "You".
+    path, _ = play_recorded(tmp_path, 5, stop_after=30, head=head)
+    record = read_record(path, steps=False)
+    set_language("de")
+    try:
+        summary = table_summary(record, offered_names(record))
+        assert offered_names(record) == shown and "Player" not in summary
+    finally:
+        set_language("en")
+    assert Session.resume_options(record, GameOptions()).names == (None, None)

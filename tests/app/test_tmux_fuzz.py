@@ -32,7 +32,7 @@ SECONDS = 35.0
 """The most the fuzzing lasts (plus start and end): keep CI well under a minute. It stops
 sooner once a match has been played to its end and its rematch for a few seconds."""
 
-CARD_KEYS = [KeyMap.preset("qwerty").key(c.id) for c in KeyMap.preset("qwerty").controls]
+CARD_KEYS = list(KeyMap.preset("qwerty").bindings.values())
 TMUX_NAMES = {"space": "Space", "enter": "Enter", "comma": ",", "full_stop": ".", "slash": "/"}
 FUNCTION_KEYS = [
     *(f"F{n}" for n in range(1, 13)),

@@ -74,7 +74,7 @@ def test_spit_speaks_georgian_and_plays_on_georgian_letters(georgian: Terminal) 
     )
 
     georgian.press("C-q")
-    georgian.wait_for("გავიდე ამ თამაშიდან?")
+    georgian.wait_for("გახვალ თამაშიდან?")
     georgian.press("C-q")
     georgian.wait_for("spit-exited-0")
 

@@ -130,7 +130,7 @@ def test_killed_at_random_moments_every_record_reads_back(
     server: str, data_dir: Path, config: Path
 ) -> None:
     rng = random.Random(20261201)
-    keys = [KEYMAP.key(c.id) for c in KEYMAP.controls]
+    keys = list(KEYMAP.bindings.values())
     steps = 0
     for kill in range(KILLS):
         args = f"play --two-player --seed {SEED}" if kill == 0 else "resume"

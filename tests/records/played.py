@@ -8,7 +8,7 @@ from pathlib import Path
 
 from spit.bot import Bot
 from spit.engine import Action, Match, Result, Variant
-from spit.records.record import Header, Player, RecordWriter
+from spit.records.record import FORMAT_VERSION, Header, Player, RecordWriter
 from spit.sim.simulator import play_match
 
 
@@ -17,9 +17,19 @@ def header(seed: int = 7, variant: Variant = Variant.STANDARD) -> Header:
     return Header(
         seed=seed,
         mode="bot",
-        players=(Player("Ann"), Player("Bot", bot="hard")),
+        players=(Player("Ann"), Player(bot="hard")),
         variant=variant,
     )
+
+
+def unnamed(mode: str, seed: int, *, version: int = FORMAT_VERSION) -> Header:
+    """A header whose players gave no name (format 3 stored "Player 1", "Player 2", "Bot")."""
+    bot = mode == "bot"
+    if version < 4:
+        seated = (Player("Player 1"), Player("Bot", "hard") if bot else Player("Player 2"))
+    else:
+        seated = (Player(), Player(bot="hard") if bot else Player())
+    return Header(seed=seed, mode=mode, players=seated, version=version)
 
 
 class _Recorded(Match):
@@ -41,13 +51,19 @@ class _Stop(Exception):
 
 
 def play_recorded(
-    directory: Path, seed: int = 7, *, stop_after: int | None = None, levels=("hard", "expert")
+    directory: Path,
+    seed: int = 7,
+    *,
+    stop_after: int | None = None,
+    levels=("hard", "expert"),
+    head: Header | None = None,
 ) -> tuple[Path, Match]:
-    """Play a match bot against bot, recording it in ``directory``; stop after some actions.
+    """Play a match bot against bot, recording it in ``directory`` (under ``head``, else
+    :func:`header`); stop after some actions.
 
     Returns the record's path and the match as played (stopped or over).
     """
-    head = header(seed)
+    head = head or header(seed)
     writer = RecordWriter.create(head, directory)
     match = _Recorded(
         random.Random(seed), variant=head.variant, settings=head.settings, target=head.target

@@ -40,7 +40,7 @@ def test_every_record_is_indexed_with_its_result_rounds_and_reactions(
         results = sorted(row.result for row in rows)
         assert {"abandoned", "unfinished"} < set(results) and len(results) == 3
         done = next(r for r in rows if r.result in ("won", "lost"))
-        assert done.opponent == "bot:hard" and done.players == ("Ann", "Bot")
+        assert done.opponent == "bot:hard" and done.players == ("Ann", None)
         assert done.rounds >= 1 and done.cards[0] + done.cards[1] > 20
         assert done.reactions[0] is not None and done.seconds > 0
         assert len([r for r in history.rounds() if r[0] == done.file]) == done.rounds

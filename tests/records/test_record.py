@@ -71,7 +71,7 @@ def test_the_header_holds_seed_variant_settings_and_players(finished: tuple[Path
     assert head["record"] == "spit match" and head["version"] == FORMAT_VERSION
     assert head["seed"] == 7 and head["variant"] == "standard"
     assert head["settings"] == {"lockout": 0.5, "too_late": 0.3}
-    assert head["players"] == [{"name": "Ann"}, {"name": "Bot", "bot": "hard"}]
+    assert head["players"] == [{"name": "Ann"}, {"bot": "hard"}]
 
 
 def test_an_edited_verdict_is_refused_naming_the_file_and_line(

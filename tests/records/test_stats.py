@@ -17,7 +17,7 @@ from spit.cli import main
 from spit.commands.stats_table import render
 from spit.records.history import Row
 from spit.records.stats import gather
-from tests.records.played import play_recorded
+from tests.records.played import play_recorded, unnamed
 
 
 def row(
@@ -264,3 +264,26 @@ def test_spit_stats_into_a_pipe_closed_early_exits_cleanly(data_dir: Path) -> No
     err = stats.stderr.read().decode()
     assert stats.wait(60) == 0
     assert err == ""
+
+
+def test_players_who_gave_no_name_are_counted_as_the_table_called_them(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Three against the bot and one at one keyboard, old records and new: the person against
+    # the bot is "You", never lumped with Player 1 of a two-player match, and no English
+    # default name is shown in German.
+    for seed, version in ((1, 3), (2, 4), (3, 4)):
+        play_recorded(data_dir / "records", seed, head=unnamed("bot", seed, version=version))
+    play_recorded(data_dir / "records", 4, head=unnamed("two-player", 4, version=3))
+    assert main(["stats", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    matches = {json.dumps(p["name"]): p["matches"] for p in figures["players"]}
+    assert matches == {
+        '{"seat": 0, "against_bot": true}': 3,
+        '{"seat": 0, "against_bot": false}': 1,
+        '{"seat": 1, "against_bot": false}': 1,
+    }
+    assert main(["--lang", "de", "stats"]) == 0
+    shown = capsys.readouterr().out
+    assert "Du" in shown and "Spieler 1" in shown and "Spieler 2" in shown
+    assert "Player" not in shown and "Bot " not in shown.replace("Bot (", "")

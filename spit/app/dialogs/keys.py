@@ -15,7 +15,7 @@ from textual.widgets import Static
 from spit import words
 from spit.app.dialogs.dialog import Dialog
 from spit.i18n import _
-from spit.settings.keymap import CONTROLS, RESERVED_KEYS, KeyMap, normalize_key
+from spit.settings.keymap import PRESSES, RESERVED_KEYS, KeyMap, control_id, normalize_key
 from spit.words.labels import key_label
 
 
@@ -73,28 +73,26 @@ class KeysScreen(Dialog[dict[str, str]]):
         self._show()
 
     def _show(self, problem: str = "") -> None:
-        control = CONTROLS[self.asking]
+        press = PRESSES[self.asking]
         who = _("{name} · key {n} of {total}").format(
-            name=self._names[control.player], n=self.asking + 1, total=len(CONTROLS)
+            name=self._names[press.player], n=self.asking + 1, total=len(PRESSES)
         )
         self.query_one("#who", Static).update(who)
-        self.query_one("#action", Static).update(
-            words.keys.press_key_for(control.row.value, control.stock)
-        )
-        now = key_label(self._keymap.key(control.id))
+        self.query_one("#action", Static).update(words.keys.press_key_for(press))
+        now = key_label(self._keymap.key(control_id(press)))
         self.query_one("#now", Static).update(_("Its key now: {key}").format(key=now))
         self.query_one("#problem", Static).update(problem)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        if self.asking >= len(CONTROLS):
+        if self.asking >= len(PRESSES):
             return
-        control = CONTROLS[self.asking]
+        control = control_id(PRESSES[self.asking])
         if event.key == "escape":
             self.dismiss(None)
             return
-        key = self._keymap.key(control.id) if event.key == "tab" else normalize_key(event.key)
+        key = self._keymap.key(control) if event.key == "tab" else normalize_key(event.key)
         if key is None:
             self._show(_("that key cannot be told apart; choose another"))
             return
@@ -108,8 +106,8 @@ class KeysScreen(Dialog[dict[str, str]]):
                 _("{key} is already the key for {action}").format(key=key_label(key), action=action)
             )
             return
-        self._chosen[control.id] = key
-        if self.asking == len(CONTROLS):
+        self._chosen[control] = key
+        if self.asking == len(PRESSES):
             self.dismiss(dict(self._chosen))
         else:
             self._show()

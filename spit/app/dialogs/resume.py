@@ -16,7 +16,6 @@ from spit.app.bindings import worded
 from spit.app.dialogs.dialog import Dialog, KeyLine, answer_button
 from spit.i18n import _, ngettext
 from spit.records.record import Record
-from spit.records.recorder import DEFAULT_NAMES
 
 
 def when(record: Record) -> str:
@@ -29,13 +28,14 @@ def when(record: Record) -> str:
 
 
 def offered_names(record: Record) -> tuple[str, str]:
-    """How the offer calls the record's players: their names, or the defaults (the bot by
-    its table name)."""
-    players = record.header.players
-    return (
-        players[0].name or DEFAULT_NAMES[0],
-        players[1].name if not players[1].bot else words.labels.player_name(1, against_bot=True),
+    """How the offer calls the record's players: as the table does (their names, else You,
+    Bot, Player 1 or Player 2 in the player's language)."""
+    against_bot = record.header.mode == "bot"
+    first, second = (
+        p.name or words.labels.player_name(seat, against_bot=against_bot)
+        for seat, p in enumerate(record.header.players)
     )
+    return first, second
 
 
 def table_summary(record: Record, names: tuple[str, str]) -> str:

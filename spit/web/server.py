@@ -223,20 +223,6 @@ class WebServer(Server):
         waited for :data:`CLOSE_TIMEOUT` at most, a silent page found by its heartbeat."""
         return web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE, timeout=CLOSE_TIMEOUT)
 
-    def table_process(
-        self, command: str, websocket: web.WebSocketResponse, environment: dict[str, str]
-    ) -> Table:
-        """The game process for the page on ``websocket`` (not yet started)."""
-        return Table(
-            command,
-            environment=environment,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
-            download_manager=self.download_manager,
-            debug=self.debug,
-        )
-
     # -- the aiohttp application -----------------------------------------------------
 
     async def _make_app(self) -> web.Application:
@@ -332,7 +318,15 @@ class WebServer(Server):
         try:
             width, height = page_size(request.query)
             await websocket.prepare(request)
-            service = self.table_process(command, websocket, environment or {})
+            service = Table(
+                command,
+                environment=environment,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
             self._sockets.add(websocket)
             self._games.add(service)
             await service.start(width, height)

@@ -15,16 +15,19 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
 
 from spit import __version__, words
-from spit.commands.play import add_lang_option, add_play_parser, add_practice_parser, run_play
+from spit.commands.exits import CANNOT_RUN
+from spit.commands.play import (
+    add_lang_option,
+    add_play_parser,
+    add_practice_parser,
+    read_config,
+    run_play,
+)
 from spit.i18n import LANGUAGES, _, choose_language, set_language, translate_argparse
 from spit.printable import printable
-from spit.settings.config import Config, ConfigError, config_path, load_config
+from spit.settings.config import Config, ConfigError, config_path
 
-PROG = "spit"
-"""The command's name in messages."""
-
-USAGE_ERROR_EXIT = 2
-"""Exit status for a flag the command does not understand."""
+PROG = "spit"  # the command's name in messages
 
 
 class Parser(argparse.ArgumentParser):
@@ -41,7 +44,7 @@ class Parser(argparse.ArgumentParser):
             ),
             file=sys.stderr,
         )
-        raise SystemExit(USAGE_ERROR_EXIT)
+        raise SystemExit(CANNOT_RUN)
 
 
 class TopParser(Parser):
@@ -194,77 +197,52 @@ def build_parser() -> TopParser:
     )
     commands.declare(["play"], add_play_parser)
     commands.declare(["practice"], add_practice_parser)
-    commands.declare(["simulate"], _simulate)
-    commands.declare(["resume"], _resume)
-    commands.declare(["replay"], _replay)
-    commands.declare(["stats"], _stats)
+    commands.declare(["simulate"], _simulator)
+    commands.declare(["resume", "replay", "stats"], _records)
     commands.declare(["server", "host", "join"], _network)
     commands.declare(["web"], _web)
-    commands.declare(["ladder"], _ladder)
+    commands.declare(["ladder"], _simulator)
     parser.commands = commands
     return parser
 
 
-# The modules of the subcommands other than play and practice load when their parser is built.
+# The modules of the subcommands other than play and practice load when their parser is built
+# (each builder adds every parser its module holds).
 
 
-def _simulate(commands: Commands) -> None:
-    from spit.commands.sim import add_simulate_parser  # loads with its parser, not at start
+def _simulator(commands: Commands) -> None:
+    from spit.commands import sim  # lazy: loads with its parser, not at start
 
-    add_simulate_parser(commands)
-
-
-def _resume(commands: Commands) -> None:
-    from spit.commands.records import add_resume_parser  # loads with its parser, not at start
-
-    add_resume_parser(commands)
+    sim.add_simulate_parser(commands)
+    sim.add_ladder_parser(commands)
 
 
-def _replay(commands: Commands) -> None:
-    from spit.commands.records import add_replay_parser  # loads with its parser, not at start
+def _records(commands: Commands) -> None:
+    from spit.commands import records  # lazy: loads with its parser, not at start
 
-    add_replay_parser(commands)
-
-
-def _stats(commands: Commands) -> None:
-    from spit.commands.records import add_stats_parser  # loads with its parser, not at start
-
-    add_stats_parser(commands)
+    records.add_resume_parser(commands)
+    records.add_replay_parser(commands)
+    records.add_stats_parser(commands)
 
 
 def _network(commands: Commands) -> None:
-    from spit.commands.play import play_networked
-    from spit.commands.rooms import add_network_parsers  # loads with its parser, not at start
+    from spit.commands.rooms import add_network_parsers  # lazy: loads with its parser, not at start
 
-    add_network_parsers(commands, play_networked)
+    add_network_parsers(commands)
 
 
 def _web(commands: Commands) -> None:
-    from spit.commands.web import add_web_parser  # loads with its parser, not at start
+    from spit.commands.web import add_web_parser  # lazy: loads with its parser, not at start
 
     add_web_parser(commands)
 
 
-def _ladder(commands: Commands) -> None:
-    from spit.commands.sim import add_ladder_parser  # loads with its parser, not at start
-
-    add_ladder_parser(commands)
-
-
-def _no_config_flag(argv: Sequence[str]) -> bool:
-    """Whether a command line says ``--no-config``, before the config would be read."""
-    early = argparse.ArgumentParser(add_help=False)
-    early.add_argument("--no-config", action="store_true")
-    known, _rest = early.parse_known_args(argv)
-    return bool(known.no_config)
-
-
-def _lang_flag(argv: Sequence[str]) -> str | None:
-    """The ``--lang`` of a command line, before the parser is built in that language."""
+def _early_flags(argv: Sequence[str]) -> argparse.Namespace:
+    """``--lang`` and ``--no-config``, read before the config file and the parser."""
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
-    known, _rest = early.parse_known_args(argv)
-    return known.lang if known.lang in LANGUAGES else None
+    early.add_argument("--no-config", action="store_true")
+    return early.parse_known_args(argv)[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -272,13 +250,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     # The language comes first, so that the help, the errors and the game all speak it:
     # --lang, else the config file's, else the environment's.
+    early = _early_flags(argv)
     config: Config | None = None
     config_error: ConfigError | None = None
     try:
-        config = Config() if _no_config_flag(argv) else load_config()
+        config = read_config(early.no_config)
     except ConfigError as error:  # said below, for the commands that need the file
         config_error = error
-    set_language(choose_language(_lang_flag(argv), config.lang if config else None))
+    lang = early.lang if early.lang in LANGUAGES else None
+    set_language(choose_language(lang, config.lang if config else None))
     translate_argparse()
     parser = build_parser()
     try:

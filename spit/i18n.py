@@ -9,6 +9,7 @@ through the language that is on *now*, so the start menu can switch language at 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gettext
 import io
 import os
@@ -88,16 +89,12 @@ def _load(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     folder = LOCALE_DIR / code / "LC_MESSAGES"
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as file:
-            return gettext.GNUTranslations(file)
+    built = mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime)
     # A source checkout whose .po changed since it was built (or was never built): compile
     # it in memory with Babel (a runtime dependency; kept optional here all the same).
-    if po.exists():
-        try:
+    if po.exists() and not built:
+        with contextlib.suppress(ImportError):
             return _compile(po)
-        except ImportError:
-            pass
     if mo.exists():
         with mo.open("rb") as file:
             return gettext.GNUTranslations(file)
@@ -161,19 +158,3 @@ def choose_language(
 ) -> str:
     """The language to speak: ``--lang``, else the config file's, else the environment's."""
     return flag or config or environment_language(environ) or SOURCE_LANGUAGE
-
-
-__all__ = [
-    "LANGUAGES",
-    "LANGUAGE_NAMES",
-    "N_",
-    "_",
-    "choose_language",
-    "environment_language",
-    "language",
-    "language_code",
-    "ngettext",
-    "pgettext",
-    "set_language",
-    "translated",
-]

@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 
 import spit.commands.play
+import spit.commands.rooms
 import spit.commands.sim
 from spit import __version__
 from spit.cli import main
@@ -64,7 +65,7 @@ def started(monkeypatch) -> list[GameOptions]:
         return 0
 
     monkeypatch.setattr(spit.commands.play, "run_app", run_app)
-    monkeypatch.setattr(spit.commands.play, "run_seated", run_seated)
+    monkeypatch.setattr(spit.commands.rooms, "run_seated", run_seated)
     return games
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -47,3 +49,50 @@ def test_no_module_of_the_app_is_over_500_lines(path: Path) -> None:
 )
 def test_no_class_outside_the_engine_is_over_350_lines(path: Path) -> None:
     assert [(name, size) for name, size in classes(path) if size > 350] == []
+
+
+def imports_without_a_reason(path: Path) -> list[str]:
+    """The imports inside functions of ``path`` whose line carries no comment saying why."""
+    source = path.read_text(encoding="utf-8")
+    commented = {
+        token.start[0]
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type == tokenize.COMMENT
+    }
+    functions = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    return sorted(
+        f"{path.relative_to(SPIT)}:{node.lineno}"
+        for function in functions
+        for node in ast.walk(function)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        and not commented & set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    )
+
+
+# Their owners give these their comments (spit/net's branch; records/recorder.py, still without
+# them after r-records' merge); then this list goes and every module is held to it.
+NOT_YET = {"net/botclient.py", "net/directory.py", "net/hosting.py", "net/server.py"}
+NOT_YET |= {"net/workers.py", "records/recorder.py"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            path,
+            marks=pytest.mark.xfail(
+                str(path.relative_to(SPIT)) in NOT_YET, reason="not merged", strict=False
+            ),
+        )
+        for path in MODULES
+    ],
+    ids=lambda path: str(path.relative_to(SPIT)),
+)
+def test_an_import_inside_a_function_says_why_on_its_line(path: Path) -> None:
+    """Imports sit at the top of a module unless start-up time demands otherwise, and then
+    the import's line says so (``# lazy: ...``)."""
+    assert imports_without_a_reason(path) == []

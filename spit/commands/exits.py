@@ -11,5 +11,3 @@ CANNOT_RUN: Final = 2  # a bad flag, config file or record: the person must chan
 # (another --port or --bind), so servers say it alike.
 CANNOT_LISTEN: Final = CANNOT_RUN
 INTERRUPTED: Final = 130  # Ctrl-C, as shells report a SIGINT
-
-__all__ = ["CANNOT_LISTEN", "CANNOT_RUN", "INTERRUPTED", "LOST", "OK"]

@@ -6,28 +6,36 @@ import argparse
 from collections.abc import Callable
 from typing import TypeVar
 
-Number = TypeVar("Number", int, float)
+from spit import words
+from spit.printable import printable
+from spit.words.numbers import Number
+
+N = TypeVar("N", int, float)
 
 
 def bounded(
-    read: Callable[[str], Number],
-    low: Number | None,
-    high: Number | None,
-    *,
-    not_a_number: Callable[[str], str],
-    out_of_range: Callable[[str, Number], str],
-) -> Callable[[str], Number]:
-    """An argparse type: ``read(text)`` within [low, high] (None: no bound), each problem
-    worded by ``not_a_number(text)`` or ``out_of_range(text, value)``."""
+    read: Callable[[str], N],
+    low: N | None,
+    high: N | None,
+    out_of_range: Callable[[], str],
+    not_a_number: Callable[..., str] | None = None,
+) -> Callable[[str], N]:
+    """An argparse type: ``read(text)`` within [low, high] (None: no bound). A number out of
+    them is the message ``out_of_range()`` gives (in the language on when the flag is read),
+    with its ``{text}``, ``{value}``, ``{low}`` and ``{high}``; no number at all is
+    ``not_a_number(text=text)`` (by default, :func:`spit.words.commands.not_a_number`)."""
 
-    def parse(text: str) -> Number:
+    def parse(text: str) -> N:
         try:
             value = read(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(not_a_number(text)) from None
+            said = (not_a_number or words.commands.not_a_number)(text=text)
+            raise argparse.ArgumentTypeError(said) from None
         # Written as "not within", so that NaN (never within anything) is refused too.
         if (low is not None and not low <= value) or (high is not None and not value <= high):
-            raise argparse.ArgumentTypeError(out_of_range(text, value))
+            bounds = {"low": Number(low or 0), "high": Number(high or 0)}
+            said = out_of_range().format(text=printable(text), value=value, **bounds)
+            raise argparse.ArgumentTypeError(said)
         return value
 
     return parse

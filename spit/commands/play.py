@@ -1,11 +1,11 @@
-"""The game commands: ``spit play``, ``spit practice``, the start menu, and a networked seat
-on the screen. Textual is imported only by :func:`run_app`, so ``spit --help`` starts quickly.
+"""The game commands: ``spit play``, ``spit practice`` and the start menu, and the app's start
+for every command that shows it. Textual is imported only by :func:`run_app`, so ``spit
+--help`` starts quickly.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, BOT_CHOICES, LADDER
-from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
+from spit.commands.exits import CANNOT_RUN
 from spit.commands.numbers import bounded
 from spit.engine import LOCKOUT_RANGE, Variant
 from spit.i18n import LANGUAGES, _
@@ -22,14 +22,11 @@ from spit.printable import printable
 from spit.settings.config import Config, ConfigError, config_path, load_config
 from spit.settings.keymap import PRESET_NAMES
 from spit.settings.options import GameOptions, Mode, Network
-from spit.words.numbers import Number
 
 if TYPE_CHECKING:
     from asyncio import AbstractEventLoop
 
 PROG = "spit"  # the command's name in messages
-
-CONFIG_ERROR_EXIT = 2  # a config the game cannot use, as a bad flag
 
 
 # -- the parsers ------------------------------------------------------------------------------
@@ -50,13 +47,8 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 
 lockout_seconds = bounded(
-    float,
-    *LOCKOUT_RANGE,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _value: _(
-        "must be between {low:g} and {high:g} seconds, not {text}"
-    ).format(low=Number(LOCKOUT_RANGE[0]), high=Number(LOCKOUT_RANGE[1]), text=printable(text)),
-)  # an argparse type: seconds between 0 and 2
+    float, *LOCKOUT_RANGE, lambda: _("must be between {low:g} and {high:g} seconds, not {text}")
+)
 
 
 def add_play_parser(commands: Any) -> None:
@@ -93,21 +85,7 @@ def add_play_parser(commands: Any) -> None:
             "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
         ),
     )
-    play.add_argument(
-        "--keys",
-        choices=PRESET_NAMES,
-        help=_(
-            "keyboard layout: {layouts} (default: the config file's, else the language's)"
-        ).format(layouts=", ".join(PRESET_NAMES)),
-    )
-    play.add_argument(
-        "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
-    )
-    play.add_argument(
-        "--ascii",
-        action=argparse.BooleanOptionalAction,
-        help=_("suits as S H D C, for terminals without ♠♥♦♣"),
-    )
+    _add_table_arguments(play)
     play.add_argument(
         "--four-colour",
         dest="four_colour",
@@ -139,22 +117,27 @@ def add_practice_parser(commands: Any) -> None:
         ),
     )
     add_lang_option(practice)
-    practice.add_argument(
+    _add_table_arguments(practice)
+    practice.set_defaults(practice=True)
+
+
+def _add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The keys, the deal and the look, as ``play`` and ``practice`` take them."""
+    parser.add_argument(
         "--keys",
         choices=PRESET_NAMES,
         help=_(
             "keyboard layout: {layouts} (default: the config file's, else the language's)"
         ).format(layouts=", ".join(PRESET_NAMES)),
     )
-    practice.add_argument(
+    parser.add_argument(
         "--seed", type=int, metavar="N", help=_("shuffle seed, to replay the same deals")
     )
-    practice.add_argument(
+    parser.add_argument(
         "--ascii",
         action=argparse.BooleanOptionalAction,
         help=_("suits as S H D C, for terminals without ♠♥♦♣"),
     )
-    practice.set_defaults(practice=True)
 
 
 # -- the options ------------------------------------------------------------------------------
@@ -219,9 +202,8 @@ def run_app(options: GameOptions, *, loop: AbstractEventLoop | None = None, **kw
     # turns it back on (or until the app ends, if it never gets that far).
     gc.disable()
     try:
-        # Textual is imported only here, so `spit --help` and `spit simulate` start quickly.
-        from spit.app.app import SpitApp
-        from spit.app.terminal import CRASH_STATUS
+        from spit.app.app import SpitApp  # lazy: Textual, for the commands that show the app
+        from spit.app.terminal import CRASH_STATUS  # lazy: the same
 
         app = SpitApp(options, **kwargs)
         result = app.run(loop=loop)
@@ -232,6 +214,22 @@ def run_app(options: GameOptions, *, loop: AbstractEventLoop | None = None, **kw
     if isinstance(result, int) and not isinstance(result, bool):
         return result
     return app.return_code or 0
+
+
+def read_config(no_config: bool) -> Config:
+    """The config file, or none at all with ``--no-config`` (ConfigError if it is bad)."""
+    return Config() if no_config else load_config()
+
+
+def say(message: str) -> None:
+    """``message`` on stderr, as one line that names the command."""
+    print(f"{PROG}: {printable(message)}", file=sys.stderr)
+
+
+def config_problem(error: ConfigError) -> int:
+    """Say in one line what is wrong with the config file; the exit status."""
+    say(words.config.config_error(error))
+    return CANNOT_RUN
 
 
 def run_play(
@@ -245,8 +243,7 @@ def run_play(
         assert config is not None
         options = game_options(args, config)
     except ConfigError as error:
-        print(f"{PROG}: {words.config.config_error(error)}", file=sys.stderr)
-        return CONFIG_ERROR_EXIT
+        return config_problem(error)
     # Without a config file the menu's choices are not kept either (nor is the practice
     # offered: nothing could say it was).
     config_file = None if args.no_config else config.path or config_path()
@@ -261,77 +258,8 @@ def run_play(
 def play_kept_seat(kept: Any, options: GameOptions) -> int:
     """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
     seat taken back and played on the screen, as the command that took it would."""
-
     network = Network(
         address=kept.address, code=None if kept.hosting else kept.room, name=kept.name
     )
     options = replace(options, mode=Mode.TWO_PLAYER, ascii=options.ascii or needs_ascii())
     return run_app(options, network=network)
-
-
-def play_networked(args: argparse.Namespace) -> int:
-    """``spit host`` or ``spit join`` on the screen (without ``--bot``): this keyboard plays a
-    seat at a room on a server (one started here, to host without ``--server``)."""
-    from spit.commands.rooms import WEB_PORT  # the network loads only to play on it
-    from spit.net.address import LOOPBACK
-    from spit.net.wire import DEFAULT_PORT
-
-    try:
-        config = Config() if args.no_config else load_config()
-        config.keymap()  # a bad remap must stop us before the screen is taken over
-    except ConfigError as error:
-        print(f"{PROG}: {words.config.config_error(error)}", file=sys.stderr)
-        return CONFIG_ERROR_EXIT
-    options = GameOptions(
-        mode=Mode.TWO_PLAYER,
-        variant=Variant(getattr(args, "variant", None) or Variant.STANDARD.value),
-        keys=config.layout,
-        bindings=dict(config.bindings),
-        seed=getattr(args, "seed", None),
-        ascii=config.ascii or needs_ascii(),
-        four_colour=config.four_colour,
-        names=config.names,
-    )
-    name = args.name or config.names[0] or ""
-    if hasattr(args, "code"):
-        network = Network(address=args.address, code=args.code, name=name)
-    else:
-        network = Network(
-            address=args.server,
-            bind=args.bind or LOOPBACK,
-            port=DEFAULT_PORT if args.port is None else args.port,
-            pace=args.pace,
-            name=name,
-            web_port=(WEB_PORT if args.web_port is None else args.web_port) if args.web else None,
-        )
-    command = f"{PROG} {'join' if hasattr(args, 'code') else 'host'}"
-    return run_seated(options, network, command)
-
-
-def run_seated(options: GameOptions, network: Network, command: str) -> int:
-    """Take the seat ``network`` names (hosting its room first), then show it on the same
-    event loop. The seat is taken before the terminal, so a server not there is one line,
-    never a screen that flashes up and goes."""
-    from spit.app.remote import take_seat, why_not  # the network loads only to play on it
-    from spit.commands.rooms import hosting_problem
-    from spit.net.client import ServerGone
-    from spit.net.hosting import HostingError
-
-    # One loop for both: the seat's connection (and a server hosted here) lives on the loop
-    # it was made on. The runner cancels whatever is left and closes the loop at the end.
-    with asyncio.Runner() as runner:
-        try:
-            seated = runner.run(take_seat(network, options))
-        except HostingError as error:
-            print(printable(hosting_problem(error, command)), file=sys.stderr)
-            return CANNOT_LISTEN
-        except (ServerGone, OSError) as error:
-            print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
-            return LOST
-        except KeyboardInterrupt:
-            print(words.networked.command_interrupted(command=command), file=sys.stderr)
-            return INTERRUPTED
-        try:
-            return run_app(options, network=network, seated=seated, loop=runner.get_loop())
-        finally:
-            runner.run(seated.release())  # if the app never played it, or let it go early

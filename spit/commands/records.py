@@ -1,4 +1,5 @@
-"""The record commands: ``spit stats`` now; ``spit resume`` and ``spit replay`` with the app."""
+"""The record commands: ``spit stats`` now; ``spit resume`` and ``spit replay`` with the app.
+The records' modules load when a command runs: ``spit --help`` builds these parsers too."""
 
 from __future__ import annotations
 
@@ -6,28 +7,18 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 from spit import words
+from spit.app.signals import Signalled, interrupting
 from spit.commands import play
+from spit.commands.exits import CANNOT_RUN, LOST
 from spit.i18n import _
-from spit.printable import printable
-from spit.settings.config import Config, ConfigError, load_config
+from spit.settings.config import ConfigError
 from spit.settings.options import GameOptions
-
-if TYPE_CHECKING:
-    from spit.records.history import HistoryNotice
-
-PROG = "spit"
-
-
-def _notice(message: str) -> None:
-    print(f"{PROG}: {printable(message)}", file=sys.stderr)
-
-
-def _history_notice(notice: HistoryNotice) -> None:
-    _notice(words.records.record_notice(notice))
 
 
 def add_stats_parser(subparsers: Any) -> None:
@@ -48,23 +39,25 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
-    # loads when the command runs, not with its parser
-    from spit.app.signals import Signalled, interrupting
-    from spit.records.history import read_history
-    from spit.records.stats import gather
+    from spit.records.history import read_history  # lazy: sqlite3 and the records
+    from spit.records.stats import gather  # lazy: the statistics
 
     # A history that cannot be used now, or is damaged, is one notice: the figures are
     # still shown, from the records themselves if need be. Reading many long records takes
     # a while: a signal meanwhile ends it with the signal's status (what was indexed stays).
     try:
         with interrupting():
-            history = read_history(notice=_history_notice)
+            history = read_history(notice=lambda n: play.say(words.records.record_notice(n)))
     except Signalled as signalled:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
     try:
-        _print_figures(figures, as_json=args.json)
+        if args.json:
+            json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
+            print(flush=True)
+        else:
+            _print_tables(figures)
     except BrokenPipeError:
         # The reader has what it wanted (`spit stats --json | head`): nothing is wrong. The
         # output is pointed at nothing, so the flush at exit does not fail again.
@@ -72,22 +65,15 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_figures(figures: dict[str, Any], *, as_json: bool) -> None:
-    if as_json:
-        json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
-        print(flush=True)
-        return
-    from rich.console import Console  # the table loads only to print it
+def _print_tables(figures: dict[str, Any]) -> None:
+    from rich.console import Console  # lazy: the tables load only to print them
 
-    from spit.commands.stats_table import render
+    from spit.commands.stats_table import render  # lazy: the same
 
     console = Console()
     for part in render(figures, width=console.width, plot=console.is_terminal):
         console.print(part)
     sys.stdout.flush()
-
-
-RECORD_ERROR_EXIT = 2  # a record that cannot be used, as a bad flag
 
 
 def add_resume_parser(subparsers: Any) -> None:
@@ -102,7 +88,7 @@ def add_resume_parser(subparsers: Any) -> None:
     parser.add_argument(
         "file", nargs="?", metavar="FILE", help=_("a record file (default: the newest unfinished)")
     )
-    parser.set_defaults(func=run_resume)
+    parser.set_defaults(func=lambda args: _start(args, _to_resume))
 
 
 def add_replay_parser(subparsers: Any) -> None:
@@ -122,12 +108,32 @@ def add_replay_parser(subparsers: Any) -> None:
         metavar="FILE | last",
         help=_("a record file, or last for the newest match (the default)"),
     )
-    parser.set_defaults(func=run_replay)
+    parser.set_defaults(func=lambda args: _start(args, _to_replay))
 
 
-def _options(args: argparse.Namespace) -> Any:
+def _start(args: argparse.Namespace, read: Callable[[argparse.Namespace], Any]) -> int:
+    """Start the app ``read(args)`` gives (or return the exit status it gives): a record that
+    cannot be used, or a config file, is one line, exit 2."""
+    from spit.records.record import RecordError  # lazy: the records
+
+    # Reading a long record takes a while: a signal meanwhile ends spit with its status,
+    # and one after it (before the app is up) ends the app as soon as it is.
+    try:
+        with interrupting(then_keep=True):
+            start = read(args)
+    except Signalled as signalled:
+        return signalled.status
+    except ConfigError as error:
+        return play.config_problem(error)
+    except RecordError as error:
+        play.say(words.records.record_error(error))
+        return CANNOT_RUN
+    return start if isinstance(start, int) else int(start())
+
+
+def _options(args: argparse.Namespace) -> GameOptions:
     """The display and keys from the config file (the record says the rest)."""
-    config = Config() if getattr(args, "no_config", False) else load_config()
+    config = play.read_config(args.no_config)
     config.keymap()
     return GameOptions(
         keys=config.layout,
@@ -139,32 +145,11 @@ def _options(args: argparse.Namespace) -> Any:
     )
 
 
-def run_resume(args: argparse.Namespace) -> int:
-    """``spit resume [FILE]``: the match on from where it stopped."""
-    # loads when the command runs, not with its parser
-    from spit.app.signals import Signalled, interrupting
-    from spit.net.seats import KeptSeat
-
-    # Reading a long record takes a while: a signal meanwhile ends spit with its status,
-    # and one after it (before the app is up) ends the app as soon as it is.
-    try:
-        with interrupting(then_keep=True):
-            found = _to_resume(args)
-    except Signalled as signalled:
-        return signalled.status
-    if isinstance(found, int):
-        return found
-    options, record = found
-    if isinstance(record, KeptSeat):
-        return play.play_kept_seat(record, options)
-    return play.run_app(options, resume=record)
-
-
-def _to_resume(args: argparse.Namespace) -> Any:
-    """The options and the record (or the networked seat kept here) ``spit resume`` goes on
-    with, or the exit status after saying why not."""
-    from spit.net.seats import kept_seats  # loads when the command runs, not with its parser
-    from spit.records.record import (
+def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
+    """``spit resume [FILE]``: the app on the record (or the networked seat kept here) from
+    where it stopped, or the exit status after saying why not."""
+    from spit.net.seats import kept_seats  # lazy: the network's seats
+    from spit.records.record import (  # lazy: the records
         Problem,
         RecordError,
         find_record,
@@ -174,47 +159,32 @@ def _to_resume(args: argparse.Namespace) -> Any:
         read_record,
     )
 
-    try:
-        options = _options(args)
-        if args.file:
-            path = find_record(args.file)
-            if is_busy(path):
-                raise RecordError(path, 0, Problem.BUSY)
-            record = read_record(path, steps=False)  # the table it leads to is enough
-            if not record.unfinished:
-                raise RecordError(path, record.lines, Problem.OVER)
-        else:
-            # A networked seat this machine kept (its spit died mid-match) comes first: the
-            # other player waits for it, and only for the server's grace time.
-            seats = kept_seats()
-            if seats:
-                return options, seats[0]
-            cut = latest_cut_off()
-            if cut is not None:
-                path, header = cut
-                _notice(words.records.network_cut_off(opponent=_opponent(header), when=_when(path)))
-                return NETWORK_LOST_EXIT
-            unfinished = latest_unfinished()
-            if unfinished is None:
-                _notice(words.records.record_problem("nothing to resume"))
-                return RECORD_ERROR_EXIT
-            record = unfinished
-    except ConfigError as error:
-        _notice(words.config.config_error(error))
-        return RECORD_ERROR_EXIT
-    except RecordError as error:
-        _notice(words.records.record_error(error))
-        return RECORD_ERROR_EXIT
-    return options, record
-
-
-NETWORK_LOST_EXIT = 1  # the newest match was networked and cannot go on
-
-
-def _opponent(header: Any) -> str:
-    """The other player of a networked record kept here: seat 1's name (the host's own
-    spit ran its server, so the host is seat 0)."""
-    return header.players[1].name or words.labels.player_name(1)
+    options = _options(args)
+    if args.file:
+        path = find_record(args.file)
+        if is_busy(path):
+            raise RecordError(path, 0, Problem.BUSY)
+        record = read_record(path, steps=False)  # the table it leads to is enough
+        if not record.unfinished:
+            raise RecordError(path, record.lines, Problem.OVER)
+        return partial(play.run_app, options, resume=record)
+    # A networked seat this machine kept (its spit died mid-match) comes first: the other
+    # player waits for it, and only for the server's grace time.
+    seats = kept_seats()
+    if seats:
+        return partial(play.play_kept_seat, seats[0], options)
+    cut = latest_cut_off()
+    if cut is not None:
+        path, header = cut
+        # The host's own spit ran the server, so the host is seat 0: the other is seat 1.
+        opponent = header.players[1].name or words.labels.player_name(1)
+        play.say(words.records.network_cut_off(opponent=opponent, when=_when(path)))
+        return LOST  # the newest match was networked and cannot go on
+    unfinished = latest_unfinished()
+    if unfinished is None:
+        play.say(words.records.record_problem("nothing to resume"))
+        return CANNOT_RUN
+    return partial(play.run_app, options, resume=unfinished)
 
 
 def _when(path: Any) -> str:
@@ -223,27 +193,13 @@ def _when(path: Any) -> str:
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
-def run_replay(args: argparse.Namespace) -> int:
-    """``spit replay [FILE | last]``: the match played back."""
-    # loads when the command runs, not with its parser
-    from spit.app.signals import Signalled, interrupting
-    from spit.records.analysis import read_analysed
-    from spit.records.record import RecordError, find_record
+def _to_replay(args: argparse.Namespace) -> Callable[[], int]:
+    """``spit replay [FILE | last]``: the app playing the match back."""
+    from spit.records.analysis import read_analysed  # lazy: the records' analysis
+    from spit.records.record import find_record  # lazy: the records
 
-    try:
-        # Reading a long record takes a while: a signal meanwhile ends spit with its
-        # status, and one after it (before the app is up) ends the app as soon as it is.
-        with interrupting(then_keep=True):
-            options = _options(args)
-            # One pass: the steps kept (the replay moves back and forth) and the figures
-            # for the bar gathered as they are read.
-            record = read_analysed(find_record(args.which), steps=True)
-    except Signalled as signalled:
-        return signalled.status
-    except ConfigError as error:
-        _notice(words.config.config_error(error))
-        return RECORD_ERROR_EXIT
-    except RecordError as error:
-        _notice(words.records.record_error(error))
-        return RECORD_ERROR_EXIT
-    return play.run_app(options, replay=record)
+    options = _options(args)
+    # One pass: the steps kept (the replay moves back and forth) and the figures for the
+    # bar gathered as they are read.
+    record = read_analysed(find_record(args.which), steps=True)
+    return partial(play.run_app, options, replay=record)

@@ -1,7 +1,8 @@
 """The commands of rooms over the network: ``spit server``, ``spit host`` and ``spit join``.
 
-With ``--bot LEVEL`` a seat is played headless by the bot through the client a screen uses;
-with ``--json`` the host prints ``{"code": ...}`` first and both print the result as one line.
+A seat is played on the screen, or headless by the bot (``--bot LEVEL``) through the client a
+screen uses; with ``--json`` the host prints ``{"code": ...}`` first and both print the result
+as one line. The network loads when a command runs: ``spit --help`` builds these parsers too.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import logging
 import random
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from spit import words
 from spit.bot.levels import BOT_CHOICES
-from spit.commands.exits import CANNOT_LISTEN, INTERRUPTED, LOST
+from spit.commands import play
+from spit.commands.exits import CANNOT_LISTEN, CANNOT_RUN, INTERRUPTED, LOST
 from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.i18n import _, ngettext
@@ -33,12 +35,12 @@ from spit.net.address import (
     parse_address,
 )
 from spit.printable import printable
+from spit.settings.config import ConfigError
+from spit.settings.options import GameOptions, Mode, Network
+from spit.web import browser_seats
 
 if TYPE_CHECKING:
-    from spit.net.hosting import HostingError, HostPlan
-
-# The wire (msgspec), hosting and the browser seat load when a network command runs: every
-# `spit` builds these parsers, and a game on one keyboard needs none of them.
+    from spit.net.hosting import HostingError
 
 WEB_PORT = 8000  # the browser seat's page, unless --web-port says otherwise (as spit web's)
 
@@ -47,16 +49,12 @@ WEB_PORT = 8000  # the browser seat's page, unless --web-port says otherwise (as
 
 
 port_number = bounded(
-    int,
-    0,
-    65535,
-    not_a_number=lambda text: words.networked.not_a_port(text=text),
-    out_of_range=lambda text, _n: _("a port is from 0 to 65535, not {text}").format(text=text),
-)  # an argparse type: a TCP port, 0 (any free one) to 65535
+    int, 0, 65535, lambda: _("a port is from 0 to 65535, not {text}"), words.networked.not_a_port
+)
 
 
 def server_address(text: str) -> str:
-    """An argparse type: ``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), written back the same way."""
+    """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), written back the same way."""
     try:
         host, port = parse_address(text)
     except AddressError as error:
@@ -65,7 +63,6 @@ def server_address(text: str) -> str:
 
 
 def address_problem(error: AddressError) -> str:
-    """What is wrong with an address flag, in the player's words."""
     match error.problem:
         case AddressProblem.NOT_A_PORT:
             return words.networked.not_a_port(text=error.port)
@@ -77,40 +74,16 @@ def address_problem(error: AddressError) -> str:
             return _("not an address: {text!r} (write it as ADDR:PORT)").format(text=error.text)
 
 
-pace_factor = bounded(
-    float,
-    1.0,
-    100.0,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("the pace is from 1 to 100, not {text}").format(text=text),
-)  # an argparse type: how many times faster the game clock runs, 1 to 100
-
-
+pace_factor = bounded(float, 1.0, 100.0, lambda: _("the pace is from 1 to 100, not {text}"))
 grace_seconds = bounded(
-    float,
-    0.1,
-    3600,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("must be between 0.1 and 3600 seconds, not {text}").format(
-        text=text
-    ),
-)  # an argparse type: seconds a dropped seat is kept, 0.1 to 3600.
-
-
-workers_count = bounded(
-    int,
-    1,
-    64,
-    not_a_number=lambda text: words.commands.not_a_number(text=text),
-    out_of_range=lambda text, _n: _("the number of workers is from 1 to 64, not {text}").format(
-        text=text
-    ),
-)  # an argparse type: how many server processes, 1 to 64
+    float, 0.1, 3600, lambda: _("must be between 0.1 and 3600 seconds, not {text}")
+)
+workers_count = bounded(int, 1, 64, lambda: _("the number of workers is from 1 to 64, not {text}"))
 
 
 def redis_url(text: str) -> str:
-    """An argparse type: a Redis URL, ``redis://HOST:PORT[/DB]`` (``rediss://`` with TLS,
-    ``unix://PATH``); the redis package is loaded only when one is given."""
+    """``redis://HOST:PORT[/DB]`` (``rediss://`` with TLS, ``unix://PATH``), checked without
+    loading the redis package."""
     try:
         parts = urlsplit(text)
         fine = parts.scheme in ("redis", "rediss") and bool(parts.hostname)
@@ -128,9 +101,8 @@ def redis_url(text: str) -> str:
 # -- the parsers ------------------------------------------------------------------------------
 
 
-def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namespace], int]) -> None:
-    """Register ``server``, ``host`` and ``join``; a seat without ``--bot`` is played on the
-    screen by ``play_on_screen(args)``."""
+def add_network_parsers(commands: Any) -> None:
+    """Register ``server``, ``host`` and ``join``."""
     server = commands.add_parser(
         "server",
         help=_("run a game server for any number of rooms, headless"),
@@ -218,21 +190,16 @@ def add_network_parsers(commands: Any, play_on_screen: Callable[[argparse.Namesp
             port=WEB_PORT
         ),
     )
-    _add_seat_arguments(host, play_on_screen)
+    _add_seat_arguments(host)
 
     join = commands.add_parser(
         "join",
         help=_("join a friend's room over the network"),
         description=_("Take seat 2 in the room CODE on the server at ADDR:PORT."),
     )
-    join.add_argument(
-        "address",
-        type=server_address,
-        metavar="ADDR:PORT",
-        help=_("the server"),
-    )
+    join.add_argument("address", type=server_address, metavar="ADDR:PORT", help=_("the server"))
     join.add_argument("code", metavar="CODE", help=_("the room code, e.g. ABCD-EFGH"))
-    _add_seat_arguments(join, play_on_screen)
+    _add_seat_arguments(join)
 
 
 def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
@@ -261,9 +228,7 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_seat_arguments(
-    parser: argparse.ArgumentParser, play_on_screen: Callable[[argparse.Namespace], int]
-) -> None:
+def _add_seat_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot",
         choices=BOT_CHOICES,
@@ -278,16 +243,21 @@ def _add_seat_arguments(
         help=_("with --bot: print JSON lines (the room code, then the result) for scripts"),
     )
     parser.add_argument("--name", default="", metavar="NAME", help=_("your name at the table"))
-    parser.set_defaults(func=lambda args: run_seat_command(args, play_on_screen))
+    parser.set_defaults(func=run_seat_command)
 
 
-# -- running them -----------------------------------------------------------------------------
+# -- a seat: on the screen, or the bot's ------------------------------------------------------
+
+
+def _usage_error(command: str, problem: str) -> int:
+    said = words.commands.usage_error(command=command, problem=problem)
+    print(printable(said), file=sys.stderr)
+    return CANNOT_RUN
 
 
 def check_seat_arguments(args: argparse.Namespace) -> str | None:
     """The one-line problem with a host or join command's flags, or None."""
-    # the wire loads only to check a seat
-    from spit.net.wire import MAX_NAME, ProtocolError, room_code
+    from spit.net.wire import MAX_NAME, ProtocolError, room_code  # lazy: msgspec's codec
 
     if args.json and not args.bot:
         return _("--json needs --bot: a game on the screen prints no JSON")
@@ -311,31 +281,80 @@ def check_seat_arguments(args: argparse.Namespace) -> str | None:
     return None
 
 
-def run_seat_command(
-    args: argparse.Namespace, play_on_screen: Callable[[argparse.Namespace], int]
-) -> int:
+def _hosting(args: argparse.Namespace) -> dict[str, Any]:
+    """Where ``spit host`` starts a server (unless ``--server``) and the browser seat's page."""
+    web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
+    port = DEFAULT_PORT if args.port is None else args.port
+    return {"bind": args.bind or LOOPBACK, "port": port, "pace": args.pace, "web_port": web_port}
+
+
+def run_seat_command(args: argparse.Namespace) -> int:
     """``spit host`` or ``spit join``: the bot headless, or the screen."""
-    command = f"spit {'join' if hasattr(args, 'code') else 'host'}"
+    joining = hasattr(args, "code")
+    command = f"spit {'join' if joining else 'host'}"
     problem = check_seat_arguments(args)
     if problem is not None:
-        print(
-            printable(words.commands.usage_error(command=command, problem=problem)),
-            file=sys.stderr,
-        )
-        return 2
-    if not args.bot:
-        return play_on_screen(args)
+        return _usage_error(command, problem)
+    if args.bot:
+        try:
+            return asyncio.run(_bot_seat(args, command))
+        except KeyboardInterrupt:
+            print(words.networked.command_interrupted(command=command), file=sys.stderr)
+            return INTERRUPTED
     try:
-        return asyncio.run(_bot_seat(args, command))
-    except KeyboardInterrupt:
-        print(words.networked.command_interrupted(command=command), file=sys.stderr)
-        return INTERRUPTED
+        config = play.read_config(args.no_config)
+        config.keymap()  # a bad remap must stop us before the screen is taken over
+    except ConfigError as error:
+        return play.config_problem(error)
+    options = GameOptions(
+        mode=Mode.TWO_PLAYER,
+        variant=Variant(getattr(args, "variant", None) or Variant.STANDARD.value),
+        keys=config.layout,
+        bindings=dict(config.bindings),
+        seed=getattr(args, "seed", None),
+        ascii=config.ascii or play.needs_ascii(),
+        four_colour=config.four_colour,
+        names=config.names,
+    )
+    name = args.name or config.names[0] or ""
+    if joining:
+        network = Network(address=args.address, code=args.code, name=name)
+    else:
+        network = Network(address=args.server, name=name, **_hosting(args))
+    return run_seated(options, network, command)
+
+
+def run_seated(options: GameOptions, network: Network, command: str) -> int:
+    """Take the seat ``network`` names (hosting its room first), then show it on the same
+    event loop. The seat is taken before the terminal, so a server not there is one line,
+    never a screen that flashes up and goes."""
+    from spit.app.remote import take_seat, why_not  # lazy: Textual
+    from spit.net.client import ServerGone  # lazy: the network
+    from spit.net.hosting import HostingError  # lazy: the network
+
+    # One loop for both: the seat's connection (and a server hosted here) lives on the loop
+    # it was made on. The runner cancels whatever is left and closes the loop at the end.
+    with asyncio.Runner() as runner:
+        try:
+            seated = runner.run(take_seat(network, options))
+        except HostingError as error:
+            print(printable(hosting_problem(error, command)), file=sys.stderr)
+            return CANNOT_LISTEN
+        except (ServerGone, OSError) as error:
+            print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
+            return LOST
+        except KeyboardInterrupt:
+            print(words.networked.command_interrupted(command=command), file=sys.stderr)
+            return INTERRUPTED
+        try:
+            return play.run_app(options, network=network, seated=seated, loop=runner.get_loop())
+        finally:
+            runner.run(seated.release())  # if the app never played it, or let it go early
 
 
 def hosting_problem(error: HostingError, command: str) -> str:
     """The one line a hosting command says when a part of hosting cannot listen."""
-    # the network loads when the command runs, not with its parser
-    from spit.net.hosting import HostPart
+    from spit.net.hosting import HostPart  # lazy: the network
 
     if error.part is HostPart.GAME_SERVER:
         return _("{command}: cannot listen there: {why}").format(command=command, why=error.why)
@@ -345,26 +364,22 @@ def hosting_problem(error: HostingError, command: str) -> str:
 
 
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
-    # the network loads when the command runs, not with its parser
-    from spit.net.botclient import BotSeat, play
-    from spit.net.client import Client, Gone, ServerGone
-    from spit.net.hosting import HostingError, host
-    from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat
-    from spit.web import browser_seats
+    from spit.net.botclient import BotSeat, play  # lazy: the network and the bot
+    from spit.net.client import Client, Gone, ServerGone  # lazy: the network
+    from spit.net.hosting import HostingError, HostPlan, host  # lazy: the network
+    from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
 
     hosting = None
     joining = hasattr(args, "code")
+    address = args.address if joining else args.server  # None: a server in this process
     # A seat this machine took before, whose process died: the same command takes it back.
     # (A room hosted on a server inside this process died with it: nothing to take back.)
-    keeps = joining or args.server is not None
-    kept = kept_seat(args.address, args.code) if joining else None
-    if not joining and args.server is not None:
-        kept = kept_seat(args.server, None)
-    if joining:
-        address = args.address
-    else:
+    keeps = address is not None
+    kept = kept_seat(address, args.code if joining else None) if keeps else None
+    if not joining:
         try:
-            hosting = await host(_host_plan(args), browser_seats if args.web else None)
+            plan = HostPlan(server=args.server, **_hosting(args))
+            hosting = await host(plan, browser_seats if args.web else None)
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
@@ -433,10 +448,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         if hosting is not None:
             await hosting.stop()
     result = ended.result
-    if args.json:
-        print(json.dumps(result), flush=True)
-    else:
-        print(printable(describe_result(result)), flush=True)
+    print(json.dumps(result) if args.json else printable(describe_result(result)), flush=True)
     return 0 if ended.why == "match over" else LOST
 
 
@@ -460,23 +472,8 @@ def describe_result(result: dict[str, Any]) -> str:
     ).format(winner=winner, n=rounds, one=held[0], two=held[1])
 
 
-def _host_plan(args: argparse.Namespace) -> HostPlan:
-    """What ``spit host``'s flags ask to host: ``--server`` or a server here, ``--web``."""
-    # the network loads when the command runs, not with its parser
-    from spit.net.hosting import HostPlan
-
-    web_port = (WEB_PORT if args.web_port is None else args.web_port) if args.web else None
-    return HostPlan(
-        server=args.server,
-        bind=args.bind or LOOPBACK,
-        port=DEFAULT_PORT if args.port is None else args.port,
-        pace=args.pace,
-        web_port=web_port,
-    )
-
-
 @contextlib.contextmanager
-def _interrupts() -> Any:
+def _interrupts() -> Iterator[asyncio.Future[Any]]:
     """A future that completes on SIGINT or SIGTERM, while the block runs."""
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
@@ -495,20 +492,20 @@ def _interrupts() -> Any:
             loop.remove_signal_handler(sig)
 
 
+# -- the server -------------------------------------------------------------------------------
+
+
 def run_server_command(args: argparse.Namespace) -> int:
     """``spit server``: serve rooms until SIGINT or SIGTERM."""
-    problem = None
     if args.workers > 1 and not args.redis:
         problem = _("--workers above 1 needs --redis URL: the processes find rooms through it")
-    elif args.redis and not args.advertise and (args.bind or LOOPBACK) in ("0.0.0.0", "::"):
+        return _usage_error("spit server", problem)
+    if args.redis and not args.advertise and (args.bind or LOOPBACK) in ("0.0.0.0", "::"):
         problem = _(
             "--redis with --bind 0.0.0.0 or :: needs --advertise ADDR: "
             "the address players are sent on to"
         )
-    if problem is not None:
-        said = words.commands.usage_error(command="spit server", problem=problem)
-        print(printable(said), file=sys.stderr)
-        return 2
+        return _usage_error("spit server", problem)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s spit server: %(message)s", stream=sys.stderr
     )
@@ -516,7 +513,7 @@ def run_server_command(args: argparse.Namespace) -> int:
     logging.getLogger("websockets").setLevel(logging.ERROR)
     if args.redis:
         return asyncio.run(_serve_workers(args))
-    from spit.net.server import run  # the server's loop; loaded by this command only
+    from spit.net.server import run  # lazy: the network (the server's loop)
 
     return run(_serve(args))
 
@@ -527,8 +524,7 @@ def _cannot_listen(error: OSError) -> None:
 
 
 async def _serve(args: argparse.Namespace) -> int:
-    # the network loads when the command runs, not with its parser
-    from spit.net.server import GameServer, Limits
+    from spit.net.server import GameServer, Limits  # lazy: the network
 
     server = GameServer(limits=Limits(grace=args.grace), pace=args.pace)
     # The signals are ours before the first log line, so a stop never finds them unset.
@@ -548,10 +544,9 @@ async def _serve(args: argparse.Namespace) -> int:
 async def _serve_workers(args: argparse.Namespace) -> int:
     """``spit server --redis URL [--workers N]``: N worker processes sharing one address and,
     through Redis, the directory of rooms (spit/net/workers.py)."""
-    # the network loads when the command runs, not with its parser
-    from spit.net.directory import shown_url
-    from spit.net.server import Limits
-    from spit.net.workers import Supervisor, WorkerPlan, reserve_port
+    from spit.net.directory import shown_url  # lazy: the network
+    from spit.net.server import Limits  # lazy: the network
+    from spit.net.workers import Supervisor, WorkerPlan, reserve_port  # lazy: the network
 
     bind = args.bind or LOOPBACK
     port = DEFAULT_PORT if args.port is None else args.port

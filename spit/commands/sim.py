@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from spit import words
 from spit.bot.levels import ADAPTIVE, LEVEL_NAMES
+from spit.commands.exits import INTERRUPTED
 from spit.commands.numbers import bounded
 from spit.engine import Variant
 from spit.i18n import _
@@ -18,20 +21,12 @@ the other bot, remembering across the run's matches), or ``random`` (any legal m
 like the other side's level, or like ``normal`` when both are random)."""
 
 
-INTERRUPTED = 130  # exit status after Ctrl-C, as shells report a SIGINT
-
-
 positive_int = bounded(
-    int,
-    1,
-    None,
-    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
-    out_of_range=lambda _text, value: _("must be at least 1, not {value}").format(value=value),
-)  # an argparse type: a whole number of at least 1
+    int, 1, None, lambda: _("must be at least 1, not {value}"), words.commands.not_a_whole_number
+)
 
 
 def add_simulate_parser(subparsers: Any) -> None:
-    """Register ``simulate`` on an ``add_subparsers()`` object; it runs :func:`run`."""
     parser = subparsers.add_parser(
         "simulate",
         help=_("play matches bot against bot, headless, and report who wins"),
@@ -42,75 +37,27 @@ def add_simulate_parser(subparsers: Any) -> None:
         ),
     )
     parser.add_argument(
-        "--games",
-        type=positive_int,
-        required=True,
-        metavar="N",
-        help=_("matches to play"),
+        "--games", type=positive_int, required=True, metavar="N", help=_("matches to play")
     )
-    parser.add_argument(
-        "--bot1",
-        choices=POLICIES,
-        required=True,
-        metavar="LEVEL",
-        help=_("first bot: {choices}").format(choices=", ".join(POLICIES)),
-    )
-    parser.add_argument(
-        "--bot2",
-        choices=POLICIES,
-        required=True,
-        metavar="LEVEL",
-        help=_("second bot: {choices}").format(choices=", ".join(POLICIES)),
-    )
-    parser.add_argument(
-        "--variant",
-        choices=[v.value for v in Variant],
-        default=Variant.STANDARD.value,
-        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
-    )
-    parser.add_argument(
-        "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
-    )
+    for flag, help in (
+        ("--bot1", _("first bot: {choices}")),
+        ("--bot2", _("second bot: {choices}")),
+    ):
+        parser.add_argument(
+            flag,
+            choices=POLICIES,
+            required=True,
+            metavar="LEVEL",
+            help=help.format(choices=", ".join(POLICIES)),
+        )
+    _add_match_arguments(parser)
     parser.add_argument(
         "--json", action="store_true", help=_("print one JSON object on stdout instead of a table")
     )
     parser.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the simulation ``args`` describe; print a table (or JSON). Returns the exit code."""
-    # the simulator loads when the command runs
-    from spit.commands.sim_report import print_json, print_table, progress_bar
-    from spit.sim.simulator import Config, simulate
-
-    config = Config(
-        games=args.games,
-        bot1=args.bot1,
-        bot2=args.bot2,
-        variant=Variant(args.variant),
-        seed=args.seed,
-    )
-    try:
-        if sys.stderr.isatty():
-            label = _("{bot1} vs {bot2}").format(
-                bot1=words.labels.level_name(config.bot1), bot2=words.labels.level_name(config.bot2)
-            )
-            with progress_bar(label, config.games) as advance:
-                summary = simulate(config, on_match=advance)
-        else:
-            summary = simulate(config)
-    except KeyboardInterrupt:
-        print(_("spit simulate: interrupted"), file=sys.stderr)
-        return INTERRUPTED
-    if args.json:
-        print_json(summary)
-    else:
-        print_table(summary)
-    return 0
-
-
 def add_ladder_parser(subparsers: Any) -> None:
-    """Register ``ladder`` on an ``add_subparsers()`` object; it runs :func:`run_ladder`."""
     parser = subparsers.add_parser(
         "ladder",
         help=_("play every bot level against every other and rate them"),
@@ -128,6 +75,14 @@ def add_ladder_parser(subparsers: Any) -> None:
         metavar="N",
         help=_("matches per pair of levels (default 200)"),
     )
+    _add_match_arguments(parser)
+    parser.add_argument(
+        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
+    )
+    parser.set_defaults(func=run_ladder)
+
+
+def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         choices=[v.value for v in Variant],
@@ -137,41 +92,69 @@ def add_ladder_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")
     )
-    parser.add_argument(
-        "--json", action="store_true", help=_("print one JSON object on stdout instead of tables")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``spit simulate``: the matches ``args`` describe, then a table (or JSON)."""
+    from spit.commands import sim_report  # lazy: Rich
+    from spit.sim.simulator import Config, simulate  # lazy: the simulator
+
+    config = Config(
+        games=args.games,
+        bot1=args.bot1,
+        bot2=args.bot2,
+        variant=Variant(args.variant),
+        seed=args.seed,
     )
-    parser.set_defaults(func=run_ladder)
+    return _run(
+        partial(simulate, config),
+        args,
+        _("{bot1} vs {bot2}").format(
+            bot1=words.labels.level_name(config.bot1), bot2=words.labels.level_name(config.bot2)
+        ),
+        config.games,
+        sim_report.print_table,
+        _("spit simulate: interrupted"),
+    )
 
 
 def run_ladder(args: argparse.Namespace) -> int:
-    """Run the round robin ``args`` describe; print tables (or JSON). Returns the exit code."""
-    # the simulator loads when the command runs
-    from spit.commands.sim_report import print_json, print_ladder, progress_bar
-    from spit.sim import ladder
+    """``spit ladder``: the round robin ``args`` describe, then tables (or JSON)."""
+    from spit.commands import sim_report  # lazy: Rich
+    from spit.sim import ladder  # lazy: the simulator
 
-    variant = Variant(args.variant)
+    return _run(
+        partial(ladder.run, args.games, variant=Variant(args.variant), seed=args.seed),
+        args,
+        _("ladder"),
+        args.games * len(ladder.pairs()),
+        sim_report.print_ladder,
+        _("spit ladder: interrupted"),
+    )
+
+
+def _run(
+    play: Callable[..., Any],
+    args: argparse.Namespace,
+    label: str,
+    total: int,
+    show: Callable[[Any], None],
+    interrupted: str,
+) -> int:
+    """``play()``, with a progress bar on a terminal; then its figures as JSON or by ``show``."""
+    from spit.commands import sim_report  # lazy: Rich
+
     try:
         if sys.stderr.isatty():
-            total = args.games * len(ladder.pairs())
-            with progress_bar(_("ladder"), total) as advance:
-                result = ladder.run(args.games, variant=variant, seed=args.seed, on_match=advance)
+            with sim_report.progress_bar(label, total) as advance:
+                figures = play(on_match=advance)
         else:
-            result = ladder.run(args.games, variant=variant, seed=args.seed)
+            figures = play()
     except KeyboardInterrupt:
-        print(_("spit ladder: interrupted"), file=sys.stderr)
+        print(interrupted, file=sys.stderr)
         return INTERRUPTED
     if args.json:
-        print_json(result)
+        sim_report.print_json(figures)
     else:
-        print_ladder(result)
+        show(figures)
     return 0
-
-
-__all__ = [
-    "POLICIES",
-    "add_ladder_parser",
-    "add_simulate_parser",
-    "positive_int",
-    "run",
-    "run_ladder",
-]

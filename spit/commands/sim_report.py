@@ -53,9 +53,8 @@ def table(summary: Summary) -> Table:
         ).format(games=games, variant=words.labels.variant_name(c.variant.value), seed=c.seed),
         show_header=False,
     )
-    out.add_column("")
-    out.add_column("", justify="right")
-    out.add_column("", justify="right")
+    for justify in ("left", "right", "right"):
+        out.add_column("", justify=justify)
     for name, wins in zip(names, summary.wins, strict=True):
         out.add_row(_("won by {name}").format(name=name), str(wins), _percent(wins, games))
     n = summary.unfinished

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -39,15 +40,9 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
         out.append(Text(words.records.stats_label("no matches")))
     else:
         opponents = Table(title=words.records.stats_label("by opponent"), title_justify="left")
-        for heading in (
-            words.records.stats_label("player"),
-            words.records.stats_label("opponent"),
-            words.records.stats_label("matches"),
-            words.records.stats_label("won"),
-            words.records.stats_label("lost"),
-            words.records.stats_label("drawn"),
-        ):
-            opponents.add_column(heading, justify="left" if len(opponents.columns) < 2 else "right")
+        for heading in ("player", "opponent", "matches", "won", "lost", "drawn"):
+            justify: JustifyMethod = "left" if len(opponents.columns) < 2 else "right"
+            opponents.add_column(words.records.stats_label(heading), justify=justify)
         for line in figures["opponents"]:
             opponents.add_row(
                 _name(who_label(line["player"])),

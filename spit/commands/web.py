@@ -21,25 +21,15 @@ DEFAULT_TABLES: Final = 8
 
 
 port_number = bounded(
-    int,
-    0,
-    65535,
-    not_a_number=lambda text: words.networked.not_a_port(text=text),
-    out_of_range=lambda _text, value: _("must be between 0 and 65535, not {value}").format(
-        value=value
-    ),
-)  # an argparse type: a TCP port, 0 (any free port) to 65535
-
-
+    int, 0, 65535, lambda: _("must be between 0 and 65535, not {value}"), words.networked.not_a_port
+)
 table_count = bounded(
     int,
     1,
     100,
-    not_a_number=lambda text: words.commands.not_a_whole_number(text=text),
-    out_of_range=lambda _text, value: _("must be between 1 and 100, not {value}").format(
-        value=value
-    ),
-)  # an argparse type: how many tables may be played at once, 1 to 100
+    lambda: _("must be between 1 and 100, not {value}"),
+    words.commands.not_a_whole_number,
+)  # how many tables may be played at once
 
 
 def add_web_parser(subparsers: Any) -> None:

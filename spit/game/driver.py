@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from spit.bot.levels import ADAPTIVE
 from spit.engine import Action, Event, MatchEnded, PlayerView, Result, RoundDealt
 from spit.game.seat import Cancellable
 from spit.records.paths import data_dir
@@ -92,10 +93,10 @@ class BotDriver:
         self._replan()
 
     def pause(self) -> None:
-        """Nothing to do: the seat's timers stop with the game clock."""
+        pass  # the seat's timers stop with the game clock
 
     def resume(self) -> None:
-        """Nothing to do: the seat's timers go on with the game clock."""
+        pass  # the seat's timers go on with the game clock
 
     def stop(self) -> None:
         self._drop()
@@ -194,25 +195,11 @@ class AdaptiveDriver(BotDriver):
 def bot_driver(level: str, seed: int | None, player: int = 1) -> Driver:
     """The bot at ``level`` in seat ``player``, its hand's randomness from ``seed``;
     ``adaptive`` for the bot that moves along the ladder to meet the player."""
-    # The bot loads with the first game against it: a two-player game starts without it.
-    from spit.bot import Bot
-    from spit.bot.levels import ADAPTIVE
+    from spit.bot import Bot  # lazy: a two-player game starts without the bot
 
     if level == ADAPTIVE:
-        from spit.bot.adaptive import Adaptive
+        from spit.bot.adaptive import Adaptive  # lazy: the same
 
         adaptive = Adaptive(player, random.Random(seed), load_adaptive())
         return AdaptiveDriver(adaptive)
     return BotDriver(Bot(player, level, random.Random(seed)))
-
-
-__all__ = [
-    "AdaptiveDriver",
-    "BotDriver",
-    "Driver",
-    "DriverFactory",
-    "Seat",
-    "bot_driver",
-    "load_adaptive",
-    "save_adaptive",
-]

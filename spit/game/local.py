@@ -45,7 +45,7 @@ class LocalGame:
         self.clock = clock or GameClock()  # the game clock; every action is applied at its time
         self.driver = driver  # who plays seat 1 when the keyboard does not (the bot), or None
         self.recorder = recorder  # where every action the engine judged is written down, or None
-        self._names = names
+        self.names = names
         self._deal = deal
         self._listener: Listener | None = None
         self._timers: Timers | None = None
@@ -62,10 +62,6 @@ class LocalGame:
     @property
     def variant(self) -> Variant:
         return self.match.variant
-
-    @property
-    def names(self) -> tuple[str | None, str | None]:
-        return self._names
 
     @property
     def paused(self) -> bool:
@@ -204,25 +200,18 @@ class _DriverSeat:
 
     def __init__(self, game: LocalGame, player: int) -> None:
         self._game = game
-        self._player = player
-
-    @property
-    def player(self) -> int:
-        return self._player
+        self.player = player
 
     def view(self) -> PlayerView:
-        return self._game.match.view(self._player)
+        return self._game.match.view(self.player)
 
     def now(self) -> float:
         return self._game.clock()
 
     def act(self, action: Action) -> Result:
-        if action.player != self._player:
-            raise ValueError(f"seat {self._player} cannot act for player {action.player}")
+        if action.player != self.player:
+            raise ValueError(f"seat {self.player} cannot act for player {action.player}")
         return self._game.act(action)
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
         return self._game.call_later(delay, callback)
-
-
-__all__ = ["LocalGame"]

@@ -38,10 +38,10 @@ class PatientDriver:
         self.poke()
 
     def pause(self) -> None:
-        """Nothing to do: the seat's timers stop with the game clock."""
+        pass  # the seat's timers stop with the game clock
 
     def resume(self) -> None:
-        """Nothing to do: the seat's timers go on with the game clock."""
+        pass  # the seat's timers go on with the game clock
 
     def stop(self) -> None:
         self._cancel()
@@ -82,6 +82,3 @@ class PatientDriver:
         result = self._seat.act(action)  # accepted: the game tells us (table_changed)
         if result is not None and not result.ok:
             self.poke()  # a race lost to the player: look again
-
-
-__all__ = ["PATIENCE", "PatientDriver"]

@@ -36,6 +36,7 @@ class RemoteGame:
     replaying = False
     recorder: Recorder | None = None  # the server keeps the match
     adaptive_level: str | None = None  # the other seat is a person, or a bot the server knows of
+    room_link: str | None = None  # set by whoever serves the room's page (--web) once it does
 
     def __init__(self, address: str, *, name: str = "", client: Client | None = None) -> None:
         """A seat on the server at ``address`` (``ADDR:PORT``), for a player called ``name``."""
@@ -45,15 +46,11 @@ class RemoteGame:
             client = Client(address, self)
         client.listener = self
         self.client = client  # the connection to the server
-        self.lost: ServerGone | Ended | None = None
-        """Why the game could not go on, once so: the server gone, or the room ended early
-        (the shells word either)."""
+        self.lost: ServerGone | Ended | None = None  # see Game.lost
         self._listener: Listener | None = None
         self._status = NO_STATUS
         self._paused = False
-        self._ended: Ended | None = None
         self._first_table: Callable[[], None] | None = None
-        self._room_link: str | None = None
 
     # -- taking the seat -------------------------------------------------------------------
 
@@ -151,15 +148,6 @@ class RemoteGame:
     @property
     def paused(self) -> bool:
         return not self.client.status.running
-
-    @property
-    def room_link(self) -> str | None:
-        return self._room_link
-
-    @room_link.setter
-    def room_link(self, link: str | None) -> None:
-        """Set by whoever serves the room's page (``--web``) once it does."""
-        self._room_link = link
 
     def view(self, seat: int) -> PlayerView:
         view = self.client.view
@@ -265,6 +253,3 @@ class RemoteGame:
 
 def _seconds(ms: float | None) -> float | None:
     return None if ms is None else ms / 1000
-
-
-__all__ = ["RemoteGame"]

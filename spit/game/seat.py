@@ -116,8 +116,7 @@ class Game(Protocol):
 
     @property
     def names(self) -> tuple[str | None, str | None]:
-        """What each seat's player is called where the game knows it (a remote player's
-        name); None leaves the screen's own (Player 1, You, Bot)."""
+        """Each seat's player's name where the game knows it; None: the screen's own."""
 
     @property
     def connection(self) -> Connection | None:
@@ -137,23 +136,19 @@ class Game(Protocol):
 
     @property
     def recorder(self) -> Recorder | None:
-        """Where the match is written down as it is played; None for a game not recorded
-        here (a replay, a networked seat, a practice)."""
+        """Where the match is written down as it is played; None: it is not, here."""
 
     @property
     def adaptive_level(self) -> str | None:
-        """The ladder level the adaptive bot plays at now, when it plays a seat here; None
-        for any other opponent."""
+        """The ladder level the adaptive bot plays at now, if it plays a seat here."""
 
     @property
     def lost(self) -> ServerGone | Ended | None:
-        """Why the game could not go on, once it could not: the server gone, or the room
-        ended early (only a networked game is ever lost; the shells word either)."""
+        """Why a networked game could not go on: the server gone, or the room ended early."""
 
     @property
     def room_link(self) -> str | None:
-        """The link that opens a hosted room's second seat in a browser (``--web``), while
-        the room waits for it; None elsewhere."""
+        """The link to a hosted room's second seat in a browser (``--web``), while it waits."""
 
     def view(self, seat: int) -> PlayerView:
         """The table as ``seat`` (one of :attr:`seats`) sees it now."""
@@ -165,8 +160,7 @@ class Game(Protocol):
         """Begin: from now on tell ``listener`` what happens; wait with ``timers``."""
 
     def act(self, action: Action) -> Result | None:
-        """Do ``action`` for one of :attr:`seats`, now. The verdict goes to the listener
-        (inside this call for a local game); returned too when known at once."""
+        """Do ``action`` for a seat, now; the verdict goes to the listener, and back if known."""
 
     def pause(self) -> None:
         """This keyboard stops the game (a dialog, a too-small terminal)."""
@@ -179,6 +173,3 @@ class Game(Protocol):
 
     def stop(self) -> None:
         """The screen closes: let go of everything; the listener hears no more."""
-
-
-__all__ = ["Cancellable", "Change", "Connection", "Game", "Listener", "Lost", "Timers"]

@@ -76,7 +76,6 @@ class Session:
         a dealt one."""
         self.opponents = opponents  # who may take seat 2 against the person, or None
         self.record = record  # whether matches are recorded
-        self._seed = seed
         self._seeds = random.Random(seed)
         self._dealt = 0
         self._clock_source = clock
@@ -196,14 +195,10 @@ class Session:
     @staticmethod
     def resume_options(record: Record, options: GameOptions) -> GameOptions:
         """``options`` with the record's mode, bot level, variant, lockout and names."""
-        header = record.header
-        names = tuple(None if p.bot else p.name for p in header.players)
+        names = tuple(None if p.bot else p.name for p in record.header.players)
         return replace(
-            options,
-            mode=Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER,
-            bot_level=header.players[1].bot or options.bot_level,
-            variant=header.variant,
-            lockout=header.settings.lockout,
+            _played(record, options),
+            lockout=record.header.settings.lockout,
             names=(names[0], names[1]),
         )
 
@@ -212,17 +207,9 @@ class Session:
     ) -> tuple[ReplayGame, GameOptions]:
         """``record`` played back (stopped at its deal unless ``playing``), and the options
         its table is shown with: the record's mode, bot level and variant."""
-        # the record's reader loads only to read one
-        from spit.game.playback import Playback, ReplayGame
+        from spit.game.playback import Playback, ReplayGame  # lazy: the records' reader
 
-        header = record.header
-        options = replace(
-            options,
-            mode=Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER,
-            bot_level=header.players[1].bot or options.bot_level,
-            variant=header.variant,
-        )
-        return ReplayGame(Playback(record), playing=playing), options
+        return ReplayGame(Playback(record), playing=playing), _played(record, options)
 
     # -- unfinished records ---------------------------------------------------------------
 
@@ -231,21 +218,27 @@ class Session:
         nothing is recorded in this sitting)."""
         if not self.record:
             return None
-        # the record's reader loads only to read one
-        from spit.records.record import latest_unfinished
+        from spit.records.record import latest_unfinished  # lazy: the records' reader
 
         return latest_unfinished()
 
     def give_up(self, record: Record) -> None:
         """Mark ``record``'s match given up and index it in the history. Raises
         :class:`~spit.records.record.RecordError` or :class:`OSError` when it cannot."""
-        # sqlite3 and the analysis load only to index
-        from spit.records.analysis import read_analysed
-        from spit.records.history import index_record
-        from spit.records.record import RecordWriter
+        from spit.records.analysis import read_analysed  # lazy: the analysis
+        from spit.records.history import index_record  # lazy: sqlite3
+        from spit.records.record import RecordWriter  # lazy: the records' writer
 
         RecordWriter.give_up(record)
         index_record(read_analysed(record.path), notice=self._notice)
 
 
-__all__ = ["PRACTICE_LEVEL", "Built", "Refused", "Session", "SessionError"]
+def _played(record: Record, options: GameOptions) -> GameOptions:
+    """``options`` with the mode, bot level and variant ``record`` was played with."""
+    header = record.header
+    return replace(
+        options,
+        mode=Mode.BOT if header.mode == "bot" else Mode.TWO_PLAYER,
+        bot_level=header.players[1].bot or options.bot_level,
+        variant=header.variant,
+    )

@@ -35,7 +35,7 @@ from spit.i18n import SOURCE_LANGUAGE, language_code
 from spit.net.wire import ProtocolError, room_code
 from spit.records.paths import DATA_DIR_VARIABLE
 from spit.web.driver import PAGE
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, Flooded, Table, WebServer, _clamp, page_address
+from spit.web.server import MAX_COLUMNS, Flooded, Table, WebServer, page_size
 
 log = logging.getLogger("spit.web")
 
@@ -121,18 +121,17 @@ class _BrowserSeat:
         self.websocket: web.WebSocketResponse | None = None  # the tab playing now
         self.over = False  # it quit, or no tab came back in time
         self._server = server
-        self._size = (80, 24)
         self.service = _SeatProcess(
             "exec " + server.join_command(code, lang),
             environment={DATA_DIR_VARIABLE: str(server.seat_directory(code))},
-            write_bytes=self._write_bytes,
-            write_str=self._write_str,
+            write_bytes=self._write,
+            write_str=self._write,
             close=self._close_page,
             download_manager=server.download_manager,
         )
 
     async def start(self, websocket: web.WebSocketResponse, size: tuple[int, int]) -> None:
-        self.websocket, self._size = websocket, size
+        self.websocket = websocket
         await self.service.start(*size)
         task = self.service._task  # textual-serve's reader of the game's output
         assert task is not None
@@ -148,10 +147,6 @@ class _BrowserSeat:
         # A change of size makes the game draw every line again for the new page.
         width, height = size
         await self.service.set_terminal_size(min(width + 1, MAX_COLUMNS + 1), height)
-        await self.resize(width, height)
-
-    async def resize(self, width: int, height: int) -> None:
-        self._size = (width, height)
         await self.service.set_terminal_size(width, height)
 
     async def detach(self, websocket: web.WebSocketResponse) -> None:
@@ -170,17 +165,15 @@ class _BrowserSeat:
         self.over = True
         self._server.seat_ended(self)
 
-    async def _write_bytes(self, data: bytes) -> None:
+    async def _write(self, data: bytes | str) -> None:
+        """The game's output, to the tab playing now (none while no tab is open)."""
         websocket = self.websocket
         if websocket is not None and not websocket.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await websocket.send_bytes(data)
-
-    async def _write_str(self, data: str) -> None:
-        websocket = self.websocket
-        if websocket is not None and not websocket.closed:
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await websocket.send_str(data)
+                if isinstance(data, bytes):
+                    await websocket.send_bytes(data)
+                else:
+                    await websocket.send_str(data)
 
     async def _close_page(self) -> None:
         """The game quit: its page says the game has ended."""
@@ -201,8 +194,6 @@ class RoomWebServer(WebServer):
         self.wrong_links = WrongLinks()
         self._seats: dict[str, _BrowserSeat] = {}
         self._seat_directories: dict[str, Path] = {}
-        self._runner: web.AppRunner | None = None
-        self.address = ""  # the server's address for a browser, once started (http://host:port/)
 
     def join_command(self, code: str, lang: str) -> str:
         """The shell command a room's browser seat runs: ``spit join`` in the browser's
@@ -224,22 +215,6 @@ class RoomWebServer(WebServer):
         secret of its own: the code alone (which ``spit join`` needs) opens no seat."""
         secret = self._rooms.setdefault(code, secrets.token_urlsafe(SECRET_BYTES))
         return f"{self.address}room/{code}/{secret}"
-
-    async def start(self) -> str:
-        """Listen; the address a browser opens (OSError if it cannot)."""
-        app = await self._make_app()
-        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError:
-            await self._runner.cleanup()
-            self._runner = None
-            raise
-        host, port = self._runner.addresses[0][:2]
-        self.address = page_address(self.host or host, port)
-        return self.address
 
     async def stop(self) -> None:
         for seat in list(self._seats.values()):
@@ -305,10 +280,7 @@ class RoomWebServer(WebServer):
 
     async def handle_room_websocket(self, request: web.Request) -> web.StreamResponse:
         code = self._room(request)
-        size = (
-            _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80),
-            _clamp(request.query.get("height"), 1, MAX_ROWS, 24),
-        )
+        size = page_size(request.query)
         websocket = self.websocket()
         await websocket.prepare(request)
         self._sockets.add(websocket)
@@ -320,8 +292,7 @@ class RoomWebServer(WebServer):
                 await seat.start(websocket, size)
             else:
                 await seat.attach(websocket, size)
-            # It calls only the four methods a browser seat's service answers.
-            await self._process_messages(websocket, _SeatService(seat))  # type: ignore[arg-type]
+            await self._process_messages(websocket, seat.service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
@@ -365,23 +336,3 @@ def browser_language(accept: str) -> str:
         if code is not None and weight > 0:
             ranked.append((-weight, position, code))
     return min(ranked)[2] if ranked else SOURCE_LANGUAGE
-
-
-class _SeatService:
-    """What ``_process_messages`` passes a page's messages to, for a browser seat: the seat's
-    game, remembering the page's size for when another tab takes over."""
-
-    def __init__(self, seat: _BrowserSeat) -> None:
-        self._seat = seat
-
-    async def send_bytes(self, data: bytes) -> bool:
-        return await self._seat.service.send_bytes(data)
-
-    async def set_terminal_size(self, width: int, height: int) -> None:
-        await self._seat.resize(width, height)
-
-    async def blur(self) -> None:
-        await self._seat.service.blur()
-
-    async def focus(self) -> None:
-        await self._seat.service.focus()

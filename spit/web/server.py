@@ -63,6 +63,12 @@ def _clamp(value: object, low: int, high: int, default: int) -> int:
     return max(low, min(high, number))
 
 
+def page_size(given: Any) -> tuple[int, int]:
+    """The columns and rows a page asks for (a query or a resize message), clamped."""
+    width = _clamp(given.get("width"), 1, MAX_COLUMNS, 80)
+    return width, _clamp(given.get("height"), 1, MAX_ROWS, 24)
+
+
 def page_address(host: str, port: int) -> str:
     """The address a browser opens for a server bound to ``host``:``port`` (this machine's
     name for every interface)."""
@@ -188,6 +194,8 @@ class WebServer(Server):
         self._ending: set[asyncio.Task[None]] = set()  # pages gone, games quitting
         self._idle = asyncio.Event()  # set while no table is taken
         self._idle.set()
+        self._runner: web.AppRunner | None = None
+        self.address = ""  # the server's address for a browser, once started (http://host:port/)
 
     @property
     def sessions(self) -> int:
@@ -214,20 +222,6 @@ class WebServer(Server):
         """A page's WebSocket: messages above :data:`MAX_MESSAGE` refused, the goodbye
         waited for :data:`CLOSE_TIMEOUT` at most, a silent page found by its heartbeat."""
         return web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE, timeout=CLOSE_TIMEOUT)
-
-    def table_process(
-        self, command: str, websocket: web.WebSocketResponse, environment: dict[str, str]
-    ) -> Table:
-        """The game process for the page on ``websocket`` (not yet started)."""
-        return Table(
-            command,
-            environment=environment,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
-            download_manager=self.download_manager,
-            debug=self.debug,
-        )
 
     # -- the aiohttp application -----------------------------------------------------
 
@@ -322,10 +316,17 @@ class WebServer(Server):
         websocket = self.websocket()
         service: Table | None = None
         try:
-            width = _clamp(request.query.get("width"), 1, MAX_COLUMNS, 80)
-            height = _clamp(request.query.get("height"), 1, MAX_ROWS, 24)
+            width, height = page_size(request.query)
             await websocket.prepare(request)
-            service = self.table_process(command, websocket, environment or {})
+            service = Table(
+                command,
+                environment=environment,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
             self._sockets.add(websocket)
             self._games.add(service)
             await service.start(width, height)
@@ -397,10 +398,7 @@ class WebServer(Server):
                 # Lone surrogates from a page cannot be encoded; replace rather than fail.
                 await app_service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                await app_service.set_terminal_size(
-                    _clamp(data.get("width"), 1, MAX_COLUMNS, 80),
-                    _clamp(data.get("height"), 1, MAX_ROWS, 24),
-                )
+                await app_service.set_terminal_size(*page_size(data))
             elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
@@ -433,19 +431,30 @@ class WebServer(Server):
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         asyncio.run(self._serve(ready))
 
-    async def _serve(self, ready: Callable[[str], None]) -> None:
-        runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
+    async def start(self) -> str:
+        """Listen; the address a browser opens (OSError if it cannot)."""
+        self._runner = web.AppRunner(await self._make_app(), access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
-            host, port = runner.addresses[0][:2]
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
+        host, port = self._runner.addresses[0][:2]
+        self.address = page_address(self.host or host, port)
+        return self.address
+
+    async def _serve(self, ready: Callable[[str], None]) -> None:
+        address = await self.start()
+        assert self._runner is not None
+        try:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, stop.set)
-            ready(page_address(self.host if self.host else host, port))
+            ready(address)
             await stop.wait()
             await self.end_tables()
         finally:
-            await runner.cleanup()
+            await self._runner.cleanup()

@@ -88,6 +88,30 @@ def test_the_slap_call_names_who_went_out() -> None:
     assert words.table.slap(None, NAMES) == "Nobody can move — SLAP the smaller pile!"
 
 
+@pytest.mark.parametrize("lang", ["de", "el", "ka", "lv"])  # in English the two coincide
+def test_going_out_is_said_to_you_in_the_second_person(lang: str) -> None:
+    """ "You" is not a name: "{name} went out" filled with it reads "Εσύ άδειασε" (you
+    emptied-he) in Greek, so the seat called "you" has sentences of its own."""
+    i18n.set_language(lang)
+    you = words.labels.player_name(0, against_bot=True)
+    names = (you, words.labels.player_name(1, against_bot=True))
+    said = [
+        words.table.slap(0, names, you=0),
+        words.table.round_ended(0, names, stalemate=False, you=0),
+        words.table.round_ended(0, names, stalemate=True, you=0),
+    ]
+    named = [
+        words.table.slap(0, names),
+        words.table.round_ended(0, names, stalemate=False),
+        words.table.round_ended(0, names, stalemate=True),
+    ]
+    for second, third in zip(said, named, strict=True):
+        assert second != third
+    assert words.table.round_ended(1, names, stalemate=False, you=0) == named[1].replace(
+        you, names[1]
+    )
+
+
 def test_a_single_pile_round_says_what_going_out_first_means() -> None:
     match = Match(random.Random(1), variant=Variant.STANDARD)
     assert words.table.one_pile_note(match.view(0), NAMES, against_bot=False) == ""

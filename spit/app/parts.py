@@ -266,6 +266,8 @@ class SummaryState(NamedTuple):
     look: Look = PLAIN
     bot: int | None = None
     """The bot's seat, if one plays."""
+    you: int | None = None
+    """The seat called "you" on screen, if one person plays here."""
 
 
 class RoundSummary(Part[SummaryState]):
@@ -288,11 +290,11 @@ class RoundSummary(Part[SummaryState]):
         title.append(" — ")
         if s.went_out is None:  # a stalemate with even stocks
             title.append(words.table.table_label("nobody could move"))
-        elif s.how is RoundEnd.STALEMATE:
-            name = names[s.went_out]
-            title.append(_("nobody could move; {name} had fewer stock cards.").format(name=name))
         else:
-            title.append(_("{name} went out first.").format(name=names[s.went_out]))
+            stalemate = s.how is RoundEnd.STALEMATE
+            title.append(
+                words.table.round_ended(s.went_out, names, stalemate=stalemate, you=state.you)
+            )
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
         table.add_column(ink(words.table.table_label("took"), style=DIM))

@@ -363,7 +363,7 @@ class Presenter:
                 )
             return BannerState(text, urgent=True, note=note)
         if phase is Phase.SLAP:
-            return BannerState(words.table.slap(view.went_out, names), urgent=True)
+            return BannerState(words.table.slap(view.went_out, names, you=you), urgent=True)
         return BannerState("", note=note)
 
     def _summary(self, view: PlayerView, perspective: Perspective, scene: Scene) -> SummaryState:
@@ -384,6 +384,7 @@ class Presenter:
             ),
             look=self.look,
             bot=1 - perspective.seat if perspective.against_bot else None,
+            you=perspective.you,
         )
 
     def refusal(self, refusal: Refusal, at: float, perspective: Perspective) -> str | None:

@@ -64,11 +64,26 @@ def stuck() -> str:
     return _("Stuck — press SPIT")
 
 
-def slap(went_out: int | None, names: Names) -> str:
-    """The call at the end of a two-pile round."""
-    if went_out is not None:
-        return _("{name} went out — SLAP the smaller pile!").format(name=names[went_out])
-    return _("Nobody can move — SLAP the smaller pile!")
+def slap(went_out: int | None, names: Names, *, you: int | None = None) -> str:
+    """The call at the end of a two-pile round; ``you`` is the seat called "you" on screen
+    (a sentence of its own, as a verb takes the second person in other languages)."""
+    if went_out is None:
+        return _("Nobody can move — SLAP the smaller pile!")
+    if went_out == you:
+        return _("You went out — SLAP the smaller pile!")
+    return _("{name} went out — SLAP the smaller pile!").format(name=names[went_out])
+
+
+def round_ended(went_out: int, names: Names, *, stalemate: bool, you: int | None = None) -> str:
+    """How a round ended, after "Round N is over — ": who went out first, or who had fewer
+    stock cards when nobody could move."""
+    if stalemate:
+        if went_out == you:
+            return _("nobody could move; you had fewer stock cards.")
+        return _("nobody could move; {name} had fewer stock cards.").format(name=names[went_out])
+    if went_out == you:
+        return _("You went out first.")
+    return _("{name} went out first.").format(name=names[went_out])
 
 
 def match_over() -> str:

@@ -153,3 +153,19 @@ def test_a_room_waiting_on_a_loopback_address_says_it_is_this_machine_only(addre
     assert "works on this machine only" in said and "--bind 0.0.0.0" in said
     elsewhere = replace(waiting, address="spit.example:7748")
     assert "machine only" not in (standstill(elsewhere, SEAT_TWO, None) or "")
+
+
+def test_the_summary_knows_the_seat_called_you() -> None:
+    """So that it can say "You went out first." rather than fill a name with "You"."""
+    match = Match.new(7)
+    at = 0.0
+    while not match.view(0).between_rounds:
+        at += 1.0
+        for player in (0, 1):
+            plays = [a for a in match.legal_actions(player) if isinstance(a, Play)]
+            plays = plays or list(match.legal_actions(player))
+            if plays:
+                match.apply(plays[0], at)
+                break
+    assert presenter().present(match.view(0), AGAINST_BOT, Feedback(), SCENE).summary.you == 0
+    assert presenter().present(match.view(0), TWO_PLAYERS, Feedback(), SCENE).summary.you is None

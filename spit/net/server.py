@@ -52,7 +52,6 @@ log = logging.getLogger("spit.net.server")  # a line per room event and per bad 
 
 T = TypeVar("T")
 
-GOING_AWAY = 1001  # close code: the server is stopping
 REPLACED = 4001  # close code: a newer connection took the seat back with its token
 
 # A round-trip time is told again once it moved by RTT_STEP seconds or by RTT_SHARE of
@@ -346,7 +345,7 @@ class _Routing:
         )
         # The redirect is all this connection is sent; then it is closed (its frames were
         # read one at a time, so none came after the one sent on).
-        await peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
+        peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
         return True
 
     def counted(self, peer: _Peer) -> str | None:
@@ -579,8 +578,6 @@ class GameServer:
 
     def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
         peer.room, peer.seat = room, seat
-        # Seated: its frames need no await, and are read as they arrive.
-        peer.conn.at_once(peer)
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
         welcome = room.welcome(seat)

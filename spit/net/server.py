@@ -47,6 +47,7 @@ from spit.net.wire import (
     error_frame,
     parse_client,
 )
+from spit.records.recorder import MatchRecorder, players
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
@@ -541,8 +542,6 @@ class GameServer:
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:
-        from spit.records.recorder import MatchRecorder, players
-
         seated = players("network", (room.names[0] or None, room.names[1] or None), None)
         room.record(
             MatchRecorder(

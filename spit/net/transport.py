@@ -225,12 +225,14 @@ class Connection(asyncio.Protocol):
         ws, socket = self._ws, self._socket
         assert socket is not None
         chunks = ws.data_to_send()
+        if not chunks:  # most frames read make nothing to send (their answers go per turn)
+            return
         if all(chunks):
             socket.writelines(chunks)
         else:  # the server ends the TCP connection first (once written: asyncio flushes)
             socket.writelines(chunk for chunk in chunks if chunk)
             socket.close()
-        if ws.close_expected() and not self._closing_timed:
+        if ws.state is not State.OPEN and not self._closing_timed and ws.close_expected():
             self._closing_timed = True
             self._later(CLOSE_TIMEOUT, socket.abort)
 

@@ -64,6 +64,7 @@ class Connection(asyncio.Protocol):
         self._key: str | None = None  # who it is for admission
         self._timer: asyncio.TimerHandle | None = None  # open, ping or close timeout
         self._pong_due = False
+        self._closing_timed = False  # the close timeout runs
         self._parts: list[bytes] = []  # the message's frames so far (more than one: fragmented)
         self._text = False  # the message being read is text
         self._waiting: deque[str | bytes] | None = None  # frames read while one is awaited
@@ -236,8 +237,6 @@ class Connection(asyncio.Protocol):
             self._closing_timed = True
             self._later(CLOSE_TIMEOUT, socket.abort)
 
-    _closing_timed = False
-
     def _ping(self) -> None:
         """Ping the websocket; one that did not answer the last ping is closed."""
         if self._pong_due:
@@ -282,7 +281,7 @@ class Connection(asyncio.Protocol):
     def last_word(self, text: str, code: int, reason: str) -> None:
         """Send ``text`` alone, then close: nothing else is read or sent on it."""
         self.pending = [text]
-        self.flush(1)
+        self.flush(self._outbox.backlog)
         self.close(code, reason)
 
 

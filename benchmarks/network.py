@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
@@ -326,6 +327,8 @@ def local_presses(presses: int, seed: int) -> list[float]:
 class TimedBot(BotSeat):
     """A bot seat that times each of its actions until its own new table comes back."""
 
+    task: asyncio.Task[None]
+
     def __init__(self, rng: random.Random, latencies: list[float]) -> None:
         super().__init__("expert", rng)
         self._latencies = latencies
@@ -366,32 +369,94 @@ class FrameTally:
 TALLY = FrameTally()
 
 
+async def seat_bots(address: str, rooms: range, latencies: list[float]) -> list[TimedBot]:
+    """Open ``rooms`` (their numbers: the seeds), two timed expert bots in each, playing."""
+    seats: list[TimedBot] = []
+    for batch in range(rooms.start, rooms.stop, 50):
+        opened = []
+        for n in range(batch, min(rooms.stop, batch + 50)):
+            host = TimedBot(random.Random(2 * n), latencies)
+            client = Client(address, host, open_timeout=30)
+            host.client = client
+            opened.append((host, client, client.open(seed=n)))
+        welcomes = await asyncio.gather(*(c for _, _, c in opened))
+        for (host, client, _), welcome in zip(opened, welcomes, strict=True):
+            host.welcomed(welcome)
+            guest = TimedBot(random.Random(2 * batch + 1), latencies)
+            guest_client = Client(address, guest, open_timeout=30)
+            seats += [host, guest]
+            host.task = asyncio.create_task(client.run())
+            guest.task = asyncio.create_task(play(guest_client, guest, code=welcome.room))
+    return seats
+
+
+async def stop_bots(seats: list[TimedBot]) -> None:
+    for seat in seats:
+        seat.task.cancel()
+    await asyncio.gather(*(seat.task for seat in seats), return_exceptions=True)
+    await asyncio.gather(
+        *(seat.client.close() for seat in seats if seat.client), return_exceptions=True
+    )
+
+
+async def bots_process(address: str, first: int, count: int) -> None:
+    """The bots of ``--bots``: ``count`` rooms from room ``first`` on; "ready" once they
+    play, then a window from "go" to "stop" (lines on stdin), its figures a JSON line."""
+    latencies: list[float] = []
+    seats = await seat_bots(address, range(first, first + count), latencies)
+    lines = asyncio.StreamReader()
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(lines), sys.stdin)
+    print("ready", flush=True)
+    await lines.readline()
+    for seat in seats:
+        seat.measuring = True
+    served_before, own_before = _server_actions(seats), time.process_time()
+    await lines.readline()
+    figures = {
+        "latencies": latencies,
+        "served": _server_actions(seats) - served_before,
+        "cpu": time.process_time() - own_before,
+    }
+    print(json.dumps(figures), flush=True)
+    await stop_bots(seats)
+
+
 async def rooms_on_one_core(
-    count: int, window: float, workers: int = 0, profile: str | None = None
+    count: int,
+    window: float,
+    workers: int = 0,
+    profile: str | None = None,
+    processes: int = 0,
 ) -> dict[str, float]:
     """``count`` rooms of two expert bots against a server pinned to one core (a cluster:
-    each worker to its own)."""
+    each worker to its own); with ``processes``, the bots in that many processes of their
+    own, each on the last core."""
     latencies: list[float] = []
     seats: list[TimedBot] = []
-    tasks: list[asyncio.Task] = []
+    last = (os.cpu_count() or 2) - 1
     async with spit_server(core=0, workers=workers, profile=profile) as running:
         address, pids = running.address, running.pids
-        pin(os.getpid(), (os.cpu_count() or 2) - 1)  # the last core
-        for batch in range(0, count, 50):
-            opened = []
-            for n in range(batch, min(count, batch + 50)):
-                host = TimedBot(random.Random(2 * n), latencies)
-                client = Client(address, host, open_timeout=30)
-                host.client = client
-                opened.append((host, client, client.open(seed=n)))
-            welcomes = await asyncio.gather(*(c for _, _, c in opened))
-            for (host, client, _), welcome in zip(opened, welcomes, strict=True):
-                host.welcomed(welcome)
-                guest = TimedBot(random.Random(2 * batch + 1), latencies)
-                guest_client = Client(address, guest, open_timeout=30)
-                seats += [host, guest]
-                tasks.append(asyncio.create_task(client.run()))
-                tasks.append(asyncio.create_task(play(guest_client, guest, code=welcome.room)))
+        pin(os.getpid(), last)
+        bots = []
+        for index in range(processes):
+            share = range(count)[index::processes]
+            bots.append(
+                await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    __file__,
+                    "--bots",
+                    f"{address},{share.start},{len(share)}",
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                )
+            )
+            pin(bots[-1].pid, last)
+        for process in bots:
+            assert process.stdout is not None
+            await asyncio.wait_for(process.stdout.readline(), 600)  # "ready"
+        if not processes:
+            seats = await seat_bots(address, range(count), latencies)
         await asyncio.sleep(2.0)  # every room dealt and under way
         for seat in seats:
             seat.measuring = True
@@ -400,19 +465,27 @@ async def rooms_on_one_core(
         served_before = _server_actions(seats)
         cpu_before, wall_before = cpu_seconds(*pids), time.perf_counter()
         own_before = time.process_time()
+        for process in bots:
+            assert process.stdin is not None
+            process.stdin.write(b"go\n")
         await asyncio.sleep(window)
+        for process in bots:
+            assert process.stdin is not None
+            process.stdin.write(b"stop\n")
         cpu_after, wall_after = cpu_seconds(*pids), time.perf_counter()
         own = time.process_time() - own_before
         served = _server_actions(seats) - served_before
         TALLY.on = False
         for seat in seats:
             seat.measuring = False
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(
-            *(seat.client.close() for seat in seats if seat.client), return_exceptions=True
-        )
+        for process in bots:
+            assert process.stdout is not None
+            figures = json.loads(await asyncio.wait_for(process.stdout.readline(), 600))
+            latencies += figures["latencies"]
+            served += figures["served"]
+            own += figures["cpu"]
+            await process.wait()
+        await stop_bots(seats)
     span = wall_after - wall_before
     return {
         "rooms": count,
@@ -512,7 +585,9 @@ async def main_async(args: argparse.Namespace) -> None:
     per_action = 1.0
     for count in rooms:
         profile = f"{args.profile}.{count}" if args.profile else None
-        figures = await rooms_on_one_core(count, args.window, args.workers, profile)
+        figures = await rooms_on_one_core(
+            count, args.window, args.workers, profile, args.bot_processes
+        )
         print(
             f"{figures['rooms']:>6}{figures['actions_per_s']:>11.0f}{figures['p50_ms']:>9.1f}"
             f"{figures['p99_ms']:>9.1f}{figures['server_cpu']:>12.0%}"
@@ -553,7 +628,20 @@ def main() -> None:
         help="run each rooms-on-one-core server under cProfile; its statistics go to PATH.<rooms>"
         " (read them with python -m pstats; the CPU figures then include cProfile's cost)",
     )
+    parser.add_argument(
+        "--bot-processes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the rooms' bots in N processes of their own (all on the clients' core), not"
+        " in this one; the clients' CPU is then theirs (their frames are not tallied)",
+    )
+    parser.add_argument("--bots", help=argparse.SUPPRESS)  # ADDRESS,FIRST,COUNT: one of those
     args = parser.parse_args()
+    if args.bots:
+        address, first, count = args.bots.rsplit(",", 2)
+        asyncio.run(bots_process(address, int(first), int(count)))
+        return
     if args.quick:
         args.presses, args.rooms, args.window, args.joins = 50, "5", 1.0, 10
     asyncio.run(main_async(args))

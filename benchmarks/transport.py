@@ -35,7 +35,6 @@ async def _serve_websockets() -> int:
     class Answer:
         def __init__(self, conn: Connection) -> None:
             self.conn = conn
-            conn.at_once(self)  # as a seated player's
 
         def frame(self, text: str | bytes) -> None:
             self.conn.send_text(TABLE, 1000)

@@ -10,11 +10,14 @@ import asyncio
 import random
 from typing import TYPE_CHECKING
 
+from spit.bot import Bot
+from spit.bot.adaptive import Adaptive
+from spit.bot.levels import ADAPTIVE
 from spit.engine import Event, PlayerView, Refusal, Result
 from spit.net.client import Client, Ended, Hearing, NotNow, Status, Welcome
 
 if TYPE_CHECKING:
-    from spit.bot import Bot, Planned
+    from spit.bot import Planned
     from spit.net.seats import KeptSeat
 
 
@@ -34,13 +37,8 @@ class BotSeat(Hearing):
         self._waiting: int | None = None  # the id of the move sent, until answered
 
     def welcomed(self, welcome: Welcome) -> None:
-        from spit.bot import Bot
-        from spit.bot.levels import ADAPTIVE
-
         if self.bot is None or self.bot.player != welcome.seat:
             if self.level == ADAPTIVE:
-                from spit.bot.adaptive import Adaptive
-
                 # A stranger at the other seat: it starts from the middle of the ladder, not
                 # from what this machine's own player taught it.
                 self.bot = Adaptive(welcome.seat, self._rng)

@@ -145,9 +145,14 @@ class RedisDirectory:
     """The directory in Redis, through the ``redis`` package's asyncio client."""
 
     def __init__(self, url: str, *, prefix: str = "spit:", timeout: float = TIMEOUT) -> None:
+        # redis is loaded by a cluster's worker only, not by a lone server or `spit host`
+        # (start-up: redis.asyncio takes over 100 ms to import).
         from redis.asyncio import Redis
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
+        from redis.exceptions import RedisError
+
+        self._errors = (RedisError, OSError)
 
         self.url = url
         self.worker = secrets.token_hex(6)
@@ -234,11 +239,9 @@ class RedisDirectory:
         await self._redis.aclose()
 
     async def _call(self, call: object) -> object:
-        from redis.exceptions import RedisError
-
         try:
             return await call  # type: ignore[misc]
-        except (RedisError, OSError) as error:
+        except self._errors as error:
             raise DirectoryDown(str(error) or type(error).__name__) from None
 
 

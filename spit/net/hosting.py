@@ -93,7 +93,7 @@ class Hosting:
 async def host(plan: HostPlan, browser_seats: BrowserSeatsFactory | None = None) -> Hosting:
     """Start what ``plan`` asks (the page only if ``browser_seats`` is given and the plan
     names its port); HostingError if a part cannot listen, with the others stopped."""
-    from spit.net.server import GameServer
+    from spit.net.server import GameServer  # start-up: only a host serving itself loads it
 
     hosting = Hosting(address=plan.server or "")
     if plan.server is None:

@@ -47,12 +47,12 @@ from spit.net.wire import (
     error_frame,
     parse_client,
 )
+from spit.records.recorder import MatchRecorder, players
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
 T = TypeVar("T")
 
-GOING_AWAY = 1001  # close code: the server is stopping
 REPLACED = 4001  # close code: a newer connection took the seat back with its token
 
 # A round-trip time is told again once it moved by RTT_STEP seconds or by RTT_SHARE of
@@ -346,7 +346,7 @@ class _Routing:
         )
         # The redirect is all this connection is sent; then it is closed (its frames were
         # read one at a time, so none came after the one sent on).
-        await peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
+        peer.conn.last_word(encode(Redirect(address=holder.address)), 1000, "sent on")
         return True
 
     def counted(self, peer: _Peer) -> str | None:
@@ -542,8 +542,6 @@ class GameServer:
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:
-        from spit.records.recorder import MatchRecorder, players
-
         seated = players("network", (room.names[0] or None, room.names[1] or None), None)
         room.record(
             MatchRecorder(
@@ -579,8 +577,6 @@ class GameServer:
 
     def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
         peer.room, peer.seat = room, seat
-        # Seated: its frames need no await, and are read as they arrive.
-        peer.conn.at_once(peer)
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
         welcome = room.welcome(seat)

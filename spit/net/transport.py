@@ -1,45 +1,45 @@
-"""The game server's sockets: websockets connections accepted, read, written and closed.
+"""The game server's sockets: websockets accepted, read, written, pinged and closed.
 
 :class:`Transport` is the one place that knows the websocket library; the rooms' side
-(spit/net/server.py) sees a :class:`Connection` only.
-
-Two shortcuts past websockets' asyncio API, both kept here: a seated connection's frames are
-taken as websockets parses them off the socket (see :class:`_ReadAtOnce`), not through its
-queue and a wake of the connection's task (a turn of the loop and some 20 µs a frame); and a
-turn's frames are framed by the connection's Sans-I/O protocol and written in one
-``writelines`` (see :meth:`Connection.flush`), where ``send`` would write each on its own.
+(spit/net/server.py) sees a :class:`Connection` only. Each connection is an asyncio protocol
+of ours driving websockets' Sans-I/O :class:`~websockets.server.ServerProtocol` (its
+documented API only): bytes in, frames out to the rooms in the same turn of the loop, and a
+turn's frames written in one ``writelines``. No task, queue or wake per frame.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
-from typing import Protocol
+from typing import Protocol, cast
 
-from websockets.asyncio.server import Server as WsServer
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame as WsFrame
-from websockets.frames import Opcode
-from websockets.http11 import Request, Response
-from websockets.protocol import Event, State
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
+from websockets.server import ServerProtocol
 
 from spit.net.limits import Admission, address_key
 from spit.net.wire import MAX_CLIENT_FRAME
 
 log = logging.getLogger("spit.net.server")
 
+GOING_AWAY = 1001  # close code: the server is stopping
 POLICY = 1008  # close code: the client broke the protocol's rules (a flood, guessing codes)
 MESSAGE_TOO_BIG = 1009  # close code: a frame over the size cap (websockets closes by itself)
-INTERNAL_ERROR = 1011  # close code: a bug of ours
+INTERNAL_ERROR = 1011  # close code: a bug of ours, or no answer to a ping
 
 FRAME_BYTES = 1024  # a frame's size as counted in the backlog (a table is some 700 bytes)
 
 # Log lines one connection may cost; past them, what it does is no longer written (one
 # attacker sending bad frames or pausing and letting go all day must not fill the disk).
 MAX_LINES = 100
+
+OPEN_TIMEOUT = 10.0  # seconds a socket may take to open its websocket
+PING_EVERY = 10.0  # seconds between websocket pings; one unanswered by the next closes it
+CLOSE_TIMEOUT = 2.0  # seconds the other end has to finish a close before the socket is cut
 
 
 class Reader(Protocol):
@@ -52,19 +52,149 @@ class Reader(Protocol):
         """The connection is closed."""
 
 
-class Connection:
-    """One client's websocket as the rooms see it: frames out, gathered per turn, and a close."""
+class Connection(asyncio.Protocol):
+    """One client's socket, from its accept to its loss: the websocket's frames in, handed to
+    its :class:`Reader` as they are parsed, and frames out, gathered per turn of the loop."""
 
-    def __init__(self, ws: ServerConnection, outbox: Outbox) -> None:
-        self._ws = ws
-        self._outbox = outbox
-        self.reader: Reader | None = None
+    def __init__(self, door: Transport) -> None:
+        self._door = door
+        self._outbox = door.outbox
+        self._ws = ServerProtocol(max_size=MAX_CLIENT_FRAME)  # no extensions: no compression
+        self._socket: asyncio.Transport | None = None
+        self._key: str | None = None  # who it is for admission
+        self._timer: asyncio.TimerHandle | None = None  # open, ping or close timeout
+        self._pong_due = False
+        self._closing_timed = False  # the close timeout runs
+        self._parts: list[bytes] = []  # the message's frames so far (more than one: fragmented)
+        self._text = False  # the message being read is text
+        self._waiting: deque[str | bytes] | None = None  # frames read while one is awaited
+        self.reader: Reader | None = None  # once its websocket is open
         self.pending: list[str] = []  # frames encoded this turn, written together at its end
         self.closing = False
         self.lines = 0  # log lines written about it so far
-        self.address = ws.remote_address  # (host, port), or None (a Unix socket)
-        address = self.address
-        self.name = f"{address[0]}:{address[1]}" if address else "?"
+        self.address: tuple[str, int] | None = None  # (host, port); None: a Unix socket
+        self.name = "?"
+
+    # -- the socket's side (asyncio calls these) --------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Counted from its accept; dropped at once, unanswered, when the files are all but
+        gone or its address is shed (spit/net/limits.py)."""
+        self._socket = transport = cast(asyncio.Transport, transport)  # uvloop's: no subclass
+        peer = transport.get_extra_info("peername")
+        if isinstance(peer, tuple):
+            self.address = (peer[0], peer[1])
+            self.name = f"{peer[0]}:{peer[1]}"
+        admission = self._door.admission
+        key = self._key = address_key(peer)
+        admission.arrived(key)
+        self._door.connections.add(self)
+        if admission.open > admission.budget + admission.quotas.file_reserve // 2:
+            admission.refuse("no files left", "")
+            transport.abort()
+        elif admission.shed(key):
+            admission.refuse("dropped unread", key or "")
+            transport.abort()
+        else:
+            self._later(OPEN_TIMEOUT, transport.abort)
+
+    def data_received(self, data: bytes) -> None:
+        ws = self._ws
+        ws.receive_data(data)
+        for event in ws.events_received():
+            if isinstance(event, Frame):
+                self._frame(event)
+            elif isinstance(event, Request):
+                self._opening(event)
+        self._write_out()
+
+    def eof_received(self) -> None:
+        self._ws.receive_eof()
+        self._write_out()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._ws.receive_eof()  # idempotent: the protocol is CLOSED now
+        if self._timer is not None:
+            self._timer.cancel()
+        self._door.connections.discard(self)
+        self._door.admission.left(self._key)
+        self.closing = True
+        if self.reader is not None:
+            sent = self._ws.close_sent
+            if sent is not None and sent.code == MESSAGE_TOO_BIG:
+                log.warning("%s: frame over %d bytes; closed", self.name, MAX_CLIENT_FRAME)
+            self.reader.gone()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def _opening(self, request: Request) -> None:
+        """Open the websocket, or refuse it (HTTP 503, closed) past the file budget or the
+        address's quotas."""
+        admission, ws = self._door.admission, self._ws
+        why = admission.refusal(self._key)
+        if why is not None:
+            admission.refuse(why, self._key or "")
+            ws.send_response(ws.reject(HTTPStatus.SERVICE_UNAVAILABLE, f"{why}; try again later\n"))
+            return
+        ws.send_response(ws.accept(request))
+        if ws.state is State.OPEN:
+            self._later(PING_EVERY, self._ping)
+            self.reader = self._door.arrived(self)
+
+    def _frame(self, frame: Frame) -> None:
+        opcode = frame.opcode
+        if opcode is Opcode.PONG:
+            self._pong_due = False
+            return
+        if opcode not in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
+            return  # a ping (websockets answers it) or a close (websockets replies)
+        if opcode is not Opcode.CONT:  # (websockets refuses a continuation without a start)
+            self._parts, self._text = [], opcode is Opcode.TEXT
+        self._parts.append(bytes(frame.data))  # the same object: it is bytes already
+        if not frame.fin:
+            return
+        data = self._parts[0] if len(self._parts) == 1 else b"".join(self._parts)
+        self._parts = []
+        if not self._text:
+            self._deliver(data)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:
+            self._ws.fail(1007, "invalid UTF-8")  # as websockets' own server does
+            return
+        self._deliver(text)
+
+    def _deliver(self, message: str | bytes) -> None:
+        if self._waiting is not None:
+            self._waiting.append(message)
+            return
+        if self.closing or self.reader is None:
+            # Closed for what it did (wrong codes, bad frames, a flood): the frames it
+            # sent before the close are read off the socket, never acted on.
+            return
+        done = self.reader.frame(message)
+        if done is not None:  # the next frames wait for it, in order; the socket is not read
+            self._waiting = deque()
+            if self._socket is not None:
+                self._socket.pause_reading()
+            asyncio.get_running_loop().create_task(self._after(done))
+
+    async def _after(self, done: Awaitable[None]) -> None:
+        await done
+        waiting = self._waiting
+        assert waiting is not None and self.reader is not None
+        while waiting:
+            message = waiting.popleft()
+            if not self.closing:
+                later = self.reader.frame(message)
+                if later is not None:
+                    await later
+        self._waiting = None
+        if self._socket is not None and not self._socket.is_closing():
+            self._socket.resume_reading()
+
+    # -- writing ------------------------------------------------------------------------------
 
     def send_text(self, text: str, backlog: int) -> None:
         """Queue ``text``; a connection with ``backlog`` frames waiting already is too slow."""
@@ -78,29 +208,51 @@ class Connection:
             self._outbox.soon()
         self.pending.append(text)
 
-    def at_once(self, reader: Reader | None) -> None:
-        """Hand ``reader`` each frame as it is parsed, without waking the connection's task
-        (a seated player: its frames need no await); None: through the task again."""
-        if isinstance(self._ws, _ReadAtOnce):
-            self._ws.reader = reader
-
     def flush(self, backlog: int) -> None:
         """Write the frames this turn gave it, in one write; a reader leaving more than
         ``backlog`` frames unread is closed."""
         texts, self.pending = self.pending, []
-        ws = self._ws
-        protocol = ws.protocol
-        if not texts or protocol.state is not State.OPEN or ws.transport.is_closing():
+        ws, socket = self._ws, self._socket
+        if not texts or ws.state is not State.OPEN or socket is None or socket.is_closing():
             return  # closing or gone: its frames are dropped, as a send would raise
         for text in texts:
-            protocol.send_text(text.encode())
-        chunks = protocol.data_to_send()
-        if all(chunks):
-            ws.transport.writelines(chunks)
-        else:  # the protocol asks to half-close: let websockets do it as it does
-            ws.send_data()
-        if ws.transport.get_write_buffer_size() > backlog * FRAME_BYTES and not self.closing:
+            ws.send_text(text.encode())
+        self._write_out()
+        if socket.get_write_buffer_size() > backlog * FRAME_BYTES and not self.closing:
             self.too_slow()
+
+    def _write_out(self) -> None:
+        """Write what the protocol has to send; an empty chunk asks to end the connection."""
+        ws, socket = self._ws, self._socket
+        assert socket is not None
+        chunks = ws.data_to_send()
+        if not chunks:  # most frames read make nothing to send (their answers go per turn)
+            return
+        if all(chunks):
+            socket.writelines(chunks)
+        else:  # the server ends the TCP connection first (once written: asyncio flushes)
+            socket.writelines(chunk for chunk in chunks if chunk)
+            socket.close()
+        if ws.state is not State.OPEN and not self._closing_timed and ws.close_expected():
+            self._closing_timed = True
+            self._later(CLOSE_TIMEOUT, socket.abort)
+
+    def _ping(self) -> None:
+        """Ping the websocket; one that did not answer the last ping is closed."""
+        if self._pong_due:
+            self.note(logging.INFO, "%s: no answer to a ping; closed", self.name)
+            self.close(INTERNAL_ERROR, "keepalive ping timeout")
+            return
+        if self._ws.state is State.OPEN:
+            self._pong_due = True
+            self._ws.send_ping(b"")
+            self._write_out()
+            self._later(PING_EVERY, self._ping)
+
+    def _later(self, delay: float, then: Callable[[], object]) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(delay, then)
 
     def too_slow(self) -> None:
         log.warning("%s: not reading its frames; closing", self.name)
@@ -120,18 +272,17 @@ class Connection:
         why before the close does)."""
         self._outbox.flush_connection(self)
         self.closing = True
-        asyncio.get_running_loop().create_task(self._ws.close(code, reason))
+        if self._ws.state is State.OPEN:
+            self._ws.send_close(code, reason)
+            self._write_out()
+        elif self._ws.state is State.CONNECTING and self._socket is not None:
+            self._socket.abort()  # the server is stopping before its websocket opened
 
-    async def last_word(self, text: str, code: int, reason: str) -> None:
+    def last_word(self, text: str, code: int, reason: str) -> None:
         """Send ``text`` alone, then close: nothing else is read or sent on it."""
-        self.closing = True
-        await self._ws.send(text)
-        await self._ws.close(code, reason)
-
-    def sent_too_big(self) -> bool:
-        """Whether websockets closed it for a frame over :data:`MAX_CLIENT_FRAME`."""
-        sent = self._ws.protocol.close_sent
-        return sent is not None and sent.code == MESSAGE_TOO_BIG
+        self.pending = [text]
+        self.flush(self._outbox.backlog)
+        self.close(code, reason)
 
 
 class Outbox:
@@ -170,59 +321,6 @@ class Outbox:
                     connection.close(INTERNAL_ERROR, "internal error")
 
 
-class _ReadAtOnce(ServerConnection):
-    """A connection whose text frames, once its player is seated, go to :attr:`reader` as
-    websockets parses them off the socket, in that same turn of the loop. A frame goes the
-    usual way while frames wait in the queue of messages (so they keep their order), and
-    when it is fragmented, binary or not UTF-8 (websockets judges those as ever)."""
-
-    reader: Reader | None = None
-
-    def process_event(self, event: Event) -> None:
-        reader = self.reader
-        if (
-            reader is not None
-            and type(event) is WsFrame
-            and event.opcode is Opcode.TEXT
-            and event.fin
-            and not len(self.recv_messages.frames)
-            and not self.recv_messages.closed
-        ):
-            try:
-                text = str(event.data, "utf-8")
-            except UnicodeDecodeError:
-                pass
-            else:
-                reader.frame(text)
-                return
-        super().process_event(event)
-
-
-def _counted(admission: Admission) -> type[ServerConnection]:
-    """A connection that tells ``admission`` when it comes and goes, is dropped at once,
-    unanswered, when the files are all but gone, and reads as :class:`_ReadAtOnce` does."""
-
-    class Counted(_ReadAtOnce):
-        admission_key: str | None = None
-
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
-            key = self.admission_key = address_key(transport.get_extra_info("peername"))
-            admission.arrived(key)
-            if admission.open > admission.budget + admission.quotas.file_reserve // 2:
-                admission.refuse("no files left", "")
-                transport.abort()  # type: ignore[attr-defined]
-            elif admission.shed(key):
-                admission.refuse("dropped unread", key or "")
-                transport.abort()  # type: ignore[attr-defined]
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            super().connection_lost(exc)
-            admission.left(self.admission_key)
-
-    return Counted
-
-
 class Transport:
     """Listens, and gives each connection's frames to the :class:`Reader` ``arrived`` made."""
 
@@ -230,62 +328,29 @@ class Transport:
         self, admission: Admission, arrived: Callable[[Connection], Reader], outbox: Outbox
     ) -> None:
         self.admission = admission
-        self._arrived = arrived
+        self.arrived = arrived
         self.outbox = outbox
-        self._servers: list[WsServer] = []
+        self.connections: set[Connection] = set()
+        self._servers: list[asyncio.Server] = []
 
     async def listen(self, bind: str, port: int, *, reuse_port: bool) -> tuple[str, int]:
         """Listen on ``bind``:``port`` too; the address (with the port chosen, for 0)."""
-        ws = await serve(
-            self._handle,
-            bind,
-            port,
-            process_request=self._process_request,
-            create_connection=_counted(self.admission),
-            max_size=MAX_CLIENT_FRAME,
-            compression=None,  # frames are small; inflating them would only cost and risk
-            max_queue=64,
-            ping_interval=10,
-            ping_timeout=10,
-            close_timeout=2,
-            reuse_port=reuse_port,
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(
+            lambda: Connection(self), bind, port, reuse_port=reuse_port or None
         )
-        self._servers.append(ws)
-        host, port = ws.sockets[0].getsockname()[:2]
+        self._servers.append(server)
+        host, port = server.sockets[0].getsockname()[:2]
         return (host, port)
 
     async def stop(self) -> None:
-        for ws in self._servers:
-            ws.close()
-            await ws.wait_closed()
+        """Stop listening, close every connection (going away), and wait for them to go."""
+        for server in self._servers:
+            server.close()
         self._servers = []
-
-    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse the websocket (HTTP 503, closed) past the file budget or the address's
-        quotas; None lets it open."""
-        key = getattr(connection, "admission_key", None)
-        why = self.admission.refusal(key)
-        if why is None:
-            return None
-        self.admission.refuse(why, key or "")
-        return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, f"{why}; try again later\n")
-
-    async def _handle(self, ws: ServerConnection) -> None:
-        connection = Connection(ws, self.outbox)
-        reader = connection.reader = self._arrived(connection)
-        try:
-            async for frame in ws:
-                if connection.closing:
-                    # Closed for what it did (wrong codes, bad frames, a flood): the frames it
-                    # sent before the close are read off the socket, never acted on.
-                    continue
-                done = reader.frame(frame)
-                if done is not None:
-                    await done
-        except ConnectionClosed:
-            pass
-        finally:
-            connection.at_once(None)
-            if connection.sent_too_big():
-                log.warning("%s: frame over %d bytes; closed", connection.name, MAX_CLIENT_FRAME)
-            reader.gone()
+        for connection in list(self.connections):
+            connection.close(GOING_AWAY, "")
+        for _ in range(int(CLOSE_TIMEOUT * 100) + 100):  # each is cut off by its close timeout
+            if not self.connections:
+                break
+            await asyncio.sleep(0.01)

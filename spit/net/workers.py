@@ -19,9 +19,11 @@ import socket
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spit.net.address import join_address
+from spit.records.record import RecordWriter
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -85,6 +87,7 @@ def run_worker(plan: WorkerPlan, records: Connection | None = None) -> None:
 
 
 async def _work(plan: WorkerPlan, records: Connection | None) -> int:
+    # In the worker only: the supervisor holds no server, no cluster and no Redis client.
     from spit.net.cluster import Cluster, DirectoryDown
     from spit.net.directory import RedisDirectory, shown_url
     from spit.net.server import GameServer
@@ -189,10 +192,6 @@ class Supervisor:
 
     def _ended(self, index: int) -> int:
         """End as abandoned the records a dead worker left unfinished; how many."""
-        from pathlib import Path
-
-        from spit.records.record import RecordWriter
-
         self._hear(index)
         line = self._lines.pop(index)
         with contextlib.suppress(ValueError, OSError):

@@ -13,6 +13,7 @@ import pytest
 import websockets
 from websockets.asyncio.client import connect
 
+from spit.net import transport
 from spit.net.transport import MAX_LINES, POLICY
 from spit.net.wire import ROOM_ALPHABET, VERSION
 
@@ -323,3 +324,51 @@ async def test_actions_sent_in_one_burst_with_the_join_are_answered_in_their_ord
                 if frame["type"] == "refused" or (frame["type"] == "table" and frame["by"] == 1):
                     answered.append(frame.get("id", frame.get("ack")))
     assert answered == list(acts)
+
+
+OPEN = json.dumps({"v": VERSION, "type": "open", "variant": "standard", "seed": None, "name": "a"})
+
+
+async def test_a_frame_sent_in_fragments_is_read_whole():
+    # The server's transport reads websocket frames itself: a message in three fragments is
+    # one frame to the rooms.
+    async with (
+        running_server() as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as ws,
+    ):
+        third = len(OPEN) // 3
+        await ws.send([OPEN[:third], OPEN[third : 2 * third], OPEN[2 * third :]])
+        async with asyncio.timeout(LIMIT):
+            assert json.loads(await ws.recv())["type"] == "welcome"
+
+
+async def test_a_text_frame_that_is_not_utf8_closes_the_connection():
+    async with (
+        running_server() as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as ws,
+    ):
+        ws.protocol.send_text(b'{"v":3,"type":"leave","x":"\xff\xfe"}')
+        ws.send_data()
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async with asyncio.timeout(LIMIT):
+                await ws.recv()
+        assert ws.close_code == 1007  # invalid frame payload data
+
+
+async def test_a_connection_that_leaves_a_ping_unanswered_is_closed(monkeypatch):
+    # A line that died without a word: nothing answers the server's websocket pings, and
+    # its seat must not be held as if someone were there.
+    monkeypatch.setattr(transport, "PING_EVERY", 0.1)
+    async with running_server() as (_, address):
+        host, port = address.rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(
+            b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        async with asyncio.timeout(LIMIT):
+            told = await reader.read()  # never answering, until the server lets go
+        writer.close()
+    assert told.startswith(b"HTTP/1.1 101")
+    assert b"\x89\x00" in told  # a ping, unanswered
+    assert b"\x88" + bytes([2 + len(b"keepalive ping timeout")]) + b"\x03\xf3" in told  # 1011

@@ -73,25 +73,7 @@ def imports_without_a_reason(path: Path) -> list[str]:
     )
 
 
-# Their owners give these their comments (spit/net's branch; records/recorder.py, still without
-# them after r-records' merge); then this list goes and every module is held to it.
-NOT_YET = {"net/botclient.py", "net/directory.py", "net/hosting.py", "net/server.py"}
-NOT_YET |= {"net/workers.py", "records/recorder.py"}
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            path,
-            marks=pytest.mark.xfail(
-                str(path.relative_to(SPIT)) in NOT_YET, reason="not merged", strict=False
-            ),
-        )
-        for path in MODULES
-    ],
-    ids=lambda path: str(path.relative_to(SPIT)),
-)
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SPIT)))
 def test_an_import_inside_a_function_says_why_on_its_line(path: Path) -> None:
     """Imports sit at the top of a module unless start-up time demands otherwise, and then
     the import's line says so (``# lazy: ...``)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from spit.bot import Bot
 from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
-from spit.engine import Event, PlayerView, Refusal, Result
+from spit.engine import Event, PlayerView, Refusal, Result, Variant
 from spit.net.client import Client, Ended, Hearing, NotNow, Status, Welcome
 
 if TYPE_CHECKING:
@@ -132,8 +132,6 @@ async def play(
 ) -> Ended:
     """Take a seat (open a room, join ``code``, or take back the ``kept`` one) and let the
     bot play it to the end."""
-    from spit.engine import Variant
-
     seat.client = client
     if kept is not None:
         welcome = await client.rejoin(kept.room, kept.token)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -147,10 +148,10 @@ class RedisDirectory:
     def __init__(self, url: str, *, prefix: str = "spit:", timeout: float = TIMEOUT) -> None:
         # redis is loaded by a cluster's worker only, not by a lone server or `spit host`
         # (start-up: redis.asyncio takes over 100 ms to import).
-        from redis.asyncio import Redis
-        from redis.asyncio.retry import Retry
-        from redis.backoff import NoBackoff
-        from redis.exceptions import RedisError
+        from redis.asyncio import Redis  # lazy: start-up
+        from redis.asyncio.retry import Retry  # lazy: start-up
+        from redis.backoff import NoBackoff  # lazy: start-up
+        from redis.exceptions import RedisError  # lazy: start-up
 
         self._errors = (RedisError, OSError)
 
@@ -247,8 +248,6 @@ class RedisDirectory:
 
 def shown_url(url: str) -> str:
     """A Redis URL as a log may show it: without its user and password."""
-    from urllib.parse import urlsplit
-
     parts = urlsplit(url)
     if "@" not in parts.netloc:
         return url

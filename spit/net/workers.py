@@ -88,9 +88,9 @@ def run_worker(plan: WorkerPlan, records: Connection | None = None) -> None:
 
 async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     # In the worker only: the supervisor holds no server, no cluster and no Redis client.
-    from spit.net.cluster import Cluster, DirectoryDown
-    from spit.net.directory import RedisDirectory, shown_url
-    from spit.net.server import GameServer
+    from spit.net.cluster import Cluster, DirectoryDown  # lazy: worker only
+    from spit.net.directory import RedisDirectory, shown_url  # lazy: worker only
+    from spit.net.server import GameServer  # lazy: worker only
 
     loop = asyncio.get_running_loop()
     stop = loop.create_future()

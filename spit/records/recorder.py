@@ -221,9 +221,9 @@ class MatchRecorder:
 
     def _index_now(self, path: Path) -> None:
         # sqlite3 and the analysis load only to index
-        from spit.records.analysis import read_analysed
-        from spit.records.history import index_record
-        from spit.records.record import RecordError
+        from spit.records.analysis import read_analysed  # lazy: indexing only
+        from spit.records.history import index_record  # lazy: indexing only
+        from spit.records.record import RecordError  # lazy: indexing only
 
         try:
             record = read_analysed(path)

@@ -6,12 +6,15 @@ an example's wall-clock time on a shared, loaded machine says nothing about the 
 
 Plain ``pytest`` leaves out the tests marked ``long`` (measurements, long end-to-end runs;
 pyproject.toml's addopts); ``pytest -m ''`` runs everything, and so does naming a test
-file or a test (``pytest tests/app/test_tmux.py``). A test left in that runs longer than
-:data:`QUICK` seconds is named at the end of the run, to be marked ``long`` or made quicker.
+file or a test (``pytest tests/app/test_tmux.py``). A screen test repeated per language runs
+in :data:`QUICK_LANGUAGES` in the quick default, in every language with ``-m ''``. A test left
+in that runs longer than :data:`QUICK` seconds is named at the end of the run, to be marked
+``long`` or made quicker.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +28,10 @@ settings.load_profile("spit")
 
 QUICK = 10.0
 """Seconds (setup and call) a test of the quick default may take before it is named."""
+
+QUICK_LANGUAGES = ("en", "el")
+"""The languages a screen test repeated per language (a ``lang`` parameter) runs in under plain
+``pytest``: English, and Greek, whose words run longest."""
 
 XDG = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 """Where platformdirs puts the player's files (the config, the history without
@@ -61,6 +68,20 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     if named and not any(arg.startswith(("-m", "--markexpr")) for arg in typed):
         config.option.markexpr = ""
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``long`` a screen test (one that runs the app: a coroutine or a snapshot) of
+    tests/app in a language outside :data:`QUICK_LANGUAGES`."""
+    app = Path(__file__).parent / "app"
+    for item in items:
+        if not (isinstance(item, pytest.Function) and item.path.is_relative_to(app)):
+            continue
+        language = item.callspec.params.get("lang") if hasattr(item, "callspec") else None
+        screen = inspect.iscoroutinefunction(item.obj) or "snap_compare" in item.fixturenames
+        if screen and language not in (None, *QUICK_LANGUAGES):
+            item.add_marker(pytest.mark.long)
 
 
 _slow: dict[str, float] = {}

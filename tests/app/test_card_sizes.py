@@ -97,6 +97,7 @@ async def test_the_size_follows_resizes_across_each_threshold() -> None:
         assert stock_height(app) == LARGE.height
 
 
+@pytest.mark.long  # a sweep: every key at every card size
 async def test_every_key_plays_at_every_size() -> None:
     """Each of both players' 32 keys reaches the game as its action at each size, and a
     play is drawn at once at that size."""

@@ -34,6 +34,7 @@ async def over(pilot, clock: FakeClock) -> None:
     await pilot.pause()
 
 
+@pytest.mark.long  # a sweep: every game key of both players
 async def test_no_game_key_answers_the_match_over_screen() -> None:
     clock = FakeClock()
     app = make_app(3, variant=Variant.POINTS, clock=clock)
@@ -82,6 +83,7 @@ async def test_during_the_grace_not_even_the_dialogs_own_keys_answer() -> None:
         assert isinstance(app.screen, MatchOverScreen)
 
 
+@pytest.mark.long  # a sweep: every game key of both players
 async def test_no_game_key_answers_the_quit_dialog() -> None:
     app = make_app(3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -99,6 +101,7 @@ async def test_no_game_key_answers_the_quit_dialog() -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.long  # a sweep: every game key of both players
 async def test_no_game_key_ends_the_pause() -> None:
     app = make_app(3)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -287,6 +287,7 @@ async def test_a_held_key_repeats_the_same_refusal_without_changing_the_table() 
         assert message_line(app, 0).count("not stuck") == 1
 
 
+@pytest.mark.long  # a sweep: every key of every layout (test_keymap.py maps them)
 @pytest.mark.parametrize("layout", PRESET_NAMES)
 async def test_every_key_of_both_players_reaches_the_engine_as_its_action(layout: str) -> None:
     """Each of the 32 keys, pressed for real, is applied as exactly the action it means."""

@@ -44,6 +44,7 @@ async def _play(layout: str, keys: list[str]) -> tuple[list[object], list[object
     return applied, tables
 
 
+@pytest.mark.long  # a sweep: every character of a layout (test_keymap.py maps them)
 @pytest.mark.parametrize("layout", NATIONAL)
 async def test_every_layout_character_changes_the_table_as_its_latin_key_does(
     layout: str,

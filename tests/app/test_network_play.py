@@ -10,6 +10,7 @@ import asyncio
 import re
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -185,6 +186,7 @@ def short_pauses(monkeypatch, seconds: float) -> None:
     monkeypatch.setattr(server, "GameServer", ShortPauses)
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_the_other_players_pause_counts_down_and_runs_out_and_play_goes_on(
     monkeypatch,
 ) -> None:
@@ -202,6 +204,7 @@ async def test_the_other_players_pause_counts_down_and_runs_out_and_play_goes_on
         task.cancel()
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_this_players_pause_counts_down_on_its_dialog_and_goes_when_it_runs_out(
     monkeypatch,
 ) -> None:
@@ -315,6 +318,7 @@ async def host_elsewhere(address: str) -> tuple[Friend, asyncio.Task[None]]:
     return friend, task
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_joining_from_the_menu_plays_with_keys_the_code_field_no_longer_takes() -> None:
     server = GameServer()
     host, port = await server.start("127.0.0.1", 0)
@@ -372,6 +376,7 @@ async def test_h_opens_the_host_dialog_j_the_join_dialog_and_esc_closes_each() -
             assert not app.screen.query(Input)  # the fields went with the dialog
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -387,6 +392,7 @@ async def test_the_join_dialog_names_a_bad_address_and_a_bad_code_and_stays_open
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_a_failed_joins_notice_stays_with_the_menu_and_not_over_the_next_table() -> None:
     # Issue 19: the error notice of a Join that failed followed onto the table and covered
     # the player's own stocks for seconds.
@@ -423,6 +429,7 @@ async def waiting_room(app: SpitApp, pilot: Pilot[None]) -> str:
     return screen.game.connection.address
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_esc_on_the_waiting_notice_closes_the_room_and_goes_back_to_the_menu() -> None:
     # Issue 19: only Ctrl+Q left a hosted room's waiting notice.
     app = SpitApp(GameOptions(), pace=STILL)
@@ -468,6 +475,7 @@ async def test_esc_does_not_close_a_room_the_friend_has_come_to() -> None:
         task.cancel()
 
 
+@pytest.mark.long  # end to end: the app, a server and a friend's client on real time
 async def test_the_host_dialog_names_a_bad_address_and_stays_open() -> None:
     app = SpitApp(GameOptions(), pace=STILL)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -149,6 +149,7 @@ def _table_labels(spit_cards: int = 11) -> tuple[str, ...]:
     )
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_dealt_table_s_labels_and_banner_are_whole(lang: str) -> None:
     match = played_until(3, lambda m: m.round.phase is Phase.DEALT)
     async with make_app(3, match=match).run_test(size=SIZE) as pilot:
@@ -159,6 +160,7 @@ async def test_the_dealt_table_s_labels_and_banner_are_whole(lang: str) -> None:
         assert_no_cut_word(pilot.app, *_table_labels())
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_table_in_play_is_whole(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("o", "q")
@@ -166,6 +168,7 @@ async def test_the_table_in_play_is_whole(lang: str) -> None:
         assert_no_cut_word(pilot.app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_slap_call_is_whole(lang: str) -> None:
     match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
     async with make_app(3, match=match).run_test(size=SIZE) as pilot:
@@ -173,6 +176,7 @@ async def test_the_slap_call_is_whole(lang: str) -> None:
         assert_no_cut_word(pilot.app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_one_pile_s_labels_are_whole(lang: str) -> None:
     match = played_until(0, lambda m: m.round.spit_piles == 1 and m.round.phase is Phase.PLAYING)
     async with make_app(0, match=match).run_test(size=SIZE) as pilot:
@@ -180,6 +184,7 @@ async def test_one_pile_s_labels_are_whole(lang: str) -> None:
         assert_no_cut_word(pilot.app, words.table.table_label("not in play"))
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_round_summary_is_whole(lang: str) -> None:
     match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
     async with make_app(3, match=match).run_test(size=SIZE) as pilot:
@@ -187,6 +192,7 @@ async def test_the_round_summary_is_whole(lang: str) -> None:
         assert_no_cut_word(pilot.app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_pause_and_the_quit_questions_keep_each_key_with_its_word(lang: str) -> None:
     clock = FakeClock()
     app = make_app(3, clock=clock)
@@ -200,6 +206,7 @@ async def test_the_pause_and_the_quit_questions_keep_each_key_with_its_word(lang
         assert_no_cut_word(app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_help_is_whole(lang: str) -> None:
     async with make_app(3, match=started(3)).run_test(size=SIZE) as pilot:
         await pilot.press("f1")
@@ -212,6 +219,7 @@ async def test_the_help_is_whole(lang: str) -> None:
         )
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_practice_band_and_its_pause_are_whole(lang: str) -> None:
     app = practice_app(3)
     async with app.run_test(size=SIZE) as pilot:
@@ -224,6 +232,7 @@ async def test_the_practice_band_and_its_pause_are_whole(lang: str) -> None:
         assert_no_cut_word(app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 @pytest.mark.parametrize("phase", [Phase.DEALT, Phase.PLAYING, Phase.STUCK])
 async def test_a_later_single_pile_round_s_note_and_the_practice_band_are_whole(
     lang: str, phase: Phase
@@ -252,6 +261,7 @@ async def test_a_later_single_pile_round_s_note_and_the_practice_band_are_whole(
         assert none in captions, captions
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_practice_offer_keeps_each_key_with_its_word(lang: str, tmp_path: Path) -> None:
     app = first_start(tmp_path / "config.toml")
     async with app.run_test(size=SIZE) as pilot:
@@ -260,6 +270,7 @@ async def test_the_practice_offer_keeps_each_key_with_its_word(lang: str, tmp_pa
         assert_no_cut_word(app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_resume_offer_is_whole(lang: str, data_dir: Path) -> None:
     from tests.records.played import play_recorded
 
@@ -270,6 +281,7 @@ async def test_the_resume_offer_is_whole(lang: str, data_dir: Path) -> None:
         assert_no_cut_word(pilot.app)
 
 
+@pytest.mark.long  # a sweep: each screen's words read back one by one
 async def test_the_match_over_dialog_is_whole(lang: str) -> None:
     for variant in (Variant.STANDARD, Variant.POINTS):
         clock = FakeClock()

@@ -18,6 +18,8 @@ import pytest
 
 from .tmux import SPIT, Terminal, private_server
 
+pytestmark = pytest.mark.long  # end to end: the installed spit in a real terminal (tmux)
+
 PLAY = f"{SPIT} play --two-player --seed 3"
 
 HOSTILE = [

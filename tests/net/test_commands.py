@@ -64,6 +64,7 @@ def finish(process: subprocess.Popen, deadline: float) -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
+@pytest.mark.long  # end to end: spit processes play a whole match
 def test_a_server_a_hosting_bot_and_a_joining_bot_play_a_match_and_print_the_same_result():
     deadline = time.monotonic() + LIMIT
     server = spit("server", "--port", "0", "--pace", "40")
@@ -97,6 +98,7 @@ def test_a_server_a_hosting_bot_and_a_joining_bot_play_a_match_and_print_the_sam
     assert "Traceback" not in server_log + host_err + join_err
 
 
+@pytest.mark.long  # end to end: spit processes play a whole match
 def test_host_without_a_server_starts_one_in_its_own_process():
     deadline = time.monotonic() + LIMIT
     host = spit("host", "--port", "0", "--pace", "40", "--bot", "hard", "--json", "--seed", "3")
@@ -111,6 +113,7 @@ def test_host_without_a_server_starts_one_in_its_own_process():
     assert f"Player {result['winner']} wins after {result['rounds']} round" in join_out
 
 
+@pytest.mark.long  # end to end: spit processes play a whole match
 def test_the_adaptive_bot_takes_a_networked_seat_as_spit_play_takes_it():
     """``--bot adaptive`` is accepted by host and join as by play, and plays a match out."""
     deadline = time.monotonic() + LIMIT

@@ -12,6 +12,8 @@ import stat
 import time
 from pathlib import Path
 
+import pytest
+
 from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat, kept_seats
 
 from .test_commands import finish, read_line, spit
@@ -68,6 +70,7 @@ def test_a_seat_is_kept_for_its_user_alone_and_forgotten_by_its_token(data_dir: 
     assert kept_seat("127.0.0.1:7748", "ABCD-EFGH") is None and not path.exists()
 
 
+@pytest.mark.long  # end to end: spit processes play a match
 def test_spit_join_killed_mid_match_gets_its_seat_back_by_the_same_command(
     data_dir: Path,
 ) -> None:
@@ -94,6 +97,7 @@ def test_spit_join_killed_mid_match_gets_its_seat_back_by_the_same_command(
     assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []  # gone at the end
 
 
+@pytest.mark.long  # end to end: spit processes play a match
 def test_spit_host_on_a_server_killed_mid_match_gets_its_seat_back_by_the_same_command(
     data_dir: Path,
 ) -> None:
@@ -119,6 +123,7 @@ def test_spit_host_on_a_server_killed_mid_match_gets_its_seat_back_by_the_same_c
     assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []
 
 
+@pytest.mark.long  # end to end: spit processes play a match
 def test_a_seat_not_taken_back_in_time_or_from_another_machine_is_one_line(
     data_dir: Path, tmp_path: Path, monkeypatch
 ) -> None:
@@ -176,6 +181,7 @@ def test_spit_host_killed_ends_the_match_for_the_friend_in_one_line_and_resume_s
     assert "the networked match against bot" in said and "nothing to resume" in said
 
 
+@pytest.mark.long  # end to end: spit processes play a match
 def test_the_same_command_run_twice_moves_the_seat_and_keeps_its_token(data_dir: Path) -> None:
     """A second ``spit join`` while the first still plays takes the seat over (the first is
     told so); the token stays kept for the one that plays on, and goes when it ends."""

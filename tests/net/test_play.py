@@ -66,6 +66,7 @@ async def test_two_clients_play_a_whole_match_and_agree_with_the_server(monkeypa
     assert pair.host.errors == pair.guest.errors == []
 
 
+@pytest.mark.long  # a long run: a whole networked match on real time
 async def test_the_wire_never_names_a_face_down_card(monkeypatch):
     """Every frame sent to either seat through a whole match names only cards that are face up
     when it is sent: never a card under a stock's top, never a spit card. The events of a
@@ -153,6 +154,7 @@ async def test_a_dropped_connection_comes_back_to_the_same_seat_and_table():
     assert host_end.result == guest_end.result
 
 
+@pytest.mark.long  # a long run: a whole networked match on real time
 async def test_a_seat_stepped_away_stays_away_until_told_and_the_room_stands_meanwhile():
     """What a browser seat does while no tab shows it: the server keeps the seat as for a
     drop, the other seat is told how long, and the client retakes it only when told."""
@@ -259,6 +261,7 @@ async def test_a_wrong_room_code_is_refused_and_guessing_closes_the_connection()
         assert ws.close_code == 1008
 
 
+@pytest.mark.long  # a long run: a whole networked match on real time
 async def test_either_players_pause_stops_the_room_until_both_let_go():
     async with running_server() as (server, address):
         pair = await start_pair(address, levels=("expert", "hard"), seed=9)
@@ -322,6 +325,7 @@ async def test_an_older_server_is_told_apart_from_a_broken_one():
     assert "protocol version" in sentence and "\n" not in sentence
 
 
+@pytest.mark.long  # a long run: a whole networked match on real time
 async def test_a_pause_held_past_its_allowance_runs_out_and_the_match_plays_to_its_end():
     """A pause is not for ever: held past the player's allowance, the server lets go of it,
     both seats are told, and play goes on (before, the room stood for good)."""

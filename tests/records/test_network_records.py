@@ -58,6 +58,7 @@ async def test_an_abandoned_networked_match_is_not_offered_to_resume(data_dir: P
     assert latest_unfinished() is None
 
 
+@pytest.mark.long  # a long run: a whole networked match
 async def test_a_server_told_not_to_record_writes_nothing(data_dir: Path) -> None:
     async with running_server(record=False) as (_, address):
         pair = await start_pair(address, levels=("expert", "expert"), seed=5)
@@ -107,6 +108,7 @@ async def test_a_frame_never_tells_of_an_action_its_record_does_not_hold(
     assert all(on_file >= told for on_file, told in checked), checked
 
 
+@pytest.mark.long  # a long run: a whole networked match
 async def test_a_killed_server_s_record_holds_every_action_its_players_were_told_of(
     data_dir: Path,
 ) -> None:

@@ -60,6 +60,7 @@ def test_more_plays_in_view_mean_slower_choices_in_the_simulator(name: str) -> N
     assert many > one
 
 
+@pytest.mark.long  # a measurement: levels against each other over many simulated matches
 @pytest.mark.parametrize("variant", list(Variant))
 def test_each_level_beats_the_one_below_it_a_fair_step_apart(variant: Variant) -> None:
     """60-80 % in the full table (docs/bot.md); on 30 matches a pair, a wide band."""
@@ -130,6 +131,7 @@ def test_spit_ladder_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert "very fast" in out and "Elo" in out and "points" in out
 
 
+@pytest.mark.long  # a measurement: levels against each other over many simulated matches
 @pytest.mark.parametrize("target", LADDER)
 def test_the_adaptive_bot_settles_within_a_level_of_a_fixed_one(target: str) -> None:
     """Twelve runs of three matches each, remembering across a run's matches: from the sixth
@@ -167,6 +169,7 @@ def test_simulate_runs_the_adaptive_bot_and_it_learns_across_the_run() -> None:
     assert sum(summary.wins) + summary.draws == 4
 
 
+@pytest.mark.long  # a measurement: levels against each other over many simulated matches
 def test_the_measured_reactions_the_app_compares_with_still_hold() -> None:
     """``MEASURED_REACTION`` (which level plays most like a person) stays near what a short
     round robin measures (within 15 %: six matches a pair, each with its own form)."""

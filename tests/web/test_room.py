@@ -140,6 +140,7 @@ def test_wrong_links_are_counted_per_address_over_a_window() -> None:
     assert not wrong.barred("127.0.0.2")  # the window has passed
 
 
+@pytest.mark.long  # end to end: a real browser plays a networked match
 def test_the_browser_takes_seat_2_plays_and_a_dropped_tab_comes_back(
     room: dict[str, str], page: Page
 ) -> None:

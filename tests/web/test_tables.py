@@ -84,6 +84,7 @@ async def closed_by_server(ws: aiohttp.ClientWebSocketResponse, within: float) -
                 return ws.close_code
 
 
+@pytest.mark.long  # end to end: spit web and its game processes
 def test_the_cap_counts_game_processes_and_dropped_pages_end_theirs(server) -> None:
     """Twelve pages opened at once against two tables and dropped at once, six times over: no
     more than two games ever run, and once the pages are gone, so are their games."""
@@ -164,6 +165,7 @@ def test_a_page_sending_faster_than_its_game_reads_is_closed(server) -> None:
     wait_until_gone(running, ENDED_WITHIN)
 
 
+@pytest.mark.long  # end to end: spit web and its game processes
 def test_sigterm_stops_spit_web_promptly_ending_its_tables(server) -> None:
     """One page sends a message of megabytes and drops; the other's game hangs (SIGSTOP)
     while its page never answers the server's goodbye. SIGTERM still stops ``spit web``, and

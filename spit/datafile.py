@@ -16,21 +16,25 @@ from typing import BinaryIO, Final
 
 
 class BadFile(OSError):
-    """A file that is there but cannot be one spit wrote: ``why`` (its ``strerror``) says
-    what it is instead ("a named pipe", "a link", "too large", ...)."""
+    """A file that is there but cannot be one spit wrote: ``why`` is :data:`TOO_LARGE`
+    (``size`` in bytes) or what it is instead, one of :data:`KINDS`; ``strerror`` says so."""
 
-    def __init__(self, path: Path, why: str) -> None:
-        super().__init__(errno.EINVAL, why, str(path))
+    def __init__(self, path: Path, why: str, size: int = 0) -> None:
+        said = f"too large ({size} bytes)" if why == TOO_LARGE else f"not a regular file: {why}"
+        super().__init__(errno.EINVAL, said, str(path))
         self.why = why
+        self.size = size
 
+
+TOO_LARGE: Final = "too large"
 
 KINDS: Final[dict[int, str]] = {
-    stat.S_IFDIR: "a directory",
-    stat.S_IFIFO: "a named pipe",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFLNK: "a link",
+    stat.S_IFDIR: "directory",
+    stat.S_IFIFO: "named pipe",
+    stat.S_IFCHR: "character device",
+    stat.S_IFBLK: "block device",
+    stat.S_IFSOCK: "socket",
+    stat.S_IFLNK: "link",
 }
 
 
@@ -52,7 +56,7 @@ def open_regular(path: Path, limit: int, *, links: bool = False) -> BinaryIO:
         if not stat.S_ISREG(info.st_mode):
             raise BadFile(path, KINDS.get(stat.S_IFMT(info.st_mode), "not a file"))
         if info.st_size > limit:
-            raise BadFile(path, "too large")
+            raise BadFile(path, TOO_LARGE, info.st_size)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
@@ -65,8 +69,8 @@ def read_regular(path: Path, limit: int, *, links: bool = False) -> bytes:
     with open_regular(path, limit, links=links) as file:
         data = file.read(limit + 1)
     if len(data) > limit:
-        raise BadFile(path, "too large")
+        raise BadFile(path, TOO_LARGE, len(data))
     return data
 
 
-__all__ = ["KINDS", "BadFile", "open_regular", "read_regular"]
+__all__ = ["KINDS", "TOO_LARGE", "BadFile", "open_regular", "read_regular"]

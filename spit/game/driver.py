@@ -148,7 +148,7 @@ def adaptive_path() -> Path:
 def load_adaptive() -> dict[str, float] | None:
     """What the adaptive bot learned in earlier matches, or None (a first match, a bad file)."""
     try:
-        memory = json.loads(read_regular(adaptive_path(), 1 << 16))  # spit writes ~200 bytes
+        memory = json.loads(read_regular(adaptive_path(), 1 << 16))  # spit writes two numbers
     except (OSError, ValueError):
         return None
     if not isinstance(memory, dict):

@@ -26,7 +26,7 @@ from spit.datafile import read_regular
 from spit.net.wire import Name
 from spit.records.paths import seats_dir
 
-MAX_SEAT_FILE: Final = 4096  # bytes: spit writes some 250; a larger file is not one of its seats
+MAX_SEAT_FILE: Final = 4096  # bytes (spit writes a few hundred): a larger one is not spit's
 
 
 @dataclass(frozen=True, slots=True)

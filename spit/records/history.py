@@ -398,7 +398,7 @@ class _MoveAside(Exception):
 
 
 MAX_HISTORY: Final = 1 << 30
-"""The largest history opened, in bytes (ten thousand matches take a few megabytes): a larger
+"""The largest history opened, in bytes (far past any player's years of matches): a larger
 file is not spit's history, moved aside as a foreign one."""
 
 

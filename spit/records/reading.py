@@ -92,7 +92,7 @@ a longer one is never read into memory."""
 CHUNK: Final = 1 << 20  # bytes read at a time when only newlines are counted
 
 MAX_RECORD: Final = 1 << 28
-"""The largest record read, in bytes (a long match writes well under a megabyte): a larger
+"""The largest record read, in bytes (far past any match spit writes): a larger
 file is no record spit wrote, refused before its first line is read."""
 
 _entry: Final = msgspec.json.Decoder(Entry).decode

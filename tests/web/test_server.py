@@ -9,6 +9,7 @@ import os
 import socket
 import sys
 import time
+import unittest.mock
 
 import pytest
 from aiohttp import WSMsgType, WSServerHandshakeError
@@ -185,6 +186,24 @@ async def test_plain_requests_for_a_browsers_table_write_nothing_and_log_nothing
     assert not data_dir.exists() or list(data_dir.rglob("*")) == []
     assert server.sessions == 0
     assert not [r for r in caplog.records if r.exc_info]
+
+
+async def test_a_new_browsers_directory_is_made_once_its_page_holds_a_table(data_dir) -> None:
+    browser = "fedcba9876543210fedcba9876543210"
+    old = data_dir / "browsers" / f"{0:032x}"  # the least recently used of a full set
+    old.mkdir(parents=True)
+    os.utime(old, (0, 0))
+    server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2)
+    client = await client_for(server)
+    try:
+        with unittest.mock.patch("spit.web.server.BROWSERS_KEPT", 1):
+            ws = await client.ws_connect(f"/ws/{browser}")
+            await first_frame(ws)
+        assert (data_dir / "browsers" / browser / "config.toml").is_file()
+        assert not old.exists()  # one kept: the oldest made room
+        await ws.close()
+    finally:
+        await client.close()
 
 
 def test_browsers_unused_too_long_or_past_the_cap_are_removed_oldest_first(tmp_path) -> None:

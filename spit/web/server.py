@@ -315,15 +315,15 @@ class WebServer(Server):
         """One table for the browser ``/ws/ID`` names (the id in its localStorage): its game
         keeps its records in that browser's own data directory, so that browser alone is
         offered its unfinished match."""
-        browser = request.match_info["browser"]
-        if not BROWSER_ID.fullmatch(browser):
-            raise web.HTTPNotFound()
-        return await self.run_session(request, self.command, lambda: self._browser_data(browser))
+        try:
+            directory = browser_data_dir(request.match_info["browser"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        return await self.run_session(request, self.command, lambda: self._browser_data(directory))
 
-    def _browser_data(self, browser: str) -> Path:
-        """``browser``'s data directory, made if new (past :data:`BROWSERS_KEPT`, the least
+    def _browser_data(self, directory: Path) -> Path:
+        """A browser's data ``directory``, made if new (past :data:`BROWSERS_KEPT`, the least
         recently used goes) and marked used now."""
-        directory = browser_data_dir(browser)
         if not directory.is_dir():
             busy = {Path(game.environment[DATA_DIR_VARIABLE]) for game in self._games}
             prune_browsers(directory.parent, kept=BROWSERS_KEPT - 1, busy=busy)

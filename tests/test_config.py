@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spit.engine import FillPress, PilePress, SpitPress
-from spit.settings.config import Config, ConfigError, config_path, load_config
+from spit.settings.config import Config, ConfigError, config_path, load_config, remember
 from spit.settings.keymap import KeyMap
 from spit.words.config import config_error as said
 
@@ -239,6 +239,30 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_an_endless_device_is_refused():
     assert refused_within(Path("/dev/zero")) == "not a regular file but a character device"
+
+
+def test_saving_over_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    answer: list[str] = []
+
+    def save() -> None:
+        try:
+            remember(fifo, {("lang",): "de"})
+        except ConfigError as error:
+            answer.append(said(error))
+
+    thread = threading.Thread(target=save, daemon=True)
+    thread.start()
+    thread.join(10.0)
+    assert answer and answer[0].endswith("not a regular file but a named pipe"), answer
+
+
+def test_a_link_to_the_players_own_file_is_read(write, tmp_path):
+    """A config kept elsewhere (a dotfiles checkout) and linked into place is the player's."""
+    link = tmp_path / "linked.toml"
+    link.symlink_to(write('lang = "de"\n'))
+    assert load_config(link).lang == "de"
 
 
 def test_a_file_over_a_mebibyte_is_refused_unread(tmp_path):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spit.bot.levels import ADAPTIVE
+from spit.datafile import read_regular
 from spit.engine import Action, Event, MatchEnded, PlayerView, Result, RoundDealt
 from spit.game.seat import Cancellable
 from spit.records.paths import data_dir
@@ -147,7 +148,7 @@ def adaptive_path() -> Path:
 def load_adaptive() -> dict[str, float] | None:
     """What the adaptive bot learned in earlier matches, or None (a first match, a bad file)."""
     try:
-        memory = json.loads(adaptive_path().read_text(encoding="utf-8"))
+        memory = json.loads(read_regular(adaptive_path(), 1 << 16))  # spit writes two numbers
     except (OSError, ValueError):
         return None
     if not isinstance(memory, dict):

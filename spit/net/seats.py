@@ -17,21 +17,29 @@ import secrets
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Annotated, Final
 
+import msgspec
+from msgspec import Meta
+
+from spit.datafile import read_regular
+from spit.net.wire import Name
 from spit.records.paths import seats_dir
+
+MAX_SEAT_FILE: Final = 4096  # bytes (spit writes a few hundred): a larger one is not spit's
 
 
 @dataclass(frozen=True, slots=True)
 class KeptSeat:
     """A seat taken on this machine: where, which, and the token that takes it back."""
 
-    address: str  # as the command was given it
-    room: str
-    seat: int
-    token: str
+    address: Annotated[str, Meta(max_length=300)]  # as the command was given it
+    room: Annotated[str, Meta(pattern="^[A-Z0-9-]{0,16}$")]
+    seat: Annotated[int, Meta(ge=0, le=1)]
+    token: Annotated[str, Meta(pattern="^[A-Za-z0-9_-]{1,128}$")]
     hosting: bool  # this player opened the room (`spit host --server`): found by the address
-    name: str = ""
-    kept: str = ""  # when, ISO 8601 UTC (the newest is the one `spit resume` takes back)
+    name: Name = ""
+    kept: Annotated[str, Meta(max_length=64)] = ""  # when, ISO 8601 UTC (the newest is taken back)
 
 
 def _path(address: str, room: str | None, directory: Path | None) -> Path:
@@ -90,26 +98,23 @@ def forget_seat(seat: KeptSeat, directory: Path | None = None) -> None:
             path.unlink()
 
 
+_seat: Final = msgspec.json.Decoder(KeptSeat).decode
+
+
 def _read(path: Path) -> KeptSeat | None:
+    """The seat kept in ``path``, or None; a file that is not one spit wrote (a link, a named
+    pipe, too large, a field of the wrong type or unprintable) is removed."""
     try:
-        data = json.loads(path.read_bytes())
+        seat = _seat(read_regular(path, MAX_SEAT_FILE))
+        if seat.address.isprintable() and seat.name.isprintable():
+            return seat
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return None
-    try:
-        seat = KeptSeat(**data)
-        if not all(isinstance(getattr(seat, f), str) for f in ("address", "room", "token")):
-            raise TypeError
-        if seat.seat not in (0, 1) or not isinstance(seat.hosting, bool):
-            raise TypeError
-    except TypeError:
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return None
-    return seat
+    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
+        pass
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return None
 
 
 __all__ = ["KeptSeat", "forget_seat", "keep_seat", "kept_seat", "kept_seats"]

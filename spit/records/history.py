@@ -23,6 +23,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from spit.datafile import BadFile, open_regular
 from spit.engine import Variant
 from spit.records.analysis import analyse, read_analysed
 from spit.records.format import moment
@@ -380,7 +381,7 @@ def open_history(path: Path | None = None, *, notice: Notice | None = None) -> H
                 raise _unavailable(path, error) from None
             if notice is not None:
                 notice(MovedAside(moving.why, path, aside))
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             raise _unavailable(path, error) from None
     raise HistoryUnavailable(HistoryProblem.NOT_MADE_ANEW, path)
 
@@ -396,7 +397,18 @@ class _MoveAside(Exception):
         self.why = why
 
 
+MAX_HISTORY: Final = 1 << 30
+"""The largest history opened, in bytes (far past any player's years of matches): a larger
+file is not spit's history, moved aside as a foreign one."""
+
+
 def _open(path: Path) -> History:
+    try:  # SQLite would follow a link, and wait on a named pipe for ever
+        open_regular(path, MAX_HISTORY).close()
+    except FileNotFoundError:
+        pass  # made now
+    except BadFile:
+        raise _MoveAside(Aside.FOREIGN) from None
     db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         try:

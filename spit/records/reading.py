@@ -15,6 +15,7 @@ from typing import Any, BinaryIO, Final, Protocol
 
 import msgspec
 
+from spit.datafile import open_regular
 from spit.engine import PLAYERS, Action, Match, Outcome, Reason, Result
 from spit.engine.notation import parse_action, parse_reason
 from spit.records.format import (
@@ -90,6 +91,10 @@ a longer one is never read into memory."""
 
 CHUNK: Final = 1 << 20  # bytes read at a time when only newlines are counted
 
+MAX_RECORD: Final = 1 << 28
+"""The largest record read, in bytes (far past any match spit writes): a larger
+file is no record spit wrote, refused before its first line is read."""
+
 _entry: Final = msgspec.json.Decoder(Entry).decode
 
 
@@ -97,7 +102,7 @@ def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> 
     """Read and replay ``path``; RecordError (file, line, problem) if it is unusable. With
     ``steps=False`` only the table is kept (resuming, counting); ``fold`` gathers the rest."""
     try:
-        with path.open("rb") as file:
+        with open_regular(path, MAX_RECORD) as file:  # no link, pipe or device
             return _read(path, file, steps=steps, fold=fold)
     except OSError as error:
         raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 import msgspec
 
+from spit.datafile import open_regular
 from spit.engine import Action, Outcome, Result, RoundSettled
 from spit.engine.notation import reason_text
 
@@ -40,8 +41,8 @@ from spit.records.problems import RecordError as RecordError
 from spit.records.problems import TableDisagrees as TableDisagrees
 from spit.records.problems import TooNew as TooNew
 from spit.records.reading import MAX_LINE as MAX_LINE
+from spit.records.reading import MAX_RECORD, read_header, whole_lines
 from spit.records.reading import Record as Record
-from spit.records.reading import read_header, whole_lines
 from spit.records.reading import read_record as read_record
 
 try:  # advisory locks keep two spits from writing one record; Windows has none of these
@@ -166,7 +167,7 @@ class RecordWriter:
     ) -> RecordWriter | None:
         """A writer appending to ``path`` after its whole lines (a torn last one cut off); None
         if another spit holds it; RecordBusy if it has grown since it was ``read``."""
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0))
         try:
             if not _lock(fd):
                 os.close(fd)
@@ -307,13 +308,10 @@ def is_busy(path: Path) -> bool:
     if fcntl is None:  # pragma: no cover
         return False
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        with open_regular(path, MAX_RECORD) as file:  # closing it lets go of the lock taken
+            return not _lock(file.fileno())
     except OSError:
         return False
-    try:
-        return not _lock(fd)
-    finally:
-        os.close(fd)  # and with it the lock just taken
 
 
 class _Syncer:
@@ -382,13 +380,15 @@ def record_files(directory: Path | None = None) -> list[Path]:
     """Every record file, newest first (the names begin with the start time)."""
     directory = records_dir() if directory is None else directory
     try:
-        return sorted(
-            (p for p in directory.iterdir() if p.name.endswith(SUFFIX) and p.is_file()),
-            key=lambda p: p.name,
-            reverse=True,
-        )
+        with os.scandir(directory) as entries:  # a link is no record spit wrote: not listed
+            names = [
+                e.name
+                for e in entries
+                if e.name.endswith(SUFFIX) and e.is_file(follow_symlinks=False)
+            ]
     except OSError:
         return []
+    return [directory / name for name in sorted(names, reverse=True)]
 
 
 _TAIL: Final = 4096  # bytes read from a record's end to tell whether it has an end entry
@@ -398,7 +398,7 @@ RESUME_LOOKBACK: Final = 50  # how many of the newest records are looked at for 
 
 def _has_end(path: Path) -> bool:
     try:
-        with path.open("rb") as file:
+        with open_regular(path, MAX_RECORD) as file:
             size = file.seek(0, os.SEEK_END)
             file.seek(max(0, size - _TAIL))
             tail = file.read()
@@ -431,7 +431,7 @@ def latest_cut_off(directory: Path | None = None) -> tuple[Path, Header] | None:
         if _has_end(path) or is_busy(path):
             continue
         try:
-            with path.open("rb") as file:
+            with open_regular(path, MAX_RECORD) as file:
                 header = read_header(path, file.readline(_FIRST_LINE).rstrip(b"\n"))
         except (OSError, RecordError):
             continue

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeAlias
@@ -23,6 +22,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from spit.bot.levels import BOT_CHOICES
+from spit.datafile import TOO_LARGE, BadFile, read_regular
 from spit.engine import LOCKOUT_RANGE
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
@@ -287,33 +287,13 @@ def _at(document: dict[str, Any], where: list[str]) -> Any:
 
 def _read(path: Path) -> bytes:
     """The bytes of the regular file at ``path``: ConfigError for anything else or too large.
-
-    A named pipe would wait for a writer forever, ``/dev/zero`` would be read until memory
-    ran out and a 50 MB file stalls the start for seconds, so the file is opened without
-    waiting (``O_NONBLOCK``), checked on the open descriptor (no race with a swap of the
-    path), and read no further than the limit.
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    mode = os.fstat(fd).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(fd)
-        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a file")
-        raise ConfigError(path, None, ConfigProblem("not a regular file", detail=kind))
-    with os.fdopen(fd, "rb") as file:
-        data = file.read(MAX_SIZE + 1)
-        if len(data) > MAX_SIZE:
-            size = max(os.fstat(fd).st_size, len(data))
-            raise ConfigError(path, None, ConfigProblem("too large", size // 2**20))
-        return data
-
-
-_FILE_KINDS: Final[dict[int, str]] = {
-    stat.S_IFDIR: "directory",
-    stat.S_IFIFO: "named pipe",
-    stat.S_IFCHR: "character device",
-    stat.S_IFBLK: "block device",
-    stat.S_IFSOCK: "socket",
-}
+    A link is followed: the player's own file may be one (a dotfiles checkout)."""
+    try:
+        return read_regular(path, MAX_SIZE, links=True)
+    except BadFile as bad:
+        if bad.why == TOO_LARGE:
+            raise ConfigError(path, None, ConfigProblem("too large", bad.size // 2**20)) from None
+        raise ConfigError(path, None, ConfigProblem("not a regular file", detail=bad.why)) from None
 
 
 def _parse(data: bytes, path: Path) -> dict[str, Any]:
@@ -357,7 +337,7 @@ def remember(path: Path, entries: Mapping[tuple[str, ...], object]) -> bool:
     from tomlkit.exceptions import TOMLKitError  # with tomlkit
 
     try:
-        document = tomlkit.parse(path.read_text(encoding="utf-8"))
+        document = tomlkit.parse(_read(path).decode("utf-8"))
     except FileNotFoundError:
         document = tomlkit.document()
     except (OSError, UnicodeDecodeError) as error:

@@ -12,11 +12,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import shlex
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Coroutine, Sequence
+import time
+from collections.abc import Callable, Collection, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,7 +30,7 @@ from textual_serve.server import Server
 
 from spit import words
 from spit.net.address import shown_address
-from spit.records.paths import DATA_DIR_VARIABLE, browser_data_dir
+from spit.records.paths import BROWSER_ID, DATA_DIR_VARIABLE, browser_data_dir, browsers_dir
 from spit.settings.config import ENVIRONMENT_VARIABLE as CONFIG_VARIABLE
 
 log = logging.getLogger("spit.web")
@@ -44,6 +46,35 @@ DEFAULT_FONT_SIZE: Final = 16  # in pixels; ?fontsize=N (8-48)
 
 
 CONFIG_FILE: Final = "config.toml"  # A browser's own config file, in its data directory
+
+BROWSERS_KEPT: Final = 1000
+"""The most browsers' data directories kept: a new browser's removes the least recently used."""
+
+BROWSER_DAYS: Final = 90
+"""A browser's data directory unused for this many days is removed when ``spit web`` starts."""
+
+
+def prune_browsers(
+    directory: Path, *, kept: int, days: float = BROWSER_DAYS, busy: Collection[Path] = ()
+) -> None:
+    """Remove the browsers' data directories in ``directory`` last used (their modification
+    time) more than ``days`` ago, and the least recently used past ``kept``; never one in
+    ``busy`` (a table's game is writing there)."""
+    try:
+        used = sorted(
+            (
+                (entry.stat(follow_symlinks=False).st_mtime, Path(entry.path))
+                for entry in os.scandir(directory)
+                if BROWSER_ID.fullmatch(entry.name) and entry.is_dir(follow_symlinks=False)
+            ),
+            reverse=True,
+        )
+    except OSError:  # none yet, or one removed meanwhile: pruned next time
+        return
+    oldest = time.time() - days * 86400
+    for rank, (when, path) in enumerate(used):
+        if (rank >= kept or when < oldest) and path not in busy:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _own_data(directory: Path) -> dict[str, str]:
@@ -276,9 +307,8 @@ class WebServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """One table for a page that names no browser: its game keeps what it writes in a
         directory of its own, removed when it ends, so nobody can resume its match."""
-        directory = Path(tempfile.mkdtemp(prefix="spit-page-"))
         return await self.run_session(
-            request, self.command, _own_data(directory), scratch=directory
+            request, self.command, lambda: Path(tempfile.mkdtemp(prefix="spit-page-")), scratch=True
         )
 
     async def handle_browser_websocket(self, request: web.Request) -> web.StreamResponse:
@@ -289,35 +319,48 @@ class WebServer(Server):
             directory = browser_data_dir(request.match_info["browser"])
         except ValueError:
             raise web.HTTPNotFound() from None
-        try:
+        return await self.run_session(request, self.command, lambda: self._browser_data(directory))
+
+    def _browser_data(self, directory: Path) -> Path:
+        """A browser's data ``directory``, made if new (past :data:`BROWSERS_KEPT`, the least
+        recently used goes) and marked used now."""
+        if not directory.is_dir():
+            busy = {Path(game.environment[DATA_DIR_VARIABLE]) for game in self._games}
+            prune_browsers(directory.parent, kept=BROWSERS_KEPT - 1, busy=busy)
             directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            environment = _own_data(directory)
-        except OSError as error:
-            log.warning("cannot make a browser's data directory: %s", error)
-            raise web.HTTPServiceUnavailable() from None
-        return await self.run_session(request, self.command, environment)
+        os.utime(directory)
+        return directory
 
     async def run_session(
         self,
         request: web.Request,
         command: str,
-        environment: dict[str, str] | None = None,
+        data: Callable[[], Path],
         *,
-        scratch: Path | None = None,
+        scratch: bool = False,
     ) -> web.StreamResponse:
         """Run ``command`` (a shell command line, ``exec ...``) for the page behind
-        ``request``'s WebSocket, with ``environment`` added to the game's; ``scratch`` is a
-        directory removed once the game has ended."""
+        ``request``'s WebSocket, its game keeping what it writes in the directory ``data()``
+        gives (made only once the page holds a table; removed when the game has ended if
+        ``scratch``). A request that is no WebSocket gets a plain 400 and nothing is made."""
+        websocket = self.websocket()
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="This address takes a WebSocket.")
         table = self._take_table()
         if table is None:
-            if scratch is not None:
-                shutil.rmtree(scratch, ignore_errors=True)
             return self._busy()
-        websocket = self.websocket()
         service: Table | None = None
+        directory: Path | None = None
         try:
             width, height = page_size(request.query)
             await websocket.prepare(request)
+            try:
+                directory = data()
+                environment = _own_data(directory)
+            except OSError as error:
+                log.warning("cannot make a table's data directory: %s", error)
+                await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER)
+                return websocket
             service = Table(
                 command,
                 environment=environment,
@@ -337,7 +380,8 @@ class WebServer(Server):
             log.exception("a table ended with an error")
         finally:
             self._sockets.discard(websocket)
-            await self.after_table(self._end_table(table, websocket, service, scratch))
+            gone = directory if scratch else None
+            await self.after_table(self._end_table(table, websocket, service, gone))
         return websocket
 
     async def after_table(self, ending: Coroutine[Any, Any, None]) -> None:
@@ -429,6 +473,7 @@ class WebServer(Server):
     def run(self, ready: Callable[[str], None]) -> None:
         """Serve until SIGINT or SIGTERM; ``ready(address)`` once the port is open."""
         logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+        prune_browsers(browsers_dir(), kept=BROWSERS_KEPT)
         asyncio.run(self._serve(ready))
 
     async def start(self) -> str:

@@ -4,7 +4,10 @@ between matches in the data directory (issue 13)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+
+import pytest
 
 from spit.engine import Match, RoundDealt
 from spit.game import bot_driver
@@ -48,3 +51,14 @@ def test_a_damaged_memory_is_a_fresh_start(data_dir: Path) -> None:
         adaptive_path().write_text(junk)
         _, driver = seated()
         assert driver.playing == "regular"
+
+
+@pytest.mark.timeout(20)
+def test_a_memory_that_is_no_regular_file_is_a_fresh_start_and_replaced(data_dir: Path) -> None:
+    """A named pipe would wait for a writer for ever; a link is not followed."""
+    adaptive_path().parent.mkdir(parents=True)
+    os.mkfifo(adaptive_path())
+    _, driver = seated()
+    assert driver.playing == "regular"
+    driver.stop()
+    assert adaptive_path().is_file()  # the next save puts a file of its own in its place

@@ -7,8 +7,11 @@ taken back (the grace time passed, another machine) is said in one line."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import stat
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -204,3 +207,62 @@ def test_the_same_command_run_twice_moves_the_seat_and_keeps_its_token(data_dir:
     finally:
         stop(server, deadline)
     assert not kept.exists()
+
+
+A_SEAT = {
+    "address": "127.0.0.1:1",
+    "room": "ABCD-EFGH",
+    "seat": 1,
+    "token": "t0k",
+    "hosting": False,
+}
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "a named pipe",
+        "a link to /dev/zero",
+        "a name of the wrong type",
+        "a seat of the wrong type",
+        "an escape in the name",
+        "a token that is no token",
+        "too large",
+    ],
+)
+@pytest.mark.timeout(30)
+def test_spit_resume_removes_a_hostile_seat_file_and_says_one_line(
+    data_dir: Path, hostile: str
+) -> None:
+    """Anyone able to write the data directory may leave anything in ``seats/``: ``spit
+    resume`` never blocks on it, never reads it unbounded, never crashes on it."""
+    path = data_dir / "seats" / "join-0123456789abcdef01234567.json"
+    path.parent.mkdir(parents=True)
+    if hostile == "a named pipe":
+        os.mkfifo(path)
+    elif hostile == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        seat = (
+            A_SEAT
+            | {
+                "a name of the wrong type": {"name": 5},
+                "a seat of the wrong type": {"seat": "1"},
+                "an escape in the name": {"name": "Bo\x1b[2J"},
+                "a token that is no token": {"token": "é"},
+                "too large": {"name": "Bo", "kept": " " * 5000},
+            }[hostile]
+        )
+        path.write_text(json.dumps(seat))
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "spit", "resume"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and "no unfinished match" in done.stderr, done.stderr
+    assert not os.path.lexists(path)  # removed, as docs/network.md says
+    assert time.monotonic() - started < 10

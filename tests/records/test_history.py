@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -139,6 +140,26 @@ def test_a_foreign_database_is_moved_aside(tmp_path: Path) -> None:
     assert len(notices) == 1 and "was not spit's history" in notices[0]
     [aside] = tmp_path.glob("h.db.foreign-*")
     assert sqlite3.connect(aside).execute("SELECT count(*) FROM songs").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("kind", ["a named pipe", "a link to /dev/zero", "a link to a history"])
+@pytest.mark.timeout(20)
+def test_a_history_that_is_no_regular_file_is_moved_aside_unread(tmp_path: Path, kind: str) -> None:
+    """SQLite would wait for a writer on a named pipe and follow a link anywhere."""
+    path = tmp_path / "h.db"
+    if kind == "a named pipe":
+        os.mkfifo(path)
+    elif kind == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        open_history(tmp_path / "elsewhere.db").close()
+        path.symlink_to(tmp_path / "elsewhere.db")
+    notices: list[str] = []
+    open_history(path, notice=lambda n: notices.append(words.records.record_notice(n))).close()
+    assert len(notices) == 1 and "was not spit's history" in notices[0]
+    [aside] = tmp_path.glob("h.db.foreign-*")
+    assert aside.is_symlink() or aside.is_fifo()  # the link itself moved, never what it names
+    assert path.is_file() and not path.is_symlink()  # made anew
 
 
 def test_a_database_from_a_newer_spit_is_left_alone(tmp_path: Path) -> None:

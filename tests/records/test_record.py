@@ -257,6 +257,30 @@ def test_the_match_to_resume_is_the_newest_unfinished_one(tmp_path: Path) -> Non
     assert found is not None and found.path == newer
 
 
+@pytest.mark.parametrize("kind", ["a named pipe", "a link to /dev/zero", "a link to a record"])
+@pytest.mark.timeout(20)
+def test_a_record_that_is_no_regular_file_is_never_offered_nor_read(
+    tmp_path: Path, kind: str
+) -> None:
+    """Anyone able to write the records directory may leave anything there, named as the
+    newest record: resuming passes it by at once, and reading it names what it is."""
+    old, _ = play_recorded(tmp_path, seed=1, stop_after=10)
+    path = tmp_path / "99999999-999999-newest.jsonl"
+    if kind == "a named pipe":
+        os.mkfifo(path)
+    elif kind == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.symlink_to(old)
+    found = latest_unfinished(tmp_path)
+    assert found is not None and found.path == old
+    assert not is_busy(path)
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    said = words.records.record_error(caught.value)
+    assert said.endswith("not a regular file: named pipe" if "pipe" in kind else ": link"), said
+
+
 def test_a_finished_match_cannot_be_resumed(finished: tuple[Path, Match]) -> None:
     with pytest.raises(RecordError) as caught:
         RecordWriter.resume(read_record(finished[0]))

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import sys
+import time
+import unittest.mock
 
 import pytest
 from aiohttp import WSMsgType, WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 
 from spit.cli import main
-from spit.web.server import MAX_COLUMNS, MAX_ROWS, WebServer, _clamp, page_address
+from spit.web.server import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    WebServer,
+    _clamp,
+    page_address,
+    prune_browsers,
+)
 
 GAME = [sys.executable, "-m", "spit"]
 
@@ -157,6 +167,58 @@ async def test_a_page_naming_no_browser_id_gets_no_table(browser: str) -> None:
         assert refused.value.status == 404
     finally:
         await client.close()
+
+
+async def test_plain_requests_for_a_browsers_table_write_nothing_and_log_nothing(
+    data_dir, caplog
+) -> None:
+    """A stranger's GET is no seat: 1,000 of them make no directory and no traceback."""
+    server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2)
+    client = await client_for(server)
+    try:
+        async with asyncio.timeout(60):
+            for n in range(1000):
+                response = await client.get(f"/ws/{n:032x}")
+                assert response.status == 400
+                response.release()
+    finally:
+        await client.close()
+    assert not data_dir.exists() or list(data_dir.rglob("*")) == []
+    assert server.sessions == 0
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+async def test_a_new_browsers_directory_is_made_once_its_page_holds_a_table(data_dir) -> None:
+    browser = "fedcba9876543210fedcba9876543210"
+    old = data_dir / "browsers" / f"{0:032x}"  # the least recently used of a full set
+    old.mkdir(parents=True)
+    os.utime(old, (0, 0))
+    server = WebServer(GAME, bind="127.0.0.1", port=0, max_sessions=2)
+    client = await client_for(server)
+    try:
+        with unittest.mock.patch("spit.web.server.BROWSERS_KEPT", 1):
+            ws = await client.ws_connect(f"/ws/{browser}")
+            await first_frame(ws)
+        assert (data_dir / "browsers" / browser / "config.toml").is_file()
+        assert not old.exists()  # one kept: the oldest made room
+        await ws.close()
+    finally:
+        await client.close()
+
+
+def test_browsers_unused_too_long_or_past_the_cap_are_removed_oldest_first(tmp_path) -> None:
+    tmp_path /= "browsers"
+    tmp_path.mkdir()
+    now = time.time()
+    for n, days in enumerate([0, 1, 2, 3, 100]):
+        (tmp_path / f"{n:032x}").mkdir()
+        os.utime(tmp_path / f"{n:032x}", (now - days * 86400,) * 2)
+    (tmp_path / "not-a-browser").mkdir()
+    prune_browsers(tmp_path, kept=10, days=90)  # the one unused for 100 days goes
+    assert sorted(p.name[-1] for p in tmp_path.iterdir()) == ["0", "1", "2", "3", "r"]
+    busy = {tmp_path / f"{3:032x}"}  # a table plays there: never removed
+    prune_browsers(tmp_path, kept=2, days=90, busy=busy)
+    assert sorted(p.name[-1] for p in tmp_path.iterdir()) == ["0", "1", "3", "r"]
 
 
 async def test_the_page_gives_its_browser_an_id_of_its_own() -> None:

@@ -47,7 +47,8 @@ from spit.net.wire import (
     error_frame,
     parse_client,
 )
-from spit.records.recorder import MatchRecorder, players
+from spit.records.problems import NoLongerRecorded
+from spit.records.recorder import MatchRecorder, NotRecorded, RecorderNotice, players
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
@@ -579,7 +580,7 @@ class GameServer:
             MatchRecorder(
                 "network",
                 seated,
-                notice=lambda why: log.warning("room %s: %s", room.code, why),
+                notice=lambda notice: log.warning("room %s: %s", room.code, _said(notice)),
                 holds=True,
             )
         )
@@ -719,6 +720,15 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+
+
+def _said(notice: RecorderNotice) -> str:
+    """A recorder's notice in the log's words (a server's recorder makes and writes only)."""
+    if isinstance(notice, NotRecorded):
+        return f"the match is not recorded: {notice.error}"
+    if isinstance(notice, NoLongerRecorded):
+        return f"the match is no longer recorded: {notice.error}"
+    return f"its record: {notice}"
 
 
 def _join_address(host: str, port: int) -> str:

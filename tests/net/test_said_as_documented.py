@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
@@ -32,3 +33,15 @@ async def test_a_player_back_after_the_room_was_given_up_is_told_so_not_refused(
     assert gone.value.why is Gone.NOT_KEPT
     said = words.networked.server_gone(gone.value)
     assert said.startswith(f"your seat in room {pair.code} cannot be taken back"), said
+
+
+async def test_a_record_the_server_cannot_make_is_logged_in_words(monkeypatch, tmp_path, caplog):
+    # It logged "room ABCD-EFGH: NotRecorded(error='No space left on device')".
+    caplog.set_level(logging.WARNING, logger="spit.net.server")
+    monkeypatch.setenv("SPIT_DATA_DIR", str(tmp_path))
+    (tmp_path / "records").write_text("not a directory")
+    async with running_server(limits=fast_limits(), record=True) as (_, address):
+        pair = await start_pair(address, levels=("hard", "hard"), seed=5)
+        await pair.results()
+    said = [r.getMessage() for r in caplog.records if "ecorded" in r.getMessage()]
+    assert said == [f"room {pair.code}: the match is not recorded: File exists"], said

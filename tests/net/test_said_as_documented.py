@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import random
+from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from spit import words
 from spit.net.client import Gone, ServerGone
+from spit.net.wire import VERSION
 
 from .netkit import LIMIT, fast_limits, running_server, start_pair
 
@@ -45,3 +50,42 @@ async def test_a_record_the_server_cannot_make_is_logged_in_words(monkeypatch, t
         await pair.results()
     said = [r.getMessage() for r in caplog.records if "ecorded" in r.getMessage()]
     assert said == [f"room {pair.code}: the match is not recorded: File exists"], said
+
+
+async def _doc_only_seat(ws: Any, rng: random.Random) -> dict[str, Any]:
+    """A seat played from docs/network.md alone: a random entry of its last view's
+    ``legal_actions`` sent unchanged on each table, refusal or tenth of a second of quiet."""
+    legal: list[Any] = []
+    sent = 0
+    while True:
+        try:
+            async with asyncio.timeout(0.1):
+                frame = json.loads(await ws.recv())
+        except TimeoutError:
+            frame = {}
+        if frame.get("type") == "ended":
+            return frame
+        if frame.get("type") == "table":
+            legal = frame["view"]["legal_actions"]
+        if legal and frame.get("type") in ("table", "refused", None):
+            sent += 1
+            act = {"v": VERSION, "type": "act", "id": sent, "action": rng.choice(legal)}
+            await ws.send(json.dumps(act))
+
+
+async def test_a_client_sending_legal_actions_unchanged_plays_a_whole_match():
+    opening = {"v": VERSION, "type": "open", "variant": "standard", "seed": 4, "name": "a"}
+    async with (
+        running_server() as (_, address),
+        connect(f"ws://{address}/", proxy=None, compression=None) as host,
+        connect(f"ws://{address}/", proxy=None, compression=None) as guest,
+    ):
+        await host.send(json.dumps(opening))
+        code = json.loads(await host.recv())["room"]
+        await guest.send(json.dumps({"v": VERSION, "type": "join", "room": code, "name": "b"}))
+        async with asyncio.timeout(LIMIT):
+            ended = await asyncio.gather(
+                _doc_only_seat(host, random.Random(1)), _doc_only_seat(guest, random.Random(2))
+            )
+    assert ended[0] == ended[1]
+    assert ended[0]["ended"] == "match over"

@@ -31,9 +31,10 @@ POLICY = 1008  # close code: the client broke the protocol's rules (a flood, gue
 MESSAGE_TOO_BIG = 1009  # close code: a frame over the size cap (websockets closes by itself)
 INTERNAL_ERROR = 1011  # close code: a bug of ours, or no answer to a ping
 
-FRAME_BYTES = 1024  # a frame's size as counted in the backlog (a table is some 700 bytes)
-# Past backlog × FRAME_BYTES bytes unsent to it (frames, pongs, a close: whatever it made the
-# server say), a connection is cut at once: a polite close would wait behind them for ever.
+# A frame's size as counted in the backlog (a table is some 700 bytes). Past backlog ×
+# FRAME_BYTES bytes unsent to a connection (frames, pongs, a close: whatever it made the
+# server say), it is cut at once: a polite close would wait behind them for ever.
+FRAME_BYTES = 1024
 
 # Log lines one connection may cost; past them, what it does is no longer written (one
 # attacker sending bad frames or pausing and letting go all day must not fill the disk).

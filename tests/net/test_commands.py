@@ -111,16 +111,6 @@ def test_host_without_a_server_starts_one_in_its_own_process():
     assert f"Player {result['winner']} wins after {result['rounds']} round" in join_out
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_a_bot_host_stopped_by_a_signal_exits_with_128_and_its_number(sig, status):
-    # The shell's convention, as the screen keeps it: SIGTERM exited 130, as if it were Ctrl-C.
-    deadline = time.monotonic() + LIMIT
-    host = spit("host", "--port", "0", "--bot", "easy", "--json")
-    read_line(host.stdout, r"^\{.*\}$", deadline)
-    host.send_signal(sig)
-    assert finish(host, deadline)[0] == status
-
-
 def test_the_adaptive_bot_takes_a_networked_seat_as_spit_play_takes_it():
     """``--bot adaptive`` is accepted by host and join as by play, and plays a match out."""
     deadline = time.monotonic() + LIMIT
@@ -143,6 +133,16 @@ def test_the_server_stops_cleanly_on_ctrl_c():
     status, _, log = finish(server, deadline)
     assert status == 0
     assert "stopped" in log and "Traceback" not in log
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_bot_host_stopped_by_a_signal_exits_with_128_and_its_number(sig, status):
+    # The shell's convention, as the screen keeps it: SIGTERM exited 130, as if it were Ctrl-C.
+    deadline = time.monotonic() + LIMIT
+    host = spit("host", "--port", "0", "--bot", "easy", "--json")
+    read_line(host.stdout, r"^\{.*\}$", deadline)
+    host.send_signal(sig)
+    assert finish(host, deadline)[0] == status
 
 
 def test_joining_a_server_that_is_not_there_is_one_line():

@@ -18,8 +18,11 @@ rooms (four, of two expert bots each) play from 127.0.0.1, and the p99 of their 
    refused cleanly (HTTP 503), or left hanging in the handshake.
 3. **rooms**: attackers open a room and drop the connection at once, as fast as they can:
    the rooms opened and refused a second.
+4. **pings**: two raw sockets open a websocket, then send 125-byte pings and never read (each
+   ping asks the server for a pong): the pings a second it took, and the connections cut.
 
-For each, the server's log: its lines and bytes over the window. Nothing is asserted: it
+For each, the server's log (its lines and bytes over the window) and its resident memory
+before and after. Nothing is asserted: it
 prints the figures (``docs/reliability.md`` keeps the latest).
 """
 
@@ -79,18 +82,31 @@ FLOODS = (
     "connections from one address",
     "connections from 8 addresses",
     "rooms",
+    "pings",
 )
 
 WRONG = json.dumps({"v": 2, "type": "join", "room": "0000-0000", "name": "m"})
 OPEN = json.dumps({"v": 2, "type": "open", "variant": "standard", "seed": None, "name": "m"})
+HANDSHAKE = (
+    b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+)
+PING = b"\x89\xfd" + bytes(4) + b"p" * 125  # a masked ping of 125 bytes (the mask: zeros)
 
 
 class Log:
     """The server's log as it comes: lines and bytes."""
 
-    def __init__(self) -> None:
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
         self.lines = 0
         self.bytes = 0
+
+    def rss_mb(self) -> float:
+        """The server's resident memory now, in MB."""
+        status = Path(f"/proc/{self.pid}/status").read_text()
+        kib = next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
+        return int(kib) / 1024
 
 
 @contextlib.asynccontextmanager
@@ -110,7 +126,7 @@ async def server(source: Path, files: int) -> AsyncIterator[tuple[str, Log]]:
     )
     assert process.stdout is not None and process.stderr is not None
     address = (await asyncio.wait_for(process.stdout.readline(), 30)).decode().strip()
-    log = Log()
+    log = Log(process.pid)
 
     async def drain() -> None:
         assert process.stderr is not None
@@ -233,6 +249,32 @@ async def opener(address: str, end: float, tally: Tally) -> None:
         ws.transport.abort()  # dropped at once, no goodbye
 
 
+async def pinger(address: str, end: float, tally: Tally) -> None:
+    """Open a websocket, then send pings and never read; again when cut off."""
+    host, port = address.rsplit(":", 1)
+    while time.monotonic() < end:
+        try:
+            reader, writer = await asyncio.open_connection(
+                host, int(port), local_addr=("127.0.0.2", 0)
+            )
+            writer.write(HANDSHAKE)
+            await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+        except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
+            await _refused_or_failed(tally, error)
+            continue
+        tally.add("connections")
+        try:
+            while time.monotonic() < end:
+                writer.write(PING * 100)
+                await asyncio.wait_for(writer.drain(), max(0.01, end - time.monotonic()))
+                tally.add("pings", 100)
+        except TimeoutError:
+            pass  # the server stopped reading it: the pings wait in the kernel
+        except OSError:
+            tally.add("cut")
+        writer.transport.abort()
+
+
 async def holder(address: str, sources: list[str], count: int, held: list[Any], tally: Tally):
     """Open ``count`` connections, 100 at a time, and keep those let in."""
 
@@ -259,6 +301,8 @@ async def attack(kind: str, address: str, files: int, window: float) -> dict[str
         await asyncio.gather(*(guesser(address, end, tally) for _ in range(50)))
     elif kind == "rooms":
         await asyncio.gather(*(opener(address, end, tally) for _ in range(50)))
+    elif kind == "pings":
+        await asyncio.gather(*(pinger(address, end, tally) for _ in range(2)))
     elif kind == "none":
         await asyncio.sleep(window)
     else:
@@ -286,8 +330,9 @@ async def attack(kind: str, address: str, files: int, window: float) -> dict[str
         "per_s": {
             what: n / span
             for what, n in tally.counts.items()
-            if what in ("guesses", "connections", "rooms", "rooms refused")
+            if what in ("guesses", "connections", "rooms", "rooms refused", "pings")
         },
+        "cut": tally["cut"],
         "held": len(held),
         "refused": tally["refused"],
         "hung": tally["hung"],
@@ -308,11 +353,21 @@ async def flood(kind: str, source: Path, files: int, window: float) -> dict[str,
         await honest.start()
         honest.measuring(True)
         lines_before, bytes_before = log.lines, log.bytes
+        rss = [log.rss_mb()]
+
+        async def watch() -> None:
+            while True:
+                await asyncio.sleep(1.0)
+                rss.append(log.rss_mb())
+
+        watcher = asyncio.create_task(watch())
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(1, mp_context=context) as pool:
             figures = await asyncio.get_running_loop().run_in_executor(
                 pool, run_attack, kind, address, files, window
             )
+        watcher.cancel()
+        await asyncio.sleep(1.0)  # what the server frees once the attackers are gone
         honest.measuring(False)
         figures.update(
             flood=kind,
@@ -320,6 +375,7 @@ async def flood(kind: str, source: Path, files: int, window: float) -> dict[str,
             actions=len(honest.latencies),
             log_lines=log.lines - lines_before,
             log_kib=(log.bytes - bytes_before) / 1024,
+            rss_mb=(rss[0], max(rss), log.rss_mb()),
         )
         await honest.stop()
     return figures
@@ -333,10 +389,11 @@ async def main_async(args: argparse.Namespace) -> None:
         rates = ", ".join(f"{what} {n:.0f}/s" for what, n in figures["per_s"].items())
         print(
             f"{kind:30} {rates or '-'}; held {figures['held']}, refused {figures['refused']},"
-            f" hung {figures['hung']}, failed {figures['failed']}"
+            f" hung {figures['hung']}, failed {figures['failed']}, cut {figures['cut']}"
             + (f"; newcomer {figures['newcomer']}" if figures["newcomer"] else "")
             + f"; honest p99 {figures['p99_ms']:.1f} ms ({figures['actions']} actions)"
-            + f"; log {figures['log_lines']} lines, {figures['log_kib']:.0f} KiB",
+            + f"; log {figures['log_lines']} lines, {figures['log_kib']:.0f} KiB"
+            + "; RSS {:.0f} MB before, {:.0f} at most, {:.0f} after".format(*figures["rss_mb"]),
             flush=True,
         )
 

@@ -433,7 +433,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                 client.leave()
                 await client.close()
                 print(words.networked.command_interrupted(command=command), file=sys.stderr)
-                return INTERRUPTED
+                return 128 + int(interrupted.result())  # the shell's: 130 for SIGINT, 143 SIGTERM
             ended = task.result()
     except ServerGone as gone:
         if gone.why is Gone.REPLACED:
@@ -474,17 +474,17 @@ def describe_result(result: dict[str, Any]) -> str:
 
 @contextlib.contextmanager
 def _interrupts() -> Iterator[asyncio.Future[Any]]:
-    """A future that completes on SIGINT or SIGTERM, while the block runs."""
+    """A future that completes on SIGINT or SIGTERM, while the block runs: its number."""
     loop = asyncio.get_running_loop()
-    stop = loop.create_future()
+    stop: asyncio.Future[Any] = loop.create_future()
     signals = (signal.SIGINT, signal.SIGTERM)
 
-    def interrupted() -> None:
+    def interrupted(sig: int) -> None:
         if not stop.done():
-            stop.set_result(None)
+            stop.set_result(sig)
 
     for sig in signals:
-        loop.add_signal_handler(sig, interrupted)
+        loop.add_signal_handler(sig, interrupted, int(sig))
     try:
         yield stop
     finally:

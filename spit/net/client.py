@@ -450,6 +450,9 @@ class Client:
             except ServerGone as error:
                 if self.over is not None:
                     return
+                if error.why is Gone.TURNED_AWAY and error.problem is Problem.NO_SEAT:
+                    # The room was given up and forgotten: said as rejoin says it.
+                    raise ServerGone(Gone.NOT_KEPT, self.address, detail=welcome.room) from None
                 raise ServerGone(Gone.LOST_SEAT, self.address, cause=error) from None
             self.listener.welcomed(self.welcome)
             return

@@ -47,7 +47,8 @@ from spit.net.wire import (
     error_frame,
     parse_client,
 )
-from spit.records.recorder import MatchRecorder, players
+from spit.records.problems import NoLongerRecorded
+from spit.records.recorder import MatchRecorder, NotRecorded, RecorderNotice, players
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
@@ -68,6 +69,8 @@ restart, a tournament's start) are pinged spread over the interval, not in one b
 hundreds of frames that every action of that turn would wait behind, and no connection
 keeps a task and a timer of its own for it."""
 
+BUG_LOG_EVERY = 60.0  # seconds between two tracebacks of errors of ours on frames
+
 RTT_KEPT = 3
 """A seat's round-trip time is the least of its last this many measurements: a frame that
 waited behind others on a busy server or line is not the line's time (a line that really got
@@ -81,7 +84,7 @@ class Limits:
     grace: float = 60.0  # seconds a dropped seat is kept before its match is abandoned
     rate: float = 40.0  # frames a second on average (a fast player presses some 15 keys)
     burst: float = 80.0  # frames at once before the rate applies
-    max_errors: int = 20  # bad frames before the connection is closed
+    max_errors: int = 20  # bad frames a connection may send: the last one closes it
     max_wrong_codes: int = 3  # wrong room codes or tokens before the connection is closed
     max_rooms: int = 20_000  # in one process
     # Frames waiting for a slow reader (past what its socket holds) before its connection is
@@ -178,30 +181,55 @@ class _Peer:
             self.bad(Problem.OTHER_VERSION, str(error))
         elif isinstance(error, ProtocolError):
             self.bad(Problem.BAD_FRAME, str(error))
-        else:  # a bug of ours: say so, and keep every room going
-            log.exception("%s: internal error on a frame; the room carries on", self.name)
-            self.send(error_frame(Problem.INTERNAL), self.server.limits.backlog)
+        else:  # a bug of ours: keep every room going, and count it as a bad frame
+            self.server._bugs.happened(self.name)
+            self.bad(Problem.INTERNAL, "", logged=False)
 
-    def bad(self, problem: Problem, why: str, *, wrong_code: bool = False) -> None:
-        """One bad frame: one log line, an error frame, and it counts toward the caps."""
+    def bad(
+        self, problem: Problem, why: str, *, wrong_code: bool = False, logged: bool = True
+    ) -> None:
+        """One bad frame: one log line (unless ``logged`` is false), an error frame, and it
+        counts toward the caps."""
         if self.closing:
             # Closed for its bad frames already: those read before the close are not
             # answered, nor logged once each.
             return
         limits, routing = self.server.limits, self.server._routing
-        self.note(logging.WARNING, "%s: %s", self.name, why)
+        if logged:
+            self.note(logging.WARNING, "%s: %s", self.name, why)
         detail = why if problem in (Problem.BAD_FRAME, Problem.OTHER_VERSION) else ""
         self.send(error_frame(problem, detail), limits.backlog)
         self.errors += 1
         self.wrong_codes += wrong_code
         if wrong_code and routing is not None:
             routing.cluster.wrong_code(routing.counted(self))
-        if self.errors > limits.max_errors:
+        if self.errors >= limits.max_errors:
             log.warning("%s: too many bad frames; closed", self.name)
             self.close(POLICY, "too many bad frames")
         elif self.wrong_codes >= limits.max_wrong_codes:
             log.warning("%s: too many wrong room codes; closed", self.name)
             self.close(POLICY, "too many wrong codes")
+
+
+class _Bugs:
+    """Errors of ours on a stranger's frame: the first one's traceback is logged, then one line
+    per :data:`BUG_LOG_EVERY` seconds counts those since (a frame sent again and again must
+    not write a traceback each time)."""
+
+    def __init__(self, source: Callable[[], float]) -> None:
+        self._source = source
+        self._logged_at = -BUG_LOG_EVERY
+        self._since = 0
+
+    def happened(self, name: str) -> None:
+        """Note the error being handled (call it in its ``except`` block)."""
+        now = self._source()
+        if now - self._logged_at < BUG_LOG_EVERY:
+            self._since += 1
+            return
+        more = f" ({self._since} more since the last)" if self._since else ""
+        log.exception("%s: internal error on a frame%s; the room carries on", name, more)
+        self._logged_at, self._since = now, 0
 
 
 class _Timers:
@@ -262,12 +290,16 @@ class _Pinger:
         slot = 0
         while True:
             await asyncio.sleep(every / PING_SLOTS)
-            for peer in list(self._slots[slot]):
-                try:
-                    self._ping(peer)
-                except Exception:  # a bug of ours: the other connections are still pinged
-                    log.exception("%s: could not be pinged", peer.name)
+            self._ping_slot(self._slots[slot])
             slot = (slot + 1) % PING_SLOTS
+
+    def _ping_slot(self, peers: set[_Peer]) -> None:
+        # (Not in _run's loop: a connection gone would be held by its variable till the next.)
+        for peer in list(peers):
+            try:
+                self._ping(peer)
+            except Exception:  # a bug of ours: the other connections are still pinged
+                log.exception("%s: could not be pinged", peer.name)
 
     def _ping(self, peer: _Peer) -> None:
         if peer.closing:
@@ -384,6 +416,7 @@ class GameServer:
         self.admission: Admission | None = None  # once started
         self._transport: Transport | None = None
         self._pinger = _Pinger(self)
+        self._bugs = _Bugs(source)
         self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []  # record lines to write before this turn's frames go
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
@@ -547,7 +580,7 @@ class GameServer:
             MatchRecorder(
                 "network",
                 seated,
-                notice=lambda why: log.warning("room %s: %s", room.code, why),
+                notice=lambda notice: log.warning("room %s: %s", room.code, _said(notice)),
                 holds=True,
             )
         )
@@ -558,8 +591,12 @@ class GameServer:
         room = self.rooms.get(message.room)
         seat = None
         if room is not None:
+            # A token is ASCII (token_urlsafe): another can fit no seat, and cannot be
+            # compared in constant time (compare_digest raises on a str that is not ASCII).
+            token = message.token if message.token.isascii() else None
             seat = next(
-                (s for s in (0, 1) if room.taken[s] and room.token_fits(s, message.token)), None
+                (s for s in (0, 1) if room.taken[s] and token and room.token_fits(s, token)),
+                None,
             )
         if room is None or seat is None:
             why = f"no seat in room {message.room} has that token"
@@ -683,6 +720,15 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+
+
+def _said(notice: RecorderNotice) -> str:
+    """A recorder's notice in the log's words (a server's recorder makes and writes only)."""
+    if isinstance(notice, NotRecorded):
+        return f"the match is not recorded: {notice.error}"
+    if isinstance(notice, NoLongerRecorded):
+        return f"the match is no longer recorded: {notice.error}"
+    return f"its record: {notice}"
 
 
 def _join_address(host: str, port: int) -> str:

@@ -31,7 +31,10 @@ POLICY = 1008  # close code: the client broke the protocol's rules (a flood, gue
 MESSAGE_TOO_BIG = 1009  # close code: a frame over the size cap (websockets closes by itself)
 INTERNAL_ERROR = 1011  # close code: a bug of ours, or no answer to a ping
 
-FRAME_BYTES = 1024  # a frame's size as counted in the backlog (a table is some 700 bytes)
+# A frame's size as counted in the backlog (a table is some 700 bytes). Past backlog ×
+# FRAME_BYTES bytes unsent to a connection (frames, pongs, a close: whatever it made the
+# server say), it is cut at once: a polite close would wait behind them for ever.
+FRAME_BYTES = 1024
 
 # Log lines one connection may cost; past them, what it does is no longer written (one
 # attacker sending bad frames or pausing and letting go all day must not fill the disk).
@@ -68,6 +71,7 @@ class Connection(asyncio.Protocol):
         self._parts: list[bytes] = []  # the message's frames so far (more than one: fragmented)
         self._text = False  # the message being read is text
         self._waiting: deque[str | bytes] | None = None  # frames read while one is awaited
+        self._full = False  # its socket holds more unsent than asyncio's high-water mark
         self.reader: Reader | None = None  # once its websocket is open
         self.pending: list[str] = []  # frames encoded this turn, written together at its end
         self.closing = False
@@ -107,6 +111,17 @@ class Connection(asyncio.Protocol):
             elif isinstance(event, Request):
                 self._opening(event)
         self._write_out()
+
+    def pause_writing(self) -> None:
+        """Its socket holds more than asyncio's high-water mark unsent: read nothing more from
+        it (every ping it sends is a pong to write) until that is written."""
+        self._full = True
+        if self._socket is not None:
+            self._socket.pause_reading()
+
+    def resume_writing(self) -> None:
+        self._full = False
+        self._read_again()
 
     def eof_received(self) -> None:
         self._ws.receive_eof()
@@ -191,8 +206,13 @@ class Connection(asyncio.Protocol):
                 if later is not None:
                     await later
         self._waiting = None
-        if self._socket is not None and not self._socket.is_closing():
-            self._socket.resume_reading()
+        self._read_again()
+
+    def _read_again(self) -> None:
+        """Read the socket again, unless a frame is awaited or its writes wait."""
+        socket = self._socket
+        if self._waiting is None and not self._full and socket and not socket.is_closing():
+            socket.resume_reading()
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -208,9 +228,8 @@ class Connection(asyncio.Protocol):
             self._outbox.soon()
         self.pending.append(text)
 
-    def flush(self, backlog: int) -> None:
-        """Write the frames this turn gave it, in one write; a reader leaving more than
-        ``backlog`` frames unread is closed."""
+    def flush(self) -> None:
+        """Write the frames this turn gave it, in one write."""
         texts, self.pending = self.pending, []
         ws, socket = self._ws, self._socket
         if not texts or ws.state is not State.OPEN or socket is None or socket.is_closing():
@@ -218,8 +237,6 @@ class Connection(asyncio.Protocol):
         for text in texts:
             ws.send_text(text.encode())
         self._write_out()
-        if socket.get_write_buffer_size() > backlog * FRAME_BYTES and not self.closing:
-            self.too_slow()
 
     def _write_out(self) -> None:
         """Write what the protocol has to send; an empty chunk asks to end the connection."""
@@ -233,6 +250,9 @@ class Connection(asyncio.Protocol):
         else:  # the server ends the TCP connection first (once written: asyncio flushes)
             socket.writelines(chunk for chunk in chunks if chunk)
             socket.close()
+        if socket.get_write_buffer_size() > self._outbox.backlog * FRAME_BYTES:
+            self._cut()
+            return
         if ws.state is not State.OPEN and not self._closing_timed and ws.close_expected():
             self._closing_timed = True
             self._later(CLOSE_TIMEOUT, socket.abort)
@@ -259,6 +279,14 @@ class Connection(asyncio.Protocol):
         self.pending.clear()
         self.close(POLICY, "not reading")
 
+    def _cut(self) -> None:
+        """Drop the connection at once, and what it has not read with it."""
+        log.warning("%s: not reading what it is sent; cut off", self.name)
+        self.closing = True
+        self.pending.clear()
+        assert self._socket is not None
+        self._socket.abort()
+
     def note(self, level: int, message: str, *args: object) -> None:
         """Log one line about this connection, within its :data:`MAX_LINES`."""
         self.lines += 1
@@ -281,7 +309,7 @@ class Connection(asyncio.Protocol):
     def last_word(self, text: str, code: int, reason: str) -> None:
         """Send ``text`` alone, then close: nothing else is read or sent on it."""
         self.pending = [text]
-        self.flush(self._outbox.backlog)
+        self.flush()
         self.close(code, reason)
 
 
@@ -305,7 +333,7 @@ class Outbox:
         """Write ``connection``'s frames now (it is closing), what :attr:`before` writes first."""
         if connection.pending:
             self.before()
-            connection.flush(self.backlog)
+            connection.flush()
 
     def flush(self) -> None:
         self._soon = False
@@ -313,7 +341,7 @@ class Outbox:
         connections, self.connections = self.connections, []
         for connection in connections:
             try:
-                connection.flush(self.backlog)
+                connection.flush()
             except Exception:  # a bug of ours, or of the transport: the others' frames still go
                 log.exception("%s: its frames could not be written; closing", connection.name)
                 connection.pending.clear()

@@ -138,6 +138,16 @@ def test_the_server_stops_cleanly_on_ctrl_c():
     assert "stopped" in log and "Traceback" not in log
 
 
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_bot_host_stopped_by_a_signal_exits_with_128_and_its_number(sig, status):
+    # The shell's convention, as the screen keeps it: SIGTERM exited 130, as if it were Ctrl-C.
+    deadline = time.monotonic() + LIMIT
+    host = spit("host", "--port", "0", "--bot", "easy", "--json")
+    read_line(host.stdout, r"^\{.*\}$", deadline)
+    host.send_signal(sig)
+    assert finish(host, deadline)[0] == status
+
+
 def test_joining_a_server_that_is_not_there_is_one_line():
     deadline = time.monotonic() + LIMIT
     server = spit("server", "--port", "0")

@@ -388,14 +388,14 @@ def test_a_connection_whose_frames_cannot_be_written_holds_up_no_other(
     written: list[list[str]] = []
 
     class Broken(SimpleNamespace):
-        def flush(self, backlog: int) -> None:
+        def flush(self) -> None:
             raise RuntimeError("the transport went wrong")
 
         def close(self, code: int, reason: str) -> None:
             self.closing = (code, reason)
 
     class Fine(SimpleNamespace):
-        def flush(self, backlog: int) -> None:
+        def flush(self) -> None:
             written.append(self.pending)
 
     outbox = Outbox(backlog=10)

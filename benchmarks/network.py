@@ -449,6 +449,7 @@ async def rooms_on_one_core(
                     f"{address},{share.start},{len(share)}",
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
+                    limit=1 << 24,  # a window's latencies are one line: past 64 KiB at 400 rooms
                 )
             )
             pin(bots[-1].pid, last)

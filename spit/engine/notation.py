@@ -53,7 +53,7 @@ def parse_card(text: object) -> Card:
 
 # -- actions -----------------------------------------------------------------------------
 
-_KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
+KINDS: Final[dict[type, str]] = {Play: "play", Fill: "fill", Spit: "spit", Slap: "slap"}
 """Each action's name in the notation."""
 
 _FIELDS: Final[dict[str, tuple[str, ...]]] = {
@@ -67,7 +67,7 @@ _FIELDS: Final[dict[str, tuple[str, ...]]] = {
 
 def action_dict(action: Action) -> dict[str, object]:
     """An action in the notation."""
-    entry: dict[str, object] = {"do": _KINDS[type(action)], "p": action.player}
+    entry: dict[str, object] = {"do": KINDS[type(action)], "p": action.player}
     if type(action) is Play or type(action) is Fill:
         entry["stock"] = action.stock
     if type(action) is Play or type(action) is Slap:

@@ -62,7 +62,7 @@ def new_room_code() -> str:
     return room_code("".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_CODE_LENGTH)))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen one is made three times slower, two a move
 class Send:
     """A frame for one seat."""
 
@@ -211,13 +211,13 @@ class Room:
             refused = Refused(id=ack, refusal=result.refusal, not_now=None)
             sends = [Send(seat, refused)]
             if result.refusal.is_fumble and result.refusal.locked_until is not None:
-                sends += self.tables((), ack_seat=None, ack=None)  # the lock shows on the table
+                sends += self.tables((), at=at)  # the lock shows on the table
             return sends, result.refusal
         self.actions[seat] += 1
         if self.match.is_over:
             self.ended = RoomEnd.MATCH_OVER
             self.clock.pause()
-        return self.tables(result.events, ack_seat=seat, ack=ack), None
+        return self.tables(result.events, ack_seat=seat, ack=ack, at=at), None
 
     def _write(self, seat: int, action: Action, at: float, result: Result) -> None:
         """Write the judged action to the record, unless it is one refusal too many."""
@@ -258,13 +258,19 @@ class Room:
     # -- frames --------------------------------------------------------------------------
 
     def tables(
-        self, events: tuple[Event, ...], *, ack_seat: int | None = None, ack: int | None = None
+        self,
+        events: tuple[Event, ...],
+        *,
+        ack_seat: int | None = None,
+        ack: int | None = None,
+        at: float | None = None,
     ) -> list[Send]:
         """A ``table`` frame for each taken seat: its view and the events it may know, and
-        whose action made them (``ack_seat``'s, if any). The other seat's comes first: it
-        is written first, and the player who acted knows already what they did."""
+        whose action made them (``ack_seat``'s, if any), stamped ``at`` (the action's time;
+        else now). The other seat's comes first: it is written first, and the player who
+        acted knows already what they did."""
         self._seq += 1
-        clock = self.clock()
+        clock = self.clock() if at is None else at
         seats = PLAYERS if ack_seat != 0 else _OTHER_FIRST
         return [
             Send(

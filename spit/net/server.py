@@ -90,7 +90,10 @@ class Limits:
     # Frames waiting for a slow reader (past what its socket holds) before its connection is
     # closed, counted as transport.FRAME_BYTES each.
     backlog: int = 1000
-    ping_every: float = 2.0  # seconds between round-trip measurements
+    # Seconds between round-trip measurements: what the header shows moves by seconds, and a
+    # dead line is the transport's websocket ping's to find (10 s). Every 2 s they were a
+    # fifth of a busy server's frames (docs/performance.md, issue 28's step 3).
+    ping_every: float = 5.0
     seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
     quotas: Quotas = field(default_factory=Quotas)

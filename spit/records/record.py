@@ -20,7 +20,7 @@ import msgspec
 
 from spit.datafile import open_regular
 from spit.engine import Action, Outcome, Result, RoundSettled
-from spit.engine.notation import reason_text
+from spit.engine.notation import KINDS, reason_text
 
 # The format, its reader and its problems are named here too (``X as X``): a record's
 # importers need this module only.
@@ -190,11 +190,21 @@ class RecordWriter:
         return self._fd is not None
 
     def action(self, action: Action, at: float, result: Result) -> None:
-        entry = {"at": at, **action_json(action), "ok": result.ok}
-        if result.refusal is not None:
-            entry["why"] = reason_text(result.refusal.reason)
-        settled = result.ok and any(isinstance(e, RoundSettled) for e in result.events)
-        self._write(entry, sync=settled)
+        if self._fd is None:
+            return
+        refusal = result.refusal
+        line = _ActionLine(
+            n=self._line,
+            at=at,
+            do=KINDS[type(action)],
+            p=action.player,
+            stock=getattr(action, "stock", None),
+            pile=getattr(action, "pile", None),
+            ok=refusal is None,
+            why=None if refusal is None else reason_text(refusal.reason),
+        )
+        settled = refusal is None and RoundSettled in map(type, result.events)
+        self._put(_encode(line) + b"\n", sync=settled)
 
     def left_out(self, player: int, count: int, at: float) -> None:
         """Append that ``count`` refused actions of ``player`` were left out up to ``at`` (a
@@ -235,10 +245,13 @@ class RecordWriter:
             self._fail(error)
 
     def _write(self, entry: dict[str, Any], *, sync: bool = False) -> None:
+        if self._fd is not None:
+            self._put(_line({"n": self._line, **entry}), sync=sync)
+
+    def _put(self, line: bytes, *, sync: bool) -> None:
+        """Write (or hold) ``line``, the entry numbered ``self._line``."""
         fd = self._fd
-        if fd is None:
-            return
-        line = _line({"n": self._line, **entry})
+        assert fd is not None
         if self.holds and not sync:
             self._held.append(line)
             self._line += 1
@@ -279,6 +292,20 @@ def _unsealing(entry: dict[str, Any], seed: int | None) -> dict[str, Any]:
 _encode = msgspec.json.Encoder().encode
 """Compact JSON in UTF-8, made in C: a server writes a line per action, and json.dumps was
 6 % of its time per action. A newline in a name is escaped: one entry is one line."""
+
+
+class _ActionLine(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An action's line, in the notation's order (:func:`action_json`), without a dict per
+    action: the server writes one a move. A field left None is not written."""
+
+    n: int
+    at: float
+    do: str
+    p: int
+    stock: int | None = None
+    pile: int | None = None
+    ok: bool
+    why: str | None = None
 
 
 def _line(entry: dict[str, Any]) -> bytes:

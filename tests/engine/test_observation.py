@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import msgspec
 import pytest
 
-from spit.engine import PLAYERS, PUBLIC_EVENTS, Card, Event, Match, observe
+from spit.engine import PLAYERS, PUBLIC_EVENTS, Card, CardPlayed, Event, Match, observe
 
 
 def events_of_a_whole_match(seed: int) -> list[Event]:
@@ -46,6 +47,18 @@ class CardDrawn:
 def test_an_event_not_known_to_be_public_is_never_observed() -> None:
     with pytest.raises(TypeError, match="CardDrawn is not known to be public"):
         observe([CardDrawn(Card.parse("AS"))], 0)  # type: ignore[list-item]
+
+
+def test_a_kind_made_from_a_public_event_is_not_public_until_listed() -> None:
+    # A subclass may carry more than the event it extends (a hidden card, say): the check is
+    # by exact type, so it is refused until someone lists it.
+    class CardPlayedWithPeek(CardPlayed):
+        peeked: Card | None = None
+
+    played = next(e for e in events_of_a_whole_match(1) if isinstance(e, CardPlayed))
+    peek = CardPlayedWithPeek(*msgspec.structs.astuple(played), peeked=Card.parse("AS"))
+    with pytest.raises(TypeError, match="CardPlayedWithPeek is not known to be public"):
+        observe([peek], 0)
 
 
 def test_observing_takes_any_iterable_once() -> None:

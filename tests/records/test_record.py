@@ -9,12 +9,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spit import words
 from spit.engine import Match, Play, Reason, Spit
+from spit.engine.notation import parse_action
 from spit.records.paths import records_dir
 from spit.records.record import (
     _SYNCER,
@@ -22,6 +24,7 @@ from spit.records.record import (
     RecordBusy,
     RecordError,
     RecordWriter,
+    action_json,
     find_record,
     is_busy,
     latest_unfinished,
@@ -64,6 +67,28 @@ def test_every_action_line_says_whether_the_engine_accepted_it(
     assert {e["ok"] for e in entries} == {True, False}
     assert all(("why" in e) == (not e["ok"]) for e in entries)
     assert [e["n"] for e in entries] == list(range(2, len(entries) + 2))
+
+
+def test_an_action_line_is_the_notation_s_keys_in_order_byte_for_byte(
+    finished: tuple[Path, Match],
+) -> None:
+    # Action lines are written from a Struct, not a dict: the bytes must stay those of
+    # {"n", "at", the action in the notation, "ok", "why" if refused}, compact, in that order.
+    path, _ = finished
+    lines = lines_of(path)[1:-1]
+    kinds = set()
+    for line in lines:
+        entry = json.loads(line)
+        if "do" not in entry:
+            continue
+        kinds.add((entry["do"], entry["ok"]))
+        action = parse_action({k: v for k, v in entry.items() if k in ("do", "p", "stock", "pile")})
+        again = {"n": entry["n"], "at": entry["at"], **action_json(action), "ok": entry["ok"]}
+        if not entry["ok"]:
+            again["why"] = entry["why"]
+        assert line == msgspec.json.encode(again).decode() + "\n"
+    assert {"play", "fill", "spit", "slap"} <= {kind for kind, _ in kinds}
+    assert {True, False} == {ok for _, ok in kinds}
 
 
 def test_the_header_holds_seed_variant_settings_and_players(finished: tuple[Path, Match]) -> None:

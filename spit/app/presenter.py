@@ -396,9 +396,14 @@ class Presenter:
 
 
 def standstill(
-    connection: Connection | None, perspective: Perspective, room_link: str | None
+    connection: Connection | None,
+    perspective: Perspective,
+    room_link: str | None,
+    *,
+    serves_here: bool = False,
 ) -> str | None:
-    """Why a networked room stands still when nobody here paused it, or None."""
+    """Why a networked room stands still when nobody here paused it, or None.
+    ``serves_here``: the room's server was started here for it (else it runs elsewhere)."""
     if connection is None:
         return None
     other = 1 - perspective.seat
@@ -411,17 +416,29 @@ def standstill(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
                 "or this link, to play in a web browser:\n\n{link}"
             )
-        elif this_machine_only(connection.address):
+        elif this_machine_only(connection.address) and serves_here:
             waiting = _(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
-                "{address} works on this machine only. To let a friend on another machine in, host "
-                "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
+                "{address} works on this machine only. For a friend on another machine, host on "
+                "0.0.0.0:{port} (spit host --bind 0.0.0.0 --port {port}, or the menu's Host "
+                "dialog)."
+            )
+        elif this_machine_only(connection.address):
+            # A server that runs apart from this room: only its own --bind opens it to others.
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "{address} is the server's address on this machine only. A friend on another "
+                "machine joins room {room} at the address and port their machine reaches that "
+                "server at."
             )
         else:
             waiting = _(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
             )
-        return waiting.format(address=connection.address, room=connection.room, link=room_link)
+        port = connection.address.rpartition(":")[2]
+        return waiting.format(
+            address=connection.address, room=connection.room, link=room_link, port=port
+        )
     if not connection.here[other]:
         return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:

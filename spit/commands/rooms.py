@@ -166,7 +166,8 @@ def add_network_parsers(commands: Any) -> None:
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
         help=_(
-            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+            "standard (the first with no cards left wins; the default) or points (to 100, or "
+            "until a player has no cards left; lowest wins)"
         ),
     )
     host.add_argument(

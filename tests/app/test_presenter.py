@@ -174,7 +174,7 @@ def test_a_room_on_a_server_run_elsewhere_does_not_advise_hosting_with_bind() ->
 
 
 def test_the_summary_knows_the_seat_called_you() -> None:
-    """So that it can say "You went out first." rather than fill a name with "You"."""
+    """So that it can say "You played out your stocks first." rather than fill a name with "You"."""
     match = Match.new(7)
     at = 0.0
     while not match.view(0).between_rounds:

@@ -24,6 +24,8 @@ BINDING: Final = {
     "slower": N_("Slower"),
     "next round": N_("Next round"),
     "previous round": N_("Previous round"),
+    "first moment": N_("First moment"),
+    "last moment": N_("Last moment"),
     "pause": N_("Pause"),
     "go on": N_("Go on"),
     "leave the practice": N_("Leave the practice"),

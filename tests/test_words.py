@@ -361,4 +361,10 @@ def test_the_points_help_says_a_player_with_no_cards_left_ends_the_match() -> No
     # Issue 29, item 11: a points match ended in round 3 at 32-124 because a player held
     # no cards; the help said only "at 100 the lowest total wins".
     points = next(line for line in words.dialogs.rules_in_brief() if "Points:" in line)
-    assert "reaches 100 or a player has no cards left" in points
+    assert "at 100, or once a player has no cards left, the lowest total wins" in points
+
+
+def test_a_record_cut_off_by_its_server_says_plainly_why_it_cannot_be_replayed() -> None:
+    # Issue 29, item 16: "its deal stays sealed" read like damage to the file.
+    said = words.records.record_problem("sealed")
+    assert "sealed" not in said and "cannot be played back" in said

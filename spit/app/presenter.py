@@ -129,6 +129,8 @@ class Scene(NamedTuple):
     """The views of the other seats played at this keyboard (their hints need them)."""
     browser: bool = False
     """Shown in a web browser (which may keep F1 and Ctrl+Q for itself)."""
+    here: tuple[bool, bool] = (True, True)
+    """Which seats of a networked match are at the table: one away has no round trip."""
 
 
 class TableStates(NamedTuple):
@@ -188,6 +190,7 @@ class Presenter:
             game.adaptive_level if perspective.against_bot else None,
             others,
             browser=browser,
+            here=(True, True) if connection is None else connection.here,
         )
 
     def present(
@@ -310,11 +313,15 @@ class Presenter:
             keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
         if scene.rtt is None:
             return keys
-        # Both players' round-trip times: races go by arrival at the server.
+        # Both players' round-trip times: races go by arrival at the server. A player away
+        # has none (the last one measured would read as if they were still there).
         lag = " · ".join(
             _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
-            for name, t in zip(perspective.names, scene.rtt, strict=True)
+            for name, t, here in zip(perspective.names, scene.rtt, scene.here, strict=True)
+            if here
         )
+        if not lag:
+            return keys
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod

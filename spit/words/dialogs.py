@@ -163,9 +163,8 @@ def rules_in_brief() -> tuple[str, ...]:
         ),
         _("A wrong card locks your hand for a moment; a lost race does not."),
         _(
-            "Standard: the first with no cards left after a round wins. Points: a point per card "
-            "held after each round; the match ends once a total reaches 100 or a player has no "
-            "cards left, and the lowest total wins."
+            "Standard: the first with no cards left wins. Points: a point per card held after "
+            "each round; at 100, or once a player has no cards left, the lowest total wins."
         ),
     )
 

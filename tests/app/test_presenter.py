@@ -79,6 +79,13 @@ def test_a_networked_second_seat_sits_near_with_its_pile_on_the_left() -> None:
     assert states.top_bar.hints[2] == "Ana 20 ms · You ? ms"
 
 
+def test_a_player_away_shows_no_round_trip_time() -> None:
+    # Issue 29, item 16: while Ana was away the header kept her last one ("Ana 20 ms").
+    scene = Scene(Variant.STANDARD, rtt=(0.02, 0.001), here=(False, True))
+    states = presenter().present(view_of(table(), 1), SEAT_TWO, Feedback(), scene)
+    assert states.top_bar.hints[2] == "You 1 ms"
+
+
 def test_hints_mark_the_stocks_that_fit_and_only_for_seats_played_here() -> None:
     round_ = table()
     hinted = presenter(hints=True)

@@ -499,3 +499,19 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_once_the_friend_jo
         await pilot.press("space")  # a spit key reaches the room, no field takes it
         await until(lambda: friend.game.view(1).sides[0].ready, pilot)
         task.cancel()
+
+
+async def test_the_host_dialog_offers_the_second_seat_in_a_browser() -> None:
+    # Issue 29, item 16: `--web` was on the command line only.
+    from textual.widgets import Checkbox
+
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "h")
+        dialog = app.screen
+        assert isinstance(dialog, HostScreen)
+        assert "second seat in a web browser" in screen_text(app)
+        assert dialog.answer("127.0.0.1:0", "").web_port is None
+        dialog.query_one("#web", Checkbox).value = True
+        assert dialog.answer("127.0.0.1:0", "").web_port == 0
+        assert dialog.answer("", "server:7748").web_port == 0

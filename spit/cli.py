@@ -63,6 +63,16 @@ class CommandParser(Parser):
     def parse_known_args(  # type: ignore[override]  # typeshed overloads it; argparse calls this form
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
+        # A flag the command does not take is named before its value is read as a positional
+        # (`spit join --bind 0.0.0.0 ...` said "not an address: '0.0.0.0'").
+        for arg in sys.argv[1:] if args is None else args:
+            if arg == "--":
+                break
+            flag = arg.partition("=")[0]
+            if flag.startswith("--") and not any(
+                known.startswith(flag) for known in self._option_string_actions
+            ):
+                self.error(_("unrecognized arguments: {words}").format(words=flag))
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
             self.error(_("unrecognized arguments: {words}").format(words=" ".join(extras)))

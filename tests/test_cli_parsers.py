@@ -102,6 +102,23 @@ def test_a_bad_subcommand_in_another_language_names_every_command_too() -> None:
     assert run(["--lang", "de", "deal"]) == (2, "", f"{message} (siehe „spit --help“)\n")
 
 
+def test_a_flag_a_command_does_not_take_is_named_before_its_value_is_read() -> None:
+    # Issue 29, item 14: `spit join --bind 0.0.0.0 ...` said "not an address: '0.0.0.0'".
+    said = "spit join: unrecognized arguments: --bind (see 'spit join --help')\n"
+    assert run(["join", "--bind", "0.0.0.0", "localhost", "ABCD-EFGH"]) == (2, "", said)
+    assert run(["join", "--bind=0.0.0.0", "localhost", "ABCD-EFGH"]) == (2, "", said)
+
+
+@pytest.mark.parametrize(
+    ("given", "address"),
+    [("localhost", "localhost:7748"), ("spit.example:9000", "spit.example:9000")],
+)
+def test_spit_join_takes_a_host_name_and_the_default_port(given, address) -> None:
+    # Issue 29, item 14: `spit join localhost ABCD-EFGH` said "not an address: 'localhost'".
+    args = build_parser().parse_args(["join", given, "ABCD-EFGH"])
+    assert args.address == address
+
+
 def test_a_command_line_builds_the_parser_of_its_subcommand_only() -> None:
     parser = build_parser()
     assert parser.commands.built() == []

@@ -83,15 +83,16 @@ def test_a_player_who_pressed_spit_hears_that_the_other_is_awaited() -> None:
     assert text == words.refusals.reason(Reason.ALREADY_READY)
 
 
-def test_the_slap_call_names_who_went_out() -> None:
-    assert words.table.slap(1, NAMES) == "Player 2 went out — SLAP the smaller pile!"
+def test_the_slap_call_names_who_played_out_their_stocks() -> None:
+    said = "Player 2 played out their stocks — SLAP the smaller pile!"
+    assert words.table.slap(1, NAMES) == said
     assert words.table.slap(None, NAMES) == "Nobody can move — SLAP the smaller pile!"
 
 
 @pytest.mark.parametrize("lang", ["de", "el", "ka", "lv"])  # in English the two coincide
 def test_going_out_is_said_to_you_in_the_second_person(lang: str) -> None:
-    """ "You" is not a name: "{name} went out" filled with it reads "Εσύ άδειασε" (you
-    emptied-he) in Greek, so the seat called "you" has sentences of its own."""
+    """ "You" is not a name: "{name} played out their stocks" filled with it reads "Εσύ
+    άδειασε" (you emptied-he) in Greek, so the seat called "you" has sentences of its own."""
     i18n.set_language(lang)
     you = words.labels.player_name(0, against_bot=True)
     names = (you, words.labels.player_name(1, against_bot=True))
@@ -339,3 +340,31 @@ def test_every_control_s_action_has_a_name_of_its_own(code: str) -> None:
     i18n.set_language(code)
     named = {words.keys.action_name(control_id(press), NAMES) for press in PRESSES}
     assert len(named) == len(PRESSES) and all("{" not in name for name in named)
+
+
+def test_the_rounds_end_and_the_matchs_are_told_apart() -> None:
+    # Issue 29, item 10: "went out" meant both playing out one's stocks (the round ends,
+    # spit cards still held) and holding no cards at all (the match ends).
+    round_end = [
+        words.table.slap(0, NAMES),
+        words.table.slap(0, NAMES, you=0),
+        words.table.round_ended(0, NAMES, stalemate=False),
+        words.table.round_ended(0, NAMES, stalemate=False, you=0),
+    ]
+    assert all("played out" in said and "went out" not in said for said in round_end)
+    brief = " ".join(words.dialogs.rules_in_brief())
+    assert "go out" not in brief.lower() and "hold nothing" not in brief
+    assert "has no cards left" in brief
+
+
+def test_the_points_help_says_a_player_with_no_cards_left_ends_the_match() -> None:
+    # Issue 29, item 11: a points match ended in round 3 at 32-124 because a player held
+    # no cards; the help said only "at 100 the lowest total wins".
+    points = next(line for line in words.dialogs.rules_in_brief() if "Points:" in line)
+    assert "at 100, or once a player has no cards left, the lowest total wins" in points
+
+
+def test_a_record_cut_off_by_its_server_says_plainly_why_it_cannot_be_replayed() -> None:
+    # Issue 29, item 16: "its deal stays sealed" read like damage to the file.
+    said = words.records.record_problem("sealed")
+    assert "sealed" not in said and "cannot be played back" in said

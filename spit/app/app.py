@@ -248,7 +248,10 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)
-        screen = GameScreen(options, game, keymap=self.keymap, pace=self.pace)
+        serves_here = self.remote.serves_here
+        screen = GameScreen(
+            options, game, keymap=self.keymap, pace=self.pace, serves_here=serves_here
+        )
         if self.screen is waiting:
             self.switch_screen(screen)
         else:

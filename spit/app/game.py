@@ -83,8 +83,10 @@ class GameScreen(WordedBindings, Screen[None]):
         keymap: KeyMap,
         pace: Pace,
         stats: MatchStats | None = None,
+        serves_here: bool = False,
     ) -> None:
-        """``stats``: the figures of what was played of a resumed match, to count on from."""
+        """``stats``: the figures of what was played of a resumed match, to count on from;
+        ``serves_here``: a networked room's server was started here for it."""
         super().__init__()
         self._resumed = False
         self.options = options
@@ -103,7 +105,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.running = True
         """False while the game stands still (a dialog or a too-small terminal on top)."""
         self._pressed_at: dict[Press, float] = {}
-        self.room_notice = RoomNotice(self, game)
+        self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
 
     def _perspective(self) -> Perspective:

@@ -129,6 +129,8 @@ class Scene(NamedTuple):
     """The views of the other seats played at this keyboard (their hints need them)."""
     browser: bool = False
     """Shown in a web browser (which may keep F1 and Ctrl+Q for itself)."""
+    here: tuple[bool, bool] = (True, True)
+    """Which seats of a networked match are at the table: one away has no round trip."""
 
 
 class TableStates(NamedTuple):
@@ -188,6 +190,7 @@ class Presenter:
             game.adaptive_level if perspective.against_bot else None,
             others,
             browser=browser,
+            here=(True, True) if connection is None else connection.here,
         )
 
     def present(
@@ -310,11 +313,15 @@ class Presenter:
             keys = (_("F1 help · Esc pause · Ctrl+Q quit"), _("F1 help"))
         if scene.rtt is None:
             return keys
-        # Both players' round-trip times: races go by arrival at the server.
+        # Both players' round-trip times: races go by arrival at the server. A player away
+        # has none (the last one measured would read as if they were still there).
         lag = " · ".join(
             _("{name} {ms} ms").format(name=name, ms="?" if t is None else round(t * 1000))
-            for name, t in zip(perspective.names, scene.rtt, strict=True)
+            for name, t, here in zip(perspective.names, scene.rtt, scene.here, strict=True)
+            if here
         )
+        if not lag:
+            return keys
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod
@@ -396,9 +403,14 @@ class Presenter:
 
 
 def standstill(
-    connection: Connection | None, perspective: Perspective, room_link: str | None
+    connection: Connection | None,
+    perspective: Perspective,
+    room_link: str | None,
+    *,
+    serves_here: bool = False,
 ) -> str | None:
-    """Why a networked room stands still when nobody here paused it, or None."""
+    """Why a networked room stands still when nobody here paused it, or None.
+    ``serves_here``: the room's server was started here for it (else it runs elsewhere)."""
     if connection is None:
         return None
     other = 1 - perspective.seat
@@ -411,17 +423,29 @@ def standstill(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
                 "or this link, to play in a web browser:\n\n{link}"
             )
-        elif this_machine_only(connection.address):
+        elif this_machine_only(connection.address) and serves_here:
             waiting = _(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
-                "{address} works on this machine only. To let a friend on another machine in, host "
-                "with spit host --bind 0.0.0.0 (in the menu's Host dialog: 0.0.0.0:7748)."
+                "{address} works on this machine only. For a friend on another machine, host on "
+                "0.0.0.0:{port} (spit host --bind 0.0.0.0 --port {port}, or the menu's Host "
+                "dialog)."
+            )
+        elif this_machine_only(connection.address):
+            # A server that runs apart from this room: only its own --bind opens it to others.
+            waiting = _(
+                "Waiting for your friend. Give them this command:\n\nspit join {address} {room}\n\n"
+                "{address} is the server's address on this machine only. A friend on another "
+                "machine joins room {room} at the address and port their machine reaches that "
+                "server at."
             )
         else:
             waiting = _(
                 "Waiting for your friend. Give them this command:\n\nspit join {address} {room}"
             )
-        return waiting.format(address=connection.address, room=connection.room, link=room_link)
+        port = connection.address.rpartition(":")[2]
+        return waiting.format(
+            address=connection.address, room=connection.room, link=room_link, port=port
+        )
     if not connection.here[other]:
         return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:

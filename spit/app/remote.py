@@ -27,6 +27,8 @@ class RemoteSeat:
         """Whether the page showing this app is open (always, but for a browser seat)."""
         self._keep = False
         """Whether the seat outlives this app (it ends on a signal, not by the player)."""
+        self.serves_here = False
+        """Whether the room's server was started here for it (not one run elsewhere)."""
 
     def keep_seat(self) -> None:
         """Ended by a signal, not the player: the seat's token stays kept, so the same command
@@ -76,6 +78,7 @@ class RemoteSeat:
                 seated = await take_seat(network, options)
             game, hosting = seated.game, seated.hosting
             self._game = game
+            self.serves_here = hosting is not None and hosting.server is not None
             if not self._page_here:
                 game.step_away()
             if hosting is not None:

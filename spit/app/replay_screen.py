@@ -32,7 +32,9 @@ def figures_line(name: str, figures: PlayerFigures) -> str:
     if median is None:
         reaction = _("no card played yet")
     else:
-        reaction = _("reaction {median:.2f} s median, {last:.2f} s last").format(
+        # The reaction times, terse enough that "Player 1" and every figure fit one line at
+        # 80 columns.
+        reaction = _("median {median:.2f} s, last {last:.2f} s").format(
             median=Number(median), last=Number(figures.reactions[-1].seconds)
         )
     lost = figures.races_lost
@@ -75,6 +77,8 @@ class ReplayScreen(GameScreen):
                 ("down", "play('slower')", "slower", "replay-slower"),
                 ("pagedown", "round(1)", "next round", "replay-next"),
                 ("pageup", "round(-1)", "previous round", "replay-previous"),
+                ("home", "seek(0)", "first moment", "replay-first"),
+                ("end", "seek(-1)", "last moment", "replay-last"),
             )
         ),
         *(
@@ -127,7 +131,7 @@ class ReplayScreen(GameScreen):
             speed=Number(playback.speed),
             state=state,
         )
-        keys = _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Ctrl+Q quit")
+        keys = _("Space play/stop · ← → step · ↑ ↓ speed · PgUp PgDn 1–9 round · Home End")
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))
@@ -142,6 +146,11 @@ class ReplayScreen(GameScreen):
 
     def action_round(self, delta: int) -> None:
         self.game.jump_to_round(self.game.playback.round_number + delta)
+        self._update_bar()
+
+    def action_seek(self, position: int) -> None:
+        """Home: the first deal; End (``-1``): the last action."""
+        self.game.seek(len(self.game.playback.steps) if position < 0 else position)
         self._update_bar()
 
     def action_jump(self, number: int) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual.screen import Screen
 
 from spit.app.presenter import Perspective, standstill
-from spit.game import Game
+from spit.game import Connection, Game
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -18,9 +18,11 @@ if TYPE_CHECKING:
 class RoomNotice:
     """Shows, rewords (counting down) and takes away the standstill notice over ``table``."""
 
-    def __init__(self, table: Screen[None], game: Game) -> None:
+    def __init__(self, table: Screen[None], game: Game, *, serves_here: bool = False) -> None:
         self._table = table
         self._game = game
+        self._serves_here = serves_here
+        """Whether the room's server was started here for it (see :func:`standstill`)."""
         self._screen: StandstillScreen | None = None
         self._countdown: Timer | None = None
         """Rewords the notice each second while it counts down the other player's return."""
@@ -35,7 +37,7 @@ class RoomNotice:
         """News of the room or the line: say why it stands now, or take the notice away."""
         self._perspective = perspective
         connection = self._game.connection
-        self._show(standstill(connection, perspective, self._game.room_link))
+        self._show(self._standstill(connection, perspective))
         if self._screen is not None:
             # The host's room waits for the friend: Esc closes it.
             self._screen.closable = connection is not None and connection.waiting
@@ -61,7 +63,12 @@ class RoomNotice:
     def _count_down(self) -> None:
         if self._counting() and self._perspective is not None:
             connection = self._game.connection
-            self._show(standstill(connection, self._perspective, self._game.room_link))
+            self._show(self._standstill(connection, self._perspective))
+
+    def _standstill(self, connection: Connection | None, perspective: Perspective) -> str | None:
+        return standstill(
+            connection, perspective, self._game.room_link, serves_here=self._serves_here
+        )
 
     def _show(self, text: str | None) -> None:
         """Show ``text`` over the table while the room stands still (None: take it away)."""

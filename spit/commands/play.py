@@ -82,7 +82,8 @@ def add_play_parser(commands: Any) -> None:
         "--variant",
         choices=[variant.value for variant in Variant],
         help=_(
-            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+            "standard (the first with no cards left wins; the default) or points (to 100, or "
+            "until a player has no cards left; lowest wins)"
         ),
     )
     _add_table_arguments(play)

@@ -54,9 +54,10 @@ port_number = bounded(
 
 
 def server_address(text: str) -> str:
-    """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6), written back the same way."""
+    """``ADDR:PORT`` (``[ADDR]:PORT`` for IPv6; a name such as ``localhost`` too; without a
+    port, the one ``spit host`` and ``spit server`` listen on), written back the same way."""
     try:
-        host, port = parse_address(text)
+        host, port = parse_address(text, default_port=DEFAULT_PORT)
     except AddressError as error:
         raise argparse.ArgumentTypeError(address_problem(error)) from None
     return join_address(host, port)
@@ -165,7 +166,8 @@ def add_network_parsers(commands: Any) -> None:
         choices=[variant.value for variant in Variant],
         default=Variant.STANDARD.value,
         help=_(
-            "standard (first to hold no cards wins; the default) or points (to 100, lowest wins)"
+            "standard (the first with no cards left wins; the default) or points (to 100, or "
+            "until a player has no cards left; lowest wins)"
         ),
     )
     host.add_argument(

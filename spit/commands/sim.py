@@ -87,7 +87,10 @@ def _add_match_arguments(parser: argparse.ArgumentParser) -> None:
         "--variant",
         choices=[v.value for v in Variant],
         default=Variant.STANDARD.value,
-        help=_("standard (first to hold no cards) or points (to 100, lowest wins)"),
+        help=_(
+            "standard (the first with no cards left) or points (to 100, or until a player has "
+            "no cards left; lowest wins)"
+        ),
     )
     parser.add_argument(
         "--seed", type=int, default=1, help=_("seed for the deals and the bots' hands (default 1)")

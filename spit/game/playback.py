@@ -233,6 +233,14 @@ class ReplayGame:
         self.playback.back()
         self._afresh()
 
+    def seek(self, position: int) -> None:
+        """Stop and show the table after ``position`` actions (clamped: 0 is the first
+        deal, past the end the last action)."""
+        self.playing = False
+        self._cancel()
+        self.playback.seek(position)
+        self._afresh()
+
     def jump_to_round(self, number: int) -> None:
         """Show round ``number`` freshly dealt; a running replay runs on from there."""
         self.playback.jump_to_round(number)

@@ -24,6 +24,8 @@ BINDING: Final = {
     "slower": N_("Slower"),
     "next round": N_("Next round"),
     "previous round": N_("Previous round"),
+    "first moment": N_("First moment"),
+    "last moment": N_("Last moment"),
     "pause": N_("Pause"),
     "go on": N_("Go on"),
     "leave the practice": N_("Leave the practice"),
@@ -152,17 +154,17 @@ def rules_in_brief() -> tuple[str, ...]:
             "move: both press SPIT."
         ),
         _(
-            "Someone played all their stocks: SLAP the smaller pile! The first slap takes it, the "
+            "Someone played out their stocks: SLAP the smaller pile! The first slap takes it, the "
             "other player gets the other one."
         ),
         _(
             "15 cards or fewer: no spit cards for you, so one spit pile, which both pile keys "
-            "play on. Go out first and you hold nothing."
+            "play on. Play out your stocks first and you have no cards left."
         ),
         _("A wrong card locks your hand for a moment; a lost race does not."),
         _(
-            "Standard: the first to end a round holding no cards wins. Points: a point per card "
-            "held after each round; at 100 the lowest total wins."
+            "Standard: the first with no cards left wins. Points: a point per card held after "
+            "each round; at 100, or once a player has no cards left, the lowest total wins."
         ),
     )
 

@@ -74,6 +74,7 @@ NETWORK_DIALOG: Final = {
     "listen on": N_("Listen on (ADDR:PORT)"),
     "listen hint": N_("127.0.0.1: this machine only; 0.0.0.0: another machine may join too."),
     "server": N_("Or open the room on a server already running (ADDR:PORT):"),
+    "web seat": N_("Also offer the second seat in a web browser (a link to give)"),
     "server placeholder": N_("blank: run a server here"),
     "join title": N_("Join a game: type what your friend's screen shows."),
     "join server": N_("Server (ADDR:PORT)"),

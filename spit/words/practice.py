@@ -98,9 +98,9 @@ def practice_slap(went_out: int | None, sizes: tuple[int, int], left: str, right
     """Step 6: the round is over; slap the smaller pile, and with which keys (each stock's
     first and second, as the legend shows them)."""
     if went_out == 0:
-        why = _("You went out: the round is over.")
+        why = _("You played out your stocks: the round is over.")
     elif went_out == 1:
-        why = _("The bot went out: the round is over.")
+        why = _("The bot played out its stocks: the round is over.")
     else:
         why = _("Nobody can move and no spit cards are left: the round is over.")
     what = _(

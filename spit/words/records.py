@@ -139,7 +139,10 @@ RECORD_PROBLEM: Final = {
     "bad version": N_("the record format version is missing or wrong"),
     "bad header": N_("the header is incomplete or has a wrong value"),
     "empty": N_("empty or cut off before its first line — not a record"),
-    "sealed": N_("a networked match whose server stopped before its end: its deal stays sealed"),
+    "sealed": N_(
+        "a networked match whose server stopped before its end: the deal is written down only "
+        "at the end, so it cannot be played back"
+    ),
     "bad value": N_("an entry with a missing or wrong value"),
     "cut": N_("not a whole entry — the record was cut or edited here"),
     "after the end": N_("an entry after the end of the match"),

@@ -29,8 +29,9 @@ def waiting_for(player: int, names: Names, *, against_bot: bool, you: int | None
 def one_pile_note(
     view: PlayerView, names: Names, *, against_bot: bool, you: int | None = None
 ) -> str:
-    """In a single-pile round: why there is one pile, and what going out first means (both
-    the engine's facts, on ``view.one_pile``)."""
+    """In a single-pile round: why there is one pile, and what playing out one's stocks first
+    means (both the engine's facts, on ``view.one_pile``). "Played out their stocks" ends a
+    round; "has no cards left" (stocks and spit cards alike) ends the match."""
     one_pile = view.one_pile
     if one_pile is None:
         return ""
@@ -44,13 +45,13 @@ def one_pile_note(
         why = _("One spit pile: {name} has no spit cards. Both pile keys play on it.")
     if one_pile.out_first_wins_match:
         if yours:
-            stake = _("Go out first and you win the match!")
+            stake = _("Play out your stocks first and you win the match!")
         else:
-            stake = _("If {name} goes out first, {name} wins the match.")
+            stake = _("If {name} plays out their stocks first, {name} wins the match.")
     elif yours:
-        stake = _("If you go out first, the match ends.")
+        stake = _("If you play out your stocks first, the match ends.")
     else:
-        stake = _("If {name} goes out first, the match ends.")
+        stake = _("If {name} plays out their stocks first, the match ends.")
     return why.format(name=name) + "\n" + stake.format(name=name)
 
 
@@ -70,20 +71,20 @@ def slap(went_out: int | None, names: Names, *, you: int | None = None) -> str:
     if went_out is None:
         return _("Nobody can move — SLAP the smaller pile!")
     if went_out == you:
-        return _("You went out — SLAP the smaller pile!")
-    return _("{name} went out — SLAP the smaller pile!").format(name=names[went_out])
+        return _("You played out your stocks — SLAP the smaller pile!")
+    return _("{name} played out their stocks — SLAP the smaller pile!").format(name=names[went_out])
 
 
 def round_ended(went_out: int, names: Names, *, stalemate: bool, you: int | None = None) -> str:
-    """How a round ended, after "Round N is over — ": who went out first, or who had fewer
-    stock cards when nobody could move."""
+    """How a round ended, after "Round N is over — ": who played out their stocks first, or
+    who had fewer stock cards when nobody could move."""
     if stalemate:
         if went_out == you:
             return _("nobody could move; you had fewer stock cards.")
         return _("nobody could move; {name} had fewer stock cards.").format(name=names[went_out])
     if went_out == you:
-        return _("You went out first.")
-    return _("{name} went out first.").format(name=names[went_out])
+        return _("You played out your stocks first.")
+    return _("{name} played out their stocks first.").format(name=names[went_out])
 
 
 def match_over() -> str:

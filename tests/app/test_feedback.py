@@ -141,14 +141,14 @@ async def test_a_single_pile_round_says_who_has_no_spit_cards_and_that_going_out
     async with app.run_test(size=(80, 24)):
         text = screen_text(app)
         assert f"One spit pile: {name} has no spit cards. Both pile keys play on it." in text
-        assert f"If {name} goes out first, {name} wins the match." in text
+        assert f"If {name} plays out their stocks first, {name} wins the match." in text
 
 
 async def test_in_the_points_game_going_out_first_in_a_single_pile_round_ends_the_match() -> None:
     match = one_pile(Variant.POINTS)
     app = make_app(0, match=match, variant=Variant.POINTS)
     async with app.run_test(size=(80, 24)):
-        assert "goes out first, the match ends." in screen_text(app)
+        assert "plays out their stocks first, the match ends." in screen_text(app)
 
 
 async def test_against_the_bot_the_single_pile_note_speaks_to_you() -> None:
@@ -159,10 +159,10 @@ async def test_against_the_bot_the_single_pile_note_speaks_to_you() -> None:
         text = screen_text(app)
         if you_alone:
             assert "you have no spit cards" in text
-            assert "Go out first and you win the match!" in text
+            assert "Play out your stocks first and you win the match!" in text
         else:
             assert "Bot has no spit cards" in text
-            assert "If Bot goes out first, Bot wins the match." in text
+            assert "If Bot plays out their stocks first, Bot wins the match." in text
 
 
 async def test_the_summary_before_a_single_pile_round_says_so() -> None:
@@ -174,7 +174,7 @@ async def test_the_summary_before_a_single_pile_round_says_so() -> None:
     async with app.run_test(size=(80, 24)):
         text = screen_text(app)
         assert "is over" in text
-        assert "One spit pile:" in text and "goes out first" in text
+        assert "One spit pile:" in text and "plays out their stocks first" in text
 
 
 async def test_the_top_line_keeps_both_scores_and_shortens_its_key_hints_to_fit() -> None:

@@ -112,7 +112,9 @@ async def test_hosting_shows_the_join_command_until_the_friend_comes() -> None:
         # (issue 19), whole at 80×24.
         notice = " ".join(str(app.screen.query_one("#standstill").render()).split())
         assert "works on this machine only" in notice and "--bind 0.0.0.0" in notice
-        assert "Host dialog: 0.0.0.0:7748)." in screen_text(app)  # its last line, on screen
+        port = connection.address.rpartition(":")[2]
+        # Its last line, on screen, with the port this room's server has (issue 29, item 9).
+        assert f"--port {port}, or the menu's Host dialog)." in screen_text(app)
         _, _friend, task = await join(app, pilot)
         await until(lambda: app.screen is screen, pilot)  # the notice went by itself
         text = screen_text(app)
@@ -505,3 +507,19 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_once_the_friend_jo
         await pilot.press("space")  # a spit key reaches the room, no field takes it
         await until(lambda: friend.game.view(1).sides[0].ready, pilot)
         task.cancel()
+
+
+async def test_the_host_dialog_offers_the_second_seat_in_a_browser() -> None:
+    # Issue 29, item 16: `--web` was on the command line only.
+    from textual.widgets import Checkbox
+
+    app = SpitApp(GameOptions(), pace=STILL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(pilot, "h")
+        dialog = app.screen
+        assert isinstance(dialog, HostScreen)
+        assert "second seat in a web browser" in screen_text(app)
+        assert dialog.answer("127.0.0.1:0", "").web_port is None
+        dialog.query_one("#web", Checkbox).value = True
+        assert dialog.answer("127.0.0.1:0", "").web_port == 0
+        assert dialog.answer("", "server:7748").web_port == 0

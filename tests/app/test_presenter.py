@@ -79,6 +79,13 @@ def test_a_networked_second_seat_sits_near_with_its_pile_on_the_left() -> None:
     assert states.top_bar.hints[2] == "Ana 20 ms · You ? ms"
 
 
+def test_a_player_away_shows_no_round_trip_time() -> None:
+    # Issue 29, item 16: while Ana was away the header kept her last one ("Ana 20 ms").
+    scene = Scene(Variant.STANDARD, rtt=(0.02, 0.001), here=(False, True))
+    states = presenter().present(view_of(table(), 1), SEAT_TWO, Feedback(), scene)
+    assert states.top_bar.hints[2] == "You 1 ms"
+
+
 def test_hints_mark_the_stocks_that_fit_and_only_for_seats_played_here() -> None:
     round_ = table()
     hinted = presenter(hints=True)
@@ -148,15 +155,33 @@ def test_a_room_waiting_on_a_loopback_address_says_it_is_this_machine_only(addre
     # Issue 19: the plain `spit host` notice gave 127.0.0.1 without a word that it reaches
     # this machine only, or how to let a friend in.
     waiting = Connection(rtt=(None, None), waiting=True, address=address, room="ABCD-EFGH")
-    said = standstill(waiting, SEAT_TWO, None) or ""
+    said = standstill(waiting, SEAT_TWO, None, serves_here=True) or ""
     assert f"spit join {address} ABCD-EFGH" in said
     assert "works on this machine only" in said and "--bind 0.0.0.0" in said
     elsewhere = replace(waiting, address="spit.example:7748")
     assert "machine only" not in (standstill(elsewhere, SEAT_TWO, None) or "")
 
 
+def test_a_room_hosted_here_advises_its_own_port_to_open_it() -> None:
+    # Issue 29, item 9: the advice named 7748 whatever port the room's server had.
+    waiting = Connection(rtt=(None, None), waiting=True, address="127.0.0.1:9123", room="AB")
+    said = standstill(waiting, SEAT_TWO, None, serves_here=True) or ""
+    assert "spit host --bind 0.0.0.0 --port 9123" in said and "0.0.0.0:9123" in said
+    assert "7748" not in said
+
+
+def test_a_room_on_a_server_run_elsewhere_does_not_advise_hosting_with_bind() -> None:
+    # Issue 29, item 9: `spit host --server 127.0.0.1:9000` was told to host with --bind,
+    # which starts a server of its own; the friend needs that server's address and the code.
+    waiting = Connection(rtt=(None, None), waiting=True, address="127.0.0.1:9000", room="AB")
+    said = standstill(waiting, SEAT_TWO, None) or ""
+    assert "spit join 127.0.0.1:9000 AB" in said
+    assert "--bind" not in said and "7748" not in said
+    assert "server's address" in said and "room AB" in said
+
+
 def test_the_summary_knows_the_seat_called_you() -> None:
-    """So that it can say "You went out first." rather than fill a name with "You"."""
+    """So that it can say "You played out your stocks first." rather than fill a name with "You"."""
     match = Match.new(7)
     at = 0.0
     while not match.view(0).between_rounds:

@@ -12,7 +12,7 @@ from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.pause import PauseScreen
 from spit.app.dialogs.quit import QuitScreen
 from spit.app.dialogs.resume import ResumeScreen, offered_names, table_summary
-from spit.app.replay_screen import ReplayScreen
+from spit.app.replay_screen import ReplayScreen, figures_line
 from spit.engine import Phase, Variant
 from spit.game import bot_driver
 from spit.game.playback import ReplayGame
@@ -149,7 +149,7 @@ async def test_a_replay_steps_forward_and_back_and_jumps_to_a_round(data_dir: Pa
         await pilot.press("up")
         assert replay.playback.speed == 2.0
         bar = str(app.screen.query_one("ReplayBar").render())
-        assert "s median" in bar and "×2" in bar
+        assert "median " in bar and "×2" in bar
         await pilot.press("ctrl+q")
     assert app.return_code in (0, None)
 
@@ -340,3 +340,36 @@ def test_the_offer_and_the_resumed_table_name_unnamed_players_in_the_players_lan
     finally:
         set_language("en")
     assert Session.resume_options(record, GameOptions()).names == (None, None)
+
+
+async def test_a_replay_pages_by_round_and_home_and_end_go_to_its_first_and_last_moment(
+    data_dir: Path,
+) -> None:
+    # Issue 29, item 12: End did nothing, and the figures were cut at 80×24.
+    path, _ = play_recorded(data_dir / "records", seed=7)
+    app = make_app(mode=None)
+    app._replay = read_record(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        replay = app.screen.game
+        assert isinstance(replay, ReplayGame)
+        playback = replay.playback
+        await pilot.press("space")  # stop the real-speed run
+        await pilot.press("home")
+        assert playback.position == 0 and playback.round_number == 1
+        await pilot.press("pagedown")
+        assert playback.round_number == 2 and replay.view(0).phase is Phase.DEALT
+        await pilot.press("pageup")
+        assert playback.round_number == 1
+        await pilot.press("end")
+        assert playback.at_end and not replay.playing
+        await pilot.press("home")
+        assert playback.position == 0
+        await pilot.press(*["right"] * 40)
+        bar = str(app.screen.query_one("ReplayBar").render()).splitlines()
+        assert all(len(line) <= 78 and "…" not in line for line in bar), bar
+        # A lost race by then (the bot's), said whole for a name as long as "Player 2".
+        said = [figures_line("Player 2", playback.figures(player)) for player in (0, 1)]
+        assert any("(by " in line for line in said)
+        assert all(len(line) <= 78 for line in said), said

@@ -63,8 +63,8 @@ class TestStuck:
 
 class TestSlap:
     def test_round_end_calls_for_the_slap(self, snap_compare) -> None:
-        """Player 1 has played every stock (five empty slots); the banner reads
-        "Player 1 went out — SLAP the smaller pile!" and both pile sizes are shown."""
+        """Player 1 has played every stock (five empty slots); the banner reads "Player 1
+        played out their stocks — SLAP the smaller pile!" and both pile sizes are shown."""
         match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
         assert snap_compare(make_app(3, match=match), terminal_size=SIZE)
 
@@ -93,8 +93,8 @@ class TestSinglePile:
 class TestRoundSummary:
     def test_summary_after_the_slap(self, snap_compare) -> None:
         """Player 2 slapped the right pile: the summary says round 1 is over, player 1
-        went out first, who took which pile and how many cards, what each holds now; the
-        new layouts are dealt and round 2 waits for both SPIT keys."""
+        played out their stocks first, who took which pile and how many cards, what each
+        holds now; the new layouts are dealt and round 2 waits for both SPIT keys."""
         match = played_until(3, lambda m: m.round.phase is Phase.SLAP)
         assert snap_compare(make_app(3, match=match), press=["h"], terminal_size=SIZE)
 
@@ -329,8 +329,8 @@ class TestLanguages:
 
     @pytest.mark.parametrize("lang", LANGUAGES)
     def test_a_round_summary(self, snap_compare, lang: str) -> None:
-        """Between rounds: who went out, what each took and holds now, and the call for
-        the next round's spit, in the language with its plural forms."""
+        """Between rounds: who played out their stocks, what each took and holds now, and
+        the call for the next round's spit, in the language with its plural forms."""
         i18n.set_language(lang)
         match = played_until(3, lambda m: m.round.phase is Phase.DEALT and len(m.history) >= 1)
         assert snap_compare(make_app(3, match=match), terminal_size=SIZE)
@@ -364,10 +364,10 @@ class TestPractice:
         assert snap_compare(self.app(), run_before=a_card_fits, terminal_size=SIZE)
 
     def test_the_slap_step_says_which_keys_slap_which_pile(self, snap_compare) -> None:
-        """The round is over (the player went out): the banner calls for the slap, the piles
-        show their sizes, and the band "Practice 6/7" names each stock's first key (q) for the
-        left pile and its second (a) for the right, as the legend "slap ◀ ▶" shows them, with
-        each pile's cards."""
+        """The round is over (the player played out their stocks): the banner calls for
+        the slap, the piles show their sizes, and the band "Practice 6/7" names each stock's
+        first key (q) for the left pile and its second (a) for the right, as the legend
+        "slap ◀ ▶" shows them, with each pile's cards."""
 
         async def to_the_slap(pilot: Pilot) -> None:
             screen = practice(pilot.app)  # type: ignore[arg-type]
@@ -402,7 +402,7 @@ class TestPractice:
         """Round 3 at 80x24: the player has no spit cards, so their pile is "not in play"
         and "no spit cards" stands under its place; the banner calls for SPIT and waits for
         the bot, and the band, one line higher, says the round's note first ("One spit pile:
-        you have no spit cards …  Go out first and you win the match!"), then step 7's
+        you have no spit cards …  Play out your stocks first and you win the match!"), then step 7's
         words, "Tab: end the practice" whole on its line."""
 
         async def to_one_pile(pilot: Pilot) -> None:

@@ -172,7 +172,7 @@ def test_joining_a_server_that_is_not_there_is_one_line():
         (["server", "--redis", "localhost:6379"], "not a Redis URL"),
         (["server", "--redis", "redis://"], "not a Redis URL"),
         (["server", "--redis", "redis://h:1", "--bind", "0.0.0.0"], "needs --advertise"),
-        (["join", "localhost", "ABCD-EFGH", "--bot", "easy"], "not an address"),
+        (["join", "bad host!", "ABCD-EFGH", "--bot", "easy"], "not an address"),
         (["join", "127.0.0.1:7748", "ABC", "--bot", "easy"], "not a room code"),
         (["join", "127.0.0.1:7748", "ABCD-EFGH", "--bot", "godlike"], "invalid choice"),
         (["join", "127.0.0.1:7748", "ABCD-EFGH", "--json"], "--json needs --bot"),

@@ -15,7 +15,7 @@ from spit import words
 from spit.net.client import Gone, ServerGone
 from spit.net.wire import VERSION
 
-from .netkit import LIMIT, fast_limits, running_server, start_pair
+from .netkit import LIMIT, PACE, fast_limits, running_server, start_pair
 
 
 async def test_a_player_back_after_the_room_was_given_up_is_told_so_not_refused():
@@ -54,9 +54,13 @@ async def test_a_record_the_server_cannot_make_is_logged_in_words(monkeypatch, t
 
 async def _doc_only_seat(ws: Any, rng: random.Random) -> dict[str, Any]:
     """A seat played from docs/network.md alone: a random entry of its last view's
-    ``legal_actions`` sent unchanged on each table, refusal or tenth of a second of quiet."""
+    ``legal_actions`` sent unchanged on each table, refusal or tenth of a second of quiet,
+    at most 30 frames a second of game time (the documented flood limit is 40 on average; the
+    test's server runs ``PACE`` times faster, its limit with it)."""
     legal: list[Any] = []
     sent = 0
+    loop = asyncio.get_running_loop()
+    second, in_second = loop.time(), 0  # the frames sent in the current second
     while True:
         try:
             async with asyncio.timeout(0.1):
@@ -68,6 +72,12 @@ async def _doc_only_seat(ws: Any, rng: random.Random) -> dict[str, Any]:
         if frame.get("type") == "table":
             legal = frame["view"]["legal_actions"]
         if legal and frame.get("type") in ("table", "refused", None):
+            if loop.time() - second >= 1.0:
+                second, in_second = loop.time(), 0
+            elif in_second >= 30 * PACE:
+                await asyncio.sleep(second + 1.0 - loop.time())
+                second, in_second = loop.time(), 0
+            in_second += 1
             sent += 1
             act = {"v": VERSION, "type": "act", "id": sent, "action": rng.choice(legal)}
             await ws.send(json.dumps(act))

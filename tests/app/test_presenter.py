@@ -117,7 +117,9 @@ def test_while_slapping_the_legend_says_what_the_keys_do() -> None:
     assert "slap" in states.legends[0].caption.lower()
 
 
-def test_between_rounds_the_summary_takes_the_piles_place() -> None:
+def between_rounds() -> Match:
+    """A match of deal 7 played, a play (else any legal action) at a time, to its first
+    round's end."""
     match = Match.new(7)
     at = 0.0
     while not match.view(0).between_rounds:
@@ -128,6 +130,11 @@ def test_between_rounds_the_summary_takes_the_piles_place() -> None:
             if plays:
                 match.apply(plays[0], at)
                 break
+    return match
+
+
+def test_between_rounds_the_summary_takes_the_piles_place() -> None:
+    match = between_rounds()
     states = presenter().present(match.view(0), TWO_PLAYERS, Feedback(), SCENE)
     assert states.summary is not None and states.banner is None and states.piles is None
     assert states.summary.names == ("Player 1", "Player 2")
@@ -182,15 +189,6 @@ def test_a_room_on_a_server_run_elsewhere_does_not_advise_hosting_with_bind() ->
 
 def test_the_summary_knows_the_seat_called_you() -> None:
     """So that it can say "You played out your stocks first." rather than fill a name with "You"."""
-    match = Match.new(7)
-    at = 0.0
-    while not match.view(0).between_rounds:
-        at += 1.0
-        for player in (0, 1):
-            plays = [a for a in match.legal_actions(player) if isinstance(a, Play)]
-            plays = plays or list(match.legal_actions(player))
-            if plays:
-                match.apply(plays[0], at)
-                break
+    match = between_rounds()
     assert presenter().present(match.view(0), AGAINST_BOT, Feedback(), SCENE).summary.you == 0
     assert presenter().present(match.view(0), TWO_PLAYERS, Feedback(), SCENE).summary.you is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -114,3 +115,14 @@ def long_record(directory: Path, entries: int, seed: int = 1) -> Path:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.long_record(directory, entries, seed)
+
+
+def no_regular_file(path: Path, kind: str, link_to: Path) -> None:
+    """Leave at ``path`` what someone able to write the data directory might: "a named pipe",
+    "a link to /dev/zero", or else a link to ``link_to``."""
+    if kind == "a named pipe":
+        os.mkfifo(path)
+    elif kind == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.symlink_to(link_to)

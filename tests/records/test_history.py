@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -20,7 +19,7 @@ from spit.records.history import (
     open_history,
 )
 from spit.records.record import RecordWriter
-from tests.records.played import header, play_recorded
+from tests.records.played import header, no_regular_file, play_recorded
 
 
 @pytest.fixture
@@ -147,13 +146,8 @@ def test_a_foreign_database_is_moved_aside(tmp_path: Path) -> None:
 def test_a_history_that_is_no_regular_file_is_moved_aside_unread(tmp_path: Path, kind: str) -> None:
     """SQLite would wait for a writer on a named pipe and follow a link anywhere."""
     path = tmp_path / "h.db"
-    if kind == "a named pipe":
-        os.mkfifo(path)
-    elif kind == "a link to /dev/zero":
-        path.symlink_to("/dev/zero")
-    else:
-        open_history(tmp_path / "elsewhere.db").close()
-        path.symlink_to(tmp_path / "elsewhere.db")
+    open_history(tmp_path / "elsewhere.db").close()
+    no_regular_file(path, kind, link_to=tmp_path / "elsewhere.db")
     notices: list[str] = []
     open_history(path, notice=lambda n: notices.append(words.records.record_notice(n))).close()
     assert len(notices) == 1 and "was not spit's history" in notices[0]

@@ -30,7 +30,7 @@ from spit.records.record import (
     latest_unfinished,
     read_record,
 )
-from tests.records.played import header, play_recorded
+from tests.records.played import header, no_regular_file, play_recorded
 
 
 @pytest.fixture(scope="module")
@@ -291,12 +291,7 @@ def test_a_record_that_is_no_regular_file_is_never_offered_nor_read(
     newest record: resuming passes it by at once, and reading it names what it is."""
     old, _ = play_recorded(tmp_path, seed=1, stop_after=10)
     path = tmp_path / "99999999-999999-newest.jsonl"
-    if kind == "a named pipe":
-        os.mkfifo(path)
-    elif kind == "a link to /dev/zero":
-        path.symlink_to("/dev/zero")
-    else:
-        path.symlink_to(old)
+    no_regular_file(path, kind, link_to=old)
     found = latest_unfinished(tmp_path)
     assert found is not None and found.path == old
     assert not is_busy(path)

@@ -148,7 +148,7 @@ def _options(args: argparse.Namespace) -> GameOptions:
 def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
     """``spit resume [FILE]``: the app on the record (or the networked seat kept here) from
     where it stopped, or the exit status after saying why not."""
-    from spit.net.seats import kept_seats  # lazy: the network's seats
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
     from spit.records.record import (  # lazy: the records
         Problem,
         RecordError,
@@ -170,7 +170,7 @@ def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
         return partial(play.run_app, options, resume=record)
     # A networked seat this machine kept (its spit died mid-match) comes first: the other
     # player waits for it, and only for the server's grace time.
-    seats = kept_seats()
+    seats = [*kept_rooms(), *kept_seats()]  # a room served here first: it holds both seats
     if seats:
         return partial(play.play_kept_seat, seats[0], options)
     cut = latest_cut_off()

@@ -332,7 +332,7 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
     never a screen that flashes up and goes."""
     from spit.app.remote import take_seat, why_not  # lazy: Textual
     from spit.net.client import ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError  # lazy: the network
 
     # One loop for both: the seat's connection (and a server hosted here) lives on the loop
     # it was made on. The runner cancels whatever is left and closes the loop at the end.
@@ -342,6 +342,9 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         except (ServerGone, OSError) as error:
             print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
             return LOST
@@ -368,7 +371,7 @@ def hosting_problem(error: HostingError, command: str) -> str:
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play  # lazy: the network and the bot
     from spit.net.client import Client, Gone, ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError, HostPlan, host  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError, HostPlan, host  # lazy: the network
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
 
     hosting = None
@@ -385,7 +388,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         address = hosting.address
+        kept = kept or hosting.taken_back  # the room this command hosted before its spit died
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 

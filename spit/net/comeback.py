@@ -117,6 +117,7 @@ class ReopenedRoom(Room):
         steps = record.steps or []
         self.actions = [sum(s.ok and s.action.player == p for s in steps) for p in (0, 1)]
         self.recorder = recorder
+        self.names = [player.name or "" for player in record.header.players]
         self.tokens = (self.kept.token, token)
         self.back.set()
         log.info("room %s: played back to %d actions; player 2 back", self.code, record.actions)

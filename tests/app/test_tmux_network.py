@@ -159,11 +159,13 @@ def test_the_friends_terminal_closed_by_mistake_keeps_the_seat_for_the_same_comm
     assert list((data_dir / "seats").glob("*.json")) == []
 
 
-def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
-    panes: tuple[Pane, Pane, str],
+def test_the_hosts_spit_killed_in_play_comes_back_by_spit_resume_and_play_goes_on(
+    panes: tuple[Pane, Pane, str], data_dir: Path
 ) -> None:
-    """The server ran inside ``spit host``: killed, the room is gone. The friend's screen ends
-    saying so (it no longer tries to reconnect for 65 s first), the terminal given back."""
+    """The server ran inside ``spit host``: killed in play, the friend's screen waits for it
+    (before, it ended at once: the room was gone for good). ``spit resume`` in the host's
+    terminal opens the room again at the same address, the friend's client comes back to
+    it, and both tables go on from the last action: the host's own seat, not the friend's."""
     import os
     import signal
 
@@ -175,10 +177,29 @@ def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
     address, code = found.groups()
     friend.start(f"{env} {SPIT} join {address} {code} --name Bo")
     friend.wait_for("Round 1: both press SPIT")
+    host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+    host.press("Space")
+    friend.wait_for("ready ✓")
+    friend.press("Enter")
+    host.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+    friend.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+
     os.kill(spit_pid(host), signal.SIGKILL)
-    screen = friend.wait_for("spit-exited-1", timeout=20)
-    assert "the host's spit stopped, and the room with it" in " ".join(screen.split())
-    assert not friend.alternate()
+    host.wait_for("spit-exited-137")
+    (kept,) = (data_dir / "seats").glob("room-*.json")
+    again = Pane(host.socket, "again")
+    again.start(f"{env} {SPIT} resume")
+    # The host's seat, at the table both left: Ana at the bottom, Bo across, in play.
+    again.wait_for(lambda s: "Round 1" in s and "Bo" in s and "both press SPIT" not in s)
+    friend.wait_for(lambda s: "Ana" in s and "come back" not in s)
+    again.press("C-q")
+    again.wait_for("Quit this match?")
+    again.press("C-q")
+    again.wait_for("spit-exited-0")
+    screen = friend.wait_for("spit-exited-1")
+    assert "left" in " ".join(screen.split()).lower()
+    assert not kept.exists()  # the room is over: what opened it again went
+    assert not again.alternate() and not friend.alternate()
 
 
 def closed_port() -> int:

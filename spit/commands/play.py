@@ -269,4 +269,4 @@ def play_kept_seat(kept: Any, options: GameOptions) -> int:
         code = None if kept.hosting else kept.room
         network = Network(address=kept.address, code=code, name=kept.name)
     options = replace(options, mode=Mode.TWO_PLAYER, ascii=options.ascii or needs_ascii())
-    return run_seated(options, network, f"{PROG} resume")
+    return run_seated(options, network, f"{PROG} resume", None if hasattr(kept, "sealed") else kept)

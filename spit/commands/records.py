@@ -39,6 +39,7 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
     from spit.records.history import read_history  # lazy: sqlite3 and the records
     from spit.records.stats import gather  # lazy: the statistics
 
@@ -52,6 +53,9 @@ def run_stats(args: argparse.Namespace) -> int:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
+    # A networked match this machine kept a seat in, whose spit died, is what `spit resume`
+    # offers first: unfinished here too (its record, if any, is sealed or on the server).
+    figures["unfinished"] += len(kept_rooms()) + len(kept_seats())
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)

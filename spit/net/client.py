@@ -87,6 +87,11 @@ class Gone(enum.Enum):
     NOT_KEPT = "not-kept"
 
 
+ROOM_GONE = frozenset({Gone.NOT_KEPT, Gone.ALREADY_OVER, Gone.REFUSED, Gone.HOST_GONE})
+"""What says a seat's room is gone for good: nothing listens there (a server's rooms die with
+its process), or the server keeps the room no longer."""
+
+
 class ServerGone(Exception):
     """The server cannot be reached or ended the connection for good; :attr:`why` says why."""
 

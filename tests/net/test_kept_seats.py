@@ -11,6 +11,7 @@ import json
 import os
 import random
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -307,3 +308,57 @@ def test_spit_resume_takes_back_the_seat_whose_spit_died_not_the_one_still_playi
     finally:
         playing.kill()
         playing.wait()
+
+
+def unfinished(done: subprocess.CompletedProcess[str]) -> int:
+    assert done.returncode == 0, done.stderr
+    return int(json.loads(done.stdout)["unfinished"])
+
+
+def run_spit(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spit", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_spit_resume_offers_a_networked_seat_only_while_it_can_go_on(data_dir: Path) -> None:
+    """A kept seat whose server is gone (nothing listens there): ``spit resume`` says so in
+    one line, without a screen, and offers it no more; ``spit stats --json`` counts it as
+    unfinished exactly while ``spit resume`` offers it (before: resume opened the app, then
+    failed, while stats said 0)."""
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    assert keep_seat(KeptSeat(address, "ABCD-EFGH", 1, "join-token", False, "Bo"))
+    (path,) = seat_files(data_dir, "join")
+    path.write_text(json.dumps(json.loads(path.read_text()) | {"pid": 0}))  # its spit died
+    assert unfinished(run_spit("stats", "--json")) == 1
+    done = run_spit("resume")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.count("\n") == 1 and address in done.stderr, done.stderr
+    assert "\x1b" not in done.stderr  # no screen was opened
+    assert seat_files(data_dir, "join") == []
+    assert unfinished(run_spit("stats", "--json")) == 0
+    done = run_spit("resume")
+    assert done.returncode == 2 and "no unfinished match" in done.stderr
+
+
+@pytest.mark.parametrize("hostile", ["a named pipe", "a field of the wrong type"])
+@pytest.mark.timeout(30)
+def test_spit_resume_removes_a_hostile_kept_room_and_says_one_line(
+    data_dir: Path, hostile: str
+) -> None:
+    path = data_dir / "seats" / "room-0123456789abcdef01234567.json"
+    path.parent.mkdir(parents=True)
+    if hostile == "a named pipe":
+        os.mkfifo(path)
+    else:
+        path.write_text(json.dumps({"address": "127.0.0.1:1", "port": "1"}))
+    done = run_spit("resume")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and "no unfinished match" in done.stderr, done.stderr
+    assert not os.path.lexists(path)

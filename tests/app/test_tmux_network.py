@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -200,6 +200,65 @@ def test_the_hosts_spit_killed_in_play_comes_back_by_spit_resume_and_play_goes_o
     assert "left" in " ".join(screen.split()).lower()
     assert not kept.exists()  # the room is over: what opened it again went
     assert not again.alternate() and not friend.alternate()
+
+
+def test_the_hosts_spit_killed_comes_back_and_both_finish_the_match_with_one_result(
+    panes: tuple[Pane, Pane, str], data_dir: Path
+) -> None:
+    """The host on the screen, the friend a bot (``spit join --bot``): ``kill -9`` of the
+    host in play, ``spit resume`` in its terminal, and the match is played to its end: the
+    host's screen says who won, the friend prints one result line, the match's."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import time
+
+    host, _, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --pace 20 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+    friend = subprocess.Popen(
+        [str(SPIT), "join", address, code, "--bot", "expert", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SPIT_DATA_DIR": str(data_dir)},
+    )
+    try:
+        deadline = time.monotonic() + 120
+
+        def play_until(pane: Pane, done: Callable[[str], bool]) -> str:
+            # The host mashes every key of its half: each stock onto either pile, each fill,
+            # and SPIT. Most are refused; enough are played for the match to end.
+            while time.monotonic() < deadline:
+                screen = pane.screen()
+                if done(screen):
+                    return screen
+                pane.press(*"qawsedrftgzxcvb", "Space")
+                time.sleep(0.1)
+            raise AssertionError(pane.screen())
+
+        host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+        play_until(host, lambda s: "Round 1" in s and "both press SPIT" not in s)
+        os.kill(spit_pid(host), signal.SIGKILL)
+        host.wait_for("spit-exited-137")
+        again = Pane(host.socket, "again")
+        again.start(f"{env} {SPIT} resume")
+        again.wait_for(lambda s: "Round" in s and "bot" in s)
+        screen = play_until(again, lambda s: "wins the match!" in s)
+        out, err = friend.communicate(timeout=max(1.0, deadline - time.monotonic()))
+    finally:
+        friend.kill()
+        friend.communicate()
+    assert friend.returncode == 0, err
+    (line,) = out.splitlines()
+    result = json.loads(line)
+    assert result["ended"] == "match over"
+    winner = "Ana" if result["winner"] == 1 else "bot"
+    assert f"{winner} wins the match!" in screen or "You win the match!" in screen
 
 
 def closed_port() -> int:

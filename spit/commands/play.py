@@ -264,9 +264,10 @@ def play_kept_seat(kept: Any, options: GameOptions) -> int:
     from spit.commands.rooms import run_seated  # lazy: that module imports this one
 
     if hasattr(kept, "sealed"):  # a room served here: opened again where it listened
+        seat = None
         network = Network(bind=kept.bind, port=kept.port, pace=kept.pace, name=kept.name)
     else:
-        code = None if kept.hosting else kept.room
+        seat, code = kept, None if kept.hosting else kept.room
         network = Network(address=kept.address, code=code, name=kept.name)
     options = replace(options, mode=Mode.TWO_PLAYER, ascii=options.ascii or needs_ascii())
-    return run_seated(options, network, f"{PROG} resume", None if hasattr(kept, "sealed") else kept)
+    return run_seated(options, network, f"{PROG} resume", seat)

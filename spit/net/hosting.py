@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from spit.net.room import Room
     from spit.net.server import GameServer
 
-COME_BACK_WITHIN = 65.0  # seconds the friend's client tries to come back (Client's give_up)
+# Seconds a room opened again waits for its friend: their client tries again at least every
+# 2.4 s (2 s, give or take a fifth) for its 65 s, so one still trying comes within this.
+COME_BACK_WITHIN = 10.0
 
 
 class BrowserSeats(Protocol):
@@ -175,6 +177,7 @@ async def _host_again(kept: KeptRoom) -> Hosting:
     except OSError as error:
         raise HostingError(HostPart.GAME_SERVER, error) from error
     hosting = Hosting(address=kept.address, server=server, kept=kept)
+    keep_room(kept)  # held by this process now: not offered while it plays
     try:
         await asyncio.wait_for(room.back.wait(), COME_BACK_WITHIN)
     except TimeoutError:

@@ -114,3 +114,33 @@ def test_spit_host_killed_comes_back_and_both_finish_the_match(data_dir: Path, p
     assert list((data_dir / "seats").iterdir()) == []  # gone at the end
     played = read_record(Path(record))
     assert played.over and len(played.resumptions or []) == 1  # one record, unsealed
+
+
+@pytest.mark.long  # end to end: spit processes, and a 10 s wait for a friend who is gone
+def test_a_host_back_after_its_friend_gave_up_says_so_in_one_line(data_dir: Path) -> None:
+    """Both spits killed: the host's same command opens the room again, waits its 10 s for a
+    friend who will not come, then says so in one line; nothing is kept any more, and
+    ``spit resume`` says why the sealed record cannot go on."""
+    deadline = time.monotonic() + LIMIT
+    port = str(free_port())
+    hosting = ("host", "--port", port, "--pace", PACE, "--bot", "expert", "--json")
+    first = spit(*hosting)
+    joiner = None
+    try:
+        opened = json.loads(read_line(first.stdout, r"^\{.*\}$", deadline)[0])
+        joiner = spit("join", opened["address"], opened["code"], "--bot", "easy", "--json")
+        while the_match(data_dir) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        for process in (first, joiner):
+            if process is not None:
+                process.send_signal(signal.SIGKILL)
+                process.communicate()
+    status, out, said = finish(spit(*hosting), deadline)
+    assert (status, out) == (1, "")
+    assert said == "The match was abandoned: a player did not come back.\n"
+    assert list((data_dir / "seats").glob("room-*.json")) == []
+    for kept in seat_files(data_dir, "join"):
+        kept.unlink()  # the friend's, as if on another machine
+    status, out, said = finish(spit("resume"), deadline)
+    assert status == 1 and said.count("\n") == 1 and "nothing to resume" in said

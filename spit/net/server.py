@@ -422,6 +422,7 @@ class GameServer:
         self._bugs = _Bugs(source)
         self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []  # record lines to write before this turn's frames go
+        self.joined: Callable[[Room], None] | None = None  # told of each room that fills up
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
@@ -575,6 +576,8 @@ class GameServer:
             if self.cluster is not None and room.recorder is not None:
                 self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
+        if self.joined is not None:  # spit host keeps what opens the room again
+            self.joined(room)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:

@@ -151,10 +151,13 @@ class MatchRecorder:
         from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
+        self._seed = record.header.seed  # a networked record's, to unseal it at its end
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
             self._tell(NotRecorded(error.strerror or str(error)))
+            return
+        self._writer.holds = self.holds
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         if self._pending is not None:

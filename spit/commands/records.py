@@ -52,6 +52,7 @@ def run_stats(args: argparse.Namespace) -> int:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
+    figures["coach"] = _coached(history.rows)
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
@@ -63,6 +64,23 @@ def run_stats(args: argparse.Namespace) -> int:
         # output is pointed at nothing, so the flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _coached(rows: Any) -> dict[str, Any]:
+    """The coach over the person's last matches against the bot, read from their records
+    (one that cannot be read is left out)."""
+    from spit.records.analysis import read_analysed  # lazy: the records
+    from spit.records.paths import records_dir  # lazy: the same
+    from spit.records.record import RecordError  # lazy: the same
+    from spit.records.stats import coached, recent  # lazy: the statistics
+
+    matches, figures = recent(rows), []
+    for row in matches:
+        try:
+            figures.append(read_analysed(records_dir() / row.file).analysis.players[0])
+        except (RecordError, OSError):
+            continue
+    return coached(matches, figures)
 
 
 def _print_tables(figures: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spit import i18n, words
+from spit.app.advice import charts
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.look import Look
 from spit.app.replay_screen import ReplayScreen
@@ -122,3 +123,14 @@ async def test_ctrl_o_in_the_box_after_a_match_opens_its_replay(data_dir) -> Non
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.game.playback.position == at
+
+
+def test_the_chart_has_a_block_a_round_on_one_scale_for_both(tmp_path) -> None:
+    """Each player's row has a block for every round reached so far; the slowest round of
+    either player is the full block, the quickest the lowest."""
+    path, _ = play_recorded(tmp_path, 7, levels=("beginner", "fast"))
+    analysis = read_analysed(path).analysis
+    rows = [t.plain for t in charts(analysis)]
+    assert [len(r) for r in rows] == [len(analysis.rounds)] * 2
+    assert "█" in "".join(rows) and "▁" in "".join(rows)
+    assert [t.plain for t in charts(analysis, 0)] == ["", ""]

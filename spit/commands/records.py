@@ -56,6 +56,7 @@ def run_stats(args: argparse.Namespace) -> int:
     # A networked match this machine kept a seat in, whose spit died, is what `spit resume`
     # offers first: unfinished here too (its record, if any, is sealed or on the server).
     figures["unfinished"] += len(kept_rooms()) + len(kept_seats())
+    figures["coach"] = _coached(history.rows)
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
@@ -67,6 +68,23 @@ def run_stats(args: argparse.Namespace) -> int:
         # output is pointed at nothing, so the flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _coached(rows: Any) -> dict[str, Any]:
+    """The coach over the person's last matches against the bot, read from their records
+    (one that cannot be read is left out)."""
+    from spit.records.analysis import read_analysed  # lazy: the records
+    from spit.records.paths import records_dir  # lazy: the same
+    from spit.records.record import RecordError  # lazy: the same
+    from spit.records.stats import coached, recent  # lazy: the statistics
+
+    matches, figures = recent(rows), []
+    for row in matches:
+        try:
+            figures.append(read_analysed(records_dir() / row.file).analysis.players[0])
+        except (RecordError, OSError):
+            continue
+    return coached(matches, figures)
 
 
 def _print_tables(figures: dict[str, Any]) -> None:

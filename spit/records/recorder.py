@@ -95,6 +95,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self.ended: Path | None = None  # the last match's record once over: the coach reads it
         self._pending: Match | None = None
         self._seed: int | None = None
         self._indexing: list[threading.Thread] = []
@@ -198,6 +199,7 @@ class MatchRecorder:
 
     def _ended(self, writer: RecordWriter, outcome: Outcome | None) -> None:
         """End the record as decided (``outcome``) or given up, unsealed, and index it."""
+        self.ended = writer.path
         seed = self._seed if self.mode == "network" else None
         if outcome is None:
             writer.abandon(seed=seed)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from spit.words import (
         commands,
         config,
+        daily,
         dates,
         dialogs,
         keys,
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "commands",
     "config",
+    "daily",
     "dates",
     "dialogs",
     "keys",

@@ -41,6 +41,11 @@ class MatchOverScreen(Dialog[str]):
     MatchOverScreen #figures {
         width: 100%;
     }
+    MatchOverScreen #share {
+        width: 100%;
+        margin-top: 1;
+        text-style: bold;
+    }
     MatchOverScreen Horizontal {
         margin-top: 1;
     }
@@ -68,8 +73,10 @@ class MatchOverScreen(Dialog[str]):
         last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
+        share: str | None = None,
     ) -> None:
-        """``rematch`` False leaves the rematch out (a networked match deals none)."""
+        """``rematch`` False leaves the rematch out (a networked match deals none); ``share``
+        is a daily's share line, shown and copied to the clipboard (OSC 52)."""
         super().__init__()
         self._against_bot = against_bot
         self._rematch = rematch
@@ -80,11 +87,14 @@ class MatchOverScreen(Dialog[str]):
         self._look = look
         self._grace = grace
         self._last_round = last_round
+        self._share = share
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._winner(), id="winner", markup=False)
             yield Static(self._figures(), id="figures", markup=False)
+            if self._share is not None:
+                yield Static(self._share, id="share", markup=False)
             with Horizontal():
                 yield answer_button(
                     words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
@@ -96,6 +106,8 @@ class MatchOverScreen(Dialog[str]):
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).display = self._rematch
+        if self._share is not None:
+            self.app.copy_to_clipboard(self._share)  # where the terminal allows it
         if self._grace > 0:
             self.set_timer(self._grace, self._enable)
         else:

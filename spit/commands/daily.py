@@ -20,7 +20,7 @@ from spit.engine import Action, Match, Result
 from spit.game.daily import daily_options, utc_today
 from spit.i18n import _
 from spit.printable import printable
-from spit.records.daily import DAILY_LEVEL, bot_seeds, daily_seed, figures, latest_try
+from spit.records.daily import DAILY_LEVEL, bot_seeds, daily_seed, latest_try, try_of
 from spit.records.players import Player
 from spit.records.recorder import MatchRecorder
 from spit.settings.config import ConfigError
@@ -194,7 +194,7 @@ def against(which: str, other: str) -> int:
     if first is None or first != second:
         play.say(words.daily.not_the_same_deal(which, other))
         return CANNOT_RUN
-    tries = [figures(record, practice=False) for record in records]
+    tries = [try_of(record, practice=False) for record in records]
     label = words.daily.daily_label
     table = Table(caption="\n".join(f"{n}. {r.path.name}" for n, r in enumerate(records, 1)))
     table.add_column("")

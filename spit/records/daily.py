@@ -62,10 +62,10 @@ def read_try(path: Path, *, practice: bool) -> Try:
     from spit.records.analysis import read_analysed  # deferred: the menu loads the seed only
 
     record = read_analysed(path, steps=True)
-    return figures(record, practice=practice)
+    return try_of(record, practice=practice)
 
 
-def figures(record: Record, *, practice: bool) -> Try:
+def try_of(record: Record, *, practice: bool) -> Try:
     """The figures of a finished daily try ``record`` (read with its steps)."""
     from spit.records.analysis import analyse  # deferred: the menu loads the seed only
 

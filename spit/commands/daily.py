@@ -43,7 +43,7 @@ def add_daily_parser(commands: Any) -> None:
         "daily",
         help=_("the day's deal, the same for everyone, and a line to share"),
         description=_(
-            "The day's deal (UTC), the same for everyone, against the bot at {level}, "
+            "The day's deal (UTC), the same for everyone, against the bot's “{level}” level, "
             "standard rules. The first try played out counts; later ones are practice. "
             "At the end, a line to share: result, median reaction, fumbles and a bar a round."
         ).format(level=words.labels.level_name(DAILY_LEVEL)),

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.look import Look
 from spit.app.menu import MenuScreen
+from spit.commands.daily import play_headless
 from spit.engine import Outcome, RoundEnd, RoundSettled, Termination, Variant
 from spit.game.daily import utc_today
 from spit.records.daily import DAILY_LEVEL, daily_seed
@@ -64,3 +65,17 @@ async def test_a_dailys_match_over_box_shows_the_share_line_and_copies_it() -> N
         assert str(screen.query_one("#share", Static).content) == LINE
         assert "won in 3 rounds" in screen_text(app)  # the box wraps it between words
         assert app.clipboard == LINE
+
+
+async def test_a_dailys_end_reads_its_share_line_from_the_days_record() -> None:
+    play_headless("casual", date(2026, 12, 3))  # the day's try, played out
+    app = make_app(
+        daily_seed(date(2026, 12, 3)),
+        mode=Mode.BOT,
+        bot_level=DAILY_LEVEL,
+        daily="2026-12-03",
+        opponents=opponents([]),
+    )
+    async with app.run_test(size=(80, 24)):
+        line = game(app)._daily_share()
+    assert line is not None and line.startswith("Spit daily 2026-12-03 · lost in 3 rounds")

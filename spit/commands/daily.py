@@ -7,6 +7,7 @@ import argparse
 import json
 import random
 import sys
+from dataclasses import asdict
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -101,9 +102,10 @@ class _Recorded(Match):
         return result
 
 
-def play_headless(level: str, today: date, directory: Path | None = None) -> None:
+def play_headless(level: str, today: date, directory: Path | None = None) -> bool:
     """Play ``today``'s daily with the bot at ``level`` in the player's seat, on the
-    simulator's virtual clock, recorded as a person's try is."""
+    simulator's virtual clock, recorded as a person's try is; whether it was played out
+    (the simulator stops a match at its caps)."""
     seed = daily_seed(today)
     theirs, mine = bot_seeds(seed)
     recorder = MatchRecorder(
@@ -120,34 +122,25 @@ def play_headless(level: str, today: date, directory: Path | None = None) -> Non
         match, (Bot(0, level, random.Random(mine)), Bot(1, DAILY_LEVEL, random.Random(theirs)))
     )
     recorder.keep()
+    return match.is_over
 
 
 def _headless(level: str, today: date, *, ascii: bool, as_json: bool) -> int:
     from spit.records.record import RecordError  # lazy: the records
 
-    play_headless(level, today)
-    try:
-        played = latest_try(today, notice=lambda n: play.say(words.records.record_notice(n)))
-    except RecordError as error:
-        play.say(words.records.record_error(error))
-        return CANNOT_RUN
+    played = None
+    if play_headless(level, today):
+        try:
+            played = latest_try(today, notice=lambda n: play.say(words.records.record_notice(n)))
+        except RecordError as error:
+            play.say(words.records.record_error(error))
+            return CANNOT_RUN
     if played is None:
         play.say(words.daily.daily_label("unfinished"))
         return CANNOT_RUN
     line = words.daily.share_line(played, ascii=ascii)
     if as_json:
-        facts = {
-            "date": played.day,
-            "practice": played.practice,
-            "result": played.result,
-            "rounds": played.rounds,
-            "median_reaction": played.reaction,
-            "fumbles": played.fumbles,
-            "per_round": played.per_round,
-            "record": played.file,
-            "share": line,
-        }
-        json.dump(facts, sys.stdout, ensure_ascii=False)
+        json.dump({**asdict(played), "share": line}, sys.stdout, ensure_ascii=False)
         print()
     else:
         print(line)

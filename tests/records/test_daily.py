@@ -165,3 +165,13 @@ def test_stats_shows_the_daily_streak_and_the_days_results(data_dir: Path, capsy
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     assert "Daily deal" in out and "Daily streak" in out
+
+
+def test_a_headless_daily_stopped_at_the_simulators_caps_has_no_share_line(
+    data_dir: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    daily(capsys)  # a try played out already: its line is not the one to print now
+    monkeypatch.setattr("spit.commands.daily.play_headless", lambda level, today: False)
+    assert main(["daily", "--bot", "casual", "--date", DAY]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "spit: The daily did not finish: no share line.\n"

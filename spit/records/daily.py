@@ -37,8 +37,9 @@ def daily_seed(day: date) -> int:
 
 
 def bot_seeds(seed: int) -> tuple[int, int]:
-    """The hands' seeds of the daily bot (seat 2) and of a bot in the player's seat: the bot's
-    is the one the app's session draws first from the deal's seed, so it is the same bot."""
+    """The hands' seeds of the daily bot (seat 1) and of a bot in the player's seat (seat 0):
+    the daily bot's is the one the app's session draws first from the deal's seed, so it is
+    the same bot as on the screen."""
     seeds = random.Random(seed)
     return seeds.getrandbits(32), seeds.getrandbits(32)
 

@@ -14,6 +14,7 @@ from spit.engine import Variant
 from spit.records.daily import DAILY_LEVEL, Try, daily_seed, days
 from spit.records.history import Row
 from spit.records.record import Header, Player, RecordError, read_record
+from spit.settings.options import GameOptions, Mode
 from spit.words.daily import share_line, sparkline
 from tests.records.played import header, play_recorded
 
@@ -175,3 +176,18 @@ def test_a_headless_daily_stopped_at_the_simulators_caps_has_no_share_line(
     assert main(["daily", "--bot", "casual", "--date", DAY]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "spit: The daily did not finish: no share line.\n"
+
+
+def test_spit_daily_opens_the_days_deal_on_the_screen_by_the_standard_rules(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[menu]\nlevel = "fast"\nvariant = "points"\n[rules]\nlockout = 1.5\n')
+    monkeypatch.setenv("SPIT_CONFIG", str(config))
+    started: list[GameOptions] = []
+    monkeypatch.setattr("spit.commands.play.run_app", lambda options, **_: started.append(options))
+    main(["daily", "--date", DAY])
+    (options,) = started
+    assert (options.mode, options.bot_level, options.daily) == (Mode.BOT, DAILY_LEVEL, DAY)
+    assert options.seed == daily_seed(date(2026, 12, 3))
+    assert (options.variant, options.lockout) == (Variant.STANDARD, 0.5)

@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -29,6 +30,7 @@ from spit.engine import Variant
 from spit.net.address import LOOPBACK, join_address
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, ServerGone
+from spit.net.fairplay import inhuman, reactions
 from spit.net.pool import Pool, Seeker
 from spit.net.ratings import Rating, bot_rating, nearest_level, rated
 from spit.net.room import Room, Send, new_room_code
@@ -76,6 +78,7 @@ class _RatedRoom:
     names: tuple[str, str]
     before: tuple[Rating, Rating]
     bot: int | None  # the bot's seat, if one plays
+    record: Path | None = None  # its reactions are judged from it (fair play)
 
 
 def hashed(secret: str) -> str:
@@ -320,6 +323,8 @@ class Online:
             before,
             1 if bot else None,
         )
+        if room.recorder is not None:
+            self._rated[code].record = room.recorder.path
         for seat in (0, 1):
             server._timers.start(
                 (code, seat, "grace"), server.limits.grace, _abandoning(server, room, seat)
@@ -416,8 +421,21 @@ class Online:
             round(said[1].before),
             said[1].shown,
         )
+        if body.ended is RoomEnd.MATCH_OVER and match.record is not None:
+            self._later(self._judge(room.code, match))
         ended: Ended = msgspec.structs.replace(body, rated=(said[0], said[1]))
         return [Send(send.seat, ended) for send in sends]
+
+    async def _judge(self, code: str, match: _RatedRoom) -> None:
+        """Flag a seat whose reactions in this match are not a person's (docs/online.md)."""
+        assert match.record is not None
+        await asyncio.sleep(0)  # the record's last lines are written before the frames go
+        timed = await asyncio.to_thread(reactions, match.record)
+        for seat in (0, 1):
+            why = None if seat == match.bot else inhuman(timed[seat])
+            if why is not None:
+                log.warning("room %s: player %s flagged: %s", code, match.players[seat], why)
+                await self.store.flag(match.players[seat])
 
 
 def _abandoning(server: GameServer, room: Room, seat: int) -> Callable[[], None]:

@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 from spit.engine import Variant
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Ended, ServerGone
+from spit.net.fairplay import MIN_REACTIONS, inhuman
 from spit.net.identity import Held, Identity, take
 from spit.net.online import Online
 from spit.net.pool import LocalPool, Seeker, pairings
@@ -25,6 +26,7 @@ from spit.net.seats import KeptSeat
 from spit.net.seeking import players, seek
 from spit.net.store import SqliteStore
 from spit.net.wire import Paired, Problem, Seek, client_frame, parse_server
+from spit.sim.simulator import Config, simulate_match
 
 from .netkit import LIMIT, running_server
 
@@ -247,3 +249,24 @@ def test_an_identity_file_that_is_not_spits_counts_as_none(tmp_path):
     held.release()
     assert take("127.0.0.1:1", tmp_path).identity is None
     assert Identity("0123456789abcdef", "A" * 32).player == "0123456789abcdef"
+
+
+# -- fair play ----------------------------------------------------------------------------------
+
+
+def test_reactions_no_person_reaches_are_flagged():
+    assert "median" in inhuman([0.03] * 40)
+    steady = [0.5 + 0.001 * (i % 10) for i in range(40)]
+    assert "within" in inhuman(steady)
+
+
+def test_too_few_reactions_flag_nobody():
+    assert inhuman([0.03] * (MIN_REACTIONS - 1)) is None
+
+
+@pytest.mark.parametrize("level", ["first-game", "regular", "very-fast"])
+def test_the_ladders_human_timed_bots_are_not_flagged(level):
+    config = Config(games=6, bot1=level, bot2=level, seed=3)
+    for index in range(6):
+        for seat in (0, 1):
+            assert inhuman(simulate_match(config, index).reactions[seat]) is None

@@ -111,7 +111,7 @@ class MenuScreen(WordedBindings, Screen[None]):
     MenuScreen #choices {
         grid-size: 2 3;
         grid-columns: 42 36;
-        grid-rows: 5 5 3;
+        grid-rows: 6 4 3;  /* players (4 choices), game, the settings */
         height: 13;
     }
     MenuScreen RadioSet, MenuScreen .box {
@@ -238,6 +238,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                         _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
                         id="practice",
                     )
+                    yield Option(words.menu.menu_label("online"), id="online")
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
@@ -320,6 +321,9 @@ class MenuScreen(WordedBindings, Screen[None]):
         if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#practice"):
             self.action_practice()
             return
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#online"):
+            self.action_online()
+            return
         chosen = self.chosen()
         self.post_message(RememberMenu(chosen))
         self.post_message(StartGame(chosen))
@@ -372,6 +376,13 @@ class MenuScreen(WordedBindings, Screen[None]):
         from spit.app.dialogs.join import JoinScreen  # deferred: start-up
 
         self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
+
+    def action_online(self) -> None:
+        """Play online: the server pairs this player with one near their rating."""
+        from spit.app.dialogs.online import OnlineScreen  # deferred: start-up (the network)
+
+        online = OnlineScreen(self._options.names[0] or "", self.chosen().variant)
+        self.app.push_screen(online, self._network_chosen)
 
     def _network_chosen(self, network: Network | None) -> None:
         if network is not None:

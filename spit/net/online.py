@@ -340,7 +340,7 @@ class Online:
         )
         for seat, seeker in enumerate(seekers):
             if bot and seat == 1:
-                self._later(self._bot_plays(bot, code, room.tokens[1]))
+                self._later(_bot_plays(server, bot, code, room.tokens[1]))
                 continue
             rival = seekers[1 - seat]
             paired = Paired(
@@ -357,24 +357,6 @@ class Online:
                 peer.send(paired, server.limits.backlog)
             else:
                 await self.pool.tell(seeker.player, encode(paired))
-
-    async def _bot_plays(self, level: str, code: str, token: str) -> None:
-        """The server's bot takes its seat through the server's own port, as a player's does."""
-        server = self.server
-        assert server is not None
-        if server.cluster is not None:
-            address = server.cluster.address
-        else:
-            host, port = server.address
-            address = join_address(LOOPBACK if host in ("0.0.0.0", "::") else host, port)
-        seat = BotSeat(level, random.Random())
-        client = Client(address, seat)
-        try:
-            await play(client, seat, kept=KeptSeat(address, code, 1, token, False))
-        except ServerGone as gone:
-            log.info("room %s: the bot's seat: %s", code, gone)
-        finally:
-            await client.close()
 
     # -- the end of a rated room --------------------------------------------------------------
 
@@ -436,6 +418,23 @@ class Online:
             if why is not None:
                 log.warning("room %s: player %s flagged: %s", code, match.players[seat], why)
                 await self.store.flag(match.players[seat])
+
+
+async def _bot_plays(server: GameServer, level: str, code: str, token: str) -> None:
+    """The server's bot takes its seat through the server's own port, as a player's does."""
+    if server.cluster is not None:
+        address = server.cluster.address
+    else:
+        host, port = server.address
+        address = join_address(LOOPBACK if host in ("0.0.0.0", "::") else host, port)
+    seat = BotSeat(level, random.Random())
+    client = Client(address, seat)
+    try:
+        await play(client, seat, kept=KeptSeat(address, code, 1, token, False))
+    except ServerGone as gone:
+        log.info("room %s: the bot's seat: %s", code, gone)
+    finally:
+        await client.close()
 
 
 def _abandoning(server: GameServer, room: Room, seat: int) -> Callable[[], None]:

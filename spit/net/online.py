@@ -59,6 +59,8 @@ BOT_WAIT = 30.0  # seconds a lone seeker waits before the server's bot is offere
 TICK = 1.0  # seconds between pairings (and the waiting players' counts)
 SEEKS = 5  # seeks one connection may make in SEEK_WINDOW seconds
 SEEK_WINDOW = 60.0
+NEW_PLAYERS = 10  # players one address may make in NEW_PLAYERS_WINDOW (loopback is spared)
+NEW_PLAYERS_WINDOW = 3600.0
 MARKUP = frozenset("<>[]")  # a name is shown in terminals and pages: none of these
 
 
@@ -108,6 +110,7 @@ class Online:
         self._seekers: dict[_Peer, Seeker] = {}
         self._secrets: dict[_Peer, str] = {}  # a new player's, till first told
         self._seeks: dict[_Peer, deque[float]] = {}
+        self._made: dict[str, deque[float]] = {}  # by client address: new players' times
         self._rated: dict[str, _RatedRoom] = {}
         self._tasks: set[asyncio.Task[object]] = set()
         self._ticker: asyncio.Task[None] | None = None
@@ -183,6 +186,7 @@ class Online:
         if message.player is None:
             if message.secret is not None:
                 raise Refusal(Problem.WRONG_SECRET, "a secret without a player")
+            self._new_player(peer, now)
             secret = secrets.token_urlsafe(24)
             account = Account(secrets.token_hex(8), hashed(secret), message.name, now)
         else:
@@ -227,6 +231,17 @@ class Online:
         )
         seeking, playing = await self.pool.counts()
         self._tell_waiting(peer, seeker, seeking, playing, now)
+
+    def _new_player(self, peer: _Peer, now: float) -> None:
+        """Count a player made for ``peer``'s address; refused past :data:`NEW_PLAYERS`."""
+        admission = self.server.admission if self.server is not None else None
+        who = None if admission is None else admission.counted(peer.conn.address)
+        if who is None:
+            return
+        made = self._made.setdefault(who, deque(maxlen=NEW_PLAYERS))
+        if len(made) == NEW_PLAYERS and now - made[0] < NEW_PLAYERS_WINDOW:
+            raise Refusal(Problem.TOO_MANY_SEEKS, f"{who} made {NEW_PLAYERS} players this hour")
+        made.append(now)
 
     async def _players(self, peer: _Peer, message: AskPlayers) -> None:
         if message.player is None:

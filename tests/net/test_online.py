@@ -19,11 +19,13 @@ from spit.net.botclient import BotSeat, play
 from spit.net.client import Client, Ended, ServerGone
 from spit.net.fairplay import MIN_REACTIONS, inhuman
 from spit.net.identity import Held, Identity, take
-from spit.net.online import Online
+from spit.net.limits import Quotas
+from spit.net.online import NEW_PLAYERS, Online
 from spit.net.pool import LocalPool, Seeker, pairings
 from spit.net.ratings import LADDER_ELO, Rating, between, nearest_level, rated
 from spit.net.seats import KeptSeat
 from spit.net.seeking import players, seek
+from spit.net.server import Limits
 from spit.net.store import SqliteStore
 from spit.net.wire import Paired, Problem, Seek, client_frame, parse_server
 from spit.sim.simulator import Config, simulate_match
@@ -270,3 +272,19 @@ def test_the_ladders_human_timed_bots_are_not_flagged(level):
     for index in range(6):
         for seat in (0, 1):
             assert inhuman(simulate_match(config, index).reactions[seat]) is None
+
+
+async def test_one_address_makes_at_most_ten_new_players_an_hour(tmp_path):
+    online = Online(SqliteStore(tmp_path / "online.sqlite3"), LocalPool(), bot_wait=60)
+    quotas = Quotas(exempt_loopback=False, connections=100)
+    async with running_server(online=online, record=False, limits=Limits(quotas=quotas)) as (
+        _,
+        address,
+    ):
+        for _ in range(NEW_PLAYERS):
+            async with connect(f"ws://{address}/") as ws:
+                await ws.send(client_frame(Seek(variant=VARIANT, name="x")))
+                assert type(parse_server(await asyncio.wait_for(ws.recv(), LIMIT))).__name__ == (
+                    "Seeking"
+                )
+        assert await refused(address, Seek(variant=VARIANT, name="x")) is Problem.TOO_MANY_SEEKS

@@ -363,6 +363,7 @@ class GameScreen(WordedBindings, Screen[None]):
             last_round=last_round,
             against_bot=self.against_bot,
             rematch=self.game.can_rematch,
+            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
         )
         self.app.push_screen(screen, self._after_match)
 

@@ -7,12 +7,16 @@ import asyncio
 import random
 
 import pytest
+from rich.console import Console
 from textual.widgets import Button, Input, RadioButton
 
 from spit.app.app import SpitApp
+from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.online import OnlineScreen
 from spit.app.game import GameScreen
+from spit.app.look import Look
 from spit.app.menu import MenuScreen
+from spit.engine import Outcome, RoundEnd, RoundSettled, Termination, Variant
 from spit.net.botclient import BotSeat, play
 from spit.net.client import Client
 from spit.net.identity import take
@@ -22,6 +26,7 @@ from spit.net.seats import KeptSeat
 from spit.net.seeking import seek
 from spit.net.server import GameServer
 from spit.net.store import SqliteStore
+from spit.records.figures import MatchStats
 from spit.settings.options import GameOptions
 
 from .factory import STILL, screen_text
@@ -77,3 +82,21 @@ async def test_a_player_found_opens_the_networked_table(tmp_path, monkeypatch):
         task.cancel()
         await client.close()
     await server.stop()
+
+
+def test_the_match_over_box_shows_each_seats_rating_before_and_after() -> None:
+    screen = MatchOverScreen(
+        outcome=Outcome(Termination.NO_CARDS, 0),
+        names=("Ana", "Bo"),
+        stats=MatchStats(),
+        variant=Variant.STANDARD,
+        look=Look(),
+        grace=0.0,
+        last_round=RoundSettled(1, (0, 52), (None, 0), RoundEnd.WENT_OUT, 0),
+        rematch=False,
+        rated=("1500 → 1662?", "1500 → 1338?"),
+    )
+    console = Console(width=80, record=True, color_system=None)
+    console.print(screen._figures())
+    line = next(line for line in console.export_text().splitlines() if "rating" in line)
+    assert "1500 → 1662?" in line and line.index("1662?") < line.index("1338?")

@@ -68,6 +68,7 @@ class MatchOverScreen(Dialog[str]):
         last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
+        rated: tuple[str, str] | None = None,
     ) -> None:
         """``rematch`` False leaves the rematch out (a networked match deals none)."""
         super().__init__()
@@ -80,6 +81,7 @@ class MatchOverScreen(Dialog[str]):
         self._look = look
         self._grace = grace
         self._last_round = last_round
+        self._rated = rated  # each seat's rating before → after, for a paired match
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -153,6 +155,8 @@ class MatchOverScreen(Dialog[str]):
             words.dialogs.match_figure("plays a minute"),
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
+        if self._rated is not None:
+            table.add_row(words.dialogs.match_figure("rating"), *self._rated)
         how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))

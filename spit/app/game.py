@@ -373,6 +373,7 @@ class GameScreen(WordedBindings, Screen[None]):
             record=self._record,
             coached=self.seat,
             share=daily_share(self.options.daily, ascii=self.look.ascii),
+            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
         )
         self.app.push_screen(screen, self._after_match)
 

@@ -82,6 +82,7 @@ class MatchOverScreen(Dialog[str]):
         record: Record | None = None,
         coached: int = 0,
         share: str | None = None,
+        rated: tuple[str, str] | None = None,
     ) -> None:
         """``rematch`` False leaves the rematch out (a networked match deals none);
         ``record``, the match's read back, brings the coach (for seat ``coached``), the
@@ -100,6 +101,7 @@ class MatchOverScreen(Dialog[str]):
         self._grace = grace
         self._last_round = last_round
         self._share = share
+        self._rated = rated  # each seat's rating before → after, for a paired match
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -183,6 +185,8 @@ class MatchOverScreen(Dialog[str]):
         )
         if self._analysis is not None:
             table.add_row(words.advice.chart_label(), *charts(self._analysis))
+        if self._rated is not None:
+            table.add_row(words.dialogs.match_figure("rating"), *self._rated)
         how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))

@@ -24,7 +24,7 @@ from spit.engine import Settings
 from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
-from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
+from spit.net.room import GO_ON_AFTER, PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
 from spit.net.wire import (
     DEFAULT_PORT,
@@ -102,6 +102,7 @@ class Limits:
     ping_every: float = 5.0
     seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
+    go_on_after: float = GO_ON_AFTER  # seconds counted down before play goes on after a stop
     quotas: Quotas = field(default_factory=Quotas)
 
 
@@ -529,7 +530,7 @@ class GameServer:
                 what = "paused" if message.paused else "let go of the pause"
                 peer.note(logging.INFO, "room %s: player %d %s", room.code, peer.seat + 1, what)
                 self._time_pause(room, peer.seat)
-                self._deliver(room, room.status())
+                self._told(room)
         elif isinstance(message, OpenRoom):
             self._open(peer, message)
         elif isinstance(message, JoinRoom):
@@ -565,6 +566,7 @@ class GameServer:
             pace=self.pace,
             source=self._source,
             pause_allowance=self.limits.pause,
+            go_on_after=self.limits.go_on_after,
             hosted=self.hosted,
         )
         self.rooms[code] = room
@@ -649,7 +651,7 @@ class GameServer:
         # The newcomer gets the whole table; the other seat, if there, its table anew too
         # (a second player just sat down) — without events, so nothing is drawn twice.
         self._deliver(room, room.tables(()))
-        self._deliver(room, room.status())
+        self._told(room)
 
     def _act(self, peer: _Peer, message: Act) -> None:
         # The action was read for this connection's seat: it names no other room or seat.
@@ -696,7 +698,23 @@ class GameServer:
             return
         room.set_paused(seat, False)
         log.info("room %s: player %d's pause ran out; play goes on", room.code, seat + 1)
+        self._told(room)
+
+    def _told(self, room: Room) -> None:
+        """Tell both seats how the room stands; if play is to go on after a count, go on
+        when it is over."""
         self._deliver(room, room.status())
+        if room.goes_on_at is not None:
+            self._timers.start(
+                (room.code, -1, "go on"),
+                room.goes_on_at - self._source(),
+                lambda: self._go_on(room),
+            )
+
+    def _go_on(self, room: Room) -> None:
+        if room.goes_on_at is not None:
+            room.go_on()
+            self._deliver(room, room.status())
 
     def _abandon(self, room: Room, seat: int) -> None:
         if room.connected[seat] or room.stage is Stage.OVER:

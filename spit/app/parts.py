@@ -79,7 +79,7 @@ class TopBar(Part[TopBarState]):
     DEFAULT_CSS = """
     TopBar {
         height: 1;
-        background: $panel;
+        background: $felt-bar;
     }
     """
 
@@ -279,7 +279,7 @@ class RoundSummary(Part[SummaryState]):
         height: auto;
         border: round $accent;
         padding: 0 2;
-        background: $surface;
+        background: $felt-bar;
     }
     """
 

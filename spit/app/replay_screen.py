@@ -55,7 +55,7 @@ class ReplayBar(Static):
         dock: bottom;
         height: 4;
         padding: 0 1;
-        background: $panel;
+        background: $felt-bar;
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }

@@ -124,7 +124,7 @@ class TwoFields(Dialog[ScreenResultType]):
 
     DEFAULT_CSS = """
     TwoFields #problem {
-        color: $error;
+        color: $text-error;
         height: auto;
     }
     """

@@ -201,6 +201,7 @@ OTHERS = {
     "pause": Screen(lambda **o: make_app(3, match=started(3), **o), ("escape",)),
     "too small": Screen(lambda **o: make_app(3, **o), size=(60, 20)),
     "host": Screen(lambda **o: make_app(3, mode=None, **o), ("h",)),
+    "options": Screen(lambda **o: make_app(3, mode=None, **o), ("o",)),
     "join refused": Screen(
         lambda **o: make_app(3, mode=None, **o),
         ("j", *"127.0.0.1:7748", "enter", *"ABCD", "enter"),

@@ -13,6 +13,7 @@ is off.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -37,9 +38,12 @@ from spit.engine import (
     Variant,
 )
 from spit.records.figures import FastPlay, MatchStats
+from spit.records.record import read_record
 from spit.settings.options import Mode
+from tests.records.played import play_recorded
 
 from .factory import FakeClock, drive, make_app, played_until, screen_text
+from .test_practice import practice_app
 from .test_snapshots import _Idle, started
 
 AA = 4.5
@@ -192,6 +196,8 @@ TABLES = {
         lambda **o: make_app(3, mode=Mode.BOT, opponents=lambda level, seed: _Idle(), **o)  # type: ignore[arg-type,return-value]
     ),
     "match over": _match_over(),
+    "practice": Screen(lambda **o: practice_app(3, **o), ("tab", "tab")),
+    "quit asked": Screen(lambda **o: make_app(3, match=started(3), **o), ("o", "ctrl+q")),
 }
 """Screens that show cards: each is checked with both decks' colours."""
 
@@ -202,6 +208,8 @@ OTHERS = {
     "too small": Screen(lambda **o: make_app(3, **o), size=(60, 20)),
     "host": Screen(lambda **o: make_app(3, mode=None, **o), ("h",)),
     "options": Screen(lambda **o: make_app(3, mode=None, **o), ("o",)),
+    "names": Screen(lambda **o: make_app(3, mode=None, **o), ("n",)),
+    "keys": Screen(lambda **o: make_app(3, mode=None, **o), ("k",)),
     "join refused": Screen(
         lambda **o: make_app(3, mode=None, **o),
         ("j", *"127.0.0.1:7748", "enter", *"ABCD", "enter"),
@@ -265,3 +273,17 @@ async def test_a_black_card_named_in_the_match_over_box_reads(look: str, theme: 
         await pilot.pause()
         assert "K" in screen_text(app).split("Fastest play: Player 2 ")[1]
         assert unreadable(app) == []
+
+
+@pytest.mark.parametrize("theme", THEME_NAMES)
+async def test_every_text_of_a_replay_reads(data_dir: Path, theme: str) -> None:
+    path, _ = play_recorded(data_dir / "records", seed=7)
+
+    async def stopped_at_25(pilot: Pilot) -> None:
+        pilot.app.replay(read_record(path), playing=False)  # type: ignore[attr-defined]
+        await pilot.pause()
+        pilot.app.screen.game.playback.seek(24)  # type: ignore[attr-defined]
+        await pilot.press("right")
+
+    replay = Screen(lambda **o: make_app(mode=None, **o), before=stopped_at_25)
+    assert await unreadable_on(replay, theme=theme) == []

@@ -71,10 +71,12 @@ class Inks(NamedTuple):
         return Style(color=self.players[player], bold=bold)
 
 
-# Each at WCAG AA contrast (4.5:1) on what it stands on (tests/app/test_contrast.py).
-ON_DARK: Final = Inks(Style(color="#a3a3a3"), ("#3fa9f5", "#f5a623"))
+# Each at WCAG AA contrast (4.5:1) on what it stands on (tests/app/test_contrast.py), in
+# millions of colours and in 256 (a colour of the 256 is sent as it is, the others as the
+# nearest: the felt as the brighter colour 22).
+ON_DARK: Final = Inks(Style(color="#c8c8c8"), ("#87d7ff", "#ffd75f"))
 """Inks for the felt and a dark theme's dialogs."""
-ON_LIGHT: Final = Inks(Style(color="#595959"), ("#0d5696", "#8a4a00"))
+ON_LIGHT: Final = Inks(Style(color="#585858"), ("#005f87", "#704000"))
 """Inks for a light theme's dialogs."""
 
 PLAYER_COLOURS: Final = ON_DARK.players
@@ -86,9 +88,9 @@ CARD_FACE: Final = "#f4f1e8"
 """A face-up card's colour, under its rank and suit."""
 _FACE: Final = Style(bgcolor=CARD_FACE)
 _EDGE: Final = Style(color="#6b6b6b", bgcolor=CARD_FACE)
-_FITS: Final = Style(color="#1b7a3a", bgcolor=CARD_FACE, bold=True)
+_FITS: Final = Style(color="#005f00", bgcolor=CARD_FACE, bold=True)
 """The edge of a stock's top card that fits a pile right now (hints)."""
-_BACK: Final = Style(color="#9fb3d9", bgcolor="#27407a")
+_BACK: Final = Style(color="#d7d7ff", bgcolor="#27407a")
 _EMPTY: Final = Style(color="#5f5f5f")
 """An empty place's faint outline (its note is :data:`DIM`, to be read)."""
 
@@ -102,7 +104,7 @@ _FOUR_COLOURS: Final = {
     Suit.SPADES: "#111111",
     Suit.HEARTS: "#c8102e",
     Suit.DIAMONDS: "#1d5fbf",
-    Suit.CLUBS: "#117a37",
+    Suit.CLUBS: "#005f00",
 }
 
 Lines = tuple[Text, ...]

@@ -26,7 +26,7 @@ MARGIN: Final = 13
 """Columns left of a player's stocks, where the legend's caption stands."""
 
 
-_MESSAGE: Final = Style(color="#ff8a65", bold=True)
+_MESSAGE: Final = Style(color="#ffafaf", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 

@@ -32,8 +32,23 @@ _DARK, _LIGHT = BUILTIN_THEMES["textual-dark"], BUILTIN_THEMES["textual-light"]
 THEMES: Final = {
     theme.name: theme
     for theme in (
-        replace(_DARK, name=THEME_NAMES[0], primary="#0163ad", error="#a8324f"),
-        replace(_LIGHT, name=THEME_NAMES[1], accent="#854c00", error="#a8324f"),
+        replace(
+            _DARK,
+            name=THEME_NAMES[0],
+            primary="#0163ad",
+            error="#af0000",
+            variables={"text-error": "#ff8787"},
+        ),
+        replace(
+            _LIGHT,
+            name=THEME_NAMES[1],
+            accent="#005f87",
+            error="#af0000",
+            success="#005f00",
+            background="#eeeeee",
+            surface="#e4e4e4",
+            panel="#dadada",
+        ),
         Theme(
             name=THEME_NAMES[2],
             primary="#ffff00",

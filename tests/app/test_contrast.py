@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from rich.color import ColorSystem
 from textual.color import Color
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
@@ -62,6 +63,11 @@ def drawn(letters: str) -> bool:
 
 
 FACE = Color.parse(CARD_FACE)
+
+SYSTEMS = (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT)
+"""Each colour as a terminal of millions of colours shows it, and as one of 256 does (tmux,
+unless told otherwise): Textual sends the nearest of the 256, which may stand nearer the
+colour behind it."""
 
 
 def luminance(colour: Color) -> float:
@@ -114,7 +120,10 @@ def unreadable(app: SpitApp) -> list[Unreadable]:
                 ink, ground = ground, ink
             assert ink is not None and ground is not None, (text, style)
             ground_colour = Color.from_rich_color(ground)
-            ratio = contrast(Color.from_rich_color(ink), ground_colour)
+            ratio = min(
+                contrast(*(Color.from_rich_color(c.downgrade(system)) for c in (ink, ground)))
+                for system in SYSTEMS
+            )
             if mark or (drawn(letters) and ground_colour == FACE):
                 least = AA_LARGE  # a lit mark; a card's edge, or its rank in tall letters
             elif not drawn(letters):

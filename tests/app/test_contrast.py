@@ -5,9 +5,9 @@ the menu offers, with either deck's colours and in ASCII.
 The check reads the cells Textual composes for the terminal (the segments a snapshot SVG is
 printed from), not the SVGs: those hold one theme only, while the segments give each
 cell's own colours, blended and dimmed as the terminal gets them, in any theme, one app
-run a screen. Left out, as WCAG leaves them out: lines and blocks (box drawing, a button's
-edges), the dimmed screen under a dialog, a disabled control, and the unlit mark of a toggle that
-is off.
+run a screen; each colour is taken too as a terminal of 256 colours gets it. Left out, as
+WCAG leaves them out: lines and blocks (box drawing, a button's edges), the dimmed screen
+under a dialog, a disabled control, and the unlit mark of a toggle that is off.
 """
 
 from __future__ import annotations

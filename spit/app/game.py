@@ -32,7 +32,7 @@ from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableS
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
 from spit.app.timers import PumpTimers
-from spit.engine import Action, MatchEnded, PilePress, PlayerView, Press, Result
+from spit.engine import Action, MatchEnded, PilePress, PlayerView, Press, Result, RoundEnded
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -224,13 +224,22 @@ class GameScreen(WordedBindings, Screen[None]):
             text = self.presenter.refusal(change.refusal, change.at, self.perspective)
             if text is not None:
                 self.feedback.show_message(change.refusal.player, text, running=self.running)
+            if change.refusal.is_fumble and change.refusal.player in self.game.seats:
+                self.cue()
         elif change.player is not None:
             self.stats.record(change.events, change.at, self._plays_now())
             self.feedback.clear_message(change.player)  # redrawn once for everything, below
             self.feedback.heard(change.events, running=self.running)
+            if any(isinstance(e, RoundEnded) for e in change.events):
+                self.cue()  # the round waits for the slap
         self.redraw()
         if any(isinstance(e, MatchEnded) for e in change.events):
             self._match_over()
+
+    def cue(self) -> None:
+        """The terminal's bell, if the player asked for it (the menu's options)."""
+        if self.options.cue:
+            self.app.bell()
 
     def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         """Each player's plays now, for the match figures' reactions: a seat played here by its

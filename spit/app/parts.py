@@ -26,7 +26,7 @@ MARGIN: Final = 13
 """Columns left of a player's stocks, where the legend's caption stands."""
 
 
-_MESSAGE: Final = Style(color="#ff8a65", bold=True)
+_MESSAGE: Final = Style(color="#ffafaf", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
@@ -79,7 +79,7 @@ class TopBar(Part[TopBarState]):
     DEFAULT_CSS = """
     TopBar {
         height: 1;
-        background: $panel;
+        background: $felt-bar;
     }
     """
 
@@ -279,7 +279,7 @@ class RoundSummary(Part[SummaryState]):
         height: auto;
         border: round $accent;
         padding: 0 2;
-        background: $surface;
+        background: $felt-bar;
     }
     """
 

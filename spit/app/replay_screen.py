@@ -58,7 +58,7 @@ class ReplayBar(Static):
         dock: bottom;
         height: 5;
         padding: 0 1;
-        background: $panel;
+        background: $felt-bar;
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }

@@ -53,7 +53,8 @@ TABLE_CSS: Final = f"""
 GameScreen {{
     layout: vertical;
     overflow: hidden hidden;
-    background: #0f3d24;
+    background: $felt;
+    color: $felt-ink;
 }}
 GameScreen #table {{
     height: 1fr;

@@ -27,6 +27,7 @@ from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
+from spit.app.pointer import Pointer
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
@@ -107,6 +108,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self._pressed_at: dict[Press, float] = {}
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
+        self.pointer = Pointer(self)
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -182,6 +184,13 @@ class GameScreen(WordedBindings, Screen[None]):
         if last is not None and event.time - last < REPEAT_GAP:
             return
         self.press(press)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.pointer.down(event.screen_x, event.screen_y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        # A click or a drag means a key press (spit.app.pointer), which goes the keys' way.
+        self.pointer.up(event.screen_x, event.screen_y)
 
     def press_key(self, key: str) -> Result | None:
         """Handle one key as if pressed (a Textual key name); None if it plays nothing."""

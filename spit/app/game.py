@@ -24,7 +24,7 @@ from spit import words
 from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
-from spit.app.look import SMALL, CardSize, Look, card_size_for
+from spit.app.look import COMPACT, SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.pointer import Pointer
@@ -161,6 +161,7 @@ class GameScreen(WordedBindings, Screen[None]):
             return False
         self.card_size = size
         fit_table(self, size)
+        self.set_class(size is COMPACT and self.app.is_web, "-touch")
         return True
 
     def on_unmount(self) -> None:
@@ -190,7 +191,8 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         # A click or a drag means a key press (spit.app.pointer), which goes the keys' way.
-        self.pointer.up(event.screen_x, event.screen_y)
+        if not self.game.replaying:
+            self.pointer.up(event.screen_x, event.screen_y)
 
     def press_key(self, key: str) -> Result | None:
         """Handle one key as if pressed (a Textual key name); None if it plays nothing."""

@@ -81,9 +81,13 @@ GameScreen #middle {{
 GameScreen Banner {{
     margin-bottom: 1;
 }}
+GameScreen.-touch KeyLegend {{
+    height: 0;
+}}
 """
 """The table's layout, for the screens that show it: each side is as wide as its stocks and
-centred, so its lines start where they start."""
+centred, so its lines start where they start. A compact table in a browser (a phone) is
+played by touch: no keys' legends (``-touch``)."""
 
 
 def uniform_lines(render_lines: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:

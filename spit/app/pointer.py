@@ -12,7 +12,7 @@ summary presses that player's spit key.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from textual.errors import NoWidget
 
@@ -142,3 +142,27 @@ class Pointer:
             self.screen.press(PilePress(player, start.stock, end.side or 0))
         elif end.side == start.side and view.sides[player].stocks[end.stock].top is None:
             self.screen.press(FillPress(player, start.stock))
+
+
+REPLAY_CONTROLS: Final = (
+    ("play('toggle')",),
+    ("play('back')", "play('forward')"),
+    ("play('faster')", "play('slower')"),
+    ("round(-1)", "round(1)"),
+    ("seek(0)", "seek(-1)"),
+)
+"""What a click on the replay bar's keys line does: per part of the line (split at " · ",
+in order: Space, the arrows across, the arrows up and down, the rounds, Home End), the
+action of each of its first words, the key names (``← →``); the rest of a part (its word)
+does the first."""
+
+
+def replay_control(line: str, x: int) -> str | None:
+    """The replay screen's action a click at column ``x`` of its keys ``line`` stands for."""
+    start = 0
+    for part, actions in zip(line.split(" · "), REPLAY_CONTROLS, strict=False):
+        if start <= x < start + len(part):
+            word = part[: x - start].count(" ")  # which word of the part is under x
+            return actions[word] if word < len(actions) else actions[0]
+        start += len(part) + len(" · ")
+    return None

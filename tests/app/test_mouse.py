@@ -3,17 +3,24 @@ engine as the key would be; with two players here it acts for the card's owner."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.pilot import Pilot
 
 from spit.app.card_rows import PileRow, StockRow, tile_at
+from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.look import COMPACT
+from spit.app.menu import MenuScreen
 from spit.app.parts import PlayerInfo
+from spit.app.replay_screen import ReplayBar, ReplayScreen
 from spit.engine import Fill, Match, Phase, Play, Reason
 from spit.game import bot_driver
+from spit.records.record import read_record
 from spit.settings.options import Mode
+from tests.records.played import play_recorded
 
-from .factory import STEP, FakeClock, game, local, make_app, played_until, screen_text
+from .factory import STEP, FakeClock, drive, game, local, make_app, played_until, screen_text
 
 
 def column(row: StockRow | PileRow, index: int) -> int:
@@ -225,3 +232,40 @@ async def test_a_whole_match_against_the_bot_by_mouse_alone() -> None:
                 await click_stock(pilot, kind, index)
         await pilot.pause()
         assert screen_text(app).count("Rematch")
+
+
+async def test_the_replay_bar_answers_clicks(data_dir: Path) -> None:
+    """The status line plays or stops; on the keys' line each key name does what its key
+    does (→ a step forward, ← one back, Home the first deal)."""
+    path, _ = play_recorded(data_dir / "records", seed=7)
+    app = make_app(mode=None)
+    app._replay = read_record(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        replay = app.screen.game
+        bar = app.screen.query_one(ReplayBar)
+        await pilot.click(bar, offset=(3, 0))
+        assert not replay.playing
+        keys = str(bar.content).splitlines()[1]
+        await pilot.click(bar, offset=(keys.index("Home") + 1, 1))
+        assert replay.playback.position == 0
+        for _ in range(3):
+            await pilot.click(bar, offset=(keys.index("→") + 1, 1))
+        await pilot.click(bar, offset=(keys.index("←") + 1, 1))
+        assert replay.playback.position == 2
+
+
+async def test_the_menu_and_the_match_over_box_answer_clicks() -> None:
+    clock = FakeClock()
+    app = make_app(3, mode=None, clock=clock, opponents=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = game(app)
+        drive(app, clock, lambda m: m.is_over)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.click("#menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and screen is not app.screen

@@ -231,7 +231,10 @@ async def test_a_whole_match_against_the_bot_by_mouse_alone() -> None:
             else:
                 await click_stock(pilot, kind, index)
         await pilot.pause()
-        assert screen_text(app).count("Rematch")
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.click("#menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_the_replay_bar_answers_clicks(data_dir: Path) -> None:

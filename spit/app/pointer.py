@@ -7,7 +7,7 @@ takes one click. A card that fits no pile is chosen for an empty slot when the e
 let it fill one (the next click on the slot fills it), else the click is a fumble, as its key
 would be. A drag aims the card at the pile (or the empty slot) it is dropped on. A click on a
 pile slaps it at slap time; one on a player's spit cards or line, the banner or the round's
-summary presses that player's spit key.
+summary presses that player's spit key; one on the top line pauses, as Esc.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from textual.errors import NoWidget
 
 from spit.app.card_rows import PileRow, StockRow, tile_at
-from spit.app.parts import Banner, PlayerInfo, RoundSummary
+from spit.app.parts import Banner, PlayerInfo, RoundSummary, TopBar
 from spit.engine import Fill, FillPress, Phase, PilePress, SpitPress
 
 if TYPE_CHECKING:  # the screen imports this module
@@ -28,7 +28,7 @@ class Spot(NamedTuple):
     """A place on the table a pointer can be on."""
 
     part: str
-    """``stock``, ``pile`` or ``spit`` (what presses the spit key)."""
+    """``stock``, ``pile``, ``spit`` (what presses the spit key) or ``pause`` (the top line)."""
     side: int | None
     """Of a stock or spit place, 0 the near (bottom) player's, 1 the far one's; of a pile, 0
     the left, 1 the right; None: whoever used the pointer last."""
@@ -55,6 +55,8 @@ def spot_at(screen: GameScreen, x: int, y: int) -> Spot | None:
         return Spot("spit", side)
     if isinstance(widget, (Banner, RoundSummary)):
         return Spot("spit", None)
+    if isinstance(widget, TopBar):
+        return Spot("pause", None)
     return None
 
 
@@ -98,7 +100,9 @@ class Pointer:
         player = self.owner(spot.side if spot.part != "pile" else None)
         if player is None:
             return
-        if spot.part == "spit":
+        if spot.part == "pause":  # the top line: what Esc does (a phone has no Esc)
+            self.screen.action_pause()
+        elif spot.part == "spit":
             self.screen.press(SpitPress(player))
         elif spot.part == "pile":
             self.aim[player] = spot.side or 0

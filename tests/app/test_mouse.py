@@ -10,9 +10,10 @@ from textual.pilot import Pilot
 
 from spit.app.card_rows import PileRow, StockRow, tile_at
 from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.dialogs.pause import PauseScreen
 from spit.app.look import COMPACT
 from spit.app.menu import MenuScreen
-from spit.app.parts import PlayerInfo
+from spit.app.parts import PlayerInfo, TopBar
 from spit.app.replay_screen import ReplayBar, ReplayScreen
 from spit.engine import Fill, Match, Phase, Play, Reason
 from spit.game import bot_driver
@@ -272,3 +273,14 @@ async def test_the_menu_and_the_match_over_box_answer_clicks() -> None:
         await pilot.click("#menu")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and screen is not app.screen
+
+
+async def test_a_click_on_the_top_line_pauses_and_the_pause_box_answers_clicks() -> None:
+    app = make_app(3, match=played_until(3, lambda m: m.round.phase is not Phase.DEALT))
+    async with app.run_test(size=(46, 40)) as pilot:  # a phone has no Esc
+        await pilot.click(TopBar)
+        await pilot.pause()
+        assert isinstance(app.screen, PauseScreen)
+        await pilot.click(offset=(1, 1))  # anywhere on it: play on, as Esc
+        await pilot.pause()
+        assert app.screen is game(app)

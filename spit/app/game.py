@@ -25,9 +25,10 @@ from spit import words
 from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
-from spit.app.look import SMALL, CardSize, Look, card_size_for
+from spit.app.look import COMPACT, SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, OpenReplay, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
+from spit.app.pointer import Pointer
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
@@ -40,6 +41,7 @@ from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
+    from spit.app.dialogs.match_over import MatchOverScreen
     from spit.records.record import Record
 
 REPEAT_GAP: Final = 0.06
@@ -112,6 +114,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
         self._record: Record | None = None  # the match's record read back as it ended
+        self.pointer = Pointer(self)
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -164,6 +167,7 @@ class GameScreen(WordedBindings, Screen[None]):
             return False
         self.card_size = size
         fit_table(self, size)
+        self.set_class(size is COMPACT and self.app.is_web, "-touch")
         return True
 
     def on_unmount(self) -> None:
@@ -187,6 +191,14 @@ class GameScreen(WordedBindings, Screen[None]):
         if last is not None and event.time - last < REPEAT_GAP:
             return
         self.press(press)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.pointer.down(event.screen_x, event.screen_y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        # A click or a drag means a key press (spit.app.pointer), which goes the keys' way.
+        if not self.game.replaying:
+            self.pointer.up(event.screen_x, event.screen_y)
 
     def press_key(self, key: str) -> Result | None:
         """Handle one key as if pressed (a Textual key name); None if it plays nothing."""
@@ -363,28 +375,9 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def _match_over(self) -> None:
         from spit.app.advice import read_back  # deferred: start-up
-        from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
 
-        view = self.game.view(self.seat)
-        outcome, last_round = view.outcome, view.last_round
-        assert outcome is not None and last_round is not None
         self._record = read_back(self.game.recorder)
-        screen = MatchOverScreen(
-            outcome=outcome,
-            names=self.names,
-            stats=self.stats,
-            variant=self.game.variant,
-            look=self.look,
-            grace=self.pace.grace,
-            last_round=last_round,
-            against_bot=self.against_bot,
-            rematch=self.game.can_rematch and self.options.daily is None,  # one deal a day
-            record=self._record,
-            coached=self.seat,
-            share=daily_share(self.options.daily, ascii=self.look.ascii),
-            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
-        )
-        self.app.push_screen(screen, self._after_match)
+        self.app.push_screen(match_over_box(self, self._record), self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:
@@ -435,3 +428,28 @@ def daily_share(daily: str | None, *, ascii: bool) -> str | None:
     except RecordError:
         return None
     return None if played is None else words.daily.share_line(played, ascii=ascii)
+
+
+def match_over_box(table: GameScreen, record: Record | None) -> MatchOverScreen:
+    """The match-over box for the match ``table`` played (``record``: its record read back)."""
+    from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
+
+    game, options = table.game, table.options
+    view = game.view(table.seat)
+    outcome, last_round = view.outcome, view.last_round
+    assert outcome is not None and last_round is not None
+    return MatchOverScreen(
+        outcome=outcome,
+        names=table.names,
+        stats=table.stats,
+        variant=game.variant,
+        look=table.look,
+        grace=table.pace.grace,
+        last_round=last_round,
+        against_bot=table.against_bot,
+        rematch=game.can_rematch and options.daily is None,  # one deal a day
+        record=record,
+        coached=table.seat,
+        share=daily_share(options.daily, ascii=table.look.ascii),
+        rated=getattr(game, "rated", None),  # a paired match's, over the network
+    )

@@ -35,23 +35,33 @@ class CardSize(NamedTuple):
     """Columns between the two spit piles."""
     big_rank: bool = False
     """The rank in tall letters in the card's middle."""
+    layers: int = LAYERS
+    """Edges of face-down cards drawn at most behind a stock's top card."""
+    margin: int = 13
+    """Columns left of a player's stocks, where the key legend's caption stands (none: no
+    caption)."""
 
     @property
     def stock_width(self) -> int:
         """Columns one stock takes: the top card and the edges of the cards under it."""
-        return self.width + LAYERS
+        return self.width + self.layers
 
 
 SMALL: Final = CardSize("small", 7, 3, (80, 24), gap=2, column=15, pile_space=10)
 MEDIUM: Final = CardSize("medium", 9, 5, (100, 32), gap=3, column=17, pile_space=12)
 LARGE: Final = CardSize("large", 13, 9, (140, 42), gap=4, column=21, pile_space=16, big_rank=True)
-CARD_SIZES: Final = (SMALL, MEDIUM, LARGE)
+COMPACT: Final = CardSize(
+    "compact", 7, 3, (44, 30), gap=1, column=10, pile_space=2, layers=1, margin=0
+)
+"""For a window narrower than the small table's but taller (a phone held upright): one edge
+behind each stock, no legend caption, the piles close together."""
+CARD_SIZES: Final = (COMPACT, SMALL, MEDIUM, LARGE)
 """The sizes, smallest first; each is drawn from its ``terminal`` up to the next one's."""
 
 
 def card_size_for(columns: int, lines: int) -> CardSize:
-    """The largest card size a terminal of ``columns`` by ``lines`` has room for (at least
-    the small one: below that, the app covers the table with its too-small notice)."""
+    """The largest card size a terminal of ``columns`` by ``lines`` has room for (the small
+    one where none fits: the app then covers the table with its too-small notice)."""
     fitting = [s for s in CARD_SIZES if columns >= s.terminal[0] and lines >= s.terminal[1]]
     return fitting[-1] if fitting else SMALL
 
@@ -289,8 +299,8 @@ class Look(NamedTuple):
         self, top: Card | None, face_down: int, *, fits: bool = False, size: CardSize = SMALL
     ) -> Lines:
         """A stock: its face-up top card with one edge per face-down card behind it (at most
-        :data:`LAYERS`), the count in the bottom edge. ``fits`` (hints on) lights the edge and
-        marks the top edge, so colour is not the only sign."""
+        the size's ``layers``), the count in the bottom edge. ``fits`` (hints on) lights the
+        edge and marks the top edge, so colour is not the only sign."""
         if top is None:
             lines = self.empty(size=size)
         else:
@@ -302,7 +312,7 @@ class Look(NamedTuple):
                 size=size,
             )
         b = self.boxes
-        shown = min(face_down, LAYERS)
+        shown = min(face_down, size.layers)
         edges = [b.top_right, *[b.down] * (len(lines) - 2), b.bottom_right]
         out: list[Text] = []
         for line, edge in zip(lines, edges, strict=True):

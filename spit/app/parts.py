@@ -22,7 +22,7 @@ from spit.engine import RoundEnd, RoundSettled, Variant
 from spit.i18n import _, ngettext
 from spit.words.labels import pile_name
 
-MARGIN: Final = 13
+MARGIN: Final = SMALL.margin
 """Columns left of a player's stocks, where the legend's caption stands."""
 
 
@@ -193,8 +193,9 @@ class KeyLegend(Part[LegendState]):
     """
 
     def draw(self, state: LegendState) -> Text:
-        line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
         slot, size = state.slot, state.size
+        room = size.margin - 2  # the compact table has no room for the caption
+        line = ink(state.caption.rjust(room)[:room] + "  ", style=DIM) if room > 0 else Text()
         # Three keys of one column sit under the card's middle, as the card's own width;
         # wider keys start at the card's left edge and run on under the cards behind it.
         indent = max(0, (size.width - (3 * slot + 2)) // 2)

@@ -378,6 +378,26 @@ async def test_a_connection_that_leaves_a_ping_unanswered_is_closed(monkeypatch)
     assert b"\x88" + bytes([2 + len(b"keepalive ping timeout")]) + b"\x03\xf3" in told  # 1011
 
 
+async def test_a_connection_that_keeps_talking_is_never_pinged(monkeypatch):
+    # Whatever it sends shows the line is alive: a ping and its pong would be two more
+    # frames on a busy server's every connection, and tell it nothing.
+    monkeypatch.setattr(transport, "PING_EVERY", 0.1)
+    async with running_server() as (_, address):
+        host, port = address.rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(HANDSHAKE)
+        told = b""
+        for _ in range(20):  # 0.6 s: six of the server's ping turns
+            writer.write(b"\x8a\x80" + bytes(4))  # an unasked-for pong, masked, empty
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.03):
+                    told += await reader.read(4096)
+        writer.close()
+    assert told.startswith(b"HTTP/1.1 101")
+    assert b"\x89\x00" not in told  # no ping
+    assert b"\x88" not in told  # and no close
+
+
 HANDSHAKE = (
     b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"

@@ -38,7 +38,8 @@ from spit.app.terminal import (
     guard_terminal_loss,
 )
 from spit.app.themes import CSS as THEME_CSS
-from spit.app.themes import FELT, THEMES
+from spit.app.themes import FELT
+from spit.app.themes import register as register_themes
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
@@ -99,8 +100,7 @@ class SpitApp(WordedBindings, TerminalApp):
         match), ``seated`` if the command took it already; ``config_file``: where the menu
         remembers its choices; ``offer_practice``: offer the practice when the menu opens."""
         super().__init__()
-        for theme in THEMES.values():
-            self.register_theme(theme)
+        register_themes(self)
         self.config_file = config_file
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""

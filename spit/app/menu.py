@@ -86,6 +86,35 @@ def drop_down(title: str, choices: list[tuple[str, str]], value: str, id: str) -
     return box
 
 
+def players(*, bot: bool, bot_available: bool) -> Choice:
+    """Who plays: two on one keyboard, against the bot (if one can be had), the guided
+    practice, the daily deal, or someone online."""
+    mode = Choice(
+        Option(words.menu.menu_label("two players"), value=not bot, id="two-player"),
+        Option(
+            words.menu.menu_label("against the bot")
+            if bot_available
+            else words.menu.menu_label("against the bot (not available)"),
+            value=bot,
+            id="bot",
+            disabled=not bot_available,
+        ),
+        Option(
+            _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
+            id="practice",
+        ),
+        Option(
+            words.daily.daily_label("menu").format(key=words.menu.shortcut("daily")),
+            id="daily",
+            disabled=not bot_available,
+        ),
+        Option(words.menu.menu_label("online"), id="online"),
+        id="mode",
+    )
+    mode.border_title = words.menu.menu_label("players")
+    return mode
+
+
 class MenuScreen(WordedBindings, Screen[None]):
     """Choose the mode, the variant and the keyboard layout, then Start."""
 
@@ -224,29 +253,7 @@ class MenuScreen(WordedBindings, Screen[None]):
             # A grid keeps the focus order (players, level, game, keyboard, language) while
             # the ladder's levels stand beside both players and game.
             with Grid(id="choices"):
-                with Choice(id="mode") as mode:
-                    mode.border_title = words.menu.menu_label("players")
-                    yield Option(
-                        words.menu.menu_label("two players"), value=not bot, id="two-player"
-                    )
-                    yield Option(
-                        words.menu.menu_label("against the bot")
-                        if self._bot_available
-                        else words.menu.menu_label("against the bot (not available)"),
-                        value=bot,
-                        id="bot",
-                        disabled=not self._bot_available,
-                    )
-                    yield Option(
-                        _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
-                        id="practice",
-                    )
-                    yield Option(
-                        words.daily.daily_label("menu").format(key=words.menu.shortcut("daily")),
-                        id="daily",
-                        disabled=not self._bot_available,
-                    )
-                    yield Option(words.menu.menu_label("online"), id="online")
+                yield players(bot=bot, bot_available=self._bot_available)
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung

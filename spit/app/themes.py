@@ -8,7 +8,7 @@ The table is a card table in every theme: green felt (black in high contrast), t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
+from typing import Any, Final
 
 from textual.app import App
 from textual.theme import BUILTIN_THEMES, Theme
@@ -73,3 +73,9 @@ first."""
 def inks(app: App[object]) -> Inks:
     """The inks for text in ``app``'s dialogs, on its theme's colours."""
     return ON_DARK if app.current_theme.dark else ON_LIGHT
+
+
+def register(app: App[Any]) -> None:
+    """Offer every theme of :data:`THEMES` in ``app``."""
+    for theme in THEMES.values():
+        app.register_theme(theme)

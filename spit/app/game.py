@@ -28,6 +28,7 @@ from spit.app.look import SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
+from spit.app.rematch import RematchNews
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
 from spit.app.timers import PumpTimers
@@ -107,6 +108,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self._pressed_at: dict[Press, float] = {}
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
+        self.rematch_news = RematchNews(self)  # a networked match's
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -215,6 +217,8 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def table_changed(self, change: Change) -> None:
         """Show what an action did (anyone's), then the table as it is now."""
+        if self.seat not in self.game.seats:  # a networked rematch, the seats swapped
+            self.rematch_news.dealt()
         if change.refusal is not None:
             text = self.presenter.refusal(change.refusal, change.at, self.perspective)
             if text is not None:
@@ -250,6 +254,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.perspective = self._perspective()
         self.room_notice.update(self.perspective)
         self.redraw()
+        self.rematch_news.told()
 
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
@@ -363,10 +368,14 @@ class GameScreen(WordedBindings, Screen[None]):
             last_round=last_round,
             against_bot=self.against_bot,
             rematch=self.game.can_rematch,
+            offer=self.game.rematch if self.game.connection is not None else None,
         )
+        self.rematch_news.box = screen
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
+        if choice == "dealt":  # a networked rematch, on the table already
+            return
         if choice == "rematch" and self.game.can_rematch:
             self.rematch()
         elif choice == "menu":
@@ -392,7 +401,10 @@ class GameScreen(WordedBindings, Screen[None]):
             recorder.abandon()
 
     def rematch(self) -> None:
-        self.game.rematch()
+        if self.game.connection is None:  # a networked one is dealt by the server
+            self.game.rematch()
+        self.seat = self.game.seats[0]  # a networked rematch swaps the seats
+        self.perspective = self._perspective()
         self.stats = MatchStats()
         for player in (0, 1):
             self.feedback.clear_message(player)

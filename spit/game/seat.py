@@ -27,6 +27,7 @@ from spit.records.recorder import Recorder
 
 if TYPE_CHECKING:  # the network loads only with a networked game
     from spit.net.client import Ended, ServerGone
+    from spit.net.wire import Rematch
 
 
 class Cancellable(Protocol):
@@ -73,6 +74,8 @@ class Connection(Struct, frozen=True, gc=False):
     pause_left: tuple[float | None, float | None] = (None, None)
     """For a seat holding a pause: the seconds it has left before the pause runs out and
     play goes on (as of this reading), if the server said."""
+    rematch: Rematch | None = None
+    """After the match: who offers a rematch, or why none follows, once the server said."""
 
 
 class Lost(enum.Enum):

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import uvloop
 
 from spit.engine import Settings
+from spit.net import rematch
 from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
@@ -32,6 +33,8 @@ from spit.net.wire import (
     Frame,
     JoinRoom,
     Leave,
+    NoRematch,
+    OfferRematch,
     OpenRoom,
     OtherVersion,
     Ping,
@@ -520,6 +523,20 @@ class GameServer:
             if room.stage is not Stage.OVER:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
                 self._end(room, RoomEnd.LEFT)
+            else:  # after the match: no rematch
+                self._deliver(room, rematch.none_follows(room, NoRematch.DECLINED, peer.seat))
+        elif isinstance(message, OfferRematch):
+            room = self._room_of(peer)
+            sends = rematch.offer(room, peer.seat)
+            if room.stage is Stage.PLAYING:  # dealt anew: each peer to its new seat
+                self._timers.cancel((room.code, -1, "forget"))
+                first, second = (self._seats.pop((room.code, s)) for s in (0, 1))
+                first.seat, second.seat = 1, 0
+                self._seats[(room.code, 1)], self._seats[(room.code, 0)] = first, second
+                log.info("room %s: rematch, the seats swapped", room.code)
+                if self.record:
+                    self._record(room)
+            self._deliver(room, sends)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -572,8 +589,6 @@ class GameServer:
             self.cluster.joined(room.code)
         if self.record:
             self._record(room)
-            if self.cluster is not None and room.recorder is not None:
-                self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
@@ -587,6 +602,8 @@ class GameServer:
                 holds=True,
             )
         )
+        if self.cluster is not None and room.recorder is not None:
+            self.cluster.recording(room.code, room.recorder.path, room.match.seed)
 
     def _rejoin(self, peer: _Peer, message: Rejoin) -> None:
         if peer.room is not None:
@@ -655,6 +672,7 @@ class GameServer:
         grace = self._grace(room)
         room.set_connected(peer.seat, False, grace=grace)
         if room.stage is Stage.OVER:
+            self._deliver(room, rematch.none_follows(room, NoRematch.LEFT, peer.seat))
             return
         log.info("room %s: player %d dropped; seat kept %g s", room.code, peer.seat + 1, grace)
         self._deliver(room, room.status())
@@ -692,6 +710,7 @@ class GameServer:
         self._timers.start((room.code, -1, "forget"), self._grace(room), lambda: self._forget(room))
 
     def _forget(self, room: Room) -> None:
+        self._deliver(room, rematch.none_follows(room, NoRematch.CLOSED))
         self.rooms.pop(room.code, None)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)

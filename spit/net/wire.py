@@ -68,6 +68,14 @@ class RoomEnd(enum.StrEnum):
     LEFT = "left"  # a player left for good
 
 
+class NoRematch(enum.Enum):
+    """Why no rematch follows a room's match (the same for both seats)."""
+
+    DECLINED = "declined"  # a player left the match-over box without accepting
+    LEFT = "left"  # a player's connection went after the match (or before it ended)
+    CLOSED = "closed"  # the server kept the finished room its while and let it go
+
+
 class NotNow(enum.Enum):
     """Why the room applied no action at all, before asking the table."""
 
@@ -172,7 +180,11 @@ class Leave(Frame, tag="leave"):
     """Leave the match for good (quitting): the room ends and the other seat is told."""
 
 
-ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave
+class OfferRematch(Frame, tag="rematch"):
+    """After the match: offer a rematch, or accept the other seat's (a ``leave`` declines)."""
+
+
+ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave | OfferRematch
 
 _client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _versioned: Final = msgspec.json.Decoder(_Versioned)
@@ -321,6 +333,16 @@ class Ended(Frame, tag="ended"):
         return {key: value for key, value in built.items() if key not in ("type", "v")}
 
 
+class Rematch(Frame, tag="rematch"):
+    """Who offers a rematch after the room's match, or why none follows (the same frame for
+    both seats). When both offer, the room deals anew: a ``welcome`` of each one's new seat
+    (the seats swapped), then tables."""
+
+    offers: tuple[bool, bool]  # per seat
+    no: NoRematch | None = None
+    by: Seat | None = None  # the seat that declined or left
+
+
 class Redirect(Frame, tag="redirect"):
     """The room is held by another process of this server (a worker of a cluster): send the
     same frame again at ``address``. Nothing of the room is sent here."""
@@ -335,7 +357,7 @@ class Error(Frame, tag="error"):
     detail: Annotated[str, Meta(max_length=200)] = ""  # the protocol's words, for logs
 
 
-ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error
+ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Rematch | Redirect | Error
 
 _server_decoder: Final[msgspec.json.Decoder[ServerMessage]] = msgspec.json.Decoder(ServerMessage)
 
@@ -365,7 +387,9 @@ __all__ = [
     "Error",
     "JoinRoom",
     "Leave",
+    "NoRematch",
     "NotNow",
+    "OfferRematch",
     "OpenRoom",
     "OtherVersion",
     "Ping",
@@ -375,6 +399,7 @@ __all__ = [
     "Redirect",
     "Refused",
     "Rejoin",
+    "Rematch",
     "RoomEnd",
     "ServerMessage",
     "SetPause",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
@@ -41,6 +42,10 @@ class MatchOverScreen(Dialog[str]):
     MatchOverScreen #figures {
         width: 100%;
     }
+    MatchOverScreen #rematch-news {
+        width: 100%;
+        margin-top: 1;
+    }
     MatchOverScreen Horizontal {
         margin-top: 1;
     }
@@ -68,9 +73,12 @@ class MatchOverScreen(Dialog[str]):
         last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
+        offer: Callable[[], None] | None = None,
     ) -> None:
-        """``rematch`` False leaves the rematch out (a networked match deals none)."""
+        """``rematch`` False leaves the rematch out; ``offer``: a networked match's, which
+        the rematch key offers (or accepts) and the server deals once both players have."""
         super().__init__()
+        self._offer = offer
         self._against_bot = against_bot
         self._rematch = rematch
         self._outcome = outcome
@@ -85,6 +93,7 @@ class MatchOverScreen(Dialog[str]):
         with Vertical():
             yield Static(self._winner(), id="winner", markup=False)
             yield Static(self._figures(), id="figures", markup=False)
+            yield Static(id="rematch-news", markup=False)
             with Horizontal():
                 yield answer_button(
                     words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
@@ -96,6 +105,7 @@ class MatchOverScreen(Dialog[str]):
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).display = self._rematch
+        self.query_one("#rematch-news").display = False
         if self._grace > 0:
             self.set_timer(self._grace, self._enable)
         else:
@@ -118,8 +128,22 @@ class MatchOverScreen(Dialog[str]):
         return action != "choose" or self._awake
 
     def action_choose(self, choice: str) -> None:
-        """Close with the player's choice: rematch, menu or quit."""
-        self.dismiss(choice)
+        """Close with the player's choice: rematch, menu or quit (a networked rematch is
+        offered, and the box stays until the server deals it)."""
+        if choice == "rematch" and self._offer is not None:
+            self._offer()
+        else:
+            self.dismiss(choice)
+
+    def rematch_news(self, text: str, *, open: bool) -> None:
+        """Say what the other player did about a rematch; ``open``: one may still follow."""
+        news = self.query_one("#rematch-news", Static)
+        news.update(text)
+        news.display = True
+        self._rematch = open
+        self.query_one("#rematch", Button).display = open
+        if not open:
+            self.query_one("#menu", Button).focus()
 
     def _winner(self) -> Text:
         winner = self._outcome.winner

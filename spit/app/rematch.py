@@ -1,0 +1,41 @@
+"""A networked match's rematch at the match-over box: the rematch key offers (or accepts) it,
+the box says what the other player did, and goes when the server deals the new match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spit import words
+
+if TYPE_CHECKING:
+    from spit.app.dialogs.match_over import MatchOverScreen
+    from spit.app.game import GameScreen
+
+
+class RematchNews:
+    """What a game screen's match-over box shows of a networked rematch."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self._screen = screen
+        self.box: MatchOverScreen | None = None  # the match-over box, once shown
+
+    def told(self) -> None:
+        """News of the room: what the server last said of a rematch, to the box if it is up."""
+        screen, box = self._screen, self.box
+        connection = screen.game.connection
+        said = None if connection is None else connection.rematch
+        if said is None or box is None:
+            return
+        if not box.is_mounted:  # pushed, not up yet: told once it is
+            box.call_after_refresh(self.told)
+            return
+        news = words.networked.rematch(said, screen.seat, screen.names[1 - screen.seat])
+        box.rematch_news(news, open=said.no is None)
+
+    def dealt(self) -> None:
+        """The first table of the rematch the server dealt (the seats swapped): the box goes,
+        and the screen draws the new match."""
+        box, self.box = self.box, None
+        if box is not None and self._screen.app.screen is box:
+            box.dismiss("dealt")
+        self._screen.rematch()

@@ -36,6 +36,6 @@ class RematchNews:
         """The first table of the rematch the server dealt (the seats swapped): the box goes,
         and the screen draws the new match."""
         box, self.box = self.box, None
-        if box is not None and self._screen.app.screen is box:
+        if box is not None:  # (if covered, once it is on top again)
             box.dismiss("dealt")
         self._screen.rematch()

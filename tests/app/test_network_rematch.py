@@ -72,7 +72,8 @@ async def played_out(pilot: Any, server: GameServer, address: str) -> tuple[Game
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     await until(lambda: app.screen is screen and not screen.game.paused, pilot)
     await play_out(server, code, SEED)
-    await until(lambda: isinstance(app.screen, MatchOverScreen), pilot)
+    await until(lambda: isinstance(app.screen, MatchOverScreen) and app.screen.is_mounted, pilot)
+    await until(lambda: not app.screen.query_one("#rematch").disabled, pilot)  # it answers
     return screen, friend
 
 
@@ -108,8 +109,9 @@ async def test_the_box_says_the_offer_is_waiting_then_declined_when_the_friend_l
         app = seating_app(address)
         async with app.run_test(size=(80, 24)) as pilot:
             _screen, friend = await played_out(pilot, server, address)
-            await pilot.press("ctrl+r")  # Ana offers
+            await pilot.click("#rematch")  # Ana offers, with the mouse: the box stays
             await until(lambda: "waiting for Bo to answer" in screen_text(app), pilot)
+            assert isinstance(app.screen, MatchOverScreen)
             await until(lambda: friend.game.connection.rematch is not None, pilot)
             assert friend.game.connection.rematch == Rematch(offers=(True, False))
             await friend.game.close()  # Bo goes back to the menu: he declines

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
@@ -128,12 +129,16 @@ class MatchOverScreen(Dialog[str]):
         return action != "choose" or self._awake
 
     def action_choose(self, choice: str) -> None:
-        """Close with the player's choice: rematch, menu or quit (a networked rematch is
-        offered, and the box stays until the server deals it)."""
-        if choice == "rematch" and self._offer is not None:
+        """Close with the player's choice: rematch, menu or quit."""
+        self.dismiss(choice)
+
+    def dismiss(self, result: str | None = None) -> AwaitComplete:
+        """A networked rematch (key or button) is offered, and the box stays until the server
+        deals it; any other answer closes the box."""
+        if result == "rematch" and self._offer is not None:
             self._offer()
-        else:
-            self.dismiss(choice)
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
 
     def rematch_news(self, text: str, *, open: bool) -> None:
         """Say what the other player did about a rematch; ``open``: one may still follow."""

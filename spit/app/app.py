@@ -23,6 +23,7 @@ from spit.app.messages import (
     KeysChosen,
     LanguageChosen,
     OpenMenu,
+    OpenReplay,
     RememberMenu,
     SizeChanged,
     StartGame,
@@ -196,11 +197,13 @@ class SpitApp(WordedBindings, TerminalApp):
             if self.is_running:
                 self.notify(message, severity="warning", timeout=8, markup=False)
 
-    def replay(self, record: Record, *, playing: bool = True) -> None:
-        """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
+    def replay(self, record: Record, *, playing: bool = True, at: int = 0) -> None:
+        """Play ``record`` back on the table screen (stopped at its deal, or after ``at``
+        steps, unless ``playing``)."""
         from spit.app.replay_screen import ReplayScreen  # deferred: start-up
 
         game, options = self.session.replay(record, self.options, playing=playing)
+        game.playback.seek(at)
         self.menu_notices.clear()
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
@@ -310,6 +313,9 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def on_ascii_chosen(self, message: AsciiChosen) -> None:
         self.ascii = message.on
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        self.replay(message.record, playing=False, at=message.at)
 
     def on_open_menu(self, message: OpenMenu) -> None:
         self.open_menu()

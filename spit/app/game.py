@@ -10,7 +10,7 @@ state. The screen keeps no table of its own.
 from __future__ import annotations
 
 import gc
-from typing import ClassVar, Final, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from msgspec.structs import replace
 from textual import events, on
@@ -25,7 +25,7 @@ from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
-from spit.app.messages import GameLost, OpenMenu, SizeChanged
+from spit.app.messages import GameLost, OpenMenu, OpenReplay, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.rematch import RematchNews
@@ -38,6 +38,9 @@ from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
 from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode
+
+if TYPE_CHECKING:
+    from spit.records.record import Record
 
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
@@ -109,6 +112,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
         self.rematch_news = RematchNews(self)  # a networked match's
+        self._record: Record | None = None  # the match's record read back as it ended
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -217,8 +221,7 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def table_changed(self, change: Change) -> None:
         """Show what an action did (anyone's), then the table as it is now."""
-        if self.seat not in self.game.seats:  # a networked rematch, the seats swapped
-            self.rematch_news.dealt()
+        self.rematch_news.table_came()
         if change.refusal is not None:
             text = self.presenter.refusal(change.refusal, change.at, self.perspective)
             if text is not None:
@@ -353,11 +356,13 @@ class GameScreen(WordedBindings, Screen[None]):
     # -- the end -----------------------------------------------------------------------
 
     def _match_over(self) -> None:
+        from spit.app.advice import read_back  # deferred: start-up
         from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
 
         view = self.game.view(self.seat)
         outcome, last_round = view.outcome, view.last_round
         assert outcome is not None and last_round is not None
+        self._record = read_back(self.game.recorder)
         screen = MatchOverScreen(
             outcome=outcome,
             names=self.names,
@@ -368,19 +373,23 @@ class GameScreen(WordedBindings, Screen[None]):
             last_round=last_round,
             against_bot=self.against_bot,
             rematch=self.game.can_rematch,
+            record=self._record,
+            coached=self.seat,
             offer=self.game.rematch if self.game.connection is not None else None,
         )
         self.rematch_news.box = screen
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
-        if choice == "dealt":  # a networked rematch, on the table already
-            return
-        if choice == "rematch" and self.game.can_rematch:
+        if choice == "replay" and self._record is not None:
+            from spit.app.advice import worst_moment  # deferred: start-up
+
+            self.post_message(OpenReplay(self._record, worst_moment(self._record, self.seat)))
+        elif choice == "rematch" and self.game.can_rematch:
             self.rematch()
         elif choice == "menu":
             self.post_message(OpenMenu())
-        else:
+        elif choice != "dealt":  # (a networked rematch the server dealt: on the table)
             self.app.exit()
 
     @property
@@ -401,10 +410,7 @@ class GameScreen(WordedBindings, Screen[None]):
             recorder.abandon()
 
     def rematch(self) -> None:
-        if self.game.connection is None:  # a networked one is dealt by the server
-            self.game.rematch()
-        self.seat = self.game.seats[0]  # a networked rematch swaps the seats
-        self.perspective = self._perspective()
+        self.game.rematch()
         self.stats = MatchStats()
         for player in (0, 1):
             self.feedback.clear_message(player)

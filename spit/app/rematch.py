@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spit import words
+from spit.engine import PLAYERS
+from spit.records.figures import MatchStats
 
 if TYPE_CHECKING:
     from spit.app.dialogs.match_over import MatchOverScreen
@@ -32,10 +34,17 @@ class RematchNews:
         news = words.networked.rematch(said, screen.seat, screen.names[1 - screen.seat])
         box.rematch_news(news, open=said.no is None)
 
-    def dealt(self) -> None:
-        """The first table of the rematch the server dealt (the seats swapped): the box goes,
-        and the screen draws the new match."""
+    def table_came(self) -> None:
+        """A table came: if it is the first of a rematch the server dealt (the seats
+        swapped), the box goes and the screen draws the new match from the new seat."""
+        screen = self._screen
+        if screen.seat in screen.game.seats:
+            return
         box, self.box = self.box, None
         if box is not None:  # (if covered, once it is on top again)
             box.dismiss("dealt")
-        self._screen.rematch()
+        screen.seat = screen.game.seats[0]
+        screen.stats = MatchStats()
+        for player in PLAYERS:
+            screen.feedback.clear_message(player)
+        screen.connection_changed()  # the perspective from the new seat, drawn

@@ -39,6 +39,7 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
     from spit.records.history import read_history  # lazy: sqlite3 and the records
     from spit.records.stats import gather  # lazy: the statistics
 
@@ -52,6 +53,10 @@ def run_stats(args: argparse.Namespace) -> int:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
+    # A networked match this machine kept a seat in, whose spit died, is what `spit resume`
+    # offers first: unfinished here too (its record, if any, is sealed or on the server).
+    figures["unfinished"] += len(kept_rooms()) + len(kept_seats())
+    figures["coach"] = _coached(history.rows)
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
@@ -63,6 +68,23 @@ def run_stats(args: argparse.Namespace) -> int:
         # output is pointed at nothing, so the flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _coached(rows: Any) -> dict[str, Any]:
+    """The coach over the person's last matches against the bot, read from their records
+    (one that cannot be read is left out)."""
+    from spit.records.analysis import read_analysed  # lazy: the records
+    from spit.records.paths import records_dir  # lazy: the same
+    from spit.records.record import RecordError  # lazy: the same
+    from spit.records.stats import coached, recent  # lazy: the statistics
+
+    matches, figures = recent(rows), []
+    for row in matches:
+        try:
+            figures.append(read_analysed(records_dir() / row.file).analysis.players[0])
+        except (RecordError, OSError):
+            continue
+    return coached(matches, figures)
 
 
 def _print_tables(figures: dict[str, Any]) -> None:
@@ -148,7 +170,7 @@ def _options(args: argparse.Namespace) -> GameOptions:
 def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
     """``spit resume [FILE]``: the app on the record (or the networked seat kept here) from
     where it stopped, or the exit status after saying why not."""
-    from spit.net.seats import kept_seats  # lazy: the network's seats
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
     from spit.records.record import (  # lazy: the records
         Problem,
         RecordError,
@@ -170,7 +192,7 @@ def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
         return partial(play.run_app, options, resume=record)
     # A networked seat this machine kept (its spit died mid-match) comes first: the other
     # player waits for it, and only for the server's grace time.
-    seats = kept_seats()
+    seats = [*kept_rooms(), *kept_seats()]  # a room served here first: it holds both seats
     if seats:
         return partial(play.play_kept_seat, seats[0], options)
     cut = latest_cut_off()

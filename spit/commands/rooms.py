@@ -326,13 +326,15 @@ def run_seat_command(args: argparse.Namespace) -> int:
     return run_seated(options, network, command)
 
 
-def run_seated(options: GameOptions, network: Network, command: str) -> int:
+def run_seated(options: GameOptions, network: Network, command: str, kept: Any = None) -> int:
     """Take the seat ``network`` names (hosting its room first), then show it on the same
     event loop. The seat is taken before the terminal, so a server not there is one line,
-    never a screen that flashes up and goes."""
+    never a screen that flashes up and goes; ``kept`` (a seat ``spit resume`` takes back)
+    is forgotten then if its room is gone for good, so it is offered no more."""
     from spit.app.remote import take_seat, why_not  # lazy: Textual
-    from spit.net.client import ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError  # lazy: the network
+    from spit.net.client import ROOM_GONE, ServerGone  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError  # lazy: the network
+    from spit.net.seats import forget_seat  # lazy: the network
 
     # One loop for both: the seat's connection (and a server hosted here) lives on the loop
     # it was made on. The runner cancels whatever is left and closes the loop at the end.
@@ -342,8 +344,13 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         except (ServerGone, OSError) as error:
             print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
+            if kept is not None and getattr(error, "why", None) in ROOM_GONE:
+                forget_seat(kept)
             return LOST
         except KeyboardInterrupt:
             print(words.networked.command_interrupted(command=command), file=sys.stderr)
@@ -368,7 +375,7 @@ def hosting_problem(error: HostingError, command: str) -> str:
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play  # lazy: the network and the bot
     from spit.net.client import Client, Gone, ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError, HostPlan, host  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError, HostPlan, host  # lazy: the network
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
 
     hosting = None
@@ -385,7 +392,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         address = hosting.address
+        kept = kept or hosting.taken_back  # the room this command hosted before its spit died
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 

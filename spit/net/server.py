@@ -425,6 +425,7 @@ class GameServer:
         self._bugs = _Bugs(source)
         self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []  # record lines to write before this turn's frames go
+        self.joined: Callable[[Room], None] | None = None  # told of each room that fills up
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
@@ -526,17 +527,7 @@ class GameServer:
             else:  # after the match: no rematch
                 self._deliver(room, rematch.none_follows(room, NoRematch.DECLINED, peer.seat))
         elif isinstance(message, OfferRematch):
-            room = self._room_of(peer)
-            sends = rematch.offer(room, peer.seat)
-            if room.stage is Stage.PLAYING:  # dealt anew: each peer to its new seat
-                self._timers.cancel((room.code, -1, "forget"))
-                first, second = (self._seats.pop((room.code, s)) for s in (0, 1))
-                first.seat, second.seat = 1, 0
-                self._seats[(room.code, 1)], self._seats[(room.code, 0)] = first, second
-                log.info("room %s: rematch, the seats swapped", room.code)
-                if self.record:
-                    self._record(room)
-            self._deliver(room, sends)
+            _rematch(self, peer)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -590,6 +581,8 @@ class GameServer:
         if self.record:
             self._record(room)
         self._seat(peer, room, 1)
+        if self.joined is not None:  # spit host keeps what opens the room again
+            self.joined(room)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:
@@ -742,6 +735,23 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+
+
+def _rematch(server: GameServer, peer: _Peer) -> None:
+    """``peer``'s seat offers a rematch (:mod:`spit.net.rematch`); when the room is dealt
+    anew, each peer goes to its new seat and the match gets its own record."""
+    room = server._room_of(peer)
+    sends = rematch.offer(room, peer.seat)
+    if room.stage is Stage.PLAYING:
+        server._timers.cancel((room.code, -1, "forget"))
+        seats = server._seats
+        first, second = (seats.pop((room.code, s)) for s in (0, 1))
+        first.seat, second.seat = 1, 0
+        seats[(room.code, 1)], seats[(room.code, 0)] = first, second
+        log.info("room %s: rematch, the seats swapped", room.code)
+        if server.record:
+            server._record(room)
+    server._deliver(room, sends)
 
 
 def _said(notice: RecorderNotice) -> str:

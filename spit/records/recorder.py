@@ -95,6 +95,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self.ended: Path | None = None  # the last match's record once over: the coach reads it
         self._pending: Match | None = None
         self._seed: int | None = None
         self._indexing: list[threading.Thread] = []
@@ -151,10 +152,13 @@ class MatchRecorder:
         from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
+        self._seed = record.header.seed  # a networked record's, to unseal it at its end
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
             self._tell(NotRecorded(error.strerror or str(error)))
+            return
+        self._writer.holds = self.holds
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         if self._pending is not None:
@@ -195,6 +199,7 @@ class MatchRecorder:
 
     def _ended(self, writer: RecordWriter, outcome: Outcome | None) -> None:
         """End the record as decided (``outcome``) or given up, unsealed, and index it."""
+        self.ended = writer.path
         seed = self._seed if self.mode == "network" else None
         if outcome is None:
             writer.abandon(seed=seed)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spit.words import (
+        advice,
         commands,
         config,
         dates,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "advice",
     "commands",
     "config",
     "dates",

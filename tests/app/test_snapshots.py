@@ -110,7 +110,9 @@ class TestMatchOver:
     def test_winner_and_figures(self, snap_compare) -> None:
         """A points match played to its end: the winner, the points, the cards each holds
         and played, each player's median reaction and plays a minute, the number of rounds,
-        the fastest play, and Rematch (focused), Menu, Quit."""
+        the fastest play, each round's median reaction as a row of blocks, the coach for
+        Player 1 (nothing cost much time: every play came at once), Rematch (focused), Menu,
+        Quit, and on the box's edge Ctrl+O, the replay at the worst moment."""
         clock = FakeClock()
         app = make_app(3, variant=Variant.POINTS, clock=clock)
 
@@ -255,7 +257,7 @@ class TestReplay:
         stood then, the players' key legends gone, and below it the replay's bar — action
         25 of 86 at 0:12.3 in round 1 of 3, real speed, stopped; its keys; and each player's
         reaction times (median and last), missed plays and races lost so far (the bot lost
-        1, by 0.06 s)."""
+        1, by 0.06 s); and the reaction of each round so far as a row of blocks each."""
         from spit.records.record import read_record
         from tests.records.played import play_recorded
 

@@ -207,6 +207,7 @@ def build_parser() -> TopParser:
     )
     commands.declare(["play"], add_play_parser)
     commands.declare(["practice"], add_practice_parser)
+    commands.declare(["daily"], _daily)
     commands.declare(["simulate"], _simulator)
     commands.declare(["resume", "replay", "stats"], _records)
     commands.declare(["server", "host", "join"], _network)
@@ -225,6 +226,12 @@ def _simulator(commands: Commands) -> None:
 
     sim.add_simulate_parser(commands)
     sim.add_ladder_parser(commands)
+
+
+def _daily(commands: Commands) -> None:
+    from spit.commands.daily import add_daily_parser  # lazy: loads with its parser, not at start
+
+    add_daily_parser(commands)
 
 
 def _records(commands: Commands) -> None:

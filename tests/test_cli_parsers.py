@@ -23,6 +23,7 @@ from spit.cli import build_parser, main
 SUBCOMMANDS = (
     "play",
     "practice",
+    "daily",
     "simulate",
     "resume",
     "replay",
@@ -60,6 +61,7 @@ commands:
   COMMAND
     play       start a match at once, without the menu
     practice   a guided practice round against a bot that waits for you
+    daily      the day's deal, the same for everyone, and a line to share
     simulate   play matches bot against bot, headless, and report who wins
     resume     go on with a match that did not finish (the newest one, or FILE)
     replay     play a recorded match back (FILE, or last)
@@ -75,8 +77,8 @@ Language, keyboard layout, remapped keys, display and lockout can be set in the 
 """
 
 CHOICES = (
-    "'play', 'practice', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', 'join', "
-    "'web', 'ladder'"
+    "'play', 'practice', 'daily', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', "
+    "'join', 'web', 'ladder'"
 )
 
 

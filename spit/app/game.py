@@ -10,6 +10,7 @@ state. The screen keeps no table of its own.
 from __future__ import annotations
 
 import gc
+from datetime import date
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from msgspec.structs import replace
@@ -372,13 +373,27 @@ class GameScreen(WordedBindings, Screen[None]):
             grace=self.pace.grace,
             last_round=last_round,
             against_bot=self.against_bot,
-            rematch=self.game.can_rematch,
+            rematch=self.game.can_rematch and self.options.daily is None,  # one deal a day
             record=self._record,
             coached=self.seat,
+            share=self._daily_share(),
             offer=self.game.rematch if self.game.connection is not None else None,
         )
         self.rematch_news.box = screen
         self.app.push_screen(screen, self._after_match)
+
+    def _daily_share(self) -> str | None:
+        """A daily's share line, from its record (None: no daily, or no record to read)."""
+        if self.options.daily is None:
+            return None
+        from spit.records.daily import latest_try  # deferred: the history, at a daily's end
+        from spit.records.record import RecordError  # deferred: the same
+
+        try:
+            played = latest_try(date.fromisoformat(self.options.daily))
+        except RecordError:
+            return None
+        return None if played is None else words.daily.share_line(played, ascii=self.look.ascii)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:

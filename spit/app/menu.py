@@ -29,6 +29,7 @@ from spit.app.messages import (
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
+from spit.game.daily import daily_options, utc_today
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap
 from spit.settings.options import GameOptions, Mode, Network
@@ -111,7 +112,7 @@ class MenuScreen(WordedBindings, Screen[None]):
     MenuScreen #choices {
         grid-size: 2 3;
         grid-columns: 42 36;
-        grid-rows: 5 5 3;
+        grid-rows: 6 4 3;
         height: 13;
     }
     MenuScreen RadioSet, MenuScreen .box {
@@ -188,6 +189,7 @@ class MenuScreen(WordedBindings, Screen[None]):
         "host": partial(words.menu.menu_label, "host a game"),
         "join": partial(words.menu.menu_label, "join a game"),
         "practice": partial(words.dialogs.binding, "practice"),
+        "daily": partial(words.daily.daily_label, "daily"),
     }
     """The actions a letter does (each the letter its language's translator chose), and
     their descriptions."""
@@ -237,6 +239,11 @@ class MenuScreen(WordedBindings, Screen[None]):
                     yield Option(
                         _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
                         id="practice",
+                    )
+                    yield Option(
+                        words.daily.daily_label("menu").format(key=words.menu.shortcut("daily")),
+                        id="daily",
+                        disabled=not self._bot_available,
                     )
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
@@ -320,6 +327,9 @@ class MenuScreen(WordedBindings, Screen[None]):
         if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#practice"):
             self.action_practice()
             return
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#daily"):
+            self.action_daily()
+            return
         chosen = self.chosen()
         self.post_message(RememberMenu(chosen))
         self.post_message(StartGame(chosen))
@@ -327,6 +337,11 @@ class MenuScreen(WordedBindings, Screen[None]):
     def action_practice(self) -> None:
         """The guided practice round, with the keys and look chosen here."""
         self.post_message(StartPractice(self.chosen()))
+
+    def action_daily(self) -> None:
+        """Today's daily deal (UTC), with the keys and look chosen here."""
+        if self._bot_available:
+            self.post_message(StartGame(daily_options(self.chosen(), utc_today())))
 
     @on(Button.Pressed, "#names")
     def action_names(self) -> None:
@@ -392,7 +407,7 @@ class MenuScreen(WordedBindings, Screen[None]):
             return button.id
 
         # The practice is played against a bot, with both halves of the keyboard.
-        mode = Mode.BOT if pressed("mode") in ("bot", "practice") else Mode.TWO_PLAYER
+        mode = Mode.BOT if pressed("mode") in ("bot", "practice", "daily") else Mode.TWO_PLAYER
 
         def on(toggle_id: str) -> bool:
             return self.query_one(f"#{toggle_id}", Checkbox).value
@@ -406,4 +421,6 @@ class MenuScreen(WordedBindings, Screen[None]):
             ascii=on("ascii"),
             four_colour=on("four-colour"),
             hints=on("hints"),
+            daily=None,  # the daily's deal is dealt by its own entry only
+            seed=None if self._options.daily else self._options.seed,
         )

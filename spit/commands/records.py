@@ -39,7 +39,9 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.game.daily import utc_today  # lazy: the daily's figures, as the statistics
     from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
+    from spit.records.daily import days  # lazy: the same
     from spit.records.history import read_history  # lazy: sqlite3 and the records
     from spit.records.stats import gather  # lazy: the statistics
 
@@ -57,6 +59,7 @@ def run_stats(args: argparse.Namespace) -> int:
     # offers first: unfinished here too (its record, if any, is sealed or on the server).
     figures["unfinished"] += len(kept_rooms()) + len(kept_seats())
     figures["coach"] = _coached(history.rows)
+    figures["daily"] = days(history.rows, utc_today())
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
@@ -90,10 +93,13 @@ def _coached(rows: Any) -> dict[str, Any]:
 def _print_tables(figures: dict[str, Any]) -> None:
     from rich.console import Console  # lazy: the tables load only to print them
 
+    from spit.commands.daily import daily_tables  # lazy: the same
     from spit.commands.stats_table import render  # lazy: the same
 
     console = Console()
     for part in render(figures, width=console.width, plot=console.is_terminal):
+        console.print(part)
+    for part in daily_tables(figures["daily"]):
         console.print(part)
     sys.stdout.flush()
 
@@ -129,6 +135,11 @@ def add_replay_parser(subparsers: Any) -> None:
         default="last",
         metavar="FILE | last",
         help=_("a record file, or last for the newest match (the default)"),
+    )
+    parser.add_argument(
+        "--against",
+        metavar="OTHER",
+        help=_("print the two records' reactions on the same deal side by side (a daily's)"),
     )
     parser.set_defaults(func=lambda args: _start(args, _to_replay))
 
@@ -215,11 +226,16 @@ def _when(path: Any) -> str:
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
-def _to_replay(args: argparse.Namespace) -> Callable[[], int]:
-    """``spit replay [FILE | last]``: the app playing the match back."""
+def _to_replay(args: argparse.Namespace) -> Callable[[], int] | int:
+    """``spit replay [FILE | last]``: the app playing the match back (or, ``--against``,
+    the comparison of two records of one deal, printed)."""
     from spit.records.analysis import read_analysed  # lazy: the records' analysis
     from spit.records.record import find_record  # lazy: the records
 
+    if args.against is not None:
+        from spit.commands.daily import against  # lazy: the daily's commands
+
+        return against(args.which, args.against)
     options = _options(args)
     # One pass: the steps kept (the replay moves back and forth) and the figures for the
     # bar gathered as they are read.

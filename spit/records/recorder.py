@@ -84,8 +84,11 @@ class MatchRecorder:
         directory: Path | None = None,
         index: bool = True,
         holds: bool = False,
+        daily: str | None = None,
     ) -> None:
         self.mode = mode  # two-player, bot or network
+        self.daily = daily
+        """The day whose daily deal the first match is (YYYY-MM-DD; a rematch is no daily)."""
         self.players = players  # who sits in seats 0 and 1
         self.directory = directory  # where records go (None: the records directory)
         self.index = index  # whether a decided match is indexed in the history at once
@@ -139,7 +142,9 @@ class MatchRecorder:
             variant=match.variant,
             settings=match.settings,
             target=match.target,
+            daily=self.daily,
         )
+        self.daily = None
         try:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:

@@ -31,6 +31,7 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     hints: bool = False  # mark the cards that fit right now (the engine's legal plays)
     menu_mode: Mode = Mode.TWO_PLAYER  # what the start menu offers first (its last choice)
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
+    daily: str | None = None  # the day whose daily deal this is (YYYY-MM-DD, spit daily)
 
 
 class Network(Struct, frozen=True, kw_only=True):

@@ -39,7 +39,7 @@ def menu_label(what: str) -> str:
 
 
 def shortcut(what: str) -> str:
-    """The letter that does ``what`` (start, host, join, names, keys, practice) in the menu,
+    """The letter that does ``what`` (start, host, join, names, keys, practice, daily) in the menu,
     as the menu shows it: its translator sets it, the initial of the button's own word."""
     letters = {
         "start": pgettext("menu shortcut: the letter of Start", "S"),
@@ -48,6 +48,7 @@ def shortcut(what: str) -> str:
         "names": pgettext("menu shortcut: the letter of Names", "N"),
         "keys": pgettext("menu shortcut: the letter of Keys", "K"),
         "practice": pgettext("menu shortcut: the letter of Guided practice", "P"),
+        "daily": pgettext("menu shortcut: the letter of Daily deal", "D"),
     }
     return letters[what]
 

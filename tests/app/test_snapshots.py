@@ -192,12 +192,13 @@ class TestTooSmall:
 
 class TestMenu:
     def test_start_menu(self, snap_compare) -> None:
-        """The start menu: players (two players or the bot, focused) and game variant on the
-        left; beside them the ladder's seven bot levels, weakest first, each with its median
-        time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
-        chosen level); keyboard, language and the display options (ASCII, four colours,
-        hints) below; Start, Host and Join (a game over the network), Names, Keys and Quit;
-        the hint's two lines (Tab, arrows and Enter, F1; then S, H, J, N, K); all in 80x24."""
+        """The start menu: players (two players or the bot, focused; the guided practice and
+        the daily deal) and game variant on the left; beside them the ladder's seven bot
+        levels, weakest first, each with its median time a move, and the adaptive bot (off
+        until the bot is chosen, its cursor on the chosen level); keyboard, language and the
+        display options (ASCII, four colours, hints) below; Start, Host and Join (a game over
+        the network), Names, Keys and Quit; the hint's two lines (Tab, arrows and Enter, F1;
+        then S, H, J, N, K); all in 80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 

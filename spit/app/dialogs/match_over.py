@@ -52,6 +52,11 @@ class MatchOverScreen(Dialog[str]):
         width: 100%;
         margin-top: 1;
     }
+    MatchOverScreen #share {
+        width: 100%;
+        margin-top: 1;
+        text-style: bold;
+    }
     MatchOverScreen Horizontal {
         margin-top: 1;
     }
@@ -82,12 +87,14 @@ class MatchOverScreen(Dialog[str]):
         rematch: bool = True,
         record: Record | None = None,
         coached: int = 0,
+        share: str | None = None,
         offer: Callable[[], None] | None = None,
     ) -> None:
         """``rematch`` False leaves the rematch out; ``record``, the match's read back,
         brings the coach (for seat ``coached``), the chart, and the replay at the worst
-        moment; ``offer``: a networked match's, which the rematch key offers (or accepts)
-        and the server deals once both players have."""
+        moment; ``share`` is a daily's share line, shown and copied to the clipboard (OSC
+        52); ``offer``: a networked match's, which the rematch key offers (or accepts) and
+        the server deals once both players have."""
         super().__init__()
         self._offer = offer
         self._analysis = None if record is None else analyse(record)
@@ -101,11 +108,14 @@ class MatchOverScreen(Dialog[str]):
         self._look = look
         self._grace = grace
         self._last_round = last_round
+        self._share = share
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._winner(), id="winner", markup=False)
             yield Static(self._figures(), id="figures", markup=False)
+            if self._share is not None:
+                yield Static(self._share, id="share", markup=False)
             yield Static(id="rematch-news", markup=False)
             with Horizontal():
                 yield answer_button(
@@ -121,6 +131,8 @@ class MatchOverScreen(Dialog[str]):
         self.query_one("#rematch-news").display = False
         if self._analysis is not None:
             self.query_one(Vertical).border_subtitle = words.advice.replay_key()
+        if self._share is not None:
+            self.app.copy_to_clipboard(self._share)  # where the terminal allows it
         if self._grace > 0:
             self.set_timer(self._grace, self._enable)
         else:

@@ -376,24 +376,11 @@ class GameScreen(WordedBindings, Screen[None]):
             rematch=self.game.can_rematch and self.options.daily is None,  # one deal a day
             record=self._record,
             coached=self.seat,
-            share=self._daily_share(),
+            share=daily_share(self.options.daily, ascii=self.look.ascii),
             offer=self.game.rematch if self.game.connection is not None else None,
         )
         self.rematch_news.box = screen
         self.app.push_screen(screen, self._after_match)
-
-    def _daily_share(self) -> str | None:
-        """A daily's share line, from its record (None: no daily, or no record to read)."""
-        if self.options.daily is None:
-            return None
-        from spit.records.daily import latest_try  # deferred: the history, at a daily's end
-        from spit.records.record import RecordError  # deferred: the same
-
-        try:
-            played = latest_try(date.fromisoformat(self.options.daily))
-        except RecordError:
-            return None
-        return None if played is None else words.daily.share_line(played, ascii=self.look.ascii)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:
@@ -430,3 +417,17 @@ class GameScreen(WordedBindings, Screen[None]):
         for player in (0, 1):
             self.feedback.clear_message(player)
         self.redraw()
+
+
+def daily_share(daily: str | None, *, ascii: bool) -> str | None:
+    """A daily's share line, from its record (None: no daily, or no record to read)."""
+    if daily is None:
+        return None
+    from spit.records.daily import latest_try  # deferred: the history, at a daily's end
+    from spit.records.record import RecordError  # deferred: the same
+
+    try:
+        played = latest_try(date.fromisoformat(daily))
+    except RecordError:
+        return None
+    return None if played is None else words.daily.share_line(played, ascii=ascii)

@@ -8,6 +8,7 @@ from datetime import date
 from textual.widgets import Static
 
 from spit.app.dialogs.match_over import MatchOverScreen
+from spit.app.game import daily_share
 from spit.app.look import Look
 from spit.app.menu import MenuScreen
 from spit.commands.daily import play_headless
@@ -77,5 +78,6 @@ async def test_a_dailys_end_reads_its_share_line_from_the_days_record() -> None:
         opponents=opponents([]),
     )
     async with app.run_test(size=(80, 24)):
-        line = game(app)._daily_share()
+        screen = game(app)
+        line = daily_share(screen.options.daily, ascii=screen.look.ascii)
     assert line is not None and line.startswith("Spit daily 2026-12-03 · lost in 3 rounds")

@@ -213,6 +213,7 @@ def build_parser() -> TopParser:
     commands.declare(["server", "host", "join"], _network)
     commands.declare(["web"], _web)
     commands.declare(["ladder"], _simulator)
+    commands.declare(["seek", "players"], _online)
     parser.commands = commands
     return parser
 
@@ -246,6 +247,12 @@ def _network(commands: Commands) -> None:
     from spit.commands.rooms import add_network_parsers  # lazy: loads with its parser, not at start
 
     add_network_parsers(commands)
+
+
+def _online(commands: Commands) -> None:
+    from spit.commands.online import add_online_parsers  # lazy: loads with its parser
+
+    add_online_parsers(commands)
 
 
 def _web(commands: Commands) -> None:

@@ -33,6 +33,8 @@ SUBCOMMANDS = (
     "join",
     "web",
     "ladder",
+    "seek",
+    "players",
 )
 
 
@@ -71,6 +73,8 @@ commands:
     join       join a friend's room over the network
     web        serve spit to a web browser
     ladder     play every bot level against every other and rate them
+    seek       find a player near your strength on a server and play a rated match
+    players    show a server's leaderboard
 
 Language, keyboard layout, remapped keys, display and lockout can be set in the config file
 /srv/spit/config.toml (or the file SPIT_CONFIG names); flags on the command line win over it.
@@ -78,7 +82,7 @@ Language, keyboard layout, remapped keys, display and lockout can be set in the 
 
 CHOICES = (
     "'play', 'practice', 'daily', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', "
-    "'join', 'web', 'ladder'"
+    "'join', 'web', 'ladder', 'seek', 'players'"
 )
 
 

@@ -377,10 +377,9 @@ class GameScreen(WordedBindings, Screen[None]):
             record=self._record,
             coached=self.seat,
             share=daily_share(self.options.daily, ascii=self.look.ascii),
-            offer=self.game.rematch if self.game.connection is not None else None,
+            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
         )
-        self.rematch_news.box = screen
-        self.app.push_screen(screen, self._after_match)
+        self.rematch_news.push(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:

@@ -112,8 +112,8 @@ class MenuScreen(WordedBindings, Screen[None]):
     MenuScreen #choices {
         grid-size: 2 3;
         grid-columns: 42 36;
-        grid-rows: 6 4 3;
-        height: 13;
+        grid-rows: 7 4 3;  /* players (5 choices), game, the settings */
+        height: 14;
     }
     MenuScreen RadioSet, MenuScreen .box {
         height: auto;
@@ -245,6 +245,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                         id="daily",
                         disabled=not self._bot_available,
                     )
+                    yield Option(words.menu.menu_label("online"), id="online")
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
@@ -329,6 +330,8 @@ class MenuScreen(WordedBindings, Screen[None]):
             return
         if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#daily"):
             self.action_daily()
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#online"):
+            self.action_online()
             return
         chosen = self.chosen()
         self.post_message(RememberMenu(chosen))
@@ -387,6 +390,13 @@ class MenuScreen(WordedBindings, Screen[None]):
         from spit.app.dialogs.join import JoinScreen  # deferred: start-up
 
         self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
+
+    def action_online(self) -> None:
+        """Play online: the server pairs this player with one near their rating."""
+        from spit.app.dialogs.online import OnlineScreen  # deferred: start-up (the network)
+
+        online = OnlineScreen(self._options.names[0] or "", self.chosen().variant)
+        self.app.push_screen(online, self._network_chosen)
 
     def _network_chosen(self, network: Network | None) -> None:
         if network is not None:

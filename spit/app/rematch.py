@@ -3,6 +3,7 @@ the box says what the other player did, and goes when the server deals the new m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spit import words
@@ -20,6 +21,14 @@ class RematchNews:
     def __init__(self, screen: GameScreen) -> None:
         self._screen = screen
         self.box: MatchOverScreen | None = None  # the match-over box, once shown
+
+    def push(self, box: MatchOverScreen, after: Callable[[str | None], None]) -> None:
+        """Show the match-over ``box`` (``after`` hears its answer); in a networked match its
+        rematch key offers one, and the box is kept to hear what the other player does."""
+        self.box = box
+        if self._screen.game.connection is not None:
+            box.offer = self._screen.game.rematch
+        self._screen.app.push_screen(box, after)
 
     def told(self) -> None:
         """News of the room: what the server last said of a rematch, to the box if it is up."""

@@ -121,6 +121,13 @@ def add_network_parsers(commands: Any) -> None:
         help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
     )
     server.add_argument(
+        "--bot-wait",
+        type=grace_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help=_("how long a lone 'spit seek' waits before the server's bot is offered (30)"),
+    )
+    server.add_argument(
         "--workers",
         type=workers_count,
         default=1,
@@ -537,9 +544,14 @@ def _cannot_listen(error: OSError) -> None:
 
 
 async def _serve(args: argparse.Namespace) -> int:
+    from spit.net.online import Online  # lazy: the network
+    from spit.net.pool import LocalPool  # lazy: the network
     from spit.net.server import GameServer, Limits  # lazy: the network
+    from spit.net.store import SqliteStore  # lazy: the network
+    from spit.records.paths import data_dir  # lazy: with the server
 
-    server = GameServer(limits=Limits(grace=args.grace), pace=args.pace)
+    online = Online(SqliteStore(data_dir() / "online.sqlite3"), LocalPool(), bot_wait=args.bot_wait)
+    server = GameServer(limits=Limits(grace=args.grace), pace=args.pace, online=online)
     # The signals are ours before the first log line, so a stop never finds them unset.
     with _interrupts() as stop:
         try:
@@ -580,6 +592,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
                 redis=args.redis,
                 limits=Limits(grace=args.grace),
                 pace=args.pace,
+                bot_wait=args.bot_wait,
             )
             for index in range(1, args.workers + 1)
         ]

@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import uvloop
 
@@ -30,6 +30,7 @@ from spit.net.transport import POLICY, Connection, Outbox, Transport
 from spit.net.wire import (
     DEFAULT_PORT,
     Act,
+    AskPlayers,
     Frame,
     JoinRoom,
     Leave,
@@ -44,14 +45,19 @@ from spit.net.wire import (
     Redirect,
     Rejoin,
     RoomEnd,
+    Seek,
     SetPause,
     Stage,
+    Unseek,
     encode,
     error_frame,
     parse_client,
 )
 from spit.records.problems import NoLongerRecorded
 from spit.records.recorder import MatchRecorder, NotRecorded, RecorderNotice, players
+
+if TYPE_CHECKING:
+    from spit.net.online import Online
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
@@ -103,6 +109,7 @@ class Limits:
 
 
 _SEATING = (OpenRoom, JoinRoom, Rejoin)  # in a cluster, the directory has a say in them
+_ONLINE = (Seek, Unseek, AskPlayers)  # spit/net/online.py's
 
 
 class _Refused(Exception):
@@ -160,6 +167,10 @@ class _Peer:
             return None
         try:
             message = parse_client(text, self.seat)
+            if isinstance(message, _ONLINE):
+                if server.online is None:
+                    raise _Refused(Problem.BAD_FRAME, "this server keeps no players")
+                return server.online.frame(self, message)
             if self.room is None and server.cluster is not None and isinstance(message, _SEATING):
                 return self._routed(message)
             server._dispatch(self, message)
@@ -177,6 +188,8 @@ class _Peer:
 
     def gone(self) -> None:
         self.pinged.discard(self)
+        if self.server.online is not None:
+            self.server.online.gone(self)
         self.server._gone(self)
 
     def failed(self, error: Exception) -> None:
@@ -311,7 +324,7 @@ class _Pinger:
         if peer.closing:
             return
         limits = self.server.limits
-        if peer.room is None:
+        if peer.room is None and not (self.server.online and self.server.online.seeking(peer)):
             # A connection that never takes a seat holds a socket for nothing.
             if self.server._source() - peer.opened >= limits.seat_timeout:
                 log.warning("%s: took no seat in %g s; closed", peer.name, limits.seat_timeout)
@@ -407,7 +420,9 @@ class GameServer:
         record: bool = True,
         hosted: bool = False,
         cluster: Cluster | None = None,
+        online: Online | None = None,
     ) -> None:
+        self.online = online  # players, the pool and ratings (None: rooms by code only)
         self.limits = limits or Limits()
         self.hosted = hosted  # inside a player's `spit host` (and dies with it)
         self.cluster = cluster  # None: a server on its own
@@ -450,6 +465,8 @@ class GameServer:
             log.info("listening on %s too%s", _join_address(host, port), shared)
             return (host, port)
         self.address = (host, port)
+        if self.online is not None:
+            self.online.start(self)
         log.info(
             "listening on %s%s (up to %d connections: %d open files)",
             _join_address(host, port),
@@ -462,6 +479,8 @@ class GameServer:
     async def stop(self) -> None:
         self._timers.clear()
         self._pinger.stop()
+        if self.online is not None:
+            await self.online.stop()
         if self._transport is not None:
             await self._transport.stop()
             self._transport = None
@@ -492,9 +511,10 @@ class GameServer:
             self._act(peer, message)
         elif isinstance(message, Pong):
             sent = peer.pings.pop(message.id, None)
+            if sent is not None:
+                peer.rtts.append(self._source() - sent)  # a seeker's weighs in its pairing
             if sent is not None and peer.room is not None:
                 room = peer.room
-                peer.rtts.append(self._source() - sent)
                 rtt, shown = min(peer.rtts), room.rtt[peer.seat]
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
@@ -519,15 +539,13 @@ class GameServer:
             self._join(peer, message)
         elif isinstance(message, Rejoin):
             self._rejoin(peer, message)
-        elif isinstance(message, Leave):
+        elif isinstance(message, Leave | OfferRematch):
             room = self._room_of(peer)
-            if room.stage is not Stage.OVER:
+            if isinstance(message, Leave) and room.stage is not Stage.OVER:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
-                self._end(room, RoomEnd.LEFT)
-            else:  # after the match: no rematch
-                self._deliver(room, rematch.none_follows(room, NoRematch.DECLINED, peer.seat))
-        elif isinstance(message, OfferRematch):
-            _rematch(self, peer)
+                self._end(room, RoomEnd.LEFT, peer.seat)
+            else:  # after the match: a rematch offered, or declined by leaving
+                _after_match(self, peer, room, isinstance(message, OfferRematch))
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -690,11 +708,14 @@ class GameServer:
         if room.connected[seat] or room.stage is Stage.OVER:
             return
         log.info("room %s: player %d did not come back; match abandoned", room.code, seat + 1)
-        self._end(room, RoomEnd.ABANDONED)
+        self._end(room, RoomEnd.ABANDONED, seat)
 
-    def _end(self, room: Room, why: RoomEnd) -> None:
+    def _end(self, room: Room, why: RoomEnd, loser: int | None = None) -> None:
         room.end(why)
-        self._deliver(room, room.ended_frames())
+        sends = room.ended_frames()
+        if self.online is not None:  # a paired match's frames carry the ratings
+            sends = self.online.ended(room, sends, loser)
+        self._deliver(room, sends)
         for seat in (0, 1):
             for what in ("grace", "pause"):
                 self._timers.cancel((room.code, seat, what))
@@ -737,10 +758,12 @@ class GameServer:
                 peer.send(send.body, self.limits.backlog, last[1])
 
 
-def _rematch(server: GameServer, peer: _Peer) -> None:
-    """``peer``'s seat offers a rematch (:mod:`spit.net.rematch`); when the room is dealt
-    anew, each peer goes to its new seat and the match gets its own record."""
-    room = server._room_of(peer)
+def _after_match(server: GameServer, peer: _Peer, room: Room, offers: bool) -> None:
+    """``peer``'s seat offers a rematch, or declines one by leaving (:mod:`spit.net.rematch`);
+    when the room is dealt anew, each peer goes to its new seat, the match to its own record."""
+    if not offers:
+        server._deliver(room, rematch.none_follows(room, NoRematch.DECLINED, peer.seat))
+        return
     sends = rematch.offer(room, peer.seat)
     if room.stage is Stage.PLAYING:
         server._timers.cancel((room.code, -1, "forget"))

@@ -6,7 +6,9 @@ offers the rematch, says what Bo did, and gives way to the fresh table, the seat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -21,12 +23,22 @@ from spit.net.server import GameServer
 from spit.net.wire import Act, NoRematch, Rematch
 from spit.settings.options import GameOptions, Mode, Network
 from spit.sim.simulator import play_match
-from tests.net.netkit import running_server
 
 from .factory import STILL, screen_text
 from .test_network_play import SEED, Friend, until
 
 pytestmark = pytest.mark.long  # a match played out across a server, on real time
+
+
+@contextlib.asynccontextmanager
+async def running_server() -> AsyncIterator[tuple[GameServer, str]]:
+    """A server of the test's own on 127.0.0.1 (any free port), keeping no records."""
+    server = GameServer(record=False)
+    host, port = await server.start("127.0.0.1", 0)
+    try:
+        yield server, f"{host}:{port}"
+    finally:
+        await server.stop()
 
 
 def accepted_actions(seed: int) -> list[Action]:
@@ -84,7 +96,7 @@ def seating_app(address: str) -> SpitApp:
 
 
 async def test_both_accept_and_the_same_room_deals_a_fresh_match_with_the_seats_swapped():
-    async with running_server(record=False) as (server, address):
+    async with running_server() as (server, address):
         app = seating_app(address)
         async with app.run_test(size=(80, 24)) as pilot:
             screen, friend = await played_out(pilot, server, address)
@@ -105,7 +117,7 @@ async def test_both_accept_and_the_same_room_deals_a_fresh_match_with_the_seats_
 
 
 async def test_the_box_says_the_offer_is_waiting_then_declined_when_the_friend_leaves():
-    async with running_server(record=False) as (server, address):
+    async with running_server() as (server, address):
         app = seating_app(address)
         async with app.run_test(size=(80, 24)) as pilot:
             _screen, friend = await played_out(pilot, server, address)
@@ -124,7 +136,7 @@ async def test_the_box_says_the_offer_is_waiting_then_declined_when_the_friend_l
 
 
 async def test_an_offer_after_the_friends_line_went_is_answered_plainly():
-    async with running_server(record=False) as (server, address):
+    async with running_server() as (server, address):
         app = seating_app(address)
         async with app.run_test(size=(80, 24)) as pilot:
             _screen, friend = await played_out(pilot, server, address)

@@ -65,6 +65,10 @@ class MatchOverScreen(Dialog[str]):
     }
     """
 
+    offer: Callable[[], None] | None = None
+    """A networked match's rematch: the key (or button) offers one, or accepts the other
+    player's, and the box stays until the server deals it (:mod:`spit.app.rematch`)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         bind("ctrl+r", "choose('rematch')", "rematch", "rematch"),
         bind("escape", "choose('menu')", "menu", "menu"),
@@ -88,15 +92,13 @@ class MatchOverScreen(Dialog[str]):
         record: Record | None = None,
         coached: int = 0,
         share: str | None = None,
-        offer: Callable[[], None] | None = None,
+        rated: tuple[str, str] | None = None,
     ) -> None:
-        """``rematch`` False leaves the rematch out; ``record``, the match's read back,
-        brings the coach (for seat ``coached``), the chart, and the replay at the worst
-        moment; ``share`` is a daily's share line, shown and copied to the clipboard (OSC
-        52); ``offer``: a networked match's, which the rematch key offers (or accepts) and
-        the server deals once both players have."""
+        """``rematch`` False leaves the rematch out (a networked match deals none);
+        ``record``, the match's read back, brings the coach (for seat ``coached``), the
+        chart, and the replay at the worst moment; ``share`` is a daily's share line, shown
+        and copied to the clipboard (OSC 52)."""
         super().__init__()
-        self._offer = offer
         self._analysis = None if record is None else analyse(record)
         self._coached = coached
         self._against_bot = against_bot
@@ -109,6 +111,7 @@ class MatchOverScreen(Dialog[str]):
         self._grace = grace
         self._last_round = last_round
         self._share = share
+        self._rated = rated  # each seat's rating before → after, for a paired match
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -163,8 +166,8 @@ class MatchOverScreen(Dialog[str]):
     def dismiss(self, result: str | None = None) -> AwaitComplete:
         """A networked rematch (key or button) is offered, and the box stays until the server
         deals it; any other answer closes the box."""
-        if result == "rematch" and self._offer is not None:
-            self._offer()
+        if result == "rematch" and self.offer is not None:
+            self.offer()
             return AwaitComplete.nothing()
         return super().dismiss(result)
 
@@ -212,6 +215,8 @@ class MatchOverScreen(Dialog[str]):
         )
         if self._analysis is not None:
             table.add_row(words.advice.chart_label(), *charts(self._analysis))
+        if self._rated is not None:
+            table.add_row(words.dialogs.match_figure("rating"), *self._rated)
         how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))

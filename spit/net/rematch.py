@@ -5,9 +5,40 @@ is: the frames come back, :mod:`spit.net.server` sends them (docs/network.md, "R
 
 from __future__ import annotations
 
+import logging
+from typing import Protocol, TypeVar
+
 from spit.engine import PLAYERS
 from spit.net.room import Room, Send
 from spit.net.wire import NoRematch, ProtocolError, Rematch, RoomEnd, Stage
+
+log = logging.getLogger("spit.net.server")  # the server's log: a line per room event
+
+LEFT, CLOSED = NoRematch.LEFT, NoRematch.CLOSED
+
+
+class Seated(Protocol):
+    """A connection at a seat (the server's peer)."""
+
+    seat: int
+
+
+S = TypeVar("S", bound=Seated)
+
+
+def answer(room: Room, seat: int, offers: bool, seated: dict[tuple[str, int], S]) -> list[Send]:
+    """``seat`` offers a rematch (``offers``) or declines one by leaving, after the match: the
+    frames to send (see :func:`offer`). Dealt anew, ``seated`` (the connections by room code
+    and seat) has each at its new seat."""
+    if not offers:
+        return none_follows(room, NoRematch.DECLINED, seat)
+    sends = offer(room, seat)
+    if room.stage is Stage.PLAYING:
+        first, second = (seated.pop((room.code, s)) for s in PLAYERS)
+        first.seat, second.seat = 1, 0
+        seated[(room.code, 1)], seated[(room.code, 0)] = first, second
+        log.info("room %s: rematch, the seats swapped", room.code)
+    return sends
 
 
 def offer(room: Room, seat: int) -> list[Send]:
@@ -36,4 +67,4 @@ def none_follows(room: Room, why: NoRematch, by: int | None = None) -> list[Send
     return [Send(s, body) for s in PLAYERS if room.taken[s] and room.connected[s]]
 
 
-__all__ = ["none_follows", "offer"]
+__all__ = ["CLOSED", "LEFT", "answer", "none_follows", "offer"]

@@ -25,7 +25,7 @@ from spit.net import rematch
 from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
-from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
+from spit.net.room import GO_ON_AFTER, PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
 from spit.net.wire import (
     DEFAULT_PORT,
@@ -34,7 +34,6 @@ from spit.net.wire import (
     Frame,
     JoinRoom,
     Leave,
-    NoRematch,
     OfferRematch,
     OpenRoom,
     OtherVersion,
@@ -105,6 +104,7 @@ class Limits:
     ping_every: float = 5.0
     seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
+    go_on_after: float = GO_ON_AFTER  # seconds counted down before play goes on after a stop
     quotas: Quotas = field(default_factory=Quotas)
 
 
@@ -532,7 +532,7 @@ class GameServer:
                 what = "paused" if message.paused else "let go of the pause"
                 peer.note(logging.INFO, "room %s: player %d %s", room.code, peer.seat + 1, what)
                 self._time_pause(room, peer.seat)
-                self._deliver(room, room.status())
+                self._told(room)
         elif isinstance(message, OpenRoom):
             self._open(peer, message)
         elif isinstance(message, JoinRoom):
@@ -545,7 +545,12 @@ class GameServer:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
                 self._end(room, RoomEnd.LEFT, peer.seat)
             else:  # after the match: a rematch offered, or declined by leaving
-                _after_match(self, peer, room, isinstance(message, OfferRematch))
+                sends = rematch.answer(room, peer.seat, type(message) is OfferRematch, self._seats)
+                if room.stage is Stage.PLAYING:  # dealt anew: a record of its own
+                    self._timers.cancel((room.code, -1, "forget"))
+                    if self.record:
+                        self._record(room)
+                self._deliver(room, sends)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -570,6 +575,7 @@ class GameServer:
             pace=self.pace,
             source=self._source,
             pause_allowance=self.limits.pause,
+            go_on_after=self.limits.go_on_after,
             hosted=self.hosted,
         )
         self.rooms[code] = room
@@ -654,7 +660,7 @@ class GameServer:
         # The newcomer gets the whole table; the other seat, if there, its table anew too
         # (a second player just sat down) — without events, so nothing is drawn twice.
         self._deliver(room, room.tables(()))
-        self._deliver(room, room.status())
+        self._told(room)
 
     def _act(self, peer: _Peer, message: Act) -> None:
         # The action was read for this connection's seat: it names no other room or seat.
@@ -683,7 +689,7 @@ class GameServer:
         grace = self._grace(room)
         room.set_connected(peer.seat, False, grace=grace)
         if room.stage is Stage.OVER:
-            self._deliver(room, rematch.none_follows(room, NoRematch.LEFT, peer.seat))
+            self._deliver(room, rematch.none_follows(room, rematch.LEFT, peer.seat))
             return
         log.info("room %s: player %d dropped; seat kept %g s", room.code, peer.seat + 1, grace)
         self._deliver(room, room.status())
@@ -702,7 +708,23 @@ class GameServer:
             return
         room.set_paused(seat, False)
         log.info("room %s: player %d's pause ran out; play goes on", room.code, seat + 1)
+        self._told(room)
+
+    def _told(self, room: Room) -> None:
+        """Tell both seats how the room stands; if play is to go on after a count, go on
+        when it is over."""
         self._deliver(room, room.status())
+        if room.goes_on_at is not None:
+            self._timers.start(
+                (room.code, -1, "go on"),
+                room.goes_on_at - self._source(),
+                lambda: self._go_on(room),
+            )
+
+    def _go_on(self, room: Room) -> None:
+        if room.goes_on_at is not None:
+            room.go_on()
+            self._deliver(room, room.status())
 
     def _abandon(self, room: Room, seat: int) -> None:
         if room.connected[seat] or room.stage is Stage.OVER:
@@ -724,7 +746,7 @@ class GameServer:
         self._timers.start((room.code, -1, "forget"), self._grace(room), lambda: self._forget(room))
 
     def _forget(self, room: Room) -> None:
-        self._deliver(room, rematch.none_follows(room, NoRematch.CLOSED))
+        self._deliver(room, rematch.none_follows(room, rematch.CLOSED))
         self.rooms.pop(room.code, None)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)
@@ -756,25 +778,6 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
-
-
-def _after_match(server: GameServer, peer: _Peer, room: Room, offers: bool) -> None:
-    """``peer``'s seat offers a rematch, or declines one by leaving (:mod:`spit.net.rematch`);
-    when the room is dealt anew, each peer goes to its new seat, the match to its own record."""
-    if not offers:
-        server._deliver(room, rematch.none_follows(room, NoRematch.DECLINED, peer.seat))
-        return
-    sends = rematch.offer(room, peer.seat)
-    if room.stage is Stage.PLAYING:
-        server._timers.cancel((room.code, -1, "forget"))
-        seats = server._seats
-        first, second = (seats.pop((room.code, s)) for s in (0, 1))
-        first.seat, second.seat = 1, 0
-        seats[(room.code, 1)], seats[(room.code, 0)] = first, second
-        log.info("room %s: rematch, the seats swapped", room.code)
-        if server.record:
-            server._record(room)
-    server._deliver(room, sends)
 
 
 def _said(notice: RecorderNotice) -> str:

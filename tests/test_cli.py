@@ -249,6 +249,22 @@ def test_a_broken_config_exits_2_with_one_line_before_the_game(config, capsys, s
     assert started == []
 
 
+def test_a_theme_spit_does_not_offer_exits_2_with_one_line(config, capsys, started):
+    path = config('[display]\ntheme = "solarized"\n')
+    assert main([]) == 2
+    assert capsys.readouterr().err == (
+        f"spit: config error in {path}: display.theme: unknown choice 'solarized' "
+        "(choose from dark, light, high-contrast)\n"
+    )
+    assert started == []
+
+
+def test_the_theme_and_cue_come_from_the_config(config, started):
+    config('[display]\ntheme = "light"\ncue = true\n')
+    main(["play", "--two-player"])
+    assert (started[0].theme, started[0].cue) == ("light", True)
+
+
 def test_a_broken_config_stops_the_start_menu_too(config, capsys, started):
     config("[display]\nascii = 1\n")
     assert main([]) == 2

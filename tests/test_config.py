@@ -99,6 +99,8 @@ def test_every_setting_is_read(write):
         [display]
         ascii = true
         four_colour = true
+        theme = "high-contrast"
+        cue = true
         [rules]
         lockout = 1.25
         """
@@ -108,6 +110,8 @@ def test_every_setting_is_read(write):
         bindings={"p1.spit": "1", "p2.stock5.fill": "f12"},
         ascii=True,
         four_colour=True,
+        theme="high-contrast",
+        cue=True,
         lockout=1.25,
         path=path,
     )
@@ -186,6 +190,11 @@ def test_bindings_that_clash_with_another_preset_name_the_entry_and_layout(write
         ),
         ("[display.colours]\nhearts = 1", "display.colours: unknown table (expected ascii"),
         ('[menu]\nmode = "solo"', "menu.mode: unknown choice 'solo' (choose from two-player, bot)"),
+        (
+            '[display]\ntheme = "nord"',
+            "display.theme: unknown choice 'nord' (choose from dark, light, high-contrast)",
+        ),
+        ('[display]\ncue = "bell"', "display.cue: must be true or false, not 'bell'"),
         ("[menu]\nlevel = 3", "menu.level: must be a string, not 3"),
         ("[players]\none = 3", "players.one: must be a name in quotes, not 3"),
         ("[rules]\nlockout = 1e400", "rules.lockout: must be between 0 and 2 seconds, not inf"),

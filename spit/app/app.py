@@ -37,6 +37,8 @@ from spit.app.terminal import (
     guard_input_parser,
     guard_terminal_loss,
 )
+from spit.app.themes import CSS as THEME_CSS
+from spit.app.themes import FELT, THEMES
 from spit.engine import Match
 from spit.game import DriverFactory, Game, Source, bot_driver
 from spit.game.patient import PatientDriver
@@ -63,6 +65,7 @@ class SpitApp(WordedBindings, TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
     TITLE = "Spit"
+    CSS = THEME_CSS
     ENABLE_COMMAND_PALETTE = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -96,6 +99,8 @@ class SpitApp(WordedBindings, TerminalApp):
         match), ``seated`` if the command took it already; ``config_file``: where the menu
         remembers its choices; ``offer_practice``: offer the practice when the menu opens."""
         super().__init__()
+        for theme in THEMES.values():
+            self.register_theme(theme)
         self.config_file = config_file
         self.options = options or GameOptions()
         """The options from the command line (the menu may change them)."""
@@ -110,6 +115,7 @@ class SpitApp(WordedBindings, TerminalApp):
         self.pace = pace or Pace()
         self.keymap = self._keys_for(self.options)
         self._ascii = self.options.ascii
+        self.theme = self.options.theme
         self._resume = resume
         self._replay = replay
         self._network = network
@@ -118,6 +124,9 @@ class SpitApp(WordedBindings, TerminalApp):
         self.remote = RemoteSeat()
         self._practice = practice
         self.offers = StartOffers(self, practice=offer_practice)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(FELT)  # the table's colours, where a theme does not set its own
 
     # -- screens ---------------------------------------------------------------------
 

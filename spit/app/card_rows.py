@@ -6,18 +6,38 @@ from collections.abc import Callable, Hashable
 from functools import partial
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 
 from spit import words
-from spit.app.look import DIM, LAYERS, PLAYER_COLOURS, SMALL, CardSize, Lines, Look, ink
+from spit.app.look import DIM, PLAYER_COLOURS, SMALL, CardSize, Lines, Look, ink
 from spit.app.mosaic import Mosaic, Tile
-from spit.app.parts import MARGIN, Part
+from spit.app.parts import Part
 from spit.engine import PileView, StockView
 
 
 def _line(text: str, style: Style | str) -> Lines:
     """A caption's picture: ``text`` in ``style``."""
     return (ink(text, style=style),)
+
+
+def tile_at(row: StockRow | PileRow, x: int) -> int | None:
+    """Which card of a row of cards column ``x`` of the widget falls on (counted from the
+    left, blank runs between them not counted); None on blank or with nothing drawn. The
+    pictures are centred in the widget, as the CSS's ``content-align`` puts them."""
+    picture = row.render()
+    if not isinstance(picture, Mosaic):
+        return None
+    items = picture.bands[0][1]
+    widths = [item if isinstance(item, int) else item.width for item in items]
+    x -= (row.size.width - sum(widths)) // 2
+    index = 0
+    for item, width in zip(items, widths, strict=True):
+        if 0 <= x < width:
+            return None if isinstance(item, int) else index
+        x -= width
+        index += not isinstance(item, int)
+    return None
 
 
 # -- a player's stocks -----------------------------------------------------------------
@@ -46,11 +66,11 @@ class StockRow(Part[StocksState]):
 
     def draw(self, state: StocksState) -> Mosaic:
         look, size = state.look, state.size
-        band: list[Tile | int] = [MARGIN]
+        band: list[Tile | int] = [size.margin]
         for i, stock in enumerate(state.stocks):
             top, face_down = stock.top, stock.face_down
             fits = bool(state.fits) and state.fits[i]
-            edges = min(face_down, LAYERS)
+            edges = min(face_down, size.layers)
             width = size.width + edges  # the rest of the stock's width is blank
             if i:
                 assert isinstance(band[-1], int)  # the blank run after the stock before
@@ -62,7 +82,7 @@ class StockRow(Part[StocksState]):
                     partial(look.stock, top, face_down, fits=fits, size=size),
                 )
             )
-            band.append(LAYERS - edges)
+            band.append(size.layers - edges)
         return Mosaic([(size.height, [item for item in band if item != 0])])
 
 
@@ -111,12 +131,12 @@ class PileRow(Part[PilesState]):
                 pictures[-1] += gap + pad // 2
                 captions.append(gap)
             pictures += [picture, pad - pad // 2]
-            text = caption.center(width)[:width]
+            text = _fitting(caption, width)
             style = caption_style or DIM
             captions.append(Tile(("caption", text, style), width, partial(_line, text, style)))
         # Under each pile, for a moment, who played what onto it: a flash is too quick to read.
         # Each label may spread a little past its pile's column, into the gaps beside it.
-        spread = space // 2 - 2
+        spread = max(0, space // 2 - 2)
         wide = width + 2 * spread
         moves: list[Tile | int] = [width + 1 - spread]
         for i, last in enumerate(state.last):
@@ -126,7 +146,7 @@ class PileRow(Part[PilesState]):
                 moves.append(wide)
                 continue
             words, who = last
-            text = words.center(wide)[:wide]
+            text = _fitting(words, wide)
             style = Style(color=PLAYER_COLOURS[who], bold=True)
             moves.append(Tile(("move", text, who), wide, partial(_line, text, style)))
         moves.append(1 + width - spread)
@@ -169,6 +189,13 @@ class PileRow(Part[PilesState]):
             ("face", look, size, top, edge), size, lambda: look.face(top, edge=edge, size=size)
         )
         return picture, cards, Style(color=colour, bold=True)
+
+
+def _fitting(text: str, width: int) -> str:
+    """``text`` centred in ``width`` columns; blank if it does not fit (on the compact table
+    a word cut in two would say less than none)."""
+    cells = cell_len(text)
+    return text.center(width - (cells - len(text))) if cells <= width else " " * width
 
 
 def _card(key: Hashable, size: CardSize, draw: Callable[[], Lines]) -> Tile:

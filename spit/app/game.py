@@ -25,15 +25,16 @@ from spit import words
 from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
-from spit.app.look import SMALL, CardSize, Look, card_size_for
+from spit.app.look import COMPACT, SMALL, CardSize, Look, card_size_for
 from spit.app.messages import GameLost, OpenMenu, OpenReplay, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
+from spit.app.pointer import Pointer
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.rematch import RematchNews
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
 from spit.app.timers import PumpTimers
-from spit.engine import Action, MatchEnded, PilePress, PlayerView, Press, Result
+from spit.engine import Action, MatchEnded, PilePress, PlayerView, Press, Result, RoundEnded
 from spit.game import Change, Game, Lost
 from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
@@ -41,6 +42,7 @@ from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode
 
 if TYPE_CHECKING:
+    from spit.app.dialogs.match_over import MatchOverScreen
     from spit.records.record import Record
 
 REPEAT_GAP: Final = 0.06
@@ -114,6 +116,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.card_size: CardSize = SMALL
         self.rematch_news = RematchNews(self)  # a networked match's
         self._record: Record | None = None  # the match's record read back as it ended
+        self.pointer = Pointer(self)
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -166,6 +169,7 @@ class GameScreen(WordedBindings, Screen[None]):
             return False
         self.card_size = size
         fit_table(self, size)
+        self.set_class(size is COMPACT and self.app.is_web, "-touch")
         return True
 
     def on_unmount(self) -> None:
@@ -189,6 +193,14 @@ class GameScreen(WordedBindings, Screen[None]):
         if last is not None and event.time - last < REPEAT_GAP:
             return
         self.press(press)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.pointer.down(event.screen_x, event.screen_y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        # A click or a drag means a key press (spit.app.pointer), which goes the keys' way.
+        if not self.game.replaying:
+            self.pointer.up(event.screen_x, event.screen_y)
 
     def press_key(self, key: str) -> Result | None:
         """Handle one key as if pressed (a Textual key name); None if it plays nothing."""
@@ -227,13 +239,22 @@ class GameScreen(WordedBindings, Screen[None]):
             text = self.presenter.refusal(change.refusal, change.at, self.perspective)
             if text is not None:
                 self.feedback.show_message(change.refusal.player, text, running=self.running)
+            if change.refusal.is_fumble and change.refusal.player in self.game.seats:
+                self.cue()
         elif change.player is not None:
             self.stats.record(change.events, change.at, self._plays_now())
             self.feedback.clear_message(change.player)  # redrawn once for everything, below
             self.feedback.heard(change.events, running=self.running)
+            if any(isinstance(e, RoundEnded) for e in change.events):
+                self.cue()  # the round waits for the slap
         self.redraw()
         if any(isinstance(e, MatchEnded) for e in change.events):
             self._match_over()
+
+    def cue(self) -> None:
+        """The terminal's bell, if the player asked for it (the menu's options)."""
+        if self.options.cue:
+            self.app.bell()
 
     def _plays_now(self) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
         """Each player's plays now, for the match figures' reactions: a seat played here by its
@@ -358,28 +379,9 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def _match_over(self) -> None:
         from spit.app.advice import read_back  # deferred: start-up
-        from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
 
-        view = self.game.view(self.seat)
-        outcome, last_round = view.outcome, view.last_round
-        assert outcome is not None and last_round is not None
         self._record = read_back(self.game.recorder)
-        screen = MatchOverScreen(
-            outcome=outcome,
-            names=self.names,
-            stats=self.stats,
-            variant=self.game.variant,
-            look=self.look,
-            grace=self.pace.grace,
-            last_round=last_round,
-            against_bot=self.against_bot,
-            rematch=self.game.can_rematch and self.options.daily is None,  # one deal a day
-            record=self._record,
-            coached=self.seat,
-            share=daily_share(self.options.daily, ascii=self.look.ascii),
-            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
-        )
-        self.rematch_news.push(screen, self._after_match)
+        self.rematch_news.push(match_over_box(self, self._record), self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:
@@ -430,3 +432,28 @@ def daily_share(daily: str | None, *, ascii: bool) -> str | None:
     except RecordError:
         return None
     return None if played is None else words.daily.share_line(played, ascii=ascii)
+
+
+def match_over_box(table: GameScreen, record: Record | None) -> MatchOverScreen:
+    """The match-over box for the match ``table`` played (``record``: its record read back)."""
+    from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
+
+    game, options = table.game, table.options
+    view = game.view(table.seat)
+    outcome, last_round = view.outcome, view.last_round
+    assert outcome is not None and last_round is not None
+    return MatchOverScreen(
+        outcome=outcome,
+        names=table.names,
+        stats=table.stats,
+        variant=game.variant,
+        look=table.look,
+        grace=table.pace.grace,
+        last_round=last_round,
+        against_bot=table.against_bot,
+        rematch=game.can_rematch and options.daily is None,  # one deal a day
+        record=record,
+        coached=table.seat,
+        share=daily_share(options.daily, ascii=table.look.ascii),
+        rated=getattr(game, "rated", None),  # a paired match's, over the network
+    )

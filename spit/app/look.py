@@ -35,39 +35,74 @@ class CardSize(NamedTuple):
     """Columns between the two spit piles."""
     big_rank: bool = False
     """The rank in tall letters in the card's middle."""
+    layers: int = LAYERS
+    """Edges of face-down cards drawn at most behind a stock's top card."""
+    margin: int = 13
+    """Columns left of a player's stocks, where the key legend's caption stands (none: no
+    caption)."""
 
     @property
     def stock_width(self) -> int:
         """Columns one stock takes: the top card and the edges of the cards under it."""
-        return self.width + LAYERS
+        return self.width + self.layers
 
 
 SMALL: Final = CardSize("small", 7, 3, (80, 24), gap=2, column=15, pile_space=10)
 MEDIUM: Final = CardSize("medium", 9, 5, (100, 32), gap=3, column=17, pile_space=12)
 LARGE: Final = CardSize("large", 13, 9, (140, 42), gap=4, column=21, pile_space=16, big_rank=True)
-CARD_SIZES: Final = (SMALL, MEDIUM, LARGE)
+COMPACT: Final = CardSize(
+    "compact", 7, 3, (44, 30), gap=1, column=10, pile_space=2, layers=1, margin=0
+)
+"""For a window narrower than the small table's but taller (a phone held upright): one edge
+behind each stock, no legend caption, the piles close together."""
+CARD_SIZES: Final = (COMPACT, SMALL, MEDIUM, LARGE)
 """The sizes, smallest first; each is drawn from its ``terminal`` up to the next one's."""
 
 
 def card_size_for(columns: int, lines: int) -> CardSize:
-    """The largest card size a terminal of ``columns`` by ``lines`` has room for (at least
-    the small one: below that, the app covers the table with its too-small notice)."""
+    """The largest card size a terminal of ``columns`` by ``lines`` has room for (the small
+    one where none fits: the app then covers the table with its too-small notice)."""
     fitting = [s for s in CARD_SIZES if columns >= s.terminal[0] and lines >= s.terminal[1]]
     return fitting[-1] if fitting else SMALL
 
 
 STOCK_WIDTH: Final = SMALL.stock_width
 
-PLAYER_COLOURS: Final = ("#3fa9f5", "#f5a623")
-"""Each player's colour (player 1 blue, player 2 amber): names, flashes, readiness."""
 
-_FACE: Final = Style(bgcolor="#f4f1e8")
-_EDGE: Final = Style(color="#8a8a8a", bgcolor="#f4f1e8")
-_FITS: Final = Style(color="#2e9e4f", bgcolor="#f4f1e8", bold=True)
+class Inks(NamedTuple):
+    """The colours of text that stands on a background of its own (the felt, a dialog): the
+    dim one (captions, key labels) and each player's (player 1 blue, player 2 amber)."""
+
+    dim: Style
+    players: tuple[str, str]
+
+    def player(self, player: int, *, bold: bool = True) -> Style:
+        """A player's colour as a text style."""
+        return Style(color=self.players[player], bold=bold)
+
+
+# Each at WCAG AA contrast (4.5:1) on what it stands on (tests/app/test_contrast.py), in
+# millions of colours and in 256 (a colour of the 256 is sent as it is, the others as the
+# nearest: the felt as the brighter colour 22).
+ON_DARK: Final = Inks(Style(color="#c8c8c8"), ("#87d7ff", "#ffd75f"))
+"""Inks for the felt and a dark theme's dialogs."""
+ON_LIGHT: Final = Inks(Style(color="#585858"), ("#005f87", "#704000"))
+"""Inks for a light theme's dialogs."""
+
+PLAYER_COLOURS: Final = ON_DARK.players
+"""Each player's colour on the felt: names, flashes, readiness."""
+DIM: Final = ON_DARK.dim
+"""Text that says less on the felt: captions, key labels, counts."""
+
+CARD_FACE: Final = "#f4f1e8"
+"""A face-up card's colour, under its rank and suit."""
+_FACE: Final = Style(bgcolor=CARD_FACE)
+_EDGE: Final = Style(color="#6b6b6b", bgcolor=CARD_FACE)
+_FITS: Final = Style(color="#005f00", bgcolor=CARD_FACE, bold=True)
 """The edge of a stock's top card that fits a pile right now (hints)."""
-_BACK: Final = Style(color="#9fb3d9", bgcolor="#27407a")
+_BACK: Final = Style(color="#d7d7ff", bgcolor="#27407a")
 _EMPTY: Final = Style(color="#5f5f5f")
-DIM: Final = Style(color="#6c6c6c")
+"""An empty place's faint outline (its note is :data:`DIM`, to be read)."""
 
 _TWO_COLOURS: Final = {
     Suit.SPADES: "#111111",
@@ -79,7 +114,7 @@ _FOUR_COLOURS: Final = {
     Suit.SPADES: "#111111",
     Suit.HEARTS: "#c8102e",
     Suit.DIAMONDS: "#1d5fbf",
-    Suit.CLUBS: "#13803a",
+    Suit.CLUBS: "#005f00",
 }
 
 Lines = tuple[Text, ...]
@@ -169,6 +204,11 @@ class Look(NamedTuple):
         colours = _FOUR_COLOURS if self.four_colour else _TWO_COLOURS
         return Style(color=colours[card.suit], bold=True)
 
+    def card_style(self, card: Card) -> Style:
+        """A card named in a line of text: its ink on the card's face, to read on any
+        background (black on a dark dialog would not)."""
+        return _FACE + self.suit_style(card)
+
     # -- boxes ------------------------------------------------------------------------
 
     def face(
@@ -240,8 +280,13 @@ class Look(NamedTuple):
         for row in range(rows):
             # Dashed, as the edges across are, and open beside the note.
             side = b.down if (row - rows // 2) % 2 else " "
-            text = _centre(note[:inner], inner) if row == rows // 2 else " " * inner
-            lines.append(ink(side + text + side, style=_EMPTY))
+            line = ink(side, style=_EMPTY)
+            if row == rows // 2:
+                line.append(_centre(note[:inner], inner), style=DIM)
+            else:
+                line.append(" " * inner)
+            line.append(side, style=_EMPTY)
+            lines.append(line)
         lines.append(ink(b.bottom_left + dashes[:inner] + b.bottom_right, style=_EMPTY))
         return tuple(lines)
 
@@ -254,8 +299,8 @@ class Look(NamedTuple):
         self, top: Card | None, face_down: int, *, fits: bool = False, size: CardSize = SMALL
     ) -> Lines:
         """A stock: its face-up top card with one edge per face-down card behind it (at most
-        :data:`LAYERS`), the count in the bottom edge. ``fits`` (hints on) lights the edge and
-        marks the top edge, so colour is not the only sign."""
+        the size's ``layers``), the count in the bottom edge. ``fits`` (hints on) lights the
+        edge and marks the top edge, so colour is not the only sign."""
         if top is None:
             lines = self.empty(size=size)
         else:
@@ -267,7 +312,7 @@ class Look(NamedTuple):
                 size=size,
             )
         b = self.boxes
-        shown = min(face_down, LAYERS)
+        shown = min(face_down, size.layers)
         edges = [b.top_right, *[b.down] * (len(lines) - 2), b.bottom_right]
         out: list[Text] = []
         for line, edge in zip(lines, edges, strict=True):
@@ -311,5 +356,5 @@ def _edge_note(note: str, width: int, across: str) -> str:
 
 
 def player_style(player: int, *, bold: bool = True) -> Style:
-    """A player's colour as a text style."""
-    return Style(color=PLAYER_COLOURS[player], bold=bold)
+    """A player's colour as a text style, on the felt."""
+    return ON_DARK.player(player, bold=bold)

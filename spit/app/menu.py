@@ -190,6 +190,7 @@ class MenuScreen(WordedBindings, Screen[None]):
         "join": partial(words.menu.menu_label, "join a game"),
         "practice": partial(words.dialogs.binding, "practice"),
         "daily": partial(words.daily.daily_label, "daily"),
+        "options": partial(words.menu.option_label, "options"),
     }
     """The actions a letter does (each the letter its language's translator chose), and
     their descriptions."""
@@ -376,6 +377,16 @@ class MenuScreen(WordedBindings, Screen[None]):
     def action_menu_help(self) -> None:
         """? opens the help, as F1 does (a browser may keep F1 for itself)."""
         self.app.action_help()  # type: ignore[attr-defined]
+
+    def action_options(self) -> None:
+        """The theme (shown at once) and the cue."""
+        from spit.app.dialogs.options import OptionsScreen  # deferred: start-up
+
+        def given(chosen: tuple[str, bool] | None) -> None:
+            if chosen is not None:
+                self._options = replace(self.chosen(), theme=chosen[0], cue=chosen[1])
+
+        self.app.push_screen(OptionsScreen(self._options.theme, self._options.cue), given)
 
     @on(Button.Pressed, "#host")
     def action_host(self) -> None:

@@ -22,11 +22,11 @@ from spit.engine import RoundEnd, RoundSettled, Variant
 from spit.i18n import _, ngettext
 from spit.words.labels import pile_name
 
-MARGIN: Final = 13
+MARGIN: Final = SMALL.margin
 """Columns left of a player's stocks, where the legend's caption stands."""
 
 
-_MESSAGE: Final = Style(color="#ff8a65", bold=True)
+_MESSAGE: Final = Style(color="#ffafaf", bold=True)
 _KEY: Final = Style(color="#e6e6e6", bold=True)
 
 
@@ -79,7 +79,7 @@ class TopBar(Part[TopBarState]):
     DEFAULT_CSS = """
     TopBar {
         height: 1;
-        background: $panel;
+        background: $felt-bar;
     }
     """
 
@@ -193,8 +193,9 @@ class KeyLegend(Part[LegendState]):
     """
 
     def draw(self, state: LegendState) -> Text:
-        line = ink(state.caption.rjust(MARGIN - 2)[: MARGIN - 2] + "  ", style=DIM)
         slot, size = state.slot, state.size
+        room = size.margin - 2  # the compact table has no room for the caption
+        line = ink(state.caption.rjust(room)[:room] + "  ", style=DIM) if room > 0 else Text()
         # Three keys of one column sit under the card's middle, as the card's own width;
         # wider keys start at the card's left edge and run on under the cards behind it.
         indent = max(0, (size.width - (3 * slot + 2)) // 2)
@@ -279,7 +280,7 @@ class RoundSummary(Part[SummaryState]):
         height: auto;
         border: round $accent;
         padding: 0 2;
-        background: $surface;
+        background: $felt-bar;
     }
     """
 

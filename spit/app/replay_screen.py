@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -17,6 +18,7 @@ from spit import words
 from spit.app.advice import charts
 from spit.app.bindings import bind
 from spit.app.game import GameScreen
+from spit.app.pointer import replay_control
 from spit.game import Change
 from spit.game.playback import ReplayGame
 from spit.i18n import _
@@ -58,11 +60,20 @@ class ReplayBar(Static):
         dock: bottom;
         height: 5;
         padding: 0 1;
-        background: $panel;
+        background: $felt-bar;
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }
     """
+
+    async def on_click(self, event: events.Click) -> None:
+        # The status line plays or stops; the keys' line does what the key under it does.
+        lines = str(self.content).splitlines()
+        action = "play('toggle')" if event.y == 0 else None
+        if event.y == 1 and len(lines) > 1:
+            action = replay_control(lines[1], event.x - 1)  # after the padding
+        if action is not None:
+            await self.app.run_action(action, self.screen)
 
 
 class ReplayScreen(GameScreen):

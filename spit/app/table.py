@@ -13,9 +13,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from spit.app.card_rows import PileRow, StockRow
-from spit.app.look import SMALL, CardSize
+from spit.app.look import CARD_SIZES, SMALL, CardSize
 from spit.app.parts import (
-    MARGIN,
     Banner,
     KeyLegend,
     PlayerInfo,
@@ -27,7 +26,7 @@ from spit.app.parts import (
 
 def row_width(size: CardSize) -> int:
     """Columns of a player's stocks with their margin, at ``size``."""
-    return MARGIN + 5 * size.stock_width + 4 * size.gap
+    return size.margin + 5 * size.stock_width + 4 * size.gap
 
 
 def pile_row_height(size: CardSize) -> int:
@@ -40,7 +39,15 @@ GAP: Final = SMALL.gap
 ROW_WIDTH: Final = row_width(SMALL)
 """Columns of a player's stocks with their margin at the small size."""
 MIN_WIDTH, MIN_HEIGHT = SMALL.terminal
-"""The smallest terminal the table fits."""
+"""The smallest terminal the table fits with its keys' legends (a narrower one needs more lines
+for the compact table)."""
+
+
+def has_room(columns: int, lines: int) -> bool:
+    """Whether a terminal of ``columns`` by ``lines`` has room for the table at some size."""
+    return any(columns >= s.terminal[0] and lines >= s.terminal[1] for s in CARD_SIZES)
+
+
 MIDDLE_ROOM: Final = 11
 """Lines the middle of the table may take besides the spit piles: the banner, its note and
 room around them (the table keeps together on a big terminal)."""
@@ -53,7 +60,8 @@ TABLE_CSS: Final = f"""
 GameScreen {{
     layout: vertical;
     overflow: hidden hidden;
-    background: #0f3d24;
+    background: $felt;
+    color: $felt-ink;
 }}
 GameScreen #table {{
     height: 1fr;
@@ -74,9 +82,13 @@ GameScreen #middle {{
 GameScreen Banner {{
     margin-bottom: 1;
 }}
+GameScreen.-touch KeyLegend {{
+    height: 0;
+}}
 """
 """The table's layout, for the screens that show it: each side is as wide as its stocks and
-centred, so its lines start where they start."""
+centred, so its lines start where they start. A compact table in a browser (a phone) is
+played by touch: no keys' legends (``-touch``)."""
 
 
 def uniform_lines(render_lines: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:

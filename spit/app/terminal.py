@@ -32,7 +32,7 @@ from textual.keys import Keys
 from spit import words
 from spit.app.ascii import AsciiFilter
 from spit.app.signals import SIGNALS, signal_status, take_pending
-from spit.app.table import MIN_HEIGHT, MIN_WIDTH
+from spit.app.table import has_room
 from spit.i18n import _
 from spit.printable import printable
 
@@ -210,7 +210,7 @@ class TerminalApp(App[None]):
     def check_size(self) -> None:
         """Cover everything with a notice while the terminal is too small for the table."""
         width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = not has_room(width, height)
         if not small and not self._noticed_small:
             return  # no notice was ever shown, so none is there to take away
         from spit.app.dialogs.too_small import TooSmallScreen  # deferred: start-up

@@ -170,6 +170,8 @@ def game_options(args: argparse.Namespace, config: Config) -> GameOptions:
         seed=args.seed,
         ascii=(config.ascii if args.ascii is None else args.ascii) or needs_ascii(),
         four_colour=config.four_colour if args.four_colour is None else args.four_colour,
+        theme=config.theme,
+        cue=config.cue,
         lockout=config.lockout if args.lockout is None else args.lockout,
         hints=config.hints,
         names=config.names,

@@ -173,6 +173,8 @@ def _options(args: argparse.Namespace) -> GameOptions:
         bindings=dict(config.bindings),
         ascii=config.ascii,
         four_colour=config.four_colour,
+        theme=config.theme,
+        cue=config.cue,
         lockout=config.lockout,
         names=config.names,
     )

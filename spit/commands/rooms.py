@@ -323,6 +323,8 @@ def run_seat_command(args: argparse.Namespace) -> int:
         seed=getattr(args, "seed", None),
         ascii=config.ascii or play.needs_ascii(),
         four_colour=config.four_colour,
+        theme=config.theme,
+        cue=config.cue,
         names=config.names,
     )
     name = args.name or config.names[0] or ""

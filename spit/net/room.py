@@ -282,11 +282,14 @@ class Room:
                 recorder.left_out(seat, self.unwritten[seat], self.clock() if at is None else at)
                 self.unwritten[seat] = 0
 
-    def go_on(self) -> None:
-        """The count after a standstill is over: play goes on (if the room is still here)."""
-        if self.goes_on_at is not None:  # set only while here: cleared when not
-            self.goes_on_at = None
-            self.clock.resume()
+    def go_on(self) -> bool:
+        """The count after a standstill is over: play goes on, if the room is still here
+        (the count was not called off meanwhile); whether it went on."""
+        if self.goes_on_at is None:  # set only while here: cleared when not
+            return False
+        self.goes_on_at = None
+        self.clock.resume()
+        return True
 
     def _update_clock(self) -> None:
         if not self.here:

@@ -294,6 +294,21 @@ class _Pinger:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def answered(self, peer: _Peer, ping: int) -> None:
+        """A pong: the round trip is measured, and both tables told if it moved enough."""
+        server = self.server
+        sent = peer.pings.pop(ping, None)
+        if sent is not None:
+            peer.rtts.append(server._source() - sent)  # a seeker's weighs in its pairing
+        if sent is not None and peer.room is not None:
+            room = peer.room
+            rtt, shown = min(peer.rtts), room.rtt[peer.seat]
+            # Both tables show it; tell them only of a change a player could notice,
+            # not of every measurement (that was most of an idle room's frames).
+            if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
+                room.rtt[peer.seat] = rtt
+                server._deliver(room, room.status())
+
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
@@ -510,17 +525,7 @@ class GameServer:
         if isinstance(message, Act):
             self._act(peer, message)
         elif isinstance(message, Pong):
-            sent = peer.pings.pop(message.id, None)
-            if sent is not None:
-                peer.rtts.append(self._source() - sent)  # a seeker's weighs in its pairing
-            if sent is not None and peer.room is not None:
-                room = peer.room
-                rtt, shown = min(peer.rtts), room.rtt[peer.seat]
-                # Both tables show it; tell them only of a change a player could notice,
-                # not of every measurement (that was most of an idle room's frames).
-                if shown is None or abs(rtt - shown) >= max(RTT_STEP, RTT_SHARE * shown):
-                    room.rtt[peer.seat] = rtt
-                    self._deliver(room, room.status())
+            self._pinger.answered(peer, message.id)
         elif isinstance(message, SetPause):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER and room.paused_by[peer.seat] != message.paused:
@@ -715,15 +720,11 @@ class GameServer:
         when it is over."""
         self._deliver(room, room.status())
         if room.goes_on_at is not None:
-            self._timers.start(
-                (room.code, -1, "go on"),
-                room.goes_on_at - self._source(),
-                lambda: self._go_on(room),
-            )
+            delay = room.goes_on_at - self._source()
+            self._timers.start((room.code, -1, "go on"), delay, lambda: self._go_on(room))
 
     def _go_on(self, room: Room) -> None:
-        if room.goes_on_at is not None:
-            room.go_on()
+        if room.go_on():
             self._deliver(room, room.status())
 
     def _abandon(self, room: Room, seat: int) -> None:

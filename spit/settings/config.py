@@ -27,6 +27,7 @@ from spit.engine import LOCKOUT_RANGE
 from spit.i18n import LANGUAGES, language
 from spit.printable import printable
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap, KeyMapError
+from spit.settings.options import THEME_NAMES
 
 if TYPE_CHECKING:
     from tomlkit import TOMLDocument
@@ -98,6 +99,8 @@ class Config(Struct, frozen=True, kw_only=True):
     four_colour: bool = False  # each suit its own colour
     lockout: float = 0.5  # seconds a fumble locks the hand (RULES B12); 0 turns it off
     hints: bool = False  # mark the cards that fit right now
+    theme: str = THEME_NAMES[0]  # the menu's and dialogs' colours
+    cue: bool = False  # the terminal's bell on a fumble and when it is slap time
     menu_mode: str = "two-player"  # the start menu's last choices
     menu_level: str = "normal"
     menu_variant: str = "standard"
@@ -133,10 +136,12 @@ if TYPE_CHECKING:  # the choices are the game's own tuples, which a type checker
     Mode: TypeAlias = str
     Level: TypeAlias = str
     Variant: TypeAlias = str
+    ThemeName: TypeAlias = str
 else:
     Language = Literal[LANGUAGES]
     Preset = Literal[PRESET_NAMES]
     Mode, Level, Variant = (Literal[MENU_CHOICES[name]] for name in ("mode", "level", "variant"))
+    ThemeName = Literal[THEME_NAMES]
 
 Lockout = Annotated[float, Meta(ge=LOCKOUT_RANGE[0], le=LOCKOUT_RANGE[1])]
 
@@ -154,6 +159,8 @@ class _Display(_Table, frozen=True):
     ascii: bool = False
     four_colour: bool = False
     hints: bool = False
+    theme: ThemeName = THEME_NAMES[0]
+    cue: bool = False
 
 
 class _Menu(_Table, frozen=True):
@@ -221,6 +228,8 @@ def load_config(path: Path | None = None) -> Config:
         four_colour=file.display.four_colour,
         lockout=file.rules.lockout,
         hints=file.display.hints,
+        theme=file.display.theme,
+        cue=file.display.cue,
         menu_mode=file.menu.mode,
         menu_level=file.menu.level,
         menu_variant=file.menu.variant,
@@ -269,6 +278,8 @@ def _problem(error: str, document: dict[str, Any]) -> tuple[list[str], ConfigPro
             return where, ConfigProblem("unknown language", value, choices=LANGUAGES)
         if where == ["keys", "preset"]:
             return where, ConfigProblem("unknown layout", value, choices=PRESET_NAMES)
+        if where == ["display", "theme"]:
+            return where, ConfigProblem("unknown choice", value, choices=THEME_NAMES)
         return where, ConfigProblem("unknown choice", value, choices=MENU_CHOICES[where[-1]])
     if message.startswith(("Expected `float` >=", "Expected `float` <=")):
         return where, ConfigProblem("out of range", value)

@@ -29,6 +29,8 @@ def menu_entries(options: GameOptions) -> Entries:
         ("display", "ascii"): options.ascii,
         ("display", "four_colour"): options.four_colour,
         ("display", "hints"): options.hints,
+        ("display", "theme"): options.theme,
+        ("display", "cue"): options.cue,
     }
     try:
         fits = KeyMap.remapped(options.keys, options.bindings)[1] is None

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from msgspec import Struct
 
 from spit.engine import Variant
+
+THEME_NAMES: Final = ("dark", "light", "high-contrast")
+"""The themes a player may choose (spit.app.themes), the default first."""
 
 
 class Mode(Enum):
@@ -29,6 +33,8 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     four_colour: bool = False  # each suit its own colour
     lockout: float = 0.5  # seconds a fumble locks the hand (RULES B12); 0 turns it off
     hints: bool = False  # mark the cards that fit right now (the engine's legal plays)
+    theme: str = THEME_NAMES[0]  # the menu's and dialogs' colours (one of THEME_NAMES)
+    cue: bool = False  # the terminal's bell on a fumble and when it is slap time
     menu_mode: Mode = Mode.TWO_PLAYER  # what the start menu offers first (its last choice)
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
     daily: str | None = None  # the day whose daily deal this is (YYYY-MM-DD, spit daily)

@@ -90,6 +90,7 @@ BUTTON: Final = {
     "resume": N_("Resume (Enter)"),
     "not now": N_("Not now (Esc)"),
     "keep names": N_("Keep (Enter)"),
+    "done": N_("Done (Esc)"),
     "cancel": N_("Cancel (Esc)"),
     "host": N_("Host (Enter)"),
     "join": N_("Join (Enter)"),

@@ -40,8 +40,9 @@ def menu_label(what: str) -> str:
 
 
 def shortcut(what: str) -> str:
-    """The letter that does ``what`` (start, host, join, names, keys, practice, daily) in the menu,
-    as the menu shows it: its translator sets it, the initial of the button's own word."""
+    """The letter that does ``what`` (start, host, join, names, keys, practice, daily,
+    options) in the menu, as the menu shows it: its translator sets it, the initial of the
+    button's own word."""
     letters = {
         "start": pgettext("menu shortcut: the letter of Start", "S"),
         "host": pgettext("menu shortcut: the letter of Host", "H"),
@@ -50,6 +51,7 @@ def shortcut(what: str) -> str:
         "keys": pgettext("menu shortcut: the letter of Keys", "K"),
         "practice": pgettext("menu shortcut: the letter of Guided practice", "P"),
         "daily": pgettext("menu shortcut: the letter of Daily deal", "D"),
+        "options": pgettext("menu shortcut: the letter of Options (theme and cue)", "O"),
     }
     return letters[what]
 
@@ -58,17 +60,33 @@ def menu_hint(*, browser: bool) -> str:
     """The menu's two lines of keys: a browser may keep F1 for itself, so there help is ?."""
     if browser:
         hint = _(
-            "Tab: next · arrows and Enter: choose · ?: help\n"
+            "Tab: next · arrows and Enter: choose · ?: help · {options}: options\n"
             "{start}: start · {host}: host · {join}: join · {names}: names · {keys}: keys"
         )
     else:
         hint = _(
-            "Tab: next · arrows and Enter: choose · F1: help\n"
+            "Tab: next · arrows and Enter: choose · F1: help · {options}: options\n"
             "{start}: start · {host}: host · {join}: join · {names}: names · {keys}: keys"
         )
     return hint.format(
-        **{what: shortcut(what) for what in ("start", "host", "join", "names", "keys")}
+        **{what: shortcut(what) for what in ("start", "host", "join", "names", "keys", "options")}
     )
+
+
+OPTION_LABEL: Final = {
+    "options": N_("Options: the theme and the cue"),
+    "theme": N_("Theme"),
+    "dark": N_("Dark"),
+    "light": N_("Light"),
+    "high-contrast": N_("High contrast"),
+    "cue": N_("Bell on a fumble and at slap time"),
+}
+
+
+def option_label(what: str) -> str:
+    """The options dialog's words (and its key's): the theme and its choices (by name), the
+    cue."""
+    return translated(OPTION_LABEL[what])
 
 
 NETWORK_DIALOG: Final = {

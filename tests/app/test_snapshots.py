@@ -14,9 +14,10 @@ from spit import i18n
 from spit.app.app import SpitApp
 from spit.app.coach import Step
 from spit.engine import Match, Phase, Play, Variant
-from spit.settings.options import Mode
+from spit.settings.options import GameOptions, Mode
 
-from .factory import FakeClock, drive, make_app, played_until
+from .factory import STILL, FakeClock, drive, make_app, played_until
+from .test_browser_keys import InBrowser
 from .test_practice import next_move, practice, practice_app
 
 SIZE = (80, 24)
@@ -183,11 +184,34 @@ class TestCardSizes:
         app = make_app(3, match=started(3), ascii=True, four_colour=True, hints=True)
         assert snap_compare(app, press=["o"], terminal_size=(140, 42))
 
+    def test_compact_cards_from_44x30(self, snap_compare) -> None:
+        """Narrower than 80 but 30 lines high: the compact table, as wide as five cards with
+        one edge behind each and a column between them; the keys under each card without
+        the caption; the piles close together with their counts (the last play's words, too
+        long for a pile's width, are left out rather than cut)."""
+        app = make_app(3, match=started(3))
+        assert snap_compare(app, press=["o", "q"], terminal_size=(44, 30))
+
+    @pytest.mark.parametrize("size", [(46, 52), (46, 49)], ids=["390x844", "360x740"])
+    def test_compact_cards_on_a_phone(self, snap_compare, size: tuple[int, int]) -> None:
+        """The page on a phone held upright (the terminal ``spit web`` gets at 390×844 and
+        360×740 CSS pixels): the compact table, played by touch, so no keys' legends."""
+        options = GameOptions(mode=Mode.TWO_PLAYER, seed=3)
+        app = InBrowser(options, clock=FakeClock(), match=started(3), pace=STILL, opponents=None)
+        assert snap_compare(app, terminal_size=size)
+
 
 class TestTooSmall:
     def test_too_small_terminal(self, snap_compare) -> None:
         """At 60×20 only the request to enlarge the terminal to at least 80×24 shows."""
         assert snap_compare(make_app(3), terminal_size=(60, 20))
+
+    def test_too_small_window_in_a_browser(self, snap_compare) -> None:
+        """In a browser the notice speaks of the window (larger, or zoomed out) and names
+        both tables' room: 80×24, or 44×30 upright."""
+        options = GameOptions(mode=Mode.TWO_PLAYER, seed=3)
+        app = InBrowser(options, clock=FakeClock(), pace=STILL, opponents=None)
+        assert snap_compare(app, terminal_size=(40, 20))
 
 
 class TestMenu:

@@ -59,6 +59,18 @@ Object.defineProperty(Object.prototype, 'terminal', {
 """
 """Keep the xterm.js terminal textual-serve's page creates (``this.terminal = ...``)."""
 
+CATCH_INPUT = """
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try {
+    const message = JSON.parse(data);
+    if (message[0] === 'stdin') (window.spitSent = window.spitSent || []).push(message[1]);
+  } catch (error) {}
+  return send.call(this, data);
+};
+"""
+"""Keep what the page sends the game as input (``["stdin", data]``): keys and mouse reports."""
+
 READ_SCREEN = """
 const terminal = window.spitTerminal;
 if (!terminal) return null;
@@ -97,6 +109,49 @@ class Page:
         self.driver.execute_script(
             "const t = document.querySelector('.xterm-helper-textarea'); if (t) t.focus();"
         )
+
+    def cell(self, column: int, line: int) -> tuple[float, float]:
+        """The middle of the terminal's cell at ``column``, ``line``, in CSS pixels."""
+        return tuple(
+            self.driver.execute_script(
+                "const c = window.spitTerminal._core._renderService.dimensions.css.cell;"
+                "const r = document.querySelector('.xterm-screen').getBoundingClientRect();"
+                "return [r.left + (arguments[0] + 0.5) * c.width,"
+                " r.top + (arguments[1] + 0.5) * c.height];",
+                column,
+                line,
+            )
+        )
+
+    def find(self, text: str, after: int = 0) -> tuple[int, int]:
+        """The column and line where ``text`` first stands on the screen, from line ``after``."""
+        lines = self.screen().splitlines()
+        line = next(i for i in range(after, len(lines)) if text in lines[i])
+        return lines[line].index(text), line
+
+    def click(self, column: int, line: int) -> None:
+        """A mouse click on the terminal's cell at ``column``, ``line``."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        x, y = self.cell(column, line)
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(int(x), int(y)).click()
+        actions.perform()
+
+    def tap(self, column: int, line: int) -> None:
+        """A finger's tap on the terminal's cell at ``column``, ``line`` (a touch screen)."""
+        x, y = self.cell(column, line)
+        point = {"x": x, "y": y}
+        self.driver.execute_cdp_cmd(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]}
+        )
+        self.driver.execute_cdp_cmd(
+            "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []}
+        )
+
+    def sent(self) -> list[str]:
+        """What the page sent the game as input (keys, mouse reports) since it opened."""
+        return self.driver.execute_script("return window.spitSent || []")
 
     def screen(self) -> str:
         return self.driver.execute_script(READ_SCREEN) or ""
@@ -149,12 +204,24 @@ class Page:
         raise AssertionError(f"timed out waiting for {check}")
 
 
+PHONE_AGENT = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko)"
+    " Chrome/120.0 Mobile Safari/537.36"
+)
+"""What an emulated phone says it is: a phone's browser lays pages out at the viewport."""
+
+
 @contextmanager
 def chromium(
-    profile: Path, size: tuple[int, int] = (1280, 860), lang: str = "en-US"
+    profile: Path,
+    size: tuple[int, int] = (1280, 860),
+    lang: str = "en-US",
+    *,
+    phone: bool = False,
 ) -> Iterator[Page]:
     """A fresh headless chromium (its own profile directory) with one tab, asking for pages
-    in ``lang`` (its ``Accept-Language``)."""
+    in ``lang`` (its ``Accept-Language``); with ``phone``, Chromium's mobile emulation of a
+    touch screen of ``size`` CSS pixels (three device pixels each)."""
     require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -165,13 +232,19 @@ def chromium(
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    if phone:
+        metrics = {"width": size[0], "height": size[1], "pixelRatio": 3.0, "touch": True}
+        emulation = {"deviceMetrics": metrics, "userAgent": PHONE_AGENT}
+        options.add_experimental_option("mobileEmulation", emulation)
+    else:
+        options.add_argument(f"--window-size={size[0]},{size[1]}")
     options.add_argument(f"--accept-lang={lang}")
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
         driver.set_page_load_timeout(WAIT)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_TERMINAL})
+        for script in (CATCH_TERMINAL, CATCH_INPUT):
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         yield Page(driver)
     finally:
         driver.quit()

@@ -162,7 +162,7 @@ class TwoFields(Dialog[ScreenResultType]):
 
     DEFAULT_CSS = """
     TwoFields #problem {
-        color: $error;
+        color: $text-error;
         height: auto;
     }
     """

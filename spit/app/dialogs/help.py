@@ -16,15 +16,18 @@ from textual.widgets import Static
 from spit import words
 from spit.app.bindings import bind
 from spit.app.dialogs.dialog import Dialog
-from spit.app.look import DIM, pad, player_style
+from spit.app.look import ON_DARK, Inks, pad
+from spit.app.themes import inks
 from spit.engine import STOCKS
 from spit.i18n import _
 from spit.settings.keymap import KeyMap
 
 
-def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -> Table:
+def keys_table(
+    keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False, ink: Inks = ON_DARK
+) -> Table:
     """Both players' keys, stock by stock, in columns as wide as the widest key (whatever is
-    remapped) that never wrap; a long caption wraps instead."""
+    remapped) that never wrap; a long caption wraps instead. ``ink``: the theme's."""
     rows = (
         ("left", words.dialogs.keys_row("left")),
         ("right", words.dialogs.keys_row("right")),
@@ -49,11 +52,11 @@ def keys_table(keymap: KeyMap, names: tuple[str, str], *, ascii: bool = False) -
     table.add_column("", ratio=1)
     for player in (0, 1):
         table.add_column(
-            Text(names[player], style=player_style(player)), justify="left", no_wrap=True
+            Text(names[player], style=ink.player(player)), justify="left", no_wrap=True
         )
     table.add_row(
-        Text(words.dialogs.keys_row("stock"), style=DIM),
-        *(keys([str(s + 1) for s in range(STOCKS)], DIM),) * 2,
+        Text(words.dialogs.keys_row("stock"), style=ink.dim),
+        *(keys([str(s + 1) for s in range(STOCKS)], ink.dim),) * 2,
     )
     for row, caption in rows:
         table.add_row(caption, *(keys(labels[prefix, row], "bold") for prefix in ("p1", "p2")))
@@ -106,7 +109,9 @@ class HelpScreen(Dialog[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = words.dialogs.dialog_text("help title")
             yield Static(
-                keys_table(self._keymap, self._names, ascii=self._ascii), id="keys", markup=False
+                keys_table(self._keymap, self._names, ascii=self._ascii, ink=inks(self.app)),
+                id="keys",
+                markup=False,
             )
             if self._against_bot:
                 yield Static(words.dialogs.dialog_text("help against the bot"), markup=False)
@@ -118,7 +123,7 @@ class HelpScreen(Dialog[None]):
                 )
             # Bullets in a column of their own, so a wrapped rule hangs under its first word.
             rules = Table.grid(padding=(0, 1, 0, 0))
-            rules.add_column(style=DIM)
+            rules.add_column(style=inks(self.app).dim)
             rules.add_column()
             for line in words.dialogs.rules_in_brief():
                 rules.add_row("•", line)

@@ -35,7 +35,7 @@ class KeysScreen(Dialog[dict[str, str]]):
         margin-bottom: 1;
     }
     KeysScreen #problem {
-        color: $error;
+        color: $text-error;
         height: 1;
     }
     KeysScreen #hint {

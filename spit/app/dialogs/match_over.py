@@ -18,7 +18,8 @@ from spit import words
 from spit.app.advice import charts, coach_lines
 from spit.app.bindings import bind, worded
 from spit.app.dialogs.dialog import Dialog, answer_button
-from spit.app.look import DIM, Look, player_style
+from spit.app.look import ON_DARK, Look
+from spit.app.themes import inks
 from spit.bot.levels import plays_like
 from spit.engine import Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _
@@ -112,8 +113,10 @@ class MatchOverScreen(Dialog[str]):
         self._last_round = last_round
         self._share = share
         self._rated = rated  # each seat's rating before → after, for a paired match
+        self._ink = ON_DARK
 
     def compose(self) -> ComposeResult:
+        self._ink = inks(self.app)  # the theme's, as the box opens
         with Vertical():
             yield Static(self._winner(), id="winner", markup=False)
             yield Static(self._figures(), id="figures", markup=False)
@@ -187,15 +190,16 @@ class MatchOverScreen(Dialog[str]):
         you = self._names.index(you_name) if you_name in self._names else None
         text = Text(words.match.winner(winner, self._names, you=you))
         if winner is not None:
-            text.highlight_words([self._names[winner]], player_style(winner))
+            text.highlight_words([self._names[winner]], self._ink.player(winner))
         return text
 
     def _figures(self) -> Group:
         names = self._names
+        ink = self._ink
         table = Table(box=None, padding=(0, 2), show_edge=False, expand=True)
         table.add_column("")
         for player in (0, 1):
-            table.add_column(Text(names[player], style=player_style(player)), justify="right")
+            table.add_column(Text(names[player], style=ink.player(player)), justify="right")
         if self._variant is Variant.POINTS:
             table.add_row(
                 words.dialogs.match_figure("points"), *(str(s) for s in self._outcome.scores)
@@ -227,7 +231,7 @@ class MatchOverScreen(Dialog[str]):
             how.append(" · " + words.dialogs.match_figure("no cards"))
         fast = self._stats.fastest
         if fast is None:
-            fastest = Text(_("Fastest play: none"), style=DIM)
+            fastest = Text(_("Fastest play: none"), style=ink.dim)
         else:
             card = self._look.label(fast.card)
             if fast.pile == 0:
@@ -240,13 +244,13 @@ class MatchOverScreen(Dialog[str]):
                 )
             seconds = Number(fast.seconds)
             fastest = Text(
-                text.format(name=names[fast.player], card=card, seconds=seconds), style=DIM
+                text.format(name=names[fast.player], card=card, seconds=seconds), style=ink.dim
             )
-            fastest.highlight_words([names[fast.player]], player_style(fast.player))
-            fastest.highlight_words([card], self._look.suit_style(fast.card))
+            fastest.highlight_words([names[fast.player]], ink.player(fast.player))
+            fastest.highlight_words([card], self._look.card_style(fast.card))
         lines: list[RenderableType] = [table, Text(), how, fastest]
         if self._against_bot and medians[0] is not None:
-            lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=DIM))
+            lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=ink.dim))
         if self._analysis is not None:
             # Two lines where the box has no room for a third (80×24) and no blank before them.
             tall = self.app.size.height >= TALL

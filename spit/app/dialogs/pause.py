@@ -86,6 +86,10 @@ class PauseScreen(Question[None]):
                 yield Static("", id="pause-left", markup=False)
             yield KeyLine(self.keys())
 
+    def on_click(self) -> None:
+        # A click or a tap anywhere plays on, as Esc does (a phone has no Esc).
+        self.dismiss()
+
     def keys(self) -> str:
         """The pause's line of keys (a browser's own, which may keep F1 and Ctrl+Q)."""
         if self.app.is_web:

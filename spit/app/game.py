@@ -30,6 +30,7 @@ from spit.app.messages import GameLost, OpenMenu, OpenReplay, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.pointer import Pointer
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
+from spit.app.rematch import RematchNews
 from spit.app.room_notice import RoomNotice
 from spit.app.table import TABLE_CSS, fit_table, table_widgets, uniform_lines
 from spit.app.timers import PumpTimers
@@ -113,6 +114,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self._pressed_at: dict[Press, float] = {}
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
+        self.rematch_news = RematchNews(self)  # a networked match's
         self._record: Record | None = None  # the match's record read back as it ended
         self.pointer = Pointer(self)
 
@@ -232,6 +234,7 @@ class GameScreen(WordedBindings, Screen[None]):
 
     def table_changed(self, change: Change) -> None:
         """Show what an action did (anyone's), then the table as it is now."""
+        self.rematch_news.table_came()
         if change.refusal is not None:
             text = self.presenter.refusal(change.refusal, change.at, self.perspective)
             if text is not None:
@@ -276,6 +279,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self.perspective = self._perspective()
         self.room_notice.update(self.perspective)
         self.redraw()
+        self.rematch_news.told()
 
     def game_lost(self, why: Lost) -> None:
         """The game cannot go on: the app says why (and where it goes from here)."""
@@ -377,7 +381,7 @@ class GameScreen(WordedBindings, Screen[None]):
         from spit.app.advice import read_back  # deferred: start-up
 
         self._record = read_back(self.game.recorder)
-        self.app.push_screen(match_over_box(self, self._record), self._after_match)
+        self.rematch_news.push(match_over_box(self, self._record), self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
         if choice == "replay" and self._record is not None:
@@ -388,7 +392,7 @@ class GameScreen(WordedBindings, Screen[None]):
             self.rematch()
         elif choice == "menu":
             self.post_message(OpenMenu())
-        else:
+        elif choice != "dealt":  # (a networked rematch the server dealt: on the table)
             self.app.exit()
 
     @property

@@ -25,14 +25,14 @@ from spit.net.client import (
     Welcome,
 )
 from spit.net.seats import KeptSeat
-from spit.net.wire import Stage
+from spit.net.wire import Rematch, Stage
 from spit.records.recorder import Recorder
 
 
 class RemoteGame:
     """One seat of a room on a server. Implements :class:`spit.game.Game`."""
 
-    can_rematch = False
+    can_rematch = True  # offered to the other player; the server deals it
     replaying = False
     recorder: Recorder | None = None  # the server keeps the match
     adaptive_level: str | None = None  # the other seat is a person, or a bot the server knows of
@@ -45,6 +45,7 @@ class RemoteGame:
         if client is None:
             client = Client(address, self)
         client.listener = self
+        client.rematches = True  # a person may want one; leaving declines it
         self.client = client  # the connection to the server
         self.lost: ServerGone | Ended | None = None  # see Game.lost
         self._listener: Listener | None = None
@@ -80,8 +81,9 @@ class RemoteGame:
         return await self.client.join(code, self.name)
 
     async def run(self) -> None:
-        """Hear the server until the room ends or the server goes away; the listener is told
-        either way (:meth:`Listener.game_lost` unless the match was played to its end)."""
+        """Hear the server until the room ends (and no rematch follows) or the server goes
+        away; the listener is told either way (:meth:`Listener.game_lost` unless the match
+        was played to its end)."""
         try:
             ended = await self.client.run()
         except ServerGone as gone:
@@ -103,7 +105,7 @@ class RemoteGame:
         """Leave the room for good and close the line (without ``leave``: only close it; the
         server keeps the seat for its grace time, as for a dropped line)."""
         with contextlib.suppress(Exception):  # the line may be gone already: nothing to leave
-            if leave and self.client.over is None:
+            if leave:  # after the match: declines a rematch
                 self.client.leave()
             await self.client.close()
 
@@ -118,7 +120,9 @@ class RemoteGame:
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return (self.welcome.seat,)
+        # The table's seat: a rematch's welcome (the seats swapped) comes before its table.
+        view = self.client.view
+        return (self.welcome.seat if view is None else view.player,)
 
     @property
     def variant(self) -> Variant:
@@ -144,6 +148,7 @@ class RemoteGame:
             back_within=self._counted(status.back_within),
             pause_left=self._counted(status.pause_left),
             goes_on_in=self._counted((status.goes_on_in, None))[0],
+            rematch=self.client.rematch_said,
         )
 
     def _counted(
@@ -195,7 +200,9 @@ class RemoteGame:
         self.client.pause(False)
 
     def rematch(self) -> None:
-        raise ValueError("a networked match deals no rematch")
+        """Offer a rematch, or accept the other player's: the server deals it when both have
+        (the seats swapped), and the new match's first table comes as any table does."""
+        self.client.offer_rematch()
 
     def stop(self) -> None:
         self._listener = None
@@ -243,6 +250,10 @@ class RemoteGame:
 
     def ended(self, ended: Ended) -> None:
         """The match's end comes with its last table; an early end, from :meth:`run`."""
+
+    def offers(self, said: Rematch) -> None:
+        """News of a rematch: who offers one, or why none follows (in :attr:`connection`)."""
+        self._line()
 
     def error(self, error: Error) -> None:
         """A frame of ours the server refused: a pause with none left goes on at once (the

@@ -27,6 +27,7 @@ from spit.records.recorder import Recorder
 
 if TYPE_CHECKING:  # the network loads only with a networked game
     from spit.net.client import Ended, ServerGone
+    from spit.net.wire import Rematch
 
 
 class Cancellable(Protocol):
@@ -75,6 +76,8 @@ class Connection(Struct, frozen=True, gc=False):
     play goes on (as of this reading), if the server said."""
     goes_on_in: float | None = None
     """After a standstill: the seconds before play goes on (as of this reading), if counting."""
+    rematch: Rematch | None = None
+    """After the match: who offers a rematch, or why none follows, once the server said."""
 
 
 class Lost(enum.Enum):

@@ -33,6 +33,7 @@ from spit.net.wire import (
     JoinRoom,
     Leave,
     NotNow,
+    OfferRematch,
     OpenRoom,
     OtherVersion,
     Ping,
@@ -42,6 +43,7 @@ from spit.net.wire import (
     Redirect,
     Refused,
     Rejoin,
+    Rematch,
     RoomEnd,
     SetPause,
     Stage,
@@ -140,6 +142,9 @@ class Listener(Protocol):
     def ended(self, ended: Ended) -> None:
         """The room is over."""
 
+    def offers(self, said: Rematch) -> None:
+        """Who offers a rematch after the match, or why none follows."""
+
     def error(self, error: Error) -> None:
         """The server refused a frame of ours (a bug or a wrong code)."""
 
@@ -155,6 +160,7 @@ class Hearing:
     def status(self, status: Status) -> None: ...
     def line(self, up: bool) -> None: ...
     def ended(self, ended: Ended) -> None: ...
+    def offers(self, said: Rematch) -> None: ...
     def error(self, error: Error) -> None: ...
 
 
@@ -195,6 +201,10 @@ class Client:
         self.status = NO_STATUS
         self.view: PlayerView | None = None
         self.over: Ended | None = None
+        # Whether :meth:`run` hears on after a match played out, for a rematch (a person's
+        # seat); else it lets go of the room as the match ends, which declines one.
+        self.rematches = False
+        self.rematch_said: Rematch | None = None  # since the match ended
         self.up = False  # a connection is open now
         self.seq = 0  # of the last table
         self.status_at = source()  # when the last status arrived: back_within counts from it
@@ -356,7 +366,12 @@ class Client:
         self._send(SetPause(paused))
 
     def leave(self) -> None:
+        """Leave the match for good; after it, decline a rematch."""
         self._send(Leave())
+
+    def offer_rematch(self) -> None:
+        """After the match: offer a rematch, or accept the other player's."""
+        self._send(OfferRematch())
 
     def step_away(self) -> None:
         """Let go of the connection but not the seat, trying no reconnection until
@@ -400,7 +415,7 @@ class Client:
             try:
                 async for frame in ws:
                     self._hear(frame)
-                    if self.over is not None:
+                    if self.over is not None and not self._rematch_may_come():
                         await ws.close()
                         return self.over
                 closed = ws.close_exc
@@ -423,6 +438,11 @@ class Client:
             self.listener.line(False)
             await self._reconnect()
             self.listener.line(True)
+
+    def _rematch_may_come(self) -> bool:
+        over, said = self.over, self.rematch_said
+        played_out = over is not None and over.ended is RoomEnd.MATCH_OVER
+        return self.rematches and played_out and (said is None or said.no is None)
 
     async def _reconnect(self) -> None:
         welcome = self.welcome
@@ -492,11 +512,15 @@ class Client:
                 self.listener.refused(message.id, message.refusal, message.not_now)
             case Ended():
                 self._ended(message)
+            case Rematch():
+                self.rematch_said = message
+                self.listener.offers(message)
             case Error():
                 self.listener.error(message)
             case Redirect():
                 raise ProtocolError("a redirect after the seat was taken")
-            case Welcome():  # the seat is taken back
+            case Welcome():  # the seat is taken back, or a rematch dealt (the seats swapped)
+                self.over = self.rematch_said = None
                 self.welcome = message
                 self.listener.welcomed(message)
 

@@ -111,6 +111,7 @@ class Room:
         self.rtt: list[float | None] = [None, None]  # seconds
         self.actions = [0, 0]  # accepted, per seat
         self.ended: RoomEnd | None = None
+        self.offers = [False, False]  # which seats offer a rematch, once the match is over
         self.recorder: MatchRecorder | None = None
         self.hosted = hosted  # the server runs inside the host's `spit host`
         self.pause_allowance = pause_allowance
@@ -212,6 +213,22 @@ class Room:
             # for good (a networked match is not resumed), so its record says so.
             self.recorder.abandon()
             self.recorder = None
+
+    def deal_again(self) -> None:
+        """A rematch (see :mod:`spit.net.rematch`): a fresh match from a new seed, the players'
+        seats swapped (names, tokens, round trips), pauses and counts anew."""
+        self.names.reverse()
+        self.rtt.reverse()
+        self.tokens = (self.tokens[1], self.tokens[0])
+        self.seeded = False
+        settings = self.match.settings
+        self.match = Match.new(secrets.randbits(64), variant=self.variant, settings=settings)
+        self.clock = GameClock(self._source, pace=self.clock.pace, paused=True, start=0.0)
+        self.ended, self.offers, self.actions = None, [False, False], [0, 0]
+        self.paused_by, self.pause_spent = [False, False], [0.0, 0.0]
+        self._paused_at = [None, None]
+        self._played = False  # the new match starts as the first did: at once
+        self._update_clock()
 
     def act(self, seat: int, action: Action, ack: int) -> tuple[list[Send], Refusal | None]:
         """Apply ``seat``'s action at the room's time now; the frames it causes, and the refusal

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import uvloop
 
 from spit.engine import Settings
+from spit.net import rematch
 from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
@@ -33,6 +34,7 @@ from spit.net.wire import (
     Frame,
     JoinRoom,
     Leave,
+    OfferRematch,
     OpenRoom,
     OtherVersion,
     Ping,
@@ -542,11 +544,18 @@ class GameServer:
             self._join(peer, message)
         elif isinstance(message, Rejoin):
             self._rejoin(peer, message)
-        elif isinstance(message, Leave):
+        elif isinstance(message, Leave | OfferRematch):
             room = self._room_of(peer)
-            if room.stage is not Stage.OVER:
+            if isinstance(message, Leave) and room.stage is not Stage.OVER:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
                 self._end(room, RoomEnd.LEFT, peer.seat)
+            else:  # after the match: a rematch offered, or declined by leaving
+                sends = rematch.answer(room, peer.seat, type(message) is OfferRematch, self._seats)
+                if room.stage is Stage.PLAYING:  # dealt anew: a record of its own
+                    self._timers.cancel((room.code, -1, "forget"))
+                    if self.record:
+                        self._record(room)
+                self._deliver(room, sends)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -600,8 +609,6 @@ class GameServer:
             self.cluster.joined(room.code)
         if self.record:
             self._record(room)
-            if self.cluster is not None and room.recorder is not None:
-                self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
         if self.joined is not None:  # spit host keeps what opens the room again
             self.joined(room)
@@ -617,6 +624,8 @@ class GameServer:
                 holds=True,
             )
         )
+        if self.cluster is not None and room.recorder is not None:
+            self.cluster.recording(room.code, room.recorder.path, room.match.seed)
 
     def _rejoin(self, peer: _Peer, message: Rejoin) -> None:
         if peer.room is not None:
@@ -685,6 +694,7 @@ class GameServer:
         grace = self._grace(room)
         room.set_connected(peer.seat, False, grace=grace)
         if room.stage is Stage.OVER:
+            self._deliver(room, rematch.none_follows(room, rematch.LEFT, peer.seat))
             return
         log.info("room %s: player %d dropped; seat kept %g s", room.code, peer.seat + 1, grace)
         self._deliver(room, room.status())
@@ -737,6 +747,7 @@ class GameServer:
         self._timers.start((room.code, -1, "forget"), self._grace(room), lambda: self._forget(room))
 
     def _forget(self, room: Room) -> None:
+        self._deliver(room, rematch.none_follows(room, rematch.CLOSED))
         self.rooms.pop(room.code, None)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)

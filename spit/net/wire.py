@@ -68,6 +68,14 @@ class RoomEnd(enum.StrEnum):
     LEFT = "left"  # a player left for good
 
 
+class NoRematch(enum.Enum):
+    """Why no rematch follows a room's match (the same for both seats)."""
+
+    DECLINED = "declined"  # a player left the match-over box without accepting
+    LEFT = "left"  # a player's connection went after the match (or before it ended)
+    CLOSED = "closed"  # the server kept the finished room its while and let it go
+
+
 class NotNow(enum.Enum):
     """Why the room applied no action at all, before asking the table."""
 
@@ -178,6 +186,10 @@ class Leave(Frame, tag="leave"):
     """Leave the match for good (quitting): the room ends and the other seat is told."""
 
 
+class OfferRematch(Frame, tag="rematch"):
+    """After the match: offer a rematch, or accept the other seat's (a ``leave`` declines)."""
+
+
 PlayerId = Annotated[str, Meta(pattern="^[0-9a-z:-]{1,32}$")]  # a server's player, or bot:LEVEL
 Secret = Annotated[str, Meta(pattern="^[A-Za-z0-9_-]{22,64}$")]  # 128 bits and more
 
@@ -208,7 +220,17 @@ class AskPlayers(Frame, tag="ask-players"):
 
 
 ClientMessage = (
-    OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave | Seek | Unseek | AskPlayers
+    OpenRoom
+    | JoinRoom
+    | Rejoin
+    | Act
+    | SetPause
+    | Pong
+    | Leave
+    | Seek
+    | Unseek
+    | AskPlayers
+    | OfferRematch
 )
 
 _client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
@@ -373,6 +395,16 @@ class Ended(Frame, tag="ended"):
         return {key: value for key, value in built.items() if key not in ("type", "v")}
 
 
+class Rematch(Frame, tag="rematch"):
+    """Who offers a rematch after the room's match, or why none follows (the same frame for
+    both seats). When both offer, the room deals anew: a ``welcome`` of each one's new seat
+    (the seats swapped), then tables."""
+
+    offers: tuple[bool, bool]  # per seat
+    no: NoRematch | None = None
+    by: Seat | None = None  # the seat that declined or left
+
+
 class Redirect(Frame, tag="redirect"):
     """The room is held by another process of this server (a worker of a cluster): send the
     same frame again at ``address``. Nothing of the room is sent here."""
@@ -438,6 +470,7 @@ ServerMessage = (
     | Status
     | Ping
     | Ended
+    | Rematch
     | Redirect
     | Error
     | Seeking
@@ -474,7 +507,9 @@ __all__ = [
     "Error",
     "JoinRoom",
     "Leave",
+    "NoRematch",
     "NotNow",
+    "OfferRematch",
     "OpenRoom",
     "OtherVersion",
     "Paired",
@@ -488,6 +523,7 @@ __all__ = [
     "Redirect",
     "Refused",
     "Rejoin",
+    "Rematch",
     "RoomEnd",
     "Seek",
     "Seeking",

@@ -8,7 +8,7 @@ from typing import Final
 from spit.game.seat import Lost
 from spit.i18n import N_, _, ngettext, translated
 from spit.net.client import Gone, ServerGone
-from spit.net.wire import Ended, Problem
+from spit.net.wire import Ended, NoRematch, Problem, Rematch
 
 LOST: Final = {
     Lost.SERVER_GONE: N_("The server went away; the match cannot go on."),
@@ -65,6 +65,19 @@ def going_on(seconds: float) -> str:
         "Both players are here.\n\nPlay goes on in {n} s.",
         n,
     ).format(n=n)
+
+
+def rematch(said: Rematch, seat: int, name: str) -> str:
+    """What the match-over box says of a rematch to ``seat``'s player (``name``: the other)."""
+    if said.no is NoRematch.CLOSED:
+        return _("The room has closed: no rematch.")
+    if said.no is NoRematch.DECLINED and said.by != seat:
+        return _("{name} declines a rematch.").format(name=name)
+    if said.no is not None:
+        return _("{name} has left: no rematch.").format(name=name)
+    if said.offers[1 - seat]:
+        return _("{name} offers a rematch. Ctrl+R: accept · Esc: decline").format(name=name)
+    return _("Rematch offered: waiting for {name} to answer.").format(name=name)
 
 
 def connecting(address: str | None, code: str | None) -> str:

@@ -87,7 +87,7 @@ async def test_a_remote_game_is_a_game_with_one_seat_and_both_names() -> None:
         await until(lambda: host.game.names == ("Ana", "Bo"))
         connection = guest.game.connection
         assert connection.address == address and len(connection.room) == 9
-        assert not host.game.can_rematch
+        assert host.game.can_rematch  # offered to the other player; the server deals it
         for task in tasks:
             task.cancel()
 

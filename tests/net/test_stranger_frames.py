@@ -90,6 +90,7 @@ def _frames(code: str) -> dict[str, dict[str, object]]:
         "pause": {"paused": True},
         "pong": {"id": 1},
         "leave": {},
+        "rematch": {},
     }
     return {kind: {"v": VERSION, "type": kind, **fields} for kind, fields in frames.items()}
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
@@ -47,6 +49,10 @@ class MatchOverScreen(Dialog[str]):
     MatchOverScreen #figures {
         width: 100%;
     }
+    MatchOverScreen #rematch-news {
+        width: 100%;
+        margin-top: 1;
+    }
     MatchOverScreen #share {
         width: 100%;
         margin-top: 1;
@@ -59,6 +65,10 @@ class MatchOverScreen(Dialog[str]):
         min-width: 14;
     }
     """
+
+    offer: Callable[[], None] | None = None
+    """A networked match's rematch: the key (or button) offers one, or accepts the other
+    player's, and the box stays until the server deals it (:mod:`spit.app.rematch`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         bind("ctrl+r", "choose('rematch')", "rematch", "rematch"),
@@ -112,6 +122,7 @@ class MatchOverScreen(Dialog[str]):
             yield Static(self._figures(), id="figures", markup=False)
             if self._share is not None:
                 yield Static(self._share, id="share", markup=False)
+            yield Static(id="rematch-news", markup=False)
             with Horizontal():
                 yield answer_button(
                     words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
@@ -123,6 +134,7 @@ class MatchOverScreen(Dialog[str]):
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).display = self._rematch
+        self.query_one("#rematch-news").display = False
         if self._analysis is not None:
             self.query_one(Vertical).border_subtitle = words.advice.replay_key()
         if self._share is not None:
@@ -153,6 +165,24 @@ class MatchOverScreen(Dialog[str]):
     def action_choose(self, choice: str) -> None:
         """Close with the player's choice: rematch, menu or quit."""
         self.dismiss(choice)
+
+    def dismiss(self, result: str | None = None) -> AwaitComplete:
+        """A networked rematch (key or button) is offered, and the box stays until the server
+        deals it; any other answer closes the box."""
+        if result == "rematch" and self.offer is not None:
+            self.offer()
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
+
+    def rematch_news(self, text: str, *, open: bool) -> None:
+        """Say what the other player did about a rematch; ``open``: one may still follow."""
+        news = self.query_one("#rematch-news", Static)
+        news.update(text)
+        news.display = True
+        self._rematch = open
+        self.query_one("#rematch", Button).display = open
+        if not open:
+            self.query_one("#menu", Button).focus()
 
     def _winner(self) -> Text:
         winner = self._outcome.winner

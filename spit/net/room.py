@@ -35,6 +35,7 @@ from spit.net.wire import (
     Stage,
     Status,
     Table,
+    Watchers,
     Welcome,
     room_code,
 )
@@ -85,8 +86,11 @@ class Room:
         source: Callable[[], float] = time.monotonic,
         pause_allowance: float = PAUSE_ALLOWANCE,
         hosted: bool = False,
+        watchers: Watchers = Watchers.DELAYED,
     ) -> None:
         self.code = code
+        self.watchers = watchers  # who may watch, as the host chose
+        self.watching = 0  # spectators now (spit/net/watchers.py counts them)
         self.variant = variant
         self.seeded = seed is not None  # the host may know the deal
         self.match = Match.new(
@@ -304,6 +308,7 @@ class Room:
                 round(self.pause_left(seat), 1) if self.paused_by[seat] else None
                 for seat in PLAYERS
             ),
+            watchers=self.watching,
         )
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 

@@ -26,6 +26,7 @@ from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
+from spit.net.watchers import WATCH_DELAY, Spectators
 from spit.net.wire import (
     DEFAULT_PORT,
     Act,
@@ -43,6 +44,7 @@ from spit.net.wire import (
     RoomEnd,
     SetPause,
     Stage,
+    Watch,
     encode,
     error_frame,
     parse_client,
@@ -97,9 +99,10 @@ class Limits:
     seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
     quotas: Quotas = field(default_factory=Quotas)
+    watch_delay: float = WATCH_DELAY  # seconds a delayed room's spectators see it late
 
 
-_SEATING = (OpenRoom, JoinRoom, Rejoin)  # in a cluster, the directory has a say in them
+_SEATING = (OpenRoom, JoinRoom, Rejoin, Watch)  # in a cluster, the directory has a say in them
 
 
 class _Refused(Exception):
@@ -309,8 +312,9 @@ class _Pinger:
             return
         limits = self.server.limits
         if peer.room is None:
-            # A connection that never takes a seat holds a socket for nothing.
-            if self.server._source() - peer.opened >= limits.seat_timeout:
+            # A connection that never takes a seat (nor watches) holds a socket for nothing.
+            idle = not self.server.spectators.watching(peer.conn)
+            if idle and self.server._source() - peer.opened >= limits.seat_timeout:
                 log.warning("%s: took no seat in %g s; closed", peer.name, limits.seat_timeout)
                 peer.close(POLICY, "no seat taken")
             return
@@ -333,8 +337,11 @@ class _Routing:
         claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
         holds sent on there. True if it was done here; False: dispatch it as ever."""
         server, cluster, who = self.server, self.cluster, self.counted(peer)
-        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
+        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin | Watch):
             return False
+        code = None if isinstance(message, OpenRoom) else message.room
+        if code is None and isinstance(message, Watch):
+            return False  # the live matches of this worker
         try:
             if isinstance(message, OpenRoom):
                 if len(server.rooms) >= server.limits.max_rooms:
@@ -358,13 +365,14 @@ class _Routing:
                     raise
                 cluster.opened(code, who)
                 return True
-            if message.room in server.rooms:
+            assert code is not None
+            if code in server.rooms:
                 return False  # held here: no need to ask
             if await cluster.wrong_codes_spent(who):
                 log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
                 peer.close(POLICY, "too many wrong codes")
                 return True
-            holder = await cluster.find(message.room)
+            holder = await cluster.find(code)
         except DirectoryDown as error:
             what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
             raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
@@ -423,6 +431,12 @@ class GameServer:
         self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []  # record lines to write before this turn's frames go
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
+        self.spectators = Spectators(
+            self.rooms,
+            lambda room: self._deliver(room, room.status()),
+            self.limits.watch_delay,
+            self.limits.backlog,
+        )
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
     # -- running ---------------------------------------------------------------------------
@@ -515,6 +529,10 @@ class GameServer:
             self._join(peer, message)
         elif isinstance(message, Rejoin):
             self._rejoin(peer, message)
+        elif isinstance(message, Watch):
+            refused = self.spectators.watch(peer.conn, message)
+            if refused is not None:
+                raise _Refused(refused.problem, refused.why, wrong_code=refused.wrong_code)
         elif isinstance(message, Leave):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER:
@@ -545,6 +563,7 @@ class GameServer:
             source=self._source,
             pause_allowance=self.limits.pause,
             hosted=self.hosted,
+            watchers=message.watchers,
         )
         self.rooms[code] = room
         if self.admission is not None:
@@ -616,6 +635,7 @@ class GameServer:
         log.info("room %s: player %d back from %s", room.code, seat + 1, peer.name)
 
     def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
+        self.spectators.leave(peer.conn)  # a seat's connection watches no more
         peer.room, peer.seat = room, seat
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
@@ -648,6 +668,7 @@ class GameServer:
     # -- comings and goings ----------------------------------------------------------------
 
     def _gone(self, peer: _Peer) -> None:
+        self.spectators.leave(peer.conn)
         room = peer.room
         if room is None or self._seats.get((room.code, peer.seat)) is not peer:
             return
@@ -693,6 +714,7 @@ class GameServer:
 
     def _forget(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
+        self.spectators.forget(room)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)
         if self.admission is not None:
@@ -723,6 +745,7 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+        self.spectators.told(room, sends)
 
 
 def _said(notice: RecorderNotice) -> str:

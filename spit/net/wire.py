@@ -75,6 +75,14 @@ class NotNow(enum.Enum):
     OVER = "over"
 
 
+class Watchers(enum.Enum):
+    """Who may watch a room's match, as its host chose (docs/spectators.md)."""
+
+    DELAYED = "delayed"  # anyone, the server's delay late (against coaching)
+    LIVE = "live"  # anyone, at once: a casual room
+    CLOSED = "closed"  # nobody
+
+
 class Problem(enum.Enum):
     """Why the server refused a frame: an ``error`` frame's stable id. The shells word it."""
 
@@ -85,6 +93,7 @@ class Problem(enum.Enum):
     SERVER_FULL = "server-full"  # the server holds as many rooms as it may
     NO_ROOM = "no-room"  # no room of that code waits for a player
     NO_SEAT = "no-seat"  # no seat of that room has that token
+    NO_MATCH = "no-match"  # no match of that code may be watched (none, or closed to it)
     INTERNAL = "internal"  # a bug of the server's; the room carries on
     NO_PAUSE_LEFT = "no-pause-left"  # this seat has used its pauses up: the room plays on
     ROOM_LOST = "room-lost"  # the room's worker has stopped: the match is lost
@@ -120,6 +129,7 @@ class OpenRoom(Frame, tag="open"):
     variant: Variant
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None  # the shuffle's, if the host chose
     name: Name
+    watchers: Watchers = Watchers.DELAYED
 
     def __post_init__(self) -> None:
         self.name = _checked_name(self.name)
@@ -172,7 +182,17 @@ class Leave(Frame, tag="leave"):
     """Leave the match for good (quitting): the room ends and the other seat is told."""
 
 
-ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave
+class Watch(Frame, tag="watch"):
+    """Watch a room's match, never taking a seat; without a room, ask for the live matches."""
+
+    room: Annotated[str, Meta(max_length=2 * ROOM_CODE_LENGTH)] | None = None
+
+    def __post_init__(self) -> None:
+        if self.room is not None:
+            self.room = room_code(self.room)
+
+
+ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave | Watch
 
 _client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _versioned: Final = msgspec.json.Decoder(_Versioned)
@@ -292,6 +312,33 @@ class Status(Frame, tag="status"):
     # its match is abandoned, and for a seat holding a pause before play goes on.
     back_within: tuple[Seconds | None, Seconds | None]
     pause_left: tuple[Seconds | None, Seconds | None] = (None, None)
+    watchers: Annotated[int, Meta(ge=0)] = 0  # spectators watching the match
+
+
+class Watching(Frame, tag="watching"):
+    """What a spectator learns on watching: the room, and how late its frames come. Then it
+    is sent the room's ``table`` (a spectator's view), ``status`` and ``ended`` frames."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    variant: Variant
+    delay: Seconds  # wall seconds its frames come after the players'
+
+
+class LiveMatch(Struct, frozen=True, forbid_unknown_fields=True):
+    """One match being played, as the list of live matches shows it."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    names: tuple[Name, Name]
+    round: Annotated[int, Meta(ge=1)]
+    cards: tuple[Count, Count]  # each player's cards left
+    watchers: Annotated[int, Meta(ge=0)]
+    ratings: tuple[int | None, int | None] = (None, None)  # where the server knows them
+
+
+class Matches(Frame, tag="matches"):
+    """The live matches a spectator may watch, best first."""
+
+    matches: Annotated[tuple[LiveMatch, ...], Meta(max_length=100)]
 
 
 class Ping(Frame, tag="ping"):
@@ -335,7 +382,9 @@ class Error(Frame, tag="error"):
     detail: Annotated[str, Meta(max_length=200)] = ""  # the protocol's words, for logs
 
 
-ServerMessage = Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error
+ServerMessage = (
+    Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error | Watching | Matches
+)
 
 _server_decoder: Final[msgspec.json.Decoder[ServerMessage]] = msgspec.json.Decoder(ServerMessage)
 
@@ -365,6 +414,8 @@ __all__ = [
     "Error",
     "JoinRoom",
     "Leave",
+    "LiveMatch",
+    "Matches",
     "NotNow",
     "OpenRoom",
     "OtherVersion",
@@ -381,5 +432,8 @@ __all__ = [
     "Stage",
     "Status",
     "Table",
+    "Watch",
+    "Watchers",
+    "Watching",
     "Welcome",
 ]

@@ -1,0 +1,154 @@
+"""Spectators on the server: a whole match watched without a face-down card, late by the
+delay, encoded once for all of them; bad watches answered plainly (docs/spectators.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from spit.engine import Card, Play, Variant
+from spit.net import watchers as watchers_module
+from spit.net.client import Gone, ServerGone
+from spit.net.spectator import Spectator
+from spit.net.wire import Act, OpenRoom, Table, Watch, Watchers, client_frame
+
+from .netkit import LIMIT, cards_named, fast_limits, hidden_in, running_server, start_pair
+
+pytestmark = pytest.mark.long  # whole matches over loopback
+
+
+def tap_galleries(monkeypatch: Any) -> list[tuple[float, str, frozenset[Card]]]:
+    """Every frame made for spectators: when, its text, and the cards face down then."""
+    made: list[tuple[float, str, frozenset[Card]]] = []
+    original = watchers_module._Gallery.put
+
+    def put(self: Any, kind: type, text: str) -> None:
+        loop = asyncio.get_running_loop()
+        made.append((loop.time(), text, hidden_in(self.room.match.round)))
+        original(self, kind, text)
+
+    monkeypatch.setattr(watchers_module._Gallery, "put", put)
+    return made
+
+
+async def watch_to_the_end(address: str, code: str) -> list[tuple[float, Any]]:
+    """Watch room ``code`` to its end: each frame with the time it came."""
+    spectator = Spectator(address)
+    seen: list[tuple[float, Any]] = []
+    try:
+        await spectator.watch(code)
+        loop = asyncio.get_running_loop()
+        async with asyncio.timeout(LIMIT):
+            async for frame in spectator.frames():
+                seen.append((loop.time(), frame))
+    finally:
+        await spectator.close()
+    return seen
+
+
+async def test_a_watched_match_shows_no_face_down_card_in_any_frame(monkeypatch):
+    made = tap_galleries(monkeypatch)
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+        pair = await start_pair(address, levels=("expert", "expert"), seed=21)
+        watcher = asyncio.create_task(watch_to_the_end(address, pair.code))
+        await pair.results()
+        seen = await watcher
+    tables = [frame for _, frame in seen if isinstance(frame, Table)]
+    assert len(tables) > 20, "the match is seen as it goes on"
+    assert seen[-1][1].ended == "match over"
+    assert all(t.view.legal_actions == () for t in tables)
+    sent = {text for _, text, _ in made}
+    for _, text, hidden in made:
+        assert not cards_named(text) & hidden, text
+    for table in tables:  # what came is what was made, checked above
+        assert any(f'"seq":{table.seq},' in text for text in sent)
+
+
+async def test_a_delayed_rooms_spectator_sees_each_table_the_delay_after_its_players(
+    monkeypatch,
+):
+    delay = 0.4
+    made = tap_galleries(monkeypatch)
+    async with running_server(limits=fast_limits(watch_delay=delay)) as (_server, address):
+        pair = await start_pair(address, levels=("expert", "expert"), seed=22)
+        watcher = asyncio.create_task(watch_to_the_end(address, pair.code))
+        await pair.results()
+        seen = await watcher
+    # A spectator's frame is made in the same turn as the players' tables go out.
+    made_at = {json.loads(text)["seq"]: at for at, text, _ in made if '"type":"table"' in text}
+    tables = [(at, frame) for at, frame in seen if isinstance(frame, Table)]
+    assert len(tables) > 20
+    for at, table in tables:
+        assert at - made_at[table.seq] >= delay - 0.01
+
+
+async def test_players_are_told_how_many_watch_and_the_list_shows_the_match():
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (server, address):
+        pair = await start_pair(address, levels=("easy", "easy"), seed=23)
+        spectators = [Spectator(address) for _ in range(3)]
+        try:
+            async with asyncio.timeout(LIMIT):
+                while server.rooms[pair.code].stage.value != "playing":
+                    await asyncio.sleep(0.01)
+            listed = await Spectator(address).matches()
+            assert [m.room for m in listed] == [pair.code]
+            for spectator in spectators:
+                await spectator.watch(pair.code)
+            async with asyncio.timeout(LIMIT):
+                while not any(s.watchers == 3 for s in pair.host.statuses):
+                    await asyncio.sleep(0.01)
+            (live,) = await spectators[0].matches()
+            assert live.watchers == 3 and live.names == ("bot", "bot")
+        finally:
+            for spectator in spectators:
+                await spectator.close()
+        await pair.results()
+
+
+async def test_a_spectators_action_is_refused_as_a_bad_frame():
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (server, address):
+        pair = await start_pair(address, levels=("easy", "easy"), seed=24)
+        async with connect(f"ws://{address}/", proxy=None) as ws:
+            await ws.send(client_frame(Watch(pair.code)))
+            assert json.loads(await ws.recv())["type"] == "watching"
+            await ws.send(client_frame(Act(Play(0, 0, 0), 1)))
+            async with asyncio.timeout(LIMIT):
+                while True:
+                    frame = json.loads(await ws.recv())
+                    if frame["type"] == "error":
+                        break
+            assert frame["problem"] == "not-in-room"
+        await pair.results()
+        assert all(sum(r.actions) > 0 for r in server.rooms.values())
+
+
+async def test_a_watch_of_no_room_or_a_closed_one_is_answered_plainly():
+    async with running_server(limits=fast_limits()) as (_server, address):
+        with pytest.raises(ServerGone) as gone:
+            await Spectator(address).watch("ABCD-EFGH")
+        assert gone.value.why is Gone.TURNED_AWAY and gone.value.problem.value == "no-match"
+        async with connect(f"ws://{address}/", proxy=None) as host:
+            await host.send(
+                client_frame(OpenRoom(Variant.STANDARD, None, "h", watchers=Watchers.CLOSED))
+            )
+            code = json.loads(await host.recv())["room"]
+            with pytest.raises(ServerGone) as closed:
+                await Spectator(address).watch(code)
+            assert closed.value.problem.value == "no-match"
+            assert (await Spectator(address).matches()) == ()
+
+
+async def test_a_frame_is_encoded_once_for_all_a_rooms_spectators(monkeypatch):
+    made = tap_galleries(monkeypatch)
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+        pair = await start_pair(address, levels=("expert", "expert"), seed=25)
+        watchers = [asyncio.create_task(watch_to_the_end(address, pair.code)) for _ in range(5)]
+        await pair.results()
+        seens = await asyncio.gather(*watchers)
+    tables = [text for _, text, _ in made if '"type":"table"' in text]
+    assert len({json.loads(t)["seq"] for t in tables}) == len(tables)  # one each, for all five
+    assert all(len(seen) > 10 for seen in seens)

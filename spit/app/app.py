@@ -43,7 +43,7 @@ from spit.game.session import Session, SessionError
 from spit.i18n import _
 from spit.printable import printable
 from spit.settings.keymap import KeyMap
-from spit.settings.options import GameOptions, Mode, Network
+from spit.settings.options import GameOptions, Mode, Network, Watching
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -85,6 +85,7 @@ class SpitApp(WordedBindings, TerminalApp):
         replay: Record | None = None,
         network: Network | None = None,
         seated: Seated | None = None,
+        watching: Watching | None = None,
         config_file: Path | None = None,
         practice: bool = False,
         offer_practice: bool = False,
@@ -113,6 +114,7 @@ class SpitApp(WordedBindings, TerminalApp):
         self._replay = replay
         self._network = network
         self._seated = seated
+        self._watching = watching  # a match watched from the command line (spit watch)
         self.menu_notices = MenuNotices(self)
         self.remote = RemoteSeat()
         self._practice = practice
@@ -133,6 +135,8 @@ class SpitApp(WordedBindings, TerminalApp):
         elif self._network is not None:
             seated, self._seated = self._seated, None
             self.connect(self._network, seated)
+        elif self._watching is not None:
+            self.watch_match(self._watching)
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
@@ -246,6 +250,22 @@ class SpitApp(WordedBindings, TerminalApp):
         )
         self.run_worker(play, group="network", exclusive=True)
 
+    def watch_match(self, plan: Watching) -> None:
+        """Watch a match from a spectator's seat (spit/app/watch_screen.py)."""
+        from spit.app.watch_screen import watch  # deferred: start-up
+
+        self.run_worker(watch(self, plan), group="network", exclusive=True)
+
+    def lost_watch(self, text: str | None) -> None:
+        """Watching could not start (``text`` says why) or the list was left: from the
+        command line the app ends; from the menu, back to it."""
+        if self._watching is not None:
+            self.exit(return_code=1 if text else 0, message=Text(text) if text else None)
+        elif text:
+            self._lost(text)
+        else:
+            self.open_menu()
+
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)
         serves_here = self.remote.serves_here
@@ -281,7 +301,7 @@ class SpitApp(WordedBindings, TerminalApp):
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends
         saying why; from the menu, back to it with the reason."""
-        if self._network is not None:
+        if self._network is not None or self._watching is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
         self.menu_notices.say(text, timeout=15)

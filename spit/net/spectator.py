@@ -7,8 +7,10 @@ ends. Errors are the seat client's :class:`~spit.net.client.ServerGone`, worded 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -29,6 +31,7 @@ from spit.net.wire import (
     LiveMatch,
     Matches,
     OtherVersion,
+    Problem,
     ProtocolError,
     Redirect,
     ServerMessage,
@@ -42,6 +45,8 @@ from spit.net.wire import (
 
 Seen = Table | Status | Ended
 """What a spectator is sent of the room it watches."""
+
+TV_WAIT: Final = 2.0  # seconds the TV waits to ask again when no match is being played
 
 
 class Spectator:
@@ -95,6 +100,28 @@ class Spectator:
             raise _closed(closed, self.address) from None
         except ProtocolError as error:
             raise ServerGone(Gone.UNREADABLE, self.address, detail=str(error)) from None
+
+    async def one(self, code: str) -> AsyncIterator[Watching | Seen]:
+        """Room ``code`` watched, frame by frame, to its end."""
+        yield await self.watch(code)
+        async for frame in self.frames():
+            yield frame
+
+    async def tv(self) -> AsyncIterator[Watching | Seen]:
+        """The best live match, frame by frame, then the next best once it ends: for ever."""
+        while True:
+            matches = await self.matches()
+            if not matches:
+                await asyncio.sleep(TV_WAIT)
+                continue
+            try:
+                yield await self.watch(matches[0].room)
+            except ServerGone as gone:
+                if gone.problem is Problem.NO_MATCH:
+                    continue  # it ended as it was chosen
+                raise
+            async for frame in self.frames():
+                yield frame
 
     async def close(self) -> None:
         if self._ws is not None:

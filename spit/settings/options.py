@@ -33,6 +33,14 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
 
 
+class Watching(Struct, frozen=True):
+    """A match watched from a spectator's seat on this screen (``spit watch``, the menu)."""
+
+    address: str  # the server as ADDR:PORT
+    code: str | None = None  # the room; None: pick from the live matches (or the TV's)
+    tv: bool = False  # follow the best live match, then the next
+
+
 class Network(Struct, frozen=True, kw_only=True):
     """A seat at a room on a server, played on this screen: hosting or joining."""
 

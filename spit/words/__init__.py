@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         records,
         refusals,
         table,
+        watching,
         web,
     )
 
@@ -51,6 +52,7 @@ __all__ = [
     "records",
     "refusals",
     "table",
+    "watching",
     "web",
 ]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import sys
 from typing import Any
 
 import pytest
@@ -152,3 +154,31 @@ async def test_a_frame_is_encoded_once_for_all_a_rooms_spectators(monkeypatch):
     tables = [text for _, text, _ in made if '"type":"table"' in text]
     assert len({json.loads(t)["seq"] for t in tables}) == len(tables)  # one each, for all five
     assert all(len(seen) > 10 for seen in seens)
+
+
+async def test_spit_watch_json_prints_a_whole_match_with_no_face_down_card(monkeypatch, tmp_path):
+    made = tap_galleries(monkeypatch)
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+        pair = await start_pair(address, levels=("expert", "expert"), seed=26)
+        watcher = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "spit",
+            "watch",
+            address,
+            pair.code,
+            "--json",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=os.environ | {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)},
+        )
+        await pair.results()
+        async with asyncio.timeout(LIMIT):
+            out, err = await watcher.communicate()
+    assert watcher.returncode == 0, err
+    lines = [json.loads(line) for line in out.decode().splitlines()]
+    tables = [line for line in lines if line["type"] == "table"]
+    assert len(tables) > 20 and lines[-1]["type"] == "ended"
+    hidden_at = {json.loads(text)["seq"]: hidden for _, text, hidden in made if '"table"' in text}
+    for table in tables:  # each card it names was face up as the table was made
+        assert not cards_named(json.dumps(table, separators=(",", ":"))) & hidden_at[table["seq"]]

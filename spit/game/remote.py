@@ -134,6 +134,7 @@ class RemoteGame:
             room=welcome.room if welcome is not None else "",
             back_within=self._counted(status.back_within),
             pause_left=self._counted(status.pause_left),
+            watchers=status.watchers,
         )
 
     def _counted(

@@ -73,6 +73,7 @@ class Connection(Struct, frozen=True, gc=False):
     pause_left: tuple[float | None, float | None] = (None, None)
     """For a seat holding a pause: the seconds it has left before the pause runs out and
     play goes on (as of this reading), if the server said."""
+    watchers: int = 0  # spectators watching the match
 
 
 class Lost(enum.Enum):

@@ -31,6 +31,7 @@ SUBCOMMANDS = (
     "host",
     "join",
     "web",
+    "watch",
     "ladder",
 )
 
@@ -68,6 +69,7 @@ commands:
     host       open a room for a friend to join over the network
     join       join a friend's room over the network
     web        serve spit to a web browser
+    watch      watch a match on a server, as a spectator
     ladder     play every bot level against every other and rate them
 
 Language, keyboard layout, remapped keys, display and lockout can be set in the config file
@@ -76,7 +78,7 @@ Language, keyboard layout, remapped keys, display and lockout can be set in the 
 
 CHOICES = (
     "'play', 'practice', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', 'join', "
-    "'web', 'ladder'"
+    "'web', 'watch', 'ladder'"
 )
 
 

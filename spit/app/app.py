@@ -136,7 +136,7 @@ class SpitApp(WordedBindings, TerminalApp):
             seated, self._seated = self._seated, None
             self.connect(self._network, seated)
         elif self._watching is not None:
-            self.watch_match(self._watching)
+            self.watch_match(self._watching, menu=False)
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
@@ -250,21 +250,11 @@ class SpitApp(WordedBindings, TerminalApp):
         )
         self.run_worker(play, group="network", exclusive=True)
 
-    def watch_match(self, plan: Watching) -> None:
+    def watch_match(self, plan: Watching, *, menu: bool = True) -> None:
         """Watch a match from a spectator's seat (spit/app/watch_screen.py)."""
         from spit.app.watch_screen import watch  # deferred: start-up
 
-        self.run_worker(watch(self, plan), group="network", exclusive=True)
-
-    def lost_watch(self, text: str | None) -> None:
-        """Watching could not start (``text`` says why) or the list was left: from the
-        command line the app ends; from the menu, back to it."""
-        if self._watching is not None:
-            self.exit(return_code=1 if text else 0, message=Text(text) if text else None)
-        elif text:
-            self._lost(text)
-        else:
-            self.open_menu()
+        self.run_worker(watch(self, plan, menu=menu), group="network", exclusive=True)
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)

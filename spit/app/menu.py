@@ -31,7 +31,7 @@ from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap
-from spit.settings.options import GameOptions, Mode, Network
+from spit.settings.options import GameOptions, Mode, Network, Watching
 
 
 class Choice(RadioSet):
@@ -168,8 +168,8 @@ class MenuScreen(WordedBindings, Screen[None]):
         margin-top: 1;
     }
     MenuScreen Button {
-        margin: 0 1;
-        min-width: 11;
+        margin: 0 0 0 1;  /* seven buttons fit 80 columns in every language */
+        min-width: 9;
     }
     MenuScreen #hint {
         margin-top: 1;
@@ -267,6 +267,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                 yield Button(words.menu.menu_label("start"), variant="primary", id="start")
                 yield Button(words.menu.menu_label("host"), id="host")
                 yield Button(words.menu.menu_label("join"), id="join")
+                yield Button(words.watching.watch_label(), id="watch")
                 yield Button(words.menu.menu_label("names"), id="names")
                 yield Button(words.menu.menu_label("keys"), id="keys-screen")
                 yield Button(words.menu.menu_label("quit"), id="quit")
@@ -372,6 +373,17 @@ class MenuScreen(WordedBindings, Screen[None]):
         from spit.app.dialogs.join import JoinScreen  # deferred: start-up
 
         self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
+
+    @on(Button.Pressed, "#watch")
+    def action_watch(self) -> None:
+        """Watch a match on a server, as a spectator (spit/app/watch_screen.py)."""
+        from spit.app.watch_screen import WatchDialog  # deferred: start-up
+
+        def chosen(plan: Watching | None) -> None:
+            if plan is not None:
+                self.app.watch_match(plan)  # type: ignore[attr-defined]
+
+        self.app.push_screen(WatchDialog(), chosen)
 
     def _network_chosen(self, network: Network | None) -> None:
         if network is not None:

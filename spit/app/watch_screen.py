@@ -10,16 +10,19 @@ from msgspec.structs import replace
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spit import words
-from spit.app.dialogs.dialog import Question
+from spit.app.dialogs.dialog import Question, TwoFields
 from spit.app.dialogs.standstill import StandstillScreen
 from spit.app.game import GameScreen
+from spit.app.messages import GameLost
 from spit.app.replay_screen import ReplayBar
 from spit.engine import Press, Result
 from spit.game.watched import WatchedGame
+from spit.net.address import LOOPBACK, join_address, parse_address
+from spit.net.wire import DEFAULT_PORT, ProtocolError, room_code
 from spit.settings.options import Mode, Watching
 
 if TYPE_CHECKING:
@@ -104,8 +107,41 @@ class MatchList(Question[str | None]):
         self.dismiss(None)
 
 
-async def watch(app: SpitApp, plan: Watching) -> None:
-    """Watch what ``plan`` asks until the match ends (the TV: until the player quits)."""
+class WatchDialog(TwoFields[Watching]):
+    """The start menu's Watch: a server, and a room's code (blank: its list of matches)."""
+
+    DEFAULT_CSS = """
+    WatchDialog > Vertical {
+        width: 74;
+        padding: 0 2;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(words.watching.dialog_title(), markup=False)
+            yield Label(words.menu.network_dialog("join server"), markup=False)
+            yield Input("", placeholder=join_address(LOOPBACK, DEFAULT_PORT), id="first")
+            yield Label(words.menu.network_dialog("room code"), markup=False)
+            yield Input("", placeholder="ABCD-EFGH", max_length=12, id="second")
+            yield from self.problem_and_buttons(words.watching.watch_label())
+
+    def answer(self, first: str, second: str) -> Watching:
+        try:
+            host, port = parse_address(first, default_port=DEFAULT_PORT)
+        except ValueError:
+            raise ValueError(words.menu.not_an_address(first)) from None
+        if not second.strip():
+            return Watching(join_address(host, port))
+        try:
+            return Watching(join_address(host, port), room_code(second))
+        except ProtocolError:
+            raise ValueError(words.watching.not_a_code(second.strip())) from None
+
+
+async def watch(app: SpitApp, plan: Watching, *, menu: bool) -> None:
+    """Watch what ``plan`` asks until the match ends (the TV: until the player quits);
+    ``menu``: it was asked from the start menu, to which a list left with Esc goes back."""
     from spit.net.client import ServerGone  # deferred: the network
     from spit.net.spectator import Spectator  # deferred: the network
 
@@ -123,14 +159,17 @@ async def watch(app: SpitApp, plan: Watching) -> None:
                 code = await app.push_screen_wait(MatchList(matches, app.options.ascii))
                 if code is None:
                     await spectator.close()
-                    app.lost_watch(None)
+                    if menu:
+                        app.open_menu()
+                    else:
+                        app.exit()
                     return
             frames = spectator.one(code)
         game = WatchedGame(spectator, frames)
         await game.first_table()
     except ServerGone as gone:
         await spectator.close()
-        app.lost_watch(words.networked.server_gone(gone))
+        app.post_message(GameLost(words.networked.server_gone(gone), None))
         return
     options = replace(app.options, mode=Mode.TWO_PLAYER)
     app.switch_screen(WatchScreen(options, game, keymap=app.keymap, pace=app.pace))

@@ -41,7 +41,9 @@ def add_watch_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help=_("no screen: print one JSON line per table received")
     )
-    parser.add_argument("--ascii", action="store_true", help=_("draw with ASCII characters only"))
+    parser.add_argument(
+        "--ascii", action="store_true", help=_("suits as S H D C, for terminals without ♠♥♦♣")
+    )
     parser.set_defaults(func=run_watch_command)
 
 

@@ -55,3 +55,16 @@ def live_match(
         left=f"{cards[0]}–{cards[1]}",
         watchers=watchers(count, ascii=ascii),
     )
+
+
+def watch_label() -> str:
+    """The start menu's button, and the Watch dialog's."""
+    return _("Watch")
+
+
+def dialog_title() -> str:
+    return _("Watch a match: a server, and a room's code (blank: the matches being played).")
+
+
+def not_a_code(text: str) -> str:
+    return _("Not a room code: {text!r} — 8 letters and digits, like ABCD-EFGH.").format(text=text)

@@ -79,6 +79,7 @@ pace_factor = bounded(float, 1.0, 100.0, lambda: _("the pace is from 1 to 100, n
 grace_seconds = bounded(
     float, 0.1, 3600, lambda: _("must be between 0.1 and 3600 seconds, not {text}")
 )
+watch_seconds = bounded(float, 0.0, 60.0, lambda: _("must be between 0 and 60 seconds, not {text}"))
 workers_count = bounded(int, 1, 64, lambda: _("the number of workers is from 1 to 64, not {text}"))
 
 
@@ -119,6 +120,13 @@ def add_network_parsers(commands: Any) -> None:
         default=60.0,
         metavar="SECONDS",
         help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
+    )
+    server.add_argument(
+        "--watch-delay",
+        type=watch_seconds,
+        default=3.0,
+        metavar="SECONDS",
+        help=_("how late spectators see a room opened delayed, against coaching (3)"),
     )
     server.add_argument(
         "--workers",
@@ -175,6 +183,15 @@ def add_network_parsers(commands: Any) -> None:
         type=int,
         metavar="N",
         help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
+    )
+    host.add_argument(
+        "--spectators",
+        choices=("delayed", "live", "closed"),
+        default="delayed",
+        help=_(
+            "who may watch the match: anyone, the server's delay late (the default); anyone, "
+            "at once; or nobody"
+        ),
     )
     host.add_argument(
         "--web",
@@ -322,7 +339,9 @@ def run_seat_command(args: argparse.Namespace) -> int:
     if joining:
         network = Network(address=args.address, code=args.code, name=name)
     else:
-        network = Network(address=args.server, name=name, **_hosting(args))
+        network = Network(
+            address=args.server, name=name, watchers=args.spectators, **_hosting(args)
+        )
     return run_seated(options, network, command)
 
 
@@ -370,6 +389,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.client import Client, Gone, ServerGone  # lazy: the network
     from spit.net.hosting import HostingError, HostPlan, host  # lazy: the network
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
+    from spit.net.wire import Watchers  # lazy: the network
 
     hosting = None
     joining = hasattr(args, "code")
@@ -425,6 +445,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                     name=args.name or "bot",
                     on_welcome=welcomed,
                     kept=kept,
+                    watchers=Watchers(getattr(args, "spectators", "delayed")),
                 )
             )
             done, _pending = await asyncio.wait(
@@ -528,7 +549,9 @@ def _cannot_listen(error: OSError) -> None:
 async def _serve(args: argparse.Namespace) -> int:
     from spit.net.server import GameServer, Limits  # lazy: the network
 
-    server = GameServer(limits=Limits(grace=args.grace), pace=args.pace)
+    server = GameServer(
+        limits=Limits(grace=args.grace, watch_delay=args.watch_delay), pace=args.pace
+    )
     # The signals are ours before the first log line, so a stop never finds them unset.
     with _interrupts() as stop:
         try:
@@ -567,7 +590,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
                 own_port=0 if args.port == 0 else port + index,
                 advertise=args.advertise or bind,
                 redis=args.redis,
-                limits=Limits(grace=args.grace),
+                limits=Limits(grace=args.grace, watch_delay=args.watch_delay),
                 pace=args.pace,
             )
             for index in range(1, args.workers + 1)

@@ -25,7 +25,7 @@ from spit.net.client import (
     Welcome,
 )
 from spit.net.seats import KeptSeat
-from spit.net.wire import Stage
+from spit.net.wire import Stage, Watchers
 from spit.records.recorder import Recorder
 
 
@@ -61,13 +61,14 @@ class RemoteGame:
         variant: Variant = Variant.STANDARD,
         seed: int | None = None,
         kept: KeptSeat | None = None,
+        watchers: Watchers = Watchers.DELAYED,
     ) -> Welcome:
         """Open a room and take seat 1 (no ``code``), take seat 2 of the room ``code``, or
         take back the ``kept`` seat (one this machine took before its process died)."""
         if kept is not None:
             return await self.client.rejoin(kept.room, kept.token)
         if code is None:
-            return await self.client.open(variant, seed, self.name)
+            return await self.client.open(variant, seed, self.name, watchers)
         return await self.client.join(code, self.name)
 
     async def run(self) -> None:

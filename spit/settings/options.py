@@ -50,6 +50,7 @@ class Network(Struct, frozen=True, kw_only=True):
     port: int = 7748  # the port a server started here listens on (0: any free one)
     pace: float = 1.0  # how many times faster a server started here runs the game clock (tests)
     name: str = ""  # what this player is called at the table
+    watchers: str = "delayed"  # who may watch a room opened here: delayed, live or closed
     web_port: int | None = None
     """Also serve the room's second seat to a browser on this port (``spit host --web``;
     0: any free one), listening where the server does."""

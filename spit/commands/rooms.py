@@ -420,9 +420,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             return
         assert hosting is not None
         link = hosting.open_room(welcome.room)
+        watch = hosting.web.watch_link(welcome.room) if hosting.web and link else None
         if args.json:
             said = {"code": welcome.room, "address": address}
-            print(json.dumps(said | ({"link": link} if link else {})), flush=True)
+            said |= {"link": link, "watch": watch} if link else {}
+            print(json.dumps(said), flush=True)
         else:
             print(
                 _("Room {code}. Your friend types: spit join {address} {code}").format(
@@ -432,6 +434,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             )
             if link:
                 print(_("Or opens in a browser: {link}").format(link=link), flush=True)
+                print(_("Anyone may watch in a browser: {link}").format(link=watch), flush=True)
 
     try:
         with _interrupts() as interrupted:

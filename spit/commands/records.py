@@ -12,6 +12,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from msgspec.structs import replace
+
 from spit import words
 from spit.app.signals import Signalled, interrupting
 from spit.commands import play
@@ -108,6 +110,11 @@ def add_replay_parser(subparsers: Any) -> None:
         metavar="FILE | last",
         help=_("a record file, or last for the newest match (the default)"),
     )
+    parser.add_argument(
+        "--spectator",
+        action="store_true",
+        help=_("from a spectator's seat: both sides as players, nobody's keys"),
+    )
     parser.set_defaults(func=lambda args: _start(args, _to_replay))
 
 
@@ -198,7 +205,7 @@ def _to_replay(args: argparse.Namespace) -> Callable[[], int]:
     from spit.records.analysis import read_analysed  # lazy: the records' analysis
     from spit.records.record import find_record  # lazy: the records
 
-    options = _options(args)
+    options = replace(_options(args), spectator=args.spectator)
     # One pass: the steps kept (the replay moves back and forth) and the figures for the
     # bar gathered as they are read.
     record = read_analysed(find_record(args.which), steps=True)

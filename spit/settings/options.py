@@ -29,6 +29,7 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     four_colour: bool = False  # each suit its own colour
     lockout: float = 0.5  # seconds a fumble locks the hand (RULES B12); 0 turns it off
     hints: bool = False  # mark the cards that fit right now (the engine's legal plays)
+    spectator: bool = False  # a replay shown from a spectator's seat: both sides, no one's keys
     menu_mode: Mode = Mode.TWO_PLAYER  # what the start menu offers first (its last choice)
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
 

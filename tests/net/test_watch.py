@@ -14,11 +14,24 @@ from websockets.asyncio.client import connect
 
 from spit.engine import Card, Play, Variant
 from spit.net import watchers as watchers_module
-from spit.net.client import Gone, ServerGone
+from spit.net.botclient import play
+from spit.net.client import Client, Gone, ServerGone
 from spit.net.spectator import Spectator
 from spit.net.wire import Act, OpenRoom, Table, Watch, Watchers, client_frame
 
-from .netkit import LIMIT, cards_named, fast_limits, hidden_in, running_server, start_pair
+from .netkit import (
+    LIMIT,
+    RecordingSeat,
+    cards_named,
+    fast_limits,
+    hidden_in,
+    running_server,
+    start_pair,
+    track_rounds,
+)
+from .rediskit import redis_server_at
+from .test_cluster import group, start_pair_at
+from .test_play import _round_of
 
 pytestmark = pytest.mark.long  # whole matches over loopback
 
@@ -35,6 +48,17 @@ def tap_galleries(monkeypatch: Any) -> list[tuple[float, str, frozenset[Card]]]:
 
     monkeypatch.setattr(watchers_module._Gallery, "put", put)
     return made
+
+
+def check_table(body: dict[str, Any], face_down: frozenset[Card], ended: Any) -> None:
+    """A spectator's table names no card face down as it was made; the events of a round
+    that just ended are held against that round's table as it ended (``ended``, by round
+    number: their cards were face up then, and lie face down again in the next deal)."""
+    assert not cards_named(json.dumps(body["view"])) & face_down, body["view"]
+    for event in body["events"]:
+        in_round = body["view"]["round_number"] if event[0] == "dealt" else _round_of(body, event)
+        hidden = face_down if in_round == body["view"]["round_number"] else ended[in_round]
+        assert not cards_named(json.dumps(event)) & hidden, event
 
 
 async def watch_to_the_end(address: str, code: str) -> list[tuple[float, Any]]:
@@ -54,18 +78,24 @@ async def watch_to_the_end(address: str, code: str) -> list[tuple[float, Any]]:
 
 async def test_a_watched_match_shows_no_face_down_card_in_any_frame(monkeypatch):
     made = tap_galleries(monkeypatch)
-    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
-        pair = await start_pair(address, levels=("expert", "expert"), seed=21)
-        watcher = asyncio.create_task(watch_to_the_end(address, pair.code))
-        await pair.results()
-        seen = await watcher
+    with track_rounds(monkeypatch) as hidden_after:
+        async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+            pair = await start_pair(address, levels=("expert", "expert"), seed=21)
+            watcher = asyncio.create_task(watch_to_the_end(address, pair.code))
+            await pair.results()
+            seen = await watcher
     tables = [frame for _, frame in seen if isinstance(frame, Table)]
     assert len(tables) > 20, "the match is seen as it goes on"
     assert seen[-1][1].ended == "match over"
     assert all(t.view.legal_actions == () for t in tables)
     sent = {text for _, text, _ in made}
+    ended = {number: hidden for (_, number), hidden in hidden_after.items()}
     for _, text, hidden in made:
-        assert not cards_named(text) & hidden, text
+        body = json.loads(text)
+        if body["type"] == "table":
+            check_table(body, hidden, ended)
+        else:
+            assert not cards_named(text) & hidden, text
     for table in tables:  # what came is what was made, checked above
         assert any(f'"seq":{table.seq},' in text for text in sent)
 
@@ -158,27 +188,42 @@ async def test_a_frame_is_encoded_once_for_all_a_rooms_spectators(monkeypatch):
 
 async def test_spit_watch_json_prints_a_whole_match_with_no_face_down_card(monkeypatch, tmp_path):
     made = tap_galleries(monkeypatch)
-    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
-        pair = await start_pair(address, levels=("expert", "expert"), seed=26)
-        watcher = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "spit",
-            "watch",
-            address,
-            pair.code,
-            "--json",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=os.environ | {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)},
-        )
-        await pair.results()
-        async with asyncio.timeout(LIMIT):
-            out, err = await watcher.communicate()
+    with track_rounds(monkeypatch) as hidden_after:
+        async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+            host, guest = RecordingSeat("expert", 26), RecordingSeat("expert", 1026)
+            code: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+            welcomed = lambda welcome: code.set_result(welcome.room)  # noqa: E731
+            hosting = asyncio.create_task(play(Client(address, host), host, on_welcome=welcomed))
+            room = await code
+            watcher = await asyncio.create_subprocess_exec(
+                *(sys.executable, "-m", "spit", "watch", address, room, "--json"),
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=os.environ | {"XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)},
+            )
+            assert watcher.stdout is not None
+            async with asyncio.timeout(LIMIT):
+                first = await watcher.stdout.readline()  # the table of the room as it waits
+                # Only now the second player: the whole match is watched, however slow the start.
+                await asyncio.gather(hosting, play(Client(address, guest), guest, code=room))
+                rest, err = await watcher.communicate()
     assert watcher.returncode == 0, err
-    lines = [json.loads(line) for line in out.decode().splitlines()]
+    lines = [json.loads(line) for line in (first + rest).decode().splitlines()]
     tables = [line for line in lines if line["type"] == "table"]
     assert len(tables) > 20 and lines[-1]["type"] == "ended"
     hidden_at = {json.loads(text)["seq"]: hidden for _, text, hidden in made if '"table"' in text}
+    ended = {number: hidden for (_, number), hidden in hidden_after.items()}
     for table in tables:  # each card it names was face up as the table was made
-        assert not cards_named(json.dumps(table, separators=(",", ":"))) & hidden_at[table["seq"]]
+        check_table(table, hidden_at[table["seq"]], ended)
+
+
+async def test_a_spectator_at_another_worker_is_sent_to_the_one_holding_the_match(tmp_path):
+    for redis in redis_server_at(tmp_path / "redis"):
+        async with group(redis.url, 2) as (_, [(first, at_first), (second, at_second)]):
+            host, guest = RecordingSeat("expert", 3), RecordingSeat("hard", 1003)
+            pair = await start_pair_at(at_first, at_first, host, guest)
+            seen = await watch_to_the_end(at_second, pair.code)
+            await pair.results()
+            assert pair.code in first.rooms and pair.code not in second.rooms
+        tables = [frame for _, frame in seen if isinstance(frame, Table)]
+        assert tables and seen[-1][1].ended == "match over"

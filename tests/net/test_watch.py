@@ -17,7 +17,7 @@ from spit.net import watchers as watchers_module
 from spit.net.botclient import play
 from spit.net.client import Client, Gone, ServerGone
 from spit.net.spectator import Spectator
-from spit.net.wire import Act, OpenRoom, Table, Watch, Watchers, client_frame
+from spit.net.wire import Act, Ended, OpenRoom, Table, Watch, Watchers, client_frame
 
 from .netkit import (
     LIMIT,
@@ -227,3 +227,60 @@ async def test_a_spectator_at_another_worker_is_sent_to_the_one_holding_the_matc
             assert pair.code in first.rooms and pair.code not in second.rooms
         tables = [frame for _, frame in seen if isinstance(frame, Table)]
         assert tables and seen[-1][1].ended == "match over"
+
+
+class _SlowLine:
+    """A spectator's connection whose socket holds ``unsent_bytes`` not yet written."""
+
+    def __init__(self) -> None:
+        self.closing = False
+        self.unsent_bytes = 0
+        self.sent: list[str] = []
+        self.cut = False
+
+    def unsent(self) -> int:
+        return self.unsent_bytes
+
+    def send_text(self, text: str, backlog: int) -> None:
+        self.sent.append(text)
+
+    def too_slow(self) -> None:
+        self.cut = self.closing = True
+
+
+def test_a_spectator_behind_gets_the_latest_table_not_a_queue_and_is_cut_past_the_bound():
+    line = _SlowLine()
+    spectator = watchers_module._Spectator(line, None)  # type: ignore[arg-type]
+    spectator.send("table 1", True, 100)
+    line.unsent_bytes = watchers_module.BEHIND_BYTES + 1  # it stops reading
+    for n in range(2, 12):
+        spectator.send(f"table {n}", True, 100)
+    spectator.send("status", False, 100)  # small and rare: it still goes
+    assert line.sent == ["table 1", "status"]
+    line.unsent_bytes = 0  # it caught up: the latest table, then what comes
+    spectator.send("table 12", True, 100)
+    assert line.sent == ["table 1", "status", "table 12"]
+    line.unsent_bytes = watchers_module.BEHIND_BYTES + 1
+    for n in range(watchers_module.DROP_AFTER + 1):
+        spectator.send(f"late {n}", True, 100)
+    assert line.cut
+
+
+async def test_the_tv_follows_the_best_live_match():
+    async with running_server(limits=fast_limits(watch_delay=0.0)) as (_server, address):
+        pair = await start_pair(address, levels=("expert", "expert"), seed=27)
+        spectator = Spectator(address)
+        try:
+            async with asyncio.timeout(LIMIT):
+                while not await spectator.matches():
+                    await asyncio.sleep(0.01)
+                seen = []
+                async for frame in spectator.tv():
+                    seen.append(frame)
+                    if isinstance(frame, Ended):
+                        break
+        finally:
+            await spectator.close()
+        await pair.results()
+    assert seen[0].room == pair.code  # the watching frame
+    assert any(isinstance(frame, Table) for frame in seen)

@@ -207,12 +207,14 @@ def build_parser() -> TopParser:
     )
     commands.declare(["play"], add_play_parser)
     commands.declare(["practice"], add_practice_parser)
+    commands.declare(["daily"], _daily)
     commands.declare(["simulate"], _simulator)
     commands.declare(["resume", "replay", "stats"], _records)
     commands.declare(["server", "host", "join"], _network)
     commands.declare(["web"], _web)
     commands.declare(["watch"], _watch)
     commands.declare(["ladder"], _simulator)
+    commands.declare(["seek", "players"], _online)
     parser.commands = commands
     return parser
 
@@ -228,6 +230,12 @@ def _simulator(commands: Commands) -> None:
     sim.add_ladder_parser(commands)
 
 
+def _daily(commands: Commands) -> None:
+    from spit.commands.daily import add_daily_parser  # lazy: loads with its parser, not at start
+
+    add_daily_parser(commands)
+
+
 def _records(commands: Commands) -> None:
     from spit.commands import records  # lazy: loads with its parser, not at start
 
@@ -240,6 +248,12 @@ def _network(commands: Commands) -> None:
     from spit.commands.rooms import add_network_parsers  # lazy: loads with its parser, not at start
 
     add_network_parsers(commands)
+
+
+def _online(commands: Commands) -> None:
+    from spit.commands.online import add_online_parsers  # lazy: loads with its parser
+
+    add_online_parsers(commands)
 
 
 def _web(commands: Commands) -> None:

@@ -23,6 +23,7 @@ from spit.cli import build_parser, main
 SUBCOMMANDS = (
     "play",
     "practice",
+    "daily",
     "simulate",
     "resume",
     "replay",
@@ -33,6 +34,8 @@ SUBCOMMANDS = (
     "web",
     "watch",
     "ladder",
+    "seek",
+    "players",
 )
 
 
@@ -61,6 +64,7 @@ commands:
   COMMAND
     play       start a match at once, without the menu
     practice   a guided practice round against a bot that waits for you
+    daily      the day's deal, the same for everyone, and a line to share
     simulate   play matches bot against bot, headless, and report who wins
     resume     go on with a match that did not finish (the newest one, or FILE)
     replay     play a recorded match back (FILE, or last)
@@ -71,14 +75,16 @@ commands:
     web        serve spit to a web browser
     watch      watch a match on a server, as a spectator
     ladder     play every bot level against every other and rate them
+    seek       find a player near your strength on a server and play a rated match
+    players    show a server's leaderboard
 
 Language, keyboard layout, remapped keys, display and lockout can be set in the config file
 /srv/spit/config.toml (or the file SPIT_CONFIG names); flags on the command line win over it.
 """
 
 CHOICES = (
-    "'play', 'practice', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', 'join', "
-    "'web', 'watch', 'ladder'"
+    "'play', 'practice', 'daily', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', "
+    "'join', 'web', 'watch', 'ladder', 'seek', 'players'"
 )
 
 

@@ -23,6 +23,7 @@ from spit.app.messages import (
     KeysChosen,
     LanguageChosen,
     OpenMenu,
+    OpenReplay,
     RememberMenu,
     SizeChanged,
     StartGame,
@@ -58,6 +59,13 @@ guard_input_decoding()
 guard_terminal_loss()
 
 
+def watch_match(app: SpitApp, plan: Watching | None = None, menu: bool = True) -> None:
+    """Watch a match from a spectator's seat; None: ask which (spit/app/watch_screen.py)."""
+    from spit.app.watch_screen import watch  # deferred: start-up
+
+    app.run_worker(watch(app, plan, menu=menu), group="network", exclusive=True)
+
+
 class SpitApp(WordedBindings, TerminalApp):
     """Spit in the terminal. ``SpitApp(options).run()``; ``options.mode=None`` opens the menu."""
 
@@ -83,9 +91,8 @@ class SpitApp(WordedBindings, TerminalApp):
         record: bool = True,
         resume: Record | None = None,
         replay: Record | None = None,
-        network: Network | None = None,
+        network: Network | Watching | None = None,
         seated: Seated | None = None,
-        watching: Watching | None = None,
         config_file: Path | None = None,
         practice: bool = False,
         offer_practice: bool = False,
@@ -114,7 +121,6 @@ class SpitApp(WordedBindings, TerminalApp):
         self._replay = replay
         self._network = network
         self._seated = seated
-        self._watching = watching  # a match watched from the command line (spit watch)
         self.menu_notices = MenuNotices(self)
         self.remote = RemoteSeat()
         self._practice = practice
@@ -132,11 +138,11 @@ class SpitApp(WordedBindings, TerminalApp):
         elif self._resume is not None:
             record, self._resume = self._resume, None
             self.resume_match(record)
+        elif isinstance(self._network, Watching):  # spit watch
+            self.action_watch(self._network, menu=False)
         elif self._network is not None:
             seated, self._seated = self._seated, None
             self.connect(self._network, seated)
-        elif self._watching is not None:
-            self.watch_match(self._watching, menu=False)
         elif self._practice:
             self.start_practice(self.options)
         elif self.options.mode is None:
@@ -200,11 +206,13 @@ class SpitApp(WordedBindings, TerminalApp):
             if self.is_running:
                 self.notify(message, severity="warning", timeout=8, markup=False)
 
-    def replay(self, record: Record, *, playing: bool = True) -> None:
-        """Play ``record`` back on the table screen (stopped at its deal unless ``playing``)."""
+    def replay(self, record: Record, *, playing: bool = True, at: int = 0) -> None:
+        """Play ``record`` back on the table screen (stopped at its deal, or after ``at``
+        steps, unless ``playing``)."""
         from spit.app.replay_screen import ReplayScreen  # deferred: start-up
 
         game, options = self.session.replay(record, self.options, playing=playing)
+        game.playback.seek(at)
         self.menu_notices.clear()
         self.push_screen(ReplayScreen(options, game, keymap=self.keymap, pace=self.pace))
 
@@ -250,11 +258,7 @@ class SpitApp(WordedBindings, TerminalApp):
         )
         self.run_worker(play, group="network", exclusive=True)
 
-    def watch_match(self, plan: Watching, *, menu: bool = True) -> None:
-        """Watch a match from a spectator's seat (spit/app/watch_screen.py)."""
-        from spit.app.watch_screen import watch  # deferred: start-up
-
-        self.run_worker(watch(self, plan, menu=menu), group="network", exclusive=True)
+    action_watch = watch_match  # the menu's Watch button, and spit watch
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)
@@ -291,7 +295,7 @@ class SpitApp(WordedBindings, TerminalApp):
     def _lost(self, text: str) -> None:
         """A networked game could not start or go on: from the command line the app ends
         saying why; from the menu, back to it with the reason."""
-        if self._network is not None or self._watching is not None:
+        if self._network is not None:
             self.exit(return_code=1, message=Text(text))  # Text: never read as markup
             return
         self.menu_notices.say(text, timeout=15)
@@ -320,6 +324,9 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def on_ascii_chosen(self, message: AsciiChosen) -> None:
         self.ascii = message.on
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        self.replay(message.record, playing=False, at=message.at)
 
     def on_open_menu(self, message: OpenMenu) -> None:
         self.open_menu()

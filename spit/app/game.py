@@ -10,7 +10,8 @@ state. The screen keeps no table of its own.
 from __future__ import annotations
 
 import gc
-from typing import ClassVar, Final, NamedTuple
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from msgspec.structs import replace
 from textual import events, on
@@ -25,7 +26,7 @@ from spit.app.bindings import WordedBindings, bind
 from spit.app.card_rows import PileRow, StockRow
 from spit.app.feedback import FeedbackTimers
 from spit.app.look import SMALL, CardSize, Look, card_size_for
-from spit.app.messages import GameLost, OpenMenu, SizeChanged
+from spit.app.messages import GameLost, OpenMenu, OpenReplay, SizeChanged
 from spit.app.parts import Banner, KeyLegend, PlayerInfo, PlayerMessage, RoundSummary, TopBar
 from spit.app.presenter import PLAYER_IDS, Perspective, Presenter, Scene, TableStates
 from spit.app.room_notice import RoomNotice
@@ -37,6 +38,9 @@ from spit.game.patient import PATIENCE
 from spit.records.figures import MatchStats
 from spit.settings.keymap import KeyMap
 from spit.settings.options import GameOptions, Mode
+
+if TYPE_CHECKING:
+    from spit.records.record import Record
 
 REPEAT_GAP: Final = 0.06
 """Seconds: the same key again sooner than this is the keyboard repeating a held key, not a
@@ -107,6 +111,7 @@ class GameScreen(WordedBindings, Screen[None]):
         self._pressed_at: dict[Press, float] = {}
         self.room_notice = RoomNotice(self, game, serves_here=serves_here)
         self.card_size: CardSize = SMALL
+        self._record: Record | None = None  # the match's record read back as it ended
 
     def _perspective(self) -> Perspective:
         game, options = self.game, self.options
@@ -348,11 +353,13 @@ class GameScreen(WordedBindings, Screen[None]):
     # -- the end -----------------------------------------------------------------------
 
     def _match_over(self) -> None:
+        from spit.app.advice import read_back  # deferred: start-up
         from spit.app.dialogs.match_over import MatchOverScreen  # deferred: start-up
 
         view = self.game.view(self.seat)
         outcome, last_round = view.outcome, view.last_round
         assert outcome is not None and last_round is not None
+        self._record = read_back(self.game.recorder)
         screen = MatchOverScreen(
             outcome=outcome,
             names=self.names,
@@ -362,12 +369,20 @@ class GameScreen(WordedBindings, Screen[None]):
             grace=self.pace.grace,
             last_round=last_round,
             against_bot=self.against_bot,
-            rematch=self.game.can_rematch,
+            rematch=self.game.can_rematch and self.options.daily is None,  # one deal a day
+            record=self._record,
+            coached=self.seat,
+            share=daily_share(self.options.daily, ascii=self.look.ascii),
+            rated=getattr(self.game, "rated", None),  # a paired match's, over the network
         )
         self.app.push_screen(screen, self._after_match)
 
     def _after_match(self, choice: str | None) -> None:
-        if choice == "rematch" and self.game.can_rematch:
+        if choice == "replay" and self._record is not None:
+            from spit.app.advice import worst_moment  # deferred: start-up
+
+            self.post_message(OpenReplay(self._record, worst_moment(self._record, self.seat)))
+        elif choice == "rematch" and self.game.can_rematch:
             self.rematch()
         elif choice == "menu":
             self.post_message(OpenMenu())
@@ -397,3 +412,17 @@ class GameScreen(WordedBindings, Screen[None]):
         for player in (0, 1):
             self.feedback.clear_message(player)
         self.redraw()
+
+
+def daily_share(daily: str | None, *, ascii: bool) -> str | None:
+    """A daily's share line, from its record (None: no daily, or no record to read)."""
+    if daily is None:
+        return None
+    from spit.records.daily import latest_try  # deferred: the history, at a daily's end
+    from spit.records.record import RecordError  # deferred: the same
+
+    try:
+        played = latest_try(date.fromisoformat(daily))
+    except RecordError:
+        return None
+    return None if played is None else words.daily.share_line(played, ascii=ascii)

@@ -29,9 +29,10 @@ from spit.app.messages import (
 from spit.bot.levels import ADAPTIVE, ALIASES, LADDER
 from spit.bot.levels import level as ladder_level
 from spit.engine import Variant
+from spit.game.daily import daily_options, utc_today
 from spit.i18n import LANGUAGE_NAMES, LANGUAGES, _, language, set_language
 from spit.settings.keymap import PRESET_NAMES, PRESET_OF_LANGUAGE, KeyMap
-from spit.settings.options import GameOptions, Mode, Network, Watching
+from spit.settings.options import GameOptions, Mode, Network
 
 
 class Choice(RadioSet):
@@ -111,8 +112,8 @@ class MenuScreen(WordedBindings, Screen[None]):
     MenuScreen #choices {
         grid-size: 2 3;
         grid-columns: 42 36;
-        grid-rows: 5 5 3;
-        height: 13;
+        grid-rows: 7 4 3;  /* players (5 choices), game, the settings */
+        height: 14;
     }
     MenuScreen RadioSet, MenuScreen .box {
         height: auto;
@@ -188,6 +189,7 @@ class MenuScreen(WordedBindings, Screen[None]):
         "host": partial(words.menu.menu_label, "host a game"),
         "join": partial(words.menu.menu_label, "join a game"),
         "practice": partial(words.dialogs.binding, "practice"),
+        "daily": partial(words.daily.daily_label, "daily"),
     }
     """The actions a letter does (each the letter its language's translator chose), and
     their descriptions."""
@@ -238,6 +240,12 @@ class MenuScreen(WordedBindings, Screen[None]):
                         _("Guided practice ({key})").format(key=words.menu.shortcut("practice")),
                         id="practice",
                     )
+                    yield Option(
+                        words.daily.daily_label("menu").format(key=words.menu.shortcut("daily")),
+                        id="daily",
+                        disabled=not self._bot_available,
+                    )
+                    yield Option(words.menu.menu_label("online"), id="online")
                 with Choice(id="level", disabled=not bot) as level:
                     level.border_title = words.menu.menu_label("bot level")
                     chosen = ALIASES.get(o.bot_level, o.bot_level)  # an old name: its rung
@@ -267,7 +275,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                 yield Button(words.menu.menu_label("start"), variant="primary", id="start")
                 yield Button(words.menu.menu_label("host"), id="host")
                 yield Button(words.menu.menu_label("join"), id="join")
-                yield Button(words.watching.watch_label(), id="watch")
+                yield Button(words.watching.watch_label(), id="watch", action="app.watch")
                 yield Button(words.menu.menu_label("names"), id="names")
                 yield Button(words.menu.menu_label("keys"), id="keys-screen")
                 yield Button(words.menu.menu_label("quit"), id="quit")
@@ -321,6 +329,11 @@ class MenuScreen(WordedBindings, Screen[None]):
         if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#practice"):
             self.action_practice()
             return
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#daily"):
+            self.action_daily()
+        if self.query_one("#mode", RadioSet).pressed_button is self.query_one("#online"):
+            self.action_online()
+            return
         chosen = self.chosen()
         self.post_message(RememberMenu(chosen))
         self.post_message(StartGame(chosen))
@@ -328,6 +341,11 @@ class MenuScreen(WordedBindings, Screen[None]):
     def action_practice(self) -> None:
         """The guided practice round, with the keys and look chosen here."""
         self.post_message(StartPractice(self.chosen()))
+
+    def action_daily(self) -> None:
+        """Today's daily deal (UTC), with the keys and look chosen here."""
+        if self._bot_available:
+            self.post_message(StartGame(daily_options(self.chosen(), utc_today())))
 
     @on(Button.Pressed, "#names")
     def action_names(self) -> None:
@@ -374,16 +392,12 @@ class MenuScreen(WordedBindings, Screen[None]):
 
         self.app.push_screen(JoinScreen(self._options.names[0] or ""), self._network_chosen)
 
-    @on(Button.Pressed, "#watch")
-    def action_watch(self) -> None:
-        """Watch a match on a server, as a spectator (spit/app/watch_screen.py)."""
-        from spit.app.watch_screen import WatchDialog  # deferred: start-up
+    def action_online(self) -> None:
+        """Play online: the server pairs this player with one near their rating."""
+        from spit.app.dialogs.online import OnlineScreen  # deferred: start-up (the network)
 
-        def chosen(plan: Watching | None) -> None:
-            if plan is not None:
-                self.app.watch_match(plan)  # type: ignore[attr-defined]
-
-        self.app.push_screen(WatchDialog(), chosen)
+        online = OnlineScreen(self._options.names[0] or "", self.chosen().variant)
+        self.app.push_screen(online, self._network_chosen)
 
     def _network_chosen(self, network: Network | None) -> None:
         if network is not None:
@@ -404,7 +418,7 @@ class MenuScreen(WordedBindings, Screen[None]):
             return button.id
 
         # The practice is played against a bot, with both halves of the keyboard.
-        mode = Mode.BOT if pressed("mode") in ("bot", "practice") else Mode.TWO_PLAYER
+        mode = Mode.BOT if pressed("mode") in ("bot", "practice", "daily") else Mode.TWO_PLAYER
 
         def on(toggle_id: str) -> bool:
             return self.query_one(f"#{toggle_id}", Checkbox).value
@@ -418,4 +432,6 @@ class MenuScreen(WordedBindings, Screen[None]):
             ascii=on("ascii"),
             four_colour=on("four-colour"),
             hints=on("hints"),
+            daily=None,  # the daily's deal is dealt by its own entry only
+            seed=None if self._options.daily else self._options.seed,
         )

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 from spit.settings.options import GameOptions, Network
+
+if TYPE_CHECKING:
+    from spit.records.record import Record
 
 
 @dataclass
@@ -47,6 +51,14 @@ class CloseRoom(Message):
 @dataclass
 class OpenMenu(Message):
     """Back to the start menu (after a match)."""
+
+
+@dataclass
+class OpenReplay(Message):
+    """Play a record back from ``at`` steps, stopped (the coach's worst moment)."""
+
+    record: Record
+    at: int
 
 
 @dataclass

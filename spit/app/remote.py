@@ -142,6 +142,7 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
         )
         hosting = await host(plan, browser_seats)
         address = hosting.address
+        kept = kept or hosting.taken_back  # a room this machine's spit hosted before it died
     assert address is not None
     seated = Seated(RemoteGame(address, name=network.name), hosting)
     try:

@@ -1,7 +1,8 @@
 """The replay screen: the table screen playing a record back, with its controls and figures.
 
 It is the game screen given a :class:`spit.game.playback.ReplayGame`, so a replay shows the
-table as play did; a bar below says where it stands and each player's figures so far.
+table as play did; a bar below says where it stands, each player's figures so far, and
+their reaction round by round.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from spit import words
+from spit.app.advice import charts
 from spit.app.bindings import bind
 from spit.app.game import GameScreen
 from spit.game import Change
@@ -53,7 +56,7 @@ class ReplayBar(Static):
     DEFAULT_CSS = """
     ReplayBar {
         dock: bottom;
-        height: 4;
+        height: 5;
         padding: 0 1;
         background: $panel;
         text-wrap: nowrap;
@@ -135,6 +138,9 @@ class ReplayScreen(GameScreen):
         lines = [status, keys]
         for player in (0, 1):
             lines.append(figures_line(self.names[player], playback.figures(player)))
+        sparks = charts(playback.analysis, playback.position)
+        chart = " · ".join(f"{self.names[p]} {sparks[p].plain}" for p in (0, 1))
+        lines.append(f"{words.advice.chart_label()}: {chart}")
         self.query_one(ReplayBar).update("\n".join(lines))
 
     # -- the controls ------------------------------------------------------------------

@@ -139,11 +139,16 @@ class WatchDialog(TwoFields[Watching]):
             raise ValueError(words.watching.not_a_code(second.strip())) from None
 
 
-async def watch(app: SpitApp, plan: Watching, *, menu: bool) -> None:
-    """Watch what ``plan`` asks until the match ends (the TV: until the player quits);
-    ``menu``: it was asked from the start menu, to which a list left with Esc goes back."""
+async def watch(app: SpitApp, plan: Watching | None, *, menu: bool) -> None:
+    """Watch what ``plan`` asks (None: the Watch dialog asks) until the match ends (the TV:
+    until the player quits); ``menu``: from the start menu, to which Esc goes back."""
     from spit.net.client import ServerGone  # deferred: the network
     from spit.net.spectator import Spectator  # deferred: the network
+
+    if plan is None:
+        plan = await app.push_screen_wait(WatchDialog())
+        if plan is None:
+            return
 
     waiting = StandstillScreen(words.watching.connecting(plan.address, plan.code))
     app.menu_notices.clear()

@@ -257,10 +257,17 @@ def run_play(
 
 
 def play_kept_seat(kept: Any, options: GameOptions) -> int:
-    """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`): the
-    seat taken back and played on the screen, as the command that took it would."""
-    network = Network(
-        address=kept.address, code=None if kept.hosting else kept.room, name=kept.name
-    )
+    """``spit resume`` of a networked seat kept on this machine (:mod:`spit.net.seats`), or of
+    a room its ``spit host`` served (a ``KeptRoom``, opened again here): the seat taken back
+    before the screen, as the command that took it would, so a match that cannot go on (its
+    server gone, the seat given up) is one line, never a screen that opens and fails."""
+    from spit.commands.rooms import run_seated  # lazy: that module imports this one
+
+    if hasattr(kept, "sealed"):  # a room served here: opened again where it listened
+        seat = None
+        network = Network(bind=kept.bind, port=kept.port, pace=kept.pace, name=kept.name)
+    else:
+        seat, code = kept, None if kept.hosting else kept.room
+        network = Network(address=kept.address, code=code, name=kept.name)
     options = replace(options, mode=Mode.TWO_PLAYER, ascii=options.ascii or needs_ascii())
-    return run_app(options, network=network)
+    return run_seated(options, network, f"{PROG} resume", seat)

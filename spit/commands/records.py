@@ -41,6 +41,9 @@ def add_stats_parser(subparsers: Any) -> None:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Bring the history up to date with the records, then print the figures."""
+    from spit.game.daily import utc_today  # lazy: the daily's figures, as the statistics
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
+    from spit.records.daily import days  # lazy: the same
     from spit.records.history import read_history  # lazy: sqlite3 and the records
     from spit.records.stats import gather  # lazy: the statistics
 
@@ -54,6 +57,11 @@ def run_stats(args: argparse.Namespace) -> int:
         return signalled.status
     unreadable = [(f, words.records.record_error(e)) for f, e in history.unreadable]
     figures = gather(history.rows, history.rounds, unreadable)
+    # A networked match this machine kept a seat in, whose spit died, is what `spit resume`
+    # offers first: unfinished here too (its record, if any, is sealed or on the server).
+    figures["unfinished"] += len(kept_rooms()) + len(kept_seats())
+    figures["coach"] = _coached(history.rows)
+    figures["daily"] = days(history.rows, utc_today())
     try:
         if args.json:
             json.dump(figures, sys.stdout, indent=2, ensure_ascii=False)
@@ -67,13 +75,33 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _coached(rows: Any) -> dict[str, Any]:
+    """The coach over the person's last matches against the bot, read from their records
+    (one that cannot be read is left out)."""
+    from spit.records.analysis import read_analysed  # lazy: the records
+    from spit.records.paths import records_dir  # lazy: the same
+    from spit.records.record import RecordError  # lazy: the same
+    from spit.records.stats import coached, recent  # lazy: the statistics
+
+    matches, figures = recent(rows), []
+    for row in matches:
+        try:
+            figures.append(read_analysed(records_dir() / row.file).analysis.players[0])
+        except (RecordError, OSError):
+            continue
+    return coached(matches, figures)
+
+
 def _print_tables(figures: dict[str, Any]) -> None:
     from rich.console import Console  # lazy: the tables load only to print them
 
+    from spit.commands.daily import daily_tables  # lazy: the same
     from spit.commands.stats_table import render  # lazy: the same
 
     console = Console()
     for part in render(figures, width=console.width, plot=console.is_terminal):
+        console.print(part)
+    for part in daily_tables(figures["daily"]):
         console.print(part)
     sys.stdout.flush()
 
@@ -109,6 +137,11 @@ def add_replay_parser(subparsers: Any) -> None:
         default="last",
         metavar="FILE | last",
         help=_("a record file, or last for the newest match (the default)"),
+    )
+    parser.add_argument(
+        "--against",
+        metavar="OTHER",
+        help=_("print the two records' reactions on the same deal side by side (a daily's)"),
     )
     parser.add_argument(
         "--spectator",
@@ -155,7 +188,7 @@ def _options(args: argparse.Namespace) -> GameOptions:
 def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
     """``spit resume [FILE]``: the app on the record (or the networked seat kept here) from
     where it stopped, or the exit status after saying why not."""
-    from spit.net.seats import kept_seats  # lazy: the network's seats
+    from spit.net.seats import kept_rooms, kept_seats  # lazy: the network's seats
     from spit.records.record import (  # lazy: the records
         Problem,
         RecordError,
@@ -177,7 +210,7 @@ def _to_resume(args: argparse.Namespace) -> Callable[[], int] | int:
         return partial(play.run_app, options, resume=record)
     # A networked seat this machine kept (its spit died mid-match) comes first: the other
     # player waits for it, and only for the server's grace time.
-    seats = kept_seats()
+    seats = [*kept_rooms(), *kept_seats()]  # a room served here first: it holds both seats
     if seats:
         return partial(play.play_kept_seat, seats[0], options)
     cut = latest_cut_off()
@@ -200,11 +233,16 @@ def _when(path: Any) -> str:
     return words.dates.date_and_time(stamp.weekday(), stamp.day, stamp.month, f"{stamp:%H:%M}")
 
 
-def _to_replay(args: argparse.Namespace) -> Callable[[], int]:
-    """``spit replay [FILE | last]``: the app playing the match back."""
+def _to_replay(args: argparse.Namespace) -> Callable[[], int] | int:
+    """``spit replay [FILE | last]``: the app playing the match back (or, ``--against``,
+    the comparison of two records of one deal, printed)."""
     from spit.records.analysis import read_analysed  # lazy: the records' analysis
     from spit.records.record import find_record  # lazy: the records
 
+    if args.against is not None:
+        from spit.commands.daily import against  # lazy: the daily's commands
+
+        return against(args.which, args.against)
     options = replace(_options(args), spectator=args.spectator)
     # One pass: the steps kept (the replay moves back and forth) and the figures for the
     # bar gathered as they are read.

@@ -129,6 +129,13 @@ def add_network_parsers(commands: Any) -> None:
         help=_("how late spectators see a room opened delayed, against coaching (3)"),
     )
     server.add_argument(
+        "--bot-wait",
+        type=grace_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help=_("how long a lone 'spit seek' waits before the server's bot is offered (30)"),
+    )
+    server.add_argument(
         "--workers",
         type=workers_count,
         default=1,
@@ -345,13 +352,15 @@ def run_seat_command(args: argparse.Namespace) -> int:
     return run_seated(options, network, command)
 
 
-def run_seated(options: GameOptions, network: Network, command: str) -> int:
+def run_seated(options: GameOptions, network: Network, command: str, kept: Any = None) -> int:
     """Take the seat ``network`` names (hosting its room first), then show it on the same
     event loop. The seat is taken before the terminal, so a server not there is one line,
-    never a screen that flashes up and goes."""
+    never a screen that flashes up and goes; ``kept`` (a seat ``spit resume`` takes back)
+    is forgotten then if its room is gone for good, so it is offered no more."""
     from spit.app.remote import take_seat, why_not  # lazy: Textual
-    from spit.net.client import ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError  # lazy: the network
+    from spit.net.client import ROOM_GONE, ServerGone  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError  # lazy: the network
+    from spit.net.seats import forget_seat  # lazy: the network
 
     # One loop for both: the seat's connection (and a server hosted here) lives on the loop
     # it was made on. The runner cancels whatever is left and closes the loop at the end.
@@ -361,8 +370,13 @@ def run_seated(options: GameOptions, network: Network, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         except (ServerGone, OSError) as error:
             print(printable(words.networked.no_seat(why_not(error))), file=sys.stderr)
+            if kept is not None and getattr(error, "why", None) in ROOM_GONE:
+                forget_seat(kept)
             return LOST
         except KeyboardInterrupt:
             print(words.networked.command_interrupted(command=command), file=sys.stderr)
@@ -387,7 +401,7 @@ def hosting_problem(error: HostingError, command: str) -> str:
 async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.botclient import BotSeat, play  # lazy: the network and the bot
     from spit.net.client import Client, Gone, ServerGone  # lazy: the network
-    from spit.net.hosting import HostingError, HostPlan, host  # lazy: the network
+    from spit.net.hosting import FriendGone, HostingError, HostPlan, host  # lazy: the network
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
     from spit.net.wire import Watchers  # lazy: the network
 
@@ -405,7 +419,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
         except HostingError as error:
             print(printable(hosting_problem(error, command)), file=sys.stderr)
             return CANNOT_LISTEN
+        except FriendGone:
+            print(printable(describe_result({"ended": "abandoned"})), file=sys.stderr)
+            return LOST
         address = hosting.address
+        kept = kept or hosting.taken_back  # the room this command hosted before its spit died
     seat = BotSeat(args.bot, random.Random())
     client = Client(address, seat)
 
@@ -550,10 +568,15 @@ def _cannot_listen(error: OSError) -> None:
 
 
 async def _serve(args: argparse.Namespace) -> int:
+    from spit.net.online import Online  # lazy: the network
+    from spit.net.pool import LocalPool  # lazy: the network
     from spit.net.server import GameServer, Limits  # lazy: the network
+    from spit.net.store import SqliteStore  # lazy: the network
+    from spit.records.paths import data_dir  # lazy: with the server
 
+    online = Online(SqliteStore(data_dir() / "online.sqlite3"), LocalPool(), bot_wait=args.bot_wait)
     server = GameServer(
-        limits=Limits(grace=args.grace, watch_delay=args.watch_delay), pace=args.pace
+        limits=Limits(grace=args.grace, watch_delay=args.watch_delay), pace=args.pace, online=online
     )
     # The signals are ours before the first log line, so a stop never finds them unset.
     with _interrupts() as stop:
@@ -595,6 +618,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
                 redis=args.redis,
                 limits=Limits(grace=args.grace, watch_delay=args.watch_delay),
                 pace=args.pace,
+                bot_wait=args.bot_wait,
             )
             for index in range(1, args.workers + 1)
         ]

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from spit import words
 from spit.printable import printable
+from spit.records.advice import Advice
 
 
 def who_label(who: str | dict[str, Any]) -> str:
@@ -87,6 +88,32 @@ def render(figures: dict[str, Any], *, width: int = 80, plot: bool = True) -> li
     chart = reaction_chart(figures, width=width) if plot else None
     if chart is not None:
         out.append(chart)
+    out += coach(figures.get("coach"), width=width, plot=plot)
+    return out
+
+
+def coach(figures: dict[str, Any] | None, *, width: int = 80, plot: bool = True) -> list[Any]:
+    """Where the time went over the person's last matches against the bot, where they stand
+    on the ladder, and (if ``plot``) the histogram of their reactions; nothing without them."""
+    if not figures or not figures["matches"]:
+        return []
+    out: list[Any] = [Text(words.advice.recent(figures["matches"]), style="bold")]
+    out += [Text("• " + words.advice.line(Advice(**line))) for line in figures["lines"]]
+    if not figures["lines"]:
+        out.append(Text("• " + words.advice.nothing()))
+    place = figures["standing"]
+    if place is not None:
+        out.append(Text(words.advice.standing(place["level"], place["within"], place["matches"])))
+    if plot and len(figures["reactions"]) > 1:
+        import plotext as plt  # only here: it is needed for the charts alone
+
+        plt.clear_figure()
+        plt.plotsize(max(40, min(width, 100)), 12)
+        plt.theme("pro")
+        plt.hist(figures["reactions"], bins=24, marker="braille")
+        plt.title(words.advice.histogram())
+        out.append(Text.from_ansi(plt.build()))
+        plt.clear_figure()
     return out
 
 

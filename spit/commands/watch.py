@@ -66,7 +66,7 @@ def run_watch_command(args: argparse.Namespace) -> int:
     except ConfigError as error:
         return play.config_problem(error)
     options = replace(options, ascii=options.ascii or args.ascii or play.needs_ascii())
-    return play.run_app(options, watching=Watching(args.address, args.code, args.tv))
+    return play.run_app(options, network=Watching(args.address, args.code, args.tv))
 
 
 async def _headless(args: argparse.Namespace) -> int:

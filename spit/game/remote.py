@@ -52,6 +52,15 @@ class RemoteGame:
         self._paused = False
         self._first_table: Callable[[], None] | None = None
 
+    @property
+    def rated(self) -> tuple[str, str] | None:
+        """Each seat's rating before and after, if the room was a rated one and is over."""
+        over = self.client.over
+        if over is None or over.rated is None:
+            return None
+        one, other = (f"{round(r.before)} → {r.shown}" for r in over.rated)
+        return (one, other)
+
     # -- taking the seat -------------------------------------------------------------------
 
     async def connect(

@@ -126,7 +126,9 @@ class Session:
             return None
         mode = options.mode.value if options.mode is not None else "two-player"
         level = options.bot_level if options.mode is Mode.BOT else None
-        return MatchRecorder(mode, players(mode, options.names, level), notice=self._notice)
+        return MatchRecorder(
+            mode, players(mode, options.names, level), notice=self._notice, daily=options.daily
+        )
 
     # -- games -----------------------------------------------------------------------
 

@@ -88,6 +88,11 @@ class Gone(enum.Enum):
     NOT_KEPT = "not-kept"
 
 
+ROOM_GONE = frozenset({Gone.NOT_KEPT, Gone.ALREADY_OVER, Gone.REFUSED, Gone.HOST_GONE})
+"""What says a seat's room is gone for good: nothing listens there (a server's rooms die with
+its process), or the server keeps the room no longer."""
+
+
 class ServerGone(Exception):
     """The server cannot be reached or ended the connection for good; :attr:`why` says why."""
 
@@ -447,10 +452,7 @@ class Client:
             try:
                 self.welcome = await self._come_back(Rejoin(welcome.room, welcome.token))
             except _Unreached as error:
-                if error.gone.why is Gone.REFUSED and welcome.hosted:
-                    # Nothing listens where the host's own spit served the room: it ended.
-                    raise ServerGone(Gone.HOST_GONE, self.address) from None
-                last = error.gone
+                last = error.gone  # a host's spit that died may come back, its room with it
                 continue
             except ServerGone as error:
                 if self.over is not None:
@@ -461,6 +463,9 @@ class Client:
                 raise ServerGone(Gone.LOST_SEAT, self.address, cause=error) from None
             self.listener.welcomed(self.welcome)
             return
+        if last.why is Gone.REFUSED and welcome.hosted:
+            # Nothing listens where the host's own spit served the room: it ended for good.
+            raise ServerGone(Gone.HOST_GONE, self.address)
         raise ServerGone(Gone.GAVE_UP, self.address, cause=last)
 
     async def _come_back(self, rejoin: Rejoin) -> Welcome:

@@ -4,7 +4,9 @@ If the ``spit host`` or ``spit join`` holding a token dies, the server would kee
 can take back, so the token is also kept in a file (docs/network.md, "The player's own spit
 dying"). One file per seat, named by what the command knows: ``join`` seats by the server's
 address and the room code, ``host`` seats (on a running ``spit server``) by its address alone.
-A seat on a server inside ``spit host`` is not kept: that server dies with the process.
+A room served inside ``spit host`` is kept too (:class:`KeptRoom`, ``room-*.json``): what opens
+it again at the same address after that process died (:mod:`spit.net.comeback`). Each file
+names the process that holds it: ``spit resume`` takes back only a seat whose process is gone.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import hashlib
 import json
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated, Final, TypeVar
 
 import msgspec
 from msgspec import Meta
@@ -40,6 +43,32 @@ class KeptSeat:
     hosting: bool  # this player opened the room (`spit host --server`): found by the address
     name: Name = ""
     kept: Annotated[str, Meta(max_length=64)] = ""  # when, ISO 8601 UTC (the newest is taken back)
+    pid: Annotated[int, Meta(ge=0)] = 0  # the process playing it (0: unknown)
+
+
+Token = Annotated[str, Meta(pattern="^[A-Za-z0-9_-]{1,128}$")]
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRoom:
+    """A room served inside ``spit host``, as its host keeps it to open it again: where, the
+    host's token, and of the friend's only a hash (their client shows the token itself when
+    it comes back). The deal's seed is kept sealed by the friend's token: this disk never
+    holds the deal while the match is played (docs/network.md, "The host's spit dying")."""
+
+    address: Annotated[str, Meta(max_length=300)]  # as the friend was told it
+    bind: Annotated[str, Meta(max_length=300)]
+    port: Annotated[int, Meta(ge=1, le=65535)]
+    pace: Annotated[float, Meta(ge=1.0, le=100.0)]
+    room: Annotated[str, Meta(pattern="^[A-Z0-9-]{0,16}$")]
+    token: Token  # the host's seat's
+    friend: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")]  # sha256 of the friend's token
+    sealed: Annotated[str, Meta(pattern="^[0-9a-f]{2,128}$")]  # the seed, sealed
+    record: Annotated[str, Meta(max_length=4096)]  # the match's record file
+    seeded: bool = False
+    name: Name = ""
+    kept: Annotated[str, Meta(max_length=64)] = ""
+    pid: Annotated[int, Meta(ge=0)] = 0
 
 
 def _path(address: str, room: str | None, directory: Path | None) -> Path:
@@ -52,9 +81,47 @@ def _path(address: str, room: str | None, directory: Path | None) -> Path:
 def keep_seat(seat: KeptSeat, directory: Path | None = None) -> bool:
     """Keep ``seat``'s token on this machine; False if it could not be written (the game
     goes on: only a crash would then lose the seat)."""
-    path = _path(seat.address, None if seat.hosting else seat.room, directory)
-    kept = KeptSeat(**(asdict(seat) | {"kept": datetime.now(UTC).isoformat()}))
-    data = json.dumps(asdict(kept), ensure_ascii=True).encode()
+    return _write(_path(seat.address, None if seat.hosting else seat.room, directory), seat)
+
+
+def keep_room(room: KeptRoom, directory: Path | None = None) -> bool:
+    """Keep what opens ``room`` again; False if it could not be written."""
+    return _write(_room_path(room.bind, room.port, directory), room)
+
+
+def kept_room(bind: str, port: int, directory: Path | None = None) -> KeptRoom | None:
+    """The room kept for a server inside ``spit host`` listening on ``bind``:``port`` that
+    died (None if there is none, or its ``spit host`` still runs)."""
+    kept = _read(_room_path(bind, port, directory), _room)
+    return None if kept is None or _running(kept.pid) else kept
+
+
+def forget_room(room: KeptRoom, directory: Path | None = None) -> None:
+    """The room is over, or cannot be opened again: what opened it goes."""
+    path = _room_path(room.bind, room.port, directory)
+    there = _read(path, _room)
+    if there is not None and (there.room, there.token) == (room.room, room.token):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def kept_rooms(directory: Path | None = None) -> list[KeptRoom]:
+    """Every room kept on this machine whose ``spit host`` is gone, the newest first."""
+    return _newest(directory, "room-*.json", _room)
+
+
+def _room_path(bind: str, port: int, directory: Path | None) -> Path:
+    name = hashlib.sha256(f"{bind} {port}".encode()).hexdigest()[:24]
+    return (directory or seats_dir()) / f"room-{name}.json"
+
+
+Kept = TypeVar("Kept", KeptSeat, KeptRoom)
+
+
+def _write(path: Path, kept: KeptSeat | KeptRoom) -> bool:
+    """Write ``kept`` (stamped now, with this process) to ``path`` whole or not at all."""
+    stamped = asdict(kept) | {"kept": datetime.now(UTC).isoformat(), "pid": os.getpid()}
+    data = json.dumps(stamped, ensure_ascii=True).encode()
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -75,23 +142,43 @@ def keep_seat(seat: KeptSeat, directory: Path | None = None) -> bool:
 def kept_seat(address: str, room: str | None, directory: Path | None = None) -> KeptSeat | None:
     """The seat kept for ``address`` and ``room`` (None: the seat this player hosted there),
     or None. A file that cannot be one is removed and counts as none."""
-    return _read(_path(address, room, directory))
+    return _read(_path(address, room, directory), _seat)
 
 
 def kept_seats(directory: Path | None = None) -> list[KeptSeat]:
-    """Every seat kept on this machine, the newest first."""
+    """Every seat kept on this machine whose process is gone (one still playing is that
+    player's, not this one's), the newest first."""
+    return _newest(directory, "[hj]*.json", _seat)
+
+
+def _newest(directory: Path | None, pattern: str, read: Callable[[bytes], Kept]) -> list[Kept]:
     try:
-        paths = sorted((directory or seats_dir()).glob("*.json"))
+        paths = sorted((directory or seats_dir()).glob(pattern))
     except OSError:
         return []
-    seats = [seat for seat in map(_read, paths) if seat is not None]
-    return sorted(seats, key=lambda seat: seat.kept, reverse=True)
+    found = [kept for path in paths if (kept := _read(path, read)) is not None]
+    return sorted((k for k in found if not _running(k.pid)), key=lambda k: k.kept, reverse=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether the process ``pid`` (another than this one) still runs."""
+    if pid in (0, os.getpid()):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: running
+        return True
+    with contextlib.suppress(OSError, IndexError):  # Linux: a zombie (killed, not yet reaped)
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    return True
 
 
 def forget_seat(seat: KeptSeat, directory: Path | None = None) -> None:
     """The match is over, or the seat cannot be taken back: its token goes."""
     path = _path(seat.address, None if seat.hosting else seat.room, directory)
-    there = _read(path)
+    there = _read(path, _seat)
     if there is not None and (there.room, there.token) == (seat.room, seat.token):
         # Only this seat's: another room since hosted on that server keeps its own.
         with contextlib.suppress(OSError):
@@ -99,15 +186,16 @@ def forget_seat(seat: KeptSeat, directory: Path | None = None) -> None:
 
 
 _seat: Final = msgspec.json.Decoder(KeptSeat).decode
+_room: Final = msgspec.json.Decoder(KeptRoom).decode
 
 
-def _read(path: Path) -> KeptSeat | None:
-    """The seat kept in ``path``, or None; a file that is not one spit wrote (a link, a named
-    pipe, too large, a field of the wrong type or unprintable) is removed."""
+def _read(path: Path, read: Callable[[bytes], Kept]) -> Kept | None:
+    """What ``path`` keeps, or None; a file that is not one spit wrote (a link, a named pipe,
+    too large, a field of the wrong type or unprintable) is removed."""
     try:
-        seat = _seat(read_regular(path, MAX_SEAT_FILE))
-        if seat.address.isprintable() and seat.name.isprintable():
-            return seat
+        kept = read(read_regular(path, MAX_SEAT_FILE))
+        if kept.address.isprintable() and kept.name.isprintable():
+            return kept
     except FileNotFoundError:
         return None
     except (OSError, msgspec.ValidationError, msgspec.DecodeError):
@@ -117,4 +205,15 @@ def _read(path: Path) -> KeptSeat | None:
     return None
 
 
-__all__ = ["KeptSeat", "forget_seat", "keep_seat", "kept_seat", "kept_seats"]
+__all__ = [
+    "KeptRoom",
+    "KeptSeat",
+    "forget_room",
+    "forget_seat",
+    "keep_room",
+    "keep_seat",
+    "kept_room",
+    "kept_rooms",
+    "kept_seat",
+    "kept_seats",
+]

@@ -16,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import uvloop
 
@@ -26,10 +26,11 @@ from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
 from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
-from spit.net.watchers import WATCH_DELAY, Spectators
+from spit.net.watchers import WATCH_DELAY, NotWatched, Spectators
 from spit.net.wire import (
     DEFAULT_PORT,
     Act,
+    AskPlayers,
     Frame,
     JoinRoom,
     Leave,
@@ -42,8 +43,10 @@ from spit.net.wire import (
     Redirect,
     Rejoin,
     RoomEnd,
+    Seek,
     SetPause,
     Stage,
+    Unseek,
     Watch,
     encode,
     error_frame,
@@ -51,6 +54,9 @@ from spit.net.wire import (
 )
 from spit.records.problems import NoLongerRecorded
 from spit.records.recorder import MatchRecorder, NotRecorded, RecorderNotice, players
+
+if TYPE_CHECKING:
+    from spit.net.online import Online
 
 log = logging.getLogger("spit.net.server")  # a line per room event and per bad input
 
@@ -103,6 +109,7 @@ class Limits:
 
 
 _SEATING = (OpenRoom, JoinRoom, Rejoin, Watch)  # in a cluster, the directory has a say in them
+_ONLINE = (Seek, Unseek, AskPlayers)  # spit/net/online.py's
 
 
 class _Refused(Exception):
@@ -160,28 +167,46 @@ class _Peer:
             return None
         try:
             message = parse_client(text, self.seat)
+            if isinstance(message, _ONLINE):
+                if server.online is None:
+                    raise _Refused(Problem.BAD_FRAME, "this server keeps no players")
+                return server.online.frame(self, message)
             if self.room is None and server.cluster is not None and isinstance(message, _SEATING):
                 return self._routed(message)
-            server._dispatch(self, message)
+            self._dispatch(message)
         except Exception as error:
             self.failed(error)
         return None
+
+    def _dispatch(self, message: object) -> None:
+        """A spectator's frame to the spectators (spit/net/watchers.py), the rest to the rooms;
+        a connection taking a seat watches no more."""
+        spectators = self.server.spectators
+        if isinstance(message, Watch):
+            spectators.watch(self.conn, message)
+            return
+        if isinstance(message, _SEATING):
+            spectators.leave(self.conn)
+        self.server._dispatch(self, message)
 
     async def _routed(self, message: object) -> None:
         try:
             assert self.server._routing is not None
             if not await self.server._routing.seat(self, message):
-                self.server._dispatch(self, message)
+                self._dispatch(message)
         except Exception as error:
             self.failed(error)
 
     def gone(self) -> None:
         self.pinged.discard(self)
+        self.server.spectators.leave(self.conn)
+        if self.server.online is not None:
+            self.server.online.gone(self)
         self.server._gone(self)
 
     def failed(self, error: Exception) -> None:
         """Answer a frame that could not be done (in its ``except`` block)."""
-        if isinstance(error, _Refused):
+        if isinstance(error, _Refused | NotWatched):
             self.bad(error.problem, error.why, wrong_code=error.wrong_code)
         elif isinstance(error, OtherVersion):
             self.bad(Problem.OTHER_VERSION, str(error))
@@ -311,7 +336,7 @@ class _Pinger:
         if peer.closing:
             return
         limits = self.server.limits
-        if peer.room is None:
+        if peer.room is None and not (self.server.online and self.server.online.seeking(peer)):
             # A connection that never takes a seat (nor watches) holds a socket for nothing.
             idle = not self.server.spectators.watching(peer.conn)
             if idle and self.server._source() - peer.opened >= limits.seat_timeout:
@@ -412,7 +437,9 @@ class GameServer:
         record: bool = True,
         hosted: bool = False,
         cluster: Cluster | None = None,
+        online: Online | None = None,
     ) -> None:
+        self.online = online  # players, the pool and ratings (None: rooms by code only)
         self.limits = limits or Limits()
         self.hosted = hosted  # inside a player's `spit host` (and dies with it)
         self.cluster = cluster  # None: a server on its own
@@ -430,13 +457,9 @@ class GameServer:
         self._bugs = _Bugs(source)
         self._routing = None if cluster is None else _Routing(self, cluster)
         self._records: list[Room] = []  # record lines to write before this turn's frames go
+        self.joined: Callable[[Room], None] | None = None  # told of each room that fills up
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
-        self.spectators = Spectators(
-            self.rooms,
-            lambda room: self._deliver(room, room.status()),
-            self.limits.watch_delay,
-            self.limits.backlog,
-        )
+        self.spectators = Spectators(self.rooms, self._deliver, self.limits)
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
     # -- running ---------------------------------------------------------------------------
@@ -460,6 +483,8 @@ class GameServer:
             log.info("listening on %s too%s", _join_address(host, port), shared)
             return (host, port)
         self.address = (host, port)
+        if self.online is not None:
+            self.online.start(self)
         log.info(
             "listening on %s%s (up to %d connections: %d open files)",
             _join_address(host, port),
@@ -472,6 +497,8 @@ class GameServer:
     async def stop(self) -> None:
         self._timers.clear()
         self._pinger.stop()
+        if self.online is not None:
+            await self.online.stop()
         if self._transport is not None:
             await self._transport.stop()
             self._transport = None
@@ -502,9 +529,10 @@ class GameServer:
             self._act(peer, message)
         elif isinstance(message, Pong):
             sent = peer.pings.pop(message.id, None)
+            if sent is not None:
+                peer.rtts.append(self._source() - sent)  # a seeker's weighs in its pairing
             if sent is not None and peer.room is not None:
                 room = peer.room
-                peer.rtts.append(self._source() - sent)
                 rtt, shown = min(peer.rtts), room.rtt[peer.seat]
                 # Both tables show it; tell them only of a change a player could notice,
                 # not of every measurement (that was most of an idle room's frames).
@@ -529,15 +557,11 @@ class GameServer:
             self._join(peer, message)
         elif isinstance(message, Rejoin):
             self._rejoin(peer, message)
-        elif isinstance(message, Watch):
-            refused = self.spectators.watch(peer.conn, message)
-            if refused is not None:
-                raise _Refused(refused.problem, refused.why, wrong_code=refused.wrong_code)
         elif isinstance(message, Leave):
             room = self._room_of(peer)
             if room.stage is not Stage.OVER:
                 log.info("room %s: player %d left; match over", room.code, peer.seat + 1)
-                self._end(room, RoomEnd.LEFT)
+                self._end(room, RoomEnd.LEFT, peer.seat)
 
     def _room_of(self, peer: _Peer) -> Room:
         if peer.room is None:
@@ -594,6 +618,8 @@ class GameServer:
             if self.cluster is not None and room.recorder is not None:
                 self.cluster.recording(room.code, room.recorder.path, room.match.seed)
         self._seat(peer, room, 1)
+        if self.joined is not None:  # spit host keeps what opens the room again
+            self.joined(room)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:
@@ -635,7 +661,6 @@ class GameServer:
         log.info("room %s: player %d back from %s", room.code, seat + 1, peer.name)
 
     def _seat(self, peer: _Peer, room: Room, seat: int) -> None:
-        self.spectators.leave(peer.conn)  # a seat's connection watches no more
         peer.room, peer.seat = room, seat
         self._seats[(room.code, seat)] = peer
         room.set_connected(seat, True)
@@ -668,7 +693,6 @@ class GameServer:
     # -- comings and goings ----------------------------------------------------------------
 
     def _gone(self, peer: _Peer) -> None:
-        self.spectators.leave(peer.conn)
         room = peer.room
         if room is None or self._seats.get((room.code, peer.seat)) is not peer:
             return
@@ -700,11 +724,14 @@ class GameServer:
         if room.connected[seat] or room.stage is Stage.OVER:
             return
         log.info("room %s: player %d did not come back; match abandoned", room.code, seat + 1)
-        self._end(room, RoomEnd.ABANDONED)
+        self._end(room, RoomEnd.ABANDONED, seat)
 
-    def _end(self, room: Room, why: RoomEnd) -> None:
+    def _end(self, room: Room, why: RoomEnd, loser: int | None = None) -> None:
         room.end(why)
-        self._deliver(room, room.ended_frames())
+        sends = room.ended_frames()
+        if self.online is not None:  # a paired match's frames carry the ratings
+            sends = self.online.ended(room, sends, loser)
+        self._deliver(room, sends)
         for seat in (0, 1):
             for what in ("grace", "pause"):
                 self._timers.cancel((room.code, seat, what))

@@ -14,7 +14,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from spit.net.room import Room, Send
 from spit.net.transport import Connection
@@ -31,6 +31,9 @@ from spit.net.wire import (
     Watching,
     encode,
 )
+
+if TYPE_CHECKING:
+    from spit.net.server import Limits
 
 log = logging.getLogger("spit.net.server")
 
@@ -55,13 +58,13 @@ arriving at once are one ``status`` frame, not two hundred."""
 MAX_LISTED: Final = 100  # live matches in one ``matches`` frame
 
 
-class NotWatched(NamedTuple):
+class NotWatched(Exception):
     """Why a watch was refused: the error frame's problem, the log's words, and whether it
-    counts as a guessed room code."""
+    counts as a guessed room code (the server answers it as any frame it will not do)."""
 
-    problem: Problem
-    why: str
-    wrong_code: bool = False
+    def __init__(self, problem: Problem, why: str, wrong_code: bool = False) -> None:
+        super().__init__(why)
+        self.problem, self.why, self.wrong_code = problem, why, wrong_code
 
 
 @dataclass(eq=False, slots=True)
@@ -167,12 +170,12 @@ class Spectators:
     """Every room's spectators on this server, and the list of live matches."""
 
     def __init__(
-        self, rooms: dict[str, Room], tell: Callable[[Room], None], delay: float, backlog: int
+        self, rooms: dict[str, Room], deliver: Callable[[Room, list[Send]], None], limits: Limits
     ) -> None:
         self.rooms = rooms  # the server's own
-        self.tell = tell  # send a room's status to its players (and spectators)
-        self.delay = delay  # for a room whose host chose it delayed
-        self.backlog = backlog
+        self.deliver = deliver  # the server's: a room's frames to its seats and spectators
+        self.delay = limits.watch_delay  # for a room whose host chose it delayed
+        self.backlog = limits.backlog
         self._galleries: dict[str, _Gallery] = {}
         self._of: dict[Connection, _Spectator] = {}
         self._counting: set[str] = set()  # rooms whose count of spectators is to be told
@@ -180,23 +183,23 @@ class Spectators:
     def watching(self, conn: Connection) -> bool:
         return conn in self._of
 
-    def watch(self, conn: Connection, message: Watch) -> NotWatched | None:
+    def watch(self, conn: Connection, message: Watch) -> None:
         """Attach ``conn`` to the room ``message`` names (leaving any it watched), or send it
-        the live matches; why not, if not."""
+        the live matches; :class:`NotWatched` if not."""
         if message.room is None:
             conn.send_text(encode(self.matches()), self.backlog)
-            return None
+            return
         room = self.rooms.get(message.room)
         if room is None:
-            return NotWatched(Problem.NO_MATCH, f"no room {message.room} to watch", True)
+            raise NotWatched(Problem.NO_MATCH, f"no room {message.room} to watch", True)
         if room.watchers is Watchers.CLOSED:
-            return NotWatched(Problem.NO_MATCH, f"room {room.code} is closed to spectators")
+            raise NotWatched(Problem.NO_MATCH, f"room {room.code} is closed to spectators")
         gallery = self._galleries.get(room.code)
         if gallery is None:
             delay = self.delay if room.watchers is Watchers.DELAYED else 0.0
             gallery = self._galleries[room.code] = _Gallery(room, delay, self.backlog)
         if len(gallery.spectators) >= MAX_WATCHERS:
-            return NotWatched(Problem.SERVER_FULL, f"room {room.code} has its fill of spectators")
+            raise NotWatched(Problem.SERVER_FULL, f"room {room.code} has its fill of spectators")
         self.leave(conn)
         spectator = self._of[conn] = _Spectator(conn, gallery)
         gallery.spectators.add(spectator)
@@ -209,7 +212,6 @@ class Spectators:
         gallery.welcome(spectator)
         conn.note(logging.INFO, "room %s: watched from %s", room.code, conn.name)
         self._count(room)
-        return None
 
     def leave(self, conn: Connection) -> None:
         """``conn`` watches no more (it went, took a seat, or watches another room)."""
@@ -267,6 +269,6 @@ class Spectators:
         def tell() -> None:
             self._counting.discard(room.code)
             if self.rooms.get(room.code) is room and room.stage is not Stage.OVER:
-                self.tell(room)
+                self.deliver(room, room.status())
 
         asyncio.get_running_loop().call_later(COUNT_EVERY, tell)

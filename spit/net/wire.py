@@ -100,6 +100,12 @@ class Problem(enum.Enum):
     # The directory of rooms cannot be reached: no room opens (or is found on another
     # worker) until it is back; rooms already playing play on.
     ROOMS_UNAVAILABLE = "rooms-unavailable"
+    # Playing online (docs/online.md): who a player is, and their place in the pool.
+    UNKNOWN_PLAYER = "unknown-player"  # no player of that id on this server
+    WRONG_SECRET = "wrong-secret"  # the secret is not that player's: nothing changes
+    ALREADY_SEEKING = "already-seeking"  # that player is in the pool already
+    TOO_MANY_SEEKS = "too-many-seeks"  # seeks too often: wait before the next
+    BAD_NAME = "bad-name"  # a name with markup (<, >, [, ]) or control characters
 
 
 class Frame(Struct, kw_only=True, tag_field="type", forbid_unknown_fields=True):
@@ -192,7 +198,48 @@ class Watch(Frame, tag="watch"):
             self.room = room_code(self.room)
 
 
-ClientMessage = OpenRoom | JoinRoom | Rejoin | Act | SetPause | Pong | Leave | Watch
+PlayerId = Annotated[str, Meta(pattern="^[0-9a-z:-]{1,32}$")]  # a server's player, or bot:LEVEL
+Secret = Annotated[str, Meta(pattern="^[A-Za-z0-9_-]{22,64}$")]  # 128 bits and more
+
+
+class Seek(Frame, tag="seek"):
+    """Join the pool of ``variant`` as ``player`` (with its ``secret``), or, with neither, as
+    a new player, who is given both (docs/online.md)."""
+
+    variant: Variant
+    name: Name
+    player: PlayerId | None = None
+    secret: Secret | None = None
+    bot: bool = True  # play the server's bot if nobody comes within the server's wait
+
+    def __post_init__(self) -> None:
+        self.name = _checked_name(self.name)
+
+
+class Unseek(Frame, tag="unseek"):
+    """Leave the pool."""
+
+
+class AskPlayers(Frame, tag="ask-players"):
+    """The leaderboard of ``variant``, or only ``player``'s line."""
+
+    variant: Variant
+    player: PlayerId | None = None
+
+
+ClientMessage = (
+    OpenRoom
+    | JoinRoom
+    | Rejoin
+    | Act
+    | SetPause
+    | Pong
+    | Leave
+    | Seek
+    | Unseek
+    | AskPlayers
+    | Watch
+)
 
 _client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
 _versioned: Final = msgspec.json.Decoder(_Versioned)
@@ -347,6 +394,17 @@ class Ping(Frame, tag="ping"):
     id: Ident
 
 
+class Rated(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One seat's rating before and after a rated match (Glicko-2, docs/online.md)."""
+
+    player: PlayerId
+    name: Name
+    before: float
+    after: float
+    deviation: Annotated[float, Meta(ge=0.0)]  # after; provisional above ratings.PROVISIONAL
+    shown: Annotated[str, Meta(max_length=8)]  # after, as a player reads it: 1500? or 1642
+
+
 class Ended(Frame, tag="ended"):
     """How the room ended: the same frame for both seats."""
 
@@ -356,6 +414,7 @@ class Ended(Frame, tag="ended"):
     held: tuple[Count, Count]  # cards each held at the last settled round
     actions: tuple[Annotated[int, Meta(ge=0)], Annotated[int, Meta(ge=0)]]  # accepted, per seat
     outcome: Outcome | None
+    rated: tuple[Rated, Rated] | None = None  # a paired match's ratings, seat by seat
 
     @property
     def why(self) -> RoomEnd:
@@ -382,8 +441,64 @@ class Error(Frame, tag="error"):
     detail: Annotated[str, Meta(max_length=200)] = ""  # the protocol's words, for logs
 
 
+class Seeking(Frame, tag="seeking"):
+    """In the pool: who the player is (its ``secret`` only when just made), how long it has
+    waited, and how many seek and play on the server; sent again every second."""
+
+    player: PlayerId
+    rating: Annotated[str, Meta(max_length=8)]  # as shown: 1500?
+    waited: Seconds
+    seeking: Annotated[int, Meta(ge=0)]
+    playing: Annotated[int, Meta(ge=0)]
+    secret: Secret | None = None
+
+
+class Paired(Frame, tag="paired"):
+    """A match is found: take seat ``token`` of ``room`` with a ``rejoin`` (on this server;
+    a cluster sends it on to the room's worker)."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    seat: Seat
+    token: Annotated[str, Meta(min_length=1, max_length=64)]
+    opponent: Name
+    rating: Annotated[str, Meta(max_length=8)]  # the opponent's, as shown
+    bot: str | None = None  # the ladder level, when the opponent is the server's bot
+
+
+class PlayerLine(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One player on the leaderboard."""
+
+    player: PlayerId
+    name: Name
+    rating: float
+    deviation: Annotated[float, Meta(ge=0.0)]
+    shown: Annotated[str, Meta(max_length=8)]
+    games: Annotated[int, Meta(ge=0)]
+    seen: float  # Unix time of the last visit
+    flagged: bool  # reactions not a person's: paired only with the flagged
+
+
+class Players(Frame, tag="players"):
+    """The leaderboard of ``variant``, best first (or the one player asked for)."""
+
+    variant: Variant
+    lines: tuple[PlayerLine, ...]
+
+
 ServerMessage = (
-    Welcome | Table | Refused | Status | Ping | Ended | Redirect | Error | Watching | Matches
+    Welcome
+    | Table
+    | Refused
+    | Status
+    | Ping
+    | Ended
+    | Redirect
+    | Error
+    | Seeking
+    | Paired
+    | Players
+    | Watching
+    | Matches
 )
 
 _server_decoder: Final[msgspec.json.Decoder[ServerMessage]] = msgspec.json.Decoder(ServerMessage)
@@ -409,6 +524,7 @@ __all__ = [
     "ROOM_CODE_LENGTH",
     "VERSION",
     "Act",
+    "AskPlayers",
     "ClientMessage",
     "Ended",
     "Error",
@@ -419,19 +535,26 @@ __all__ = [
     "NotNow",
     "OpenRoom",
     "OtherVersion",
+    "Paired",
     "Ping",
+    "PlayerLine",
+    "Players",
     "Pong",
     "Problem",
     "ProtocolError",
+    "Rated",
     "Redirect",
     "Refused",
     "Rejoin",
     "RoomEnd",
+    "Seek",
+    "Seeking",
     "ServerMessage",
     "SetPause",
     "Stage",
     "Status",
     "Table",
+    "Unseek",
     "Watch",
     "Watchers",
     "Watching",

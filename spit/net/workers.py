@@ -55,6 +55,7 @@ class WorkerPlan:
     redis: str
     limits: Limits
     pace: float
+    bot_wait: float = 30.0  # seconds before a lone seeker is offered the bot
 
 
 async def start_worker(
@@ -90,6 +91,8 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
     # In the worker only: the supervisor holds no server, no cluster and no Redis client.
     from spit.net.cluster import Cluster, DirectoryDown  # lazy: worker only
     from spit.net.directory import RedisDirectory, shown_url  # lazy: worker only
+    from spit.net.online import Online  # lazy: worker only
+    from spit.net.online_redis import RedisPool, RedisStore, connect  # lazy: worker only
     from spit.net.server import GameServer  # lazy: worker only
 
     loop = asyncio.get_running_loop()
@@ -117,7 +120,10 @@ async def _work(plan: WorkerPlan, records: Connection | None) -> int:
                 records.send((code, record))
 
         cluster.on_record = tell
-    server = GameServer(limits=plan.limits, pace=plan.pace, cluster=cluster)
+    redis = connect(plan.redis)  # players, ratings and the pool, shared by the workers
+    pool, store = RedisPool(redis), RedisStore(redis)
+    online = Online(store, pool, bot_wait=plan.bot_wait, worker=directory.worker)
+    server = GameServer(limits=plan.limits, pace=plan.pace, cluster=cluster, online=online)
     try:
         await start_worker(server, plan.bind, plan.port, plan.own_port, plan.advertise)
     except OSError as error:

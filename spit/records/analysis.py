@@ -1,8 +1,10 @@
-"""What a replay shows that live play could not: reaction times, missed plays and lost races.
+"""What a replay shows that live play could not: reaction times, missed plays, lost races
+and fumbles.
 
 Replayed through the engine: reactions as :mod:`spit.records.figures` defines them; a chance
 open longer than :data:`MISSED_AFTER` and then lost is a missed play; a play refused "too
-late" (or a slap beaten) is a race lost, by the time since the other's winning move.
+late" (or a slap beaten) is a race lost, by the time since the other's winning move; a fumble
+costs the hand's lock.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class Reaction:
     step: int  # index of the play in the record's steps
     round: int  # the round it was made in
     seconds: float  # from the play becoming legal to the card landing (spit.records.figures).
+    stock: int  # the stock column it was played from (0: the player's leftmost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,15 @@ class RaceLost:
     seconds: float  # how much later than the other player's move
 
 
+@dataclass(frozen=True, slots=True)
+class Fumble:
+    """A refusal that locked the hand (RULES B12)."""
+
+    step: int  # index of the refused step
+    round: int  # the round
+    seconds: float  # how long it locked the hand (0 with lockouts off)
+
+
 @dataclass(slots=True)
 class PlayerFigures:
     """One player's figures over a record (or the part of it replayed so far)."""
@@ -67,6 +79,7 @@ class PlayerFigures:
     missed: list[Missed] = field(default_factory=list)
     races_lost: list[RaceLost] = field(default_factory=list)
     played: int = 0  # cards played onto a spit pile
+    fumbles: list[Fumble] = field(default_factory=list)
 
     def upto(self, steps: int) -> PlayerFigures:
         return PlayerFigures(
@@ -74,6 +87,7 @@ class PlayerFigures:
             [m for m in self.missed if m.step < steps],
             [r for r in self.races_lost if r.step < steps],
             sum(1 for r in self.reactions if r.step < steps),
+            [f for f in self.fumbles if f.step < steps],
         )
 
     @property
@@ -168,6 +182,10 @@ class Analyser:
         players = self._players
         action, at = step.action, step.at
         if step.reason is not None:  # refused: the table is as it was (but for a lock)
+            refusal = result.refusal
+            if refusal is not None and refusal.is_fumble:
+                locked = 0.0 if refusal.locked_until is None else refusal.locked_until - at
+                players[action.player].fumbles.append(Fumble(index, number, locked))
             lost = _race(match, step, self._changed, self._slapped)
             if lost is not None:
                 players[action.player].races_lost.append(
@@ -193,7 +211,8 @@ class Analyser:
         closed: list[Closed] = []
         reaction = self._chances.reaction(result.events, at, _legal(match), closed)
         if reaction is not None:
-            players[action.player].reactions.append(Reaction(index, number, reaction))
+            stock = next(e.stock for e in result.events if isinstance(e, CardPlayed))
+            players[action.player].reactions.append(Reaction(index, number, reaction, stock))
         for chance in closed:
             if chance.seconds > MISSED_AFTER:
                 players[chance.player].missed.append(

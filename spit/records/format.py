@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Final
 
 from msgspec import Meta, Struct, structs
@@ -19,8 +19,9 @@ from spit.records.players import Player
 
 FORMAT: Final = "spit match"  # the header's ``record`` value
 
-FORMAT_VERSION: Final = 4
-"""The record format this spit writes, and the newest it reads. Format 4 leaves out the name
+FORMAT_VERSION: Final = 5
+"""The record format this spit writes, and the newest it reads. Format 5 adds ``daily``, the
+day of a daily deal (``spit daily``; absent before, read as none); format 4 leaves out the name
 of a player who gave none (3 wrote "Player 1", "Player 2" and "Bot", read now as no name);
 format 3 adds the ``left_out`` entry; format 2 spelled reasons as the notation does."""
 
@@ -59,6 +60,8 @@ class Header(Struct, frozen=True, kw_only=True):
     target: Annotated[int, Meta(ge=1)] = 100  # the points variant's total that ends the match
     settings: Settings = Settings()
     players: tuple[Player, Player]
+    daily: Text | None = None
+    """The day (UTC, YYYY-MM-DD) whose daily deal this is (``docs/daily.md``); None: no daily."""
 
     @property
     def sealed(self) -> bool:
@@ -79,6 +82,8 @@ class Header(Struct, frozen=True, kw_only=True):
         if self.mode not in MODES or any(not low <= s <= high for s, (low, high) in ranges):
             raise ValueError
         moment(self.started)
+        if self.daily is not None and date.fromisoformat(self.daily).isoformat() != self.daily:
+            raise ValueError
         names = [p.name for p in self.players if p.name is not None]
         if any(not name.strip() for name in names):
             raise ValueError

@@ -83,6 +83,8 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """,
     # 3: a player who gave no name is '' (no longer an English "Player 1"): index anew.
     "UPDATE matches SET size = -1",
+    # 4: the day of a daily deal (spit daily); no record before it was one.
+    "ALTER TABLE matches ADD COLUMN daily TEXT",
 )  # schema changes in order: the database's user_version is how many it has had
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)  # the schema this spit writes
@@ -166,6 +168,7 @@ class Row(Struct, frozen=True, array_like=True):
     cards: tuple[Count, Count]
     reactions: tuple[Seconds | None, Seconds | None]
     seconds: Seconds
+    daily: str | None = None  # the day of a daily deal, YYYY-MM-DD; None: no daily
 
 
 def _stamp() -> str:
@@ -209,7 +212,8 @@ class History:
             cursor = self._db.execute(
                 "INSERT INTO matches (file, size, started, mode, variant, player0, player1,"
                 " bot_level, opponent, result, winner, rounds, cards0, cards1, reaction0,"
-                " reaction1, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " reaction1, seconds, daily)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.path.name,
                     size,
@@ -228,6 +232,7 @@ class History:
                     figures.players[0].median_reaction,
                     figures.players[1].median_reaction,
                     figures.duration,
+                    header.daily,
                 ),
             )
             self._db.executemany(
@@ -291,7 +296,7 @@ class History:
         with _reading():
             cursor = self._db.execute(
                 "SELECT file, started, mode, variant, player0, player1, bot_level, opponent,"
-                " result, winner, rounds, cards0, cards1, reaction0, reaction1, seconds"
+                " result, winner, rounds, cards0, cards1, reaction0, reaction1, seconds, daily"
                 " FROM matches ORDER BY started, file"
             )
             return [_row(r) for r in cursor]
@@ -350,7 +355,7 @@ def _row(r: tuple[Any, ...]) -> Row:
     moment(r[1])
     players, opponent = (r[4] or None, r[5] or None), r[7] or None
     return msgspec.convert(
-        [*r[:4], players, r[6], opponent, *r[8:11], r[11:13], r[13:15], r[15]], Row
+        [*r[:4], players, r[6], opponent, *r[8:11], r[11:13], r[13:15], *r[15:]], Row
     )
 
 

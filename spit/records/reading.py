@@ -98,12 +98,15 @@ file is no record spit wrote, refused before its first line is read."""
 _entry: Final = msgspec.json.Decoder(Entry).decode
 
 
-def read_record(path: Path, *, steps: bool = True, fold: Fold | None = None) -> Record:
+def read_record(
+    path: Path, *, steps: bool = True, fold: Fold | None = None, seed: int | None = None
+) -> Record:
     """Read and replay ``path``; RecordError (file, line, problem) if it is unusable. With
-    ``steps=False`` only the table is kept (resuming, counting); ``fold`` gathers the rest."""
+    ``steps=False`` only the table is kept (resuming, counting); ``fold`` gathers the rest;
+    ``seed`` unseals a sealed record still in play (a host's room opened again)."""
     try:
         with open_regular(path, MAX_RECORD) as file:  # no link, pipe or device
-            return _read(path, file, steps=steps, fold=fold)
+            return _read(path, file, steps=steps, fold=fold, seed=seed)
     except OSError as error:
         raise RecordError(path, 0, CannotRead(error.strerror or str(error))) from None
 
@@ -139,7 +142,9 @@ class _Lines:
             yield None
 
 
-def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Record:
+def _read(
+    path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None, seed: int | None = None
+) -> Record:
     lines = _Lines(file)
     each = iter(lines)
     first = next(each, None)
@@ -147,7 +152,11 @@ def _read(path: Path, file: BinaryIO, *, steps: bool, fold: Fold | None) -> Reco
         raise RecordError(path, 1, Problem.EMPTY)
     header = read_header(path, b"" if first is None else first)
     if header.sealed:
-        header = _unseal(path, header, file)
+        header = (
+            _unseal(path, header, file)
+            if seed is None
+            else msgspec.structs.replace(header, seed=seed)
+        )
     match = header.new_match()
     kept: list[Step] | None = [] if steps else None
     record = Record(path, header, kept, [] if steps else None, None, match, 1, False)

@@ -84,8 +84,11 @@ class MatchRecorder:
         directory: Path | None = None,
         index: bool = True,
         holds: bool = False,
+        daily: str | None = None,
     ) -> None:
         self.mode = mode  # two-player, bot or network
+        self.daily = daily
+        """The day whose daily deal the first match is (YYYY-MM-DD; a rematch is no daily)."""
         self.players = players  # who sits in seats 0 and 1
         self.directory = directory  # where records go (None: the records directory)
         self.index = index  # whether a decided match is indexed in the history at once
@@ -95,6 +98,7 @@ class MatchRecorder:
         self._notice = notice
         self._noticed = False
         self._writer: RecordWriter | None = None
+        self.ended: Path | None = None  # the last match's record once over: the coach reads it
         self._pending: Match | None = None
         self._seed: int | None = None
         self._indexing: list[threading.Thread] = []
@@ -138,7 +142,9 @@ class MatchRecorder:
             variant=match.variant,
             settings=match.settings,
             target=match.target,
+            daily=self.daily,
         )
+        self.daily = None
         try:
             self._writer = RecordWriter.create(header, self.directory, on_failure=self._tell)
         except OSError as error:
@@ -151,10 +157,13 @@ class MatchRecorder:
         from spit.records.record import RecordWriter  # after the first frame
 
         self.keep()
+        self._seed = record.header.seed  # a networked record's, to unseal it at its end
         try:
             self._writer = RecordWriter.resume(record, on_failure=self._tell)
         except OSError as error:
             self._tell(NotRecorded(error.strerror or str(error)))
+            return
+        self._writer.holds = self.holds
 
     def applied(self, action: Action, at: float, result: Result) -> None:
         if self._pending is not None:
@@ -195,6 +204,7 @@ class MatchRecorder:
 
     def _ended(self, writer: RecordWriter, outcome: Outcome | None) -> None:
         """End the record as decided (``outcome``) or given up, unsealed, and index it."""
+        self.ended = writer.path
         seed = self._seed if self.mode == "network" else None
         if outcome is None:
             writer.abandon(seed=seed)

@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
+from spit.records.advice import advise, joined, standing
+from spit.records.analysis import PlayerFigures
 from spit.records.history import Row
+
+RECENT = 10  # the person's last matches against the bot that the coach and the standing read
 
 DECIDED = ("won", "lost", "drawn")  # results that count as a match played to its end
 
@@ -163,4 +167,25 @@ def gather(
             if p.tally.matches
         ],
         "fastest_round": fastest_overall,
+    }
+
+
+def recent(rows: Sequence[Row]) -> list[Row]:
+    """The person's last :data:`RECENT` decided matches against the bot (they sit in seat 0)."""
+    return [row for row in rows if row.mode == "bot" and _counts(row)][-RECENT:]
+
+
+def coached(rows: Sequence[Row], figures: Sequence[PlayerFigures]) -> dict[str, Any]:
+    """The coach over ``rows`` (:func:`recent`), with the person's figures read from their
+    records: the lines that cost most time, every reaction (the histogram), and where their
+    median reactions put them on the bot's ladder."""
+    medians = [r for row in rows if (r := row.reactions[0]) is not None]
+    place = standing(medians)
+    return {
+        "matches": len(figures),
+        "lines": [asdict(advice) for advice in advise(joined(figures))],
+        "reactions": [r.seconds for f in figures for r in f.reactions],
+        "standing": None
+        if place is None
+        else {"level": place[0], "within": place[1], "matches": len(medians)},
     }

@@ -32,6 +32,7 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     spectator: bool = False  # a replay shown from a spectator's seat: both sides, no one's keys
     menu_mode: Mode = Mode.TWO_PLAYER  # what the start menu offers first (its last choice)
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
+    daily: str | None = None  # the day whose daily deal this is (YYYY-MM-DD, spit daily)
 
 
 class Watching(Struct, frozen=True):

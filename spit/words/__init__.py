@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spit.words import (
+        advice,
         commands,
         config,
+        daily,
         dates,
         dialogs,
         keys,
@@ -38,8 +40,10 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "advice",
     "commands",
     "config",
+    "daily",
     "dates",
     "dialogs",
     "keys",

@@ -125,6 +125,7 @@ MATCH_FIGURE: Final = {
     "total reached 100": N_("a total reached 100"),
     "lower total wins": N_("a player held no cards, the lower total wins"),
     "no cards": N_("won by holding no cards"),
+    "rating": N_("rating (online)"),
 }
 
 

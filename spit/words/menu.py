@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from spit.i18n import N_, _, pgettext, translated
+from spit.i18n import N_, _, ngettext, pgettext, translated
 
 MENU_LABEL: Final = {
     "start": N_("Start"),
@@ -29,6 +29,7 @@ MENU_LABEL: Final = {
     "hints": N_("Hints"),
     "host": N_("Host"),
     "join": N_("Join"),
+    "online": N_("Play online"),
     "quit": N_("Quit"),
 }
 
@@ -39,7 +40,7 @@ def menu_label(what: str) -> str:
 
 
 def shortcut(what: str) -> str:
-    """The letter that does ``what`` (start, host, join, names, keys, practice) in the menu,
+    """The letter that does ``what`` (start, host, join, names, keys, practice, daily) in the menu,
     as the menu shows it: its translator sets it, the initial of the button's own word."""
     letters = {
         "start": pgettext("menu shortcut: the letter of Start", "S"),
@@ -48,6 +49,7 @@ def shortcut(what: str) -> str:
         "names": pgettext("menu shortcut: the letter of Names", "N"),
         "keys": pgettext("menu shortcut: the letter of Keys", "K"),
         "practice": pgettext("menu shortcut: the letter of Guided practice", "P"),
+        "daily": pgettext("menu shortcut: the letter of Daily deal", "D"),
     }
     return letters[what]
 
@@ -85,6 +87,28 @@ NETWORK_DIALOG: Final = {
 def network_dialog(what: str) -> str:
     """The Host and Join dialogs' lines, by a short id."""
     return translated(NETWORK_DIALOG[what])
+
+
+ONLINE: Final = {
+    "title": N_(
+        "Play online: the server pairs you with a player near your rating, or offers its bot "
+        "after a wait. Esc leaves."
+    ),
+    "name": N_("Your name"),
+    "seek": N_("Find a player"),
+}
+
+
+def online(what: str) -> str:
+    """The Play online dialog's lines, by a short id."""
+    return translated(ONLINE[what])
+
+
+def waiting_online(seconds: int, seeking: int, playing: int, rating: str) -> str:
+    """The Play online dialog while the server looks for a match."""
+    waited = ngettext("Waiting: {n} second.", "Waiting: {n} seconds.", seconds).format(n=seconds)
+    others = _("Seeking: {seeking} · playing: {playing} · your rating: {rating}. Esc leaves.")
+    return f"{waited} {others.format(seeking=seeking, playing=playing, rating=rating)}"
 
 
 def not_an_address(text: str) -> str:

@@ -103,6 +103,18 @@ UNANSWERED: Final = {Gone.REFUSED: N_("connection refused"), Gone.NO_ANSWER: N_(
 """Why no server answered at an address: the ``{why}`` of :data:`GONE`'s unreachable."""
 
 
+ONLINE: Final = {
+    Problem.UNKNOWN_PLAYER: N_("the server knows no such player"),
+    Problem.WRONG_SECRET: N_(
+        "the server does not know this machine's secret for that player: nothing was changed"
+    ),
+    Problem.ALREADY_SEEKING: N_("this player is looking for a match already"),
+    Problem.TOO_MANY_SEEKS: N_("too many searches for a match: wait a minute"),
+    Problem.BAD_NAME: N_("a name may not hold the characters < > [ ]"),
+}
+"""The server's reasons of playing online (docs/online.md)."""
+
+
 def server_gone(gone: ServerGone) -> str:
     """Why the client lost its server, or never reached it (the net's typed reason)."""
     why, detail = gone.why, gone.detail
@@ -138,6 +150,8 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
         return _("The server process holding this room stopped; the match is lost.")
     if problem is Problem.ROOMS_UNAVAILABLE:
         return _("The server cannot open or find rooms just now; try again in a moment.")
+    if problem in ONLINE:
+        return translated(ONLINE[problem])
     # The other reasons have no words of their own yet: the protocol's id, and its detail.
     return detail or (problem.value if problem is not None else "")
 

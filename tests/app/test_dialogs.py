@@ -134,16 +134,17 @@ async def test_behind_the_results_each_line_shows_the_cards_held_at_the_end(
     variant: Variant,
 ) -> None:
     """Behind the match-over dialog the players' lines showed the last round's counts
-    (``Player 1 · 32 cards`` while the table held 52)."""
+    (``Player 1 · 32 cards`` while the table held 52). Thirty rows: at 24 the box, with the
+    coach, covers the top line."""
     clock = FakeClock()
     app = make_app(3, variant=variant, clock=clock)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 30)) as pilot:
         await over(pilot, clock)
         held = local(game(app)).match.history[-1].held
         assert sum(held) == 52
-        lines = screen_text(app).splitlines()
-        assert f"Player 2  ·  {held[1]} cards" in lines[1]
-        assert f"Player 1  ·  {held[0]} card" in lines[-1]
+        text = screen_text(app)
+        assert f"Player 2  ·  {held[1]} cards" in text.splitlines()[1]
+        assert f"Player 1  ·  {held[0]} card" in text
 
 
 def test_an_address_dialog_keeps_the_players_name_apart_from_its_own() -> None:

@@ -110,7 +110,9 @@ class TestMatchOver:
     def test_winner_and_figures(self, snap_compare) -> None:
         """A points match played to its end: the winner, the points, the cards each holds
         and played, each player's median reaction and plays a minute, the number of rounds,
-        the fastest play, and Rematch (focused), Menu, Quit."""
+        the fastest play, each round's median reaction as a row of blocks, the coach for
+        Player 1 (nothing cost much time: every play came at once), Rematch (focused), Menu,
+        Quit, and on the box's edge Ctrl+O, the replay at the worst moment."""
         clock = FakeClock()
         app = make_app(3, variant=Variant.POINTS, clock=clock)
 
@@ -190,12 +192,13 @@ class TestTooSmall:
 
 class TestMenu:
     def test_start_menu(self, snap_compare) -> None:
-        """The start menu: players (two players or the bot, focused) and game variant on the
-        left; beside them the ladder's seven bot levels, weakest first, each with its median
-        time a move, and the adaptive bot (off until the bot is chosen, its cursor on the
-        chosen level); keyboard, language and the display options (ASCII, four colours,
-        hints) below; Start, Host and Join (a game over the network), Names, Keys and Quit;
-        the hint's two lines (Tab, arrows and Enter, F1; then S, H, J, N, K); all in 80x24."""
+        """The start menu: players (two players or the bot, focused; the guided practice and
+        the daily deal) and game variant on the left; beside them the ladder's seven bot
+        levels, weakest first, each with its median time a move, and the adaptive bot (off
+        until the bot is chosen, its cursor on the chosen level); keyboard, language and the
+        display options (ASCII, four colours, hints) below; Start, Host and Join (a game over
+        the network), Names, Keys and Quit; the hint's two lines (Tab, arrows and Enter, F1;
+        then S, H, J, N, K); all in 80x24."""
         app = make_app(3, mode=None, opponents=lambda level, seed: None)  # type: ignore[arg-type,return-value]
         assert snap_compare(app, terminal_size=SIZE)
 
@@ -255,7 +258,7 @@ class TestReplay:
         stood then, the players' key legends gone, and below it the replay's bar — action
         25 of 86 at 0:12.3 in round 1 of 3, real speed, stopped; its keys; and each player's
         reaction times (median and last), missed plays and races lost so far (the bot lost
-        1, by 0.06 s)."""
+        1, by 0.06 s); and the reaction of each round so far as a row of blocks each."""
         from spit.records.record import read_record
         from tests.records.played import play_recorded
 

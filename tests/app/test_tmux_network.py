@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -159,11 +159,13 @@ def test_the_friends_terminal_closed_by_mistake_keeps_the_seat_for_the_same_comm
     assert list((data_dir / "seats").glob("*.json")) == []
 
 
-def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
-    panes: tuple[Pane, Pane, str],
+def test_the_hosts_spit_killed_in_play_comes_back_by_spit_resume_and_play_goes_on(
+    panes: tuple[Pane, Pane, str], data_dir: Path
 ) -> None:
-    """The server ran inside ``spit host``: killed, the room is gone. The friend's screen ends
-    saying so (it no longer tries to reconnect for 65 s first), the terminal given back."""
+    """The server ran inside ``spit host``: killed in play, the friend's screen waits for it
+    (before, it ended at once: the room was gone for good). ``spit resume`` in the host's
+    terminal opens the room again at the same address, the friend's client comes back to
+    it, and both tables go on from the last action: the host's own seat, not the friend's."""
     import os
     import signal
 
@@ -175,10 +177,88 @@ def test_the_hosts_spit_killed_ends_the_friends_screen_with_one_line_at_once(
     address, code = found.groups()
     friend.start(f"{env} {SPIT} join {address} {code} --name Bo")
     friend.wait_for("Round 1: both press SPIT")
+    host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+    host.press("Space")
+    friend.wait_for("ready ✓")
+    friend.press("Enter")
+    host.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+    friend.wait_for(lambda s: "both press SPIT" not in s and "Round 1" in s)
+
     os.kill(spit_pid(host), signal.SIGKILL)
-    screen = friend.wait_for("spit-exited-1", timeout=20)
-    assert "the host's spit stopped, and the room with it" in " ".join(screen.split())
-    assert not friend.alternate()
+    host.wait_for("spit-exited-137")
+    (kept,) = (data_dir / "seats").glob("room-*.json")
+    again = Pane(host.socket, "again")
+    again.start(f"{env} {SPIT} resume")
+    # The host's seat, at the table both left: Ana at the bottom, Bo across, in play.
+    again.wait_for(lambda s: "Round 1" in s and "Bo" in s and "both press SPIT" not in s)
+    friend.wait_for(lambda s: "Ana" in s and "come back" not in s)
+    again.press("C-q")
+    again.wait_for("Quit this match?")
+    again.press("C-q")
+    again.wait_for("spit-exited-0")
+    screen = friend.wait_for("spit-exited-1")
+    assert "left" in " ".join(screen.split()).lower()
+    assert not kept.exists()  # the room is over: what opened it again went
+    assert not again.alternate() and not friend.alternate()
+
+
+def test_the_hosts_spit_killed_comes_back_and_both_finish_the_match_with_one_result(
+    panes: tuple[Pane, Pane, str], data_dir: Path
+) -> None:
+    """The host on the screen, the friend a bot (``spit join --bot``): ``kill -9`` of the
+    host in play, ``spit resume`` in its terminal, and the match is played to its end: the
+    host's screen says who won, the friend prints one result line, the match's."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import time
+
+    host, _, env = panes
+    host.start(f"{env} {SPIT} host --port 0 --pace 20 --name Ana")
+    screen = host.wait_for(lambda s: re.search(r"spit join \S+ \w{4}-\w{4}", s) is not None)
+    found = re.search(r"spit join (127\.0\.0\.1:\d+) (\w{4}-\w{4})", screen)
+    assert found is not None, screen
+    address, code = found.groups()
+    friend = subprocess.Popen(
+        [str(SPIT), "join", address, code, "--bot", "expert", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SPIT_DATA_DIR": str(data_dir)},
+    )
+    try:
+        deadline = time.monotonic() + 120
+
+        def play_until(pane: Pane, done: Callable[[str], bool]) -> str:
+            # The host mashes every key of its half: each stock onto either pile, each fill,
+            # and SPIT. Most are refused; enough are played for the match to end.
+            while time.monotonic() < deadline:
+                screen = pane.screen()
+                if done(screen):
+                    return screen
+                pane.press(*"qawsedrftgzxcvb", "Space")
+                time.sleep(0.1)
+            raise AssertionError(pane.screen())
+
+        host.wait_for(lambda s: "Round 1: both press SPIT" in s and "spit join" not in s)
+        play_until(host, lambda s: "Round 1" in s and "both press SPIT" not in s)
+        os.kill(spit_pid(host), signal.SIGKILL)
+        host.wait_for("spit-exited-137")
+        again = Pane(host.socket, "again")
+        again.start(f"{env} {SPIT} resume")
+        again.wait_for(lambda s: "Round" in s and "bot" in s)
+        screen = play_until(again, lambda s: "wins the match!" in s)
+        out, err = friend.communicate(timeout=max(1.0, deadline - time.monotonic()))
+    finally:
+        friend.kill()
+        friend.communicate()
+    assert friend.returncode == 0, err
+    (line,) = out.splitlines()
+    result = json.loads(line)
+    assert result["ended"] == "match over"
+    winner = "Ana" if result["winner"] == 1 else "bot"
+    assert f"{winner} wins the match!" in screen or "You win the match!" in screen
 
 
 def closed_port() -> int:

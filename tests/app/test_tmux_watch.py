@@ -14,7 +14,7 @@ from .tmux import SPIT, Terminal, exits_visibly, private_server
 
 pytestmark = pytest.mark.long  # end to end: the installed spit in real terminals (tmux)
 
-CARD = re.compile(r"│ ?(10|[2-9AJQK])[♠♥♦♣]")
+CARD = re.compile(r"│ *(10|[2-9AJQK])[♠♥♦♣]")
 """A face-up card's top line, as the table draws it."""
 
 

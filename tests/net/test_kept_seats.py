@@ -6,9 +6,12 @@ taken back (the grace time passed, another machine) is said in one line."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import random
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -17,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from spit.net.botclient import BotSeat, play
+from spit.net.client import Client, Gone, ServerGone
 from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat, kept_seats
 
 from .test_commands import finish, read_line, spit
@@ -156,28 +161,39 @@ def test_a_seat_not_taken_back_in_time_or_from_another_machine_is_one_line(
     assert seat_files(data_dir, "join") == []
 
 
-def test_spit_host_killed_ends_the_match_for_the_friend_in_one_line_and_resume_says_why(
+@pytest.mark.long  # end to end: a spit process killed, its friend waits 1 s
+def test_spit_host_killed_and_not_back_is_one_line_for_the_friend_and_for_resume(
     data_dir: Path,
 ) -> None:
-    """The server ran inside ``spit host``: killed, the room goes with it. The friend is told
-    so at once in one line (before, it tried for 65 s and then spoke of a refused
-    connection), and the host's ``spit resume`` says why there is nothing to resume."""
+    """The server ran inside ``spit host``: killed, the room goes with it until the host
+    comes back (tests/net/test_host_comes_back.py). The friend's client tries for its give-up
+    time (65 s; 1 s here), then says so as ``host-gone``; the host's ``spit resume``, with
+    nothing kept to open the room again, says in one line why there is nothing to resume."""
     deadline = time.monotonic() + LIMIT
     host = spit("host", "--port", "0", "--pace", "20", "--bot", "expert", "--json")
-    try:
-        first = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])
-        joiner = spit("join", first["address"], first["code"], "--bot", "easy", "--json")
-        wait_for_file(data_dir, "join", deadline)
-        # Seated: the server wrote the match's first entries in the host's records.
-        (record,) = (data_dir / "records").glob("*.jsonl")
-    finally:
+
+    async def friend() -> Gone:
+        opened = json.loads(read_line(host.stdout, r"^\{.*\}$", deadline)[0])
+        seat = BotSeat("easy", random.Random(1))
+        client = Client(opened["address"], seat, give_up=1.0)
+        task = asyncio.create_task(play(client, seat, code=opened["code"]))
+        while not list((data_dir / "seats").glob("room-*.json")):
+            await asyncio.sleep(0.01)
         host.send_signal(signal.SIGKILL)
         host.communicate()
-    status, out, said = finish(joiner, deadline)
-    assert status == 1 and out == ""
-    assert said == "spit join: the host's spit stopped, and the room with it\n"
-    assert seat_files(data_dir, "join") == seat_files(data_dir, "host") == []
+        with pytest.raises(ServerGone) as gone:
+            await asyncio.wait_for(task, 10)
+        return gone.value.why
+
+    try:
+        assert asyncio.run(friend()) is Gone.HOST_GONE
+    finally:
+        host.kill()
+        host.communicate()
+    (record,) = (data_dir / "records").glob("*.jsonl")
     assert json.loads(record.read_text().splitlines()[0])["seed"] is None  # sealed for good
+    for kept in (data_dir / "seats").glob("room-*.json"):
+        kept.unlink()  # what would open the room again: without it, nothing can go on
     status, out, said = finish(spit("resume"), deadline)
     assert status == 1 and out == ""
     assert said.count("\n") == 1
@@ -266,3 +282,83 @@ def test_spit_resume_removes_a_hostile_seat_file_and_says_one_line(
     assert done.stderr.count("\n") == 1 and "no unfinished match" in done.stderr, done.stderr
     assert not os.path.lexists(path)  # removed, as docs/network.md says
     assert time.monotonic() - started < 10
+
+
+def test_spit_resume_takes_back_the_seat_whose_spit_died_not_the_one_still_playing(
+    data_dir: Path,
+) -> None:
+    """Host and friend on one machine, one data directory: the host's ``spit host --server``
+    is killed, the friend's ``spit join`` plays on. The friend's seat, kept later, is the
+    newest, yet it is not offered: its process still runs (before, ``spit resume`` took it and
+    threw the friend out)."""
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    playing = subprocess.Popen(["sleep", "30"])
+    try:
+        hosted = KeptSeat("127.0.0.1:7748", "ABCD-EFGH", 0, "host-token", True, "Al")
+        joined = KeptSeat("127.0.0.1:7748", "ABCD-EFGH", 1, "join-token", False, "Bo")
+        assert keep_seat(hosted) and keep_seat(joined)
+        for role, pid in (("host", dead.pid), ("join", playing.pid)):
+            (path,) = seat_files(data_dir, role)
+            path.write_text(json.dumps(json.loads(path.read_text()) | {"pid": pid}))
+        assert [seat.token for seat in kept_seats()] == ["host-token"]
+        playing.kill()
+        playing.wait()
+        assert {seat.token for seat in kept_seats()} == {"host-token", "join-token"}
+    finally:
+        playing.kill()
+        playing.wait()
+
+
+def unfinished(done: subprocess.CompletedProcess[str]) -> int:
+    assert done.returncode == 0, done.stderr
+    return int(json.loads(done.stdout)["unfinished"])
+
+
+def run_spit(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spit", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_spit_resume_offers_a_networked_seat_only_while_it_can_go_on(data_dir: Path) -> None:
+    """A kept seat whose server is gone (nothing listens there): ``spit resume`` says so in
+    one line, without a screen, and offers it no more; ``spit stats --json`` counts it as
+    unfinished exactly while ``spit resume`` offers it (before: resume opened the app, then
+    failed, while stats said 0)."""
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
+    assert keep_seat(KeptSeat(address, "ABCD-EFGH", 1, "join-token", False, "Bo"))
+    (path,) = seat_files(data_dir, "join")
+    path.write_text(json.dumps(json.loads(path.read_text()) | {"pid": 0}))  # its spit died
+    assert unfinished(run_spit("stats", "--json")) == 1
+    done = run_spit("resume")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.count("\n") == 1 and address in done.stderr, done.stderr
+    assert "\x1b" not in done.stderr  # no screen was opened
+    assert seat_files(data_dir, "join") == []
+    assert unfinished(run_spit("stats", "--json")) == 0
+    done = run_spit("resume")
+    assert done.returncode == 2 and "no unfinished match" in done.stderr
+
+
+@pytest.mark.parametrize("hostile", ["a named pipe", "a field of the wrong type"])
+@pytest.mark.timeout(30)
+def test_spit_resume_removes_a_hostile_kept_room_and_says_one_line(
+    data_dir: Path, hostile: str
+) -> None:
+    path = data_dir / "seats" / "room-0123456789abcdef01234567.json"
+    path.parent.mkdir(parents=True)
+    if hostile == "a named pipe":
+        os.mkfifo(path)
+    else:
+        path.write_text(json.dumps({"address": "127.0.0.1:1", "port": "1"}))
+    done = run_spit("resume")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and "no unfinished match" in done.stderr, done.stderr
+    assert not os.path.lexists(path)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import sqlite3
 import subprocess
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,8 @@ from rich.console import Console
 import spit.records.history as history_module
 from spit.cli import main
 from spit.commands.stats_table import render
+from spit.records.advice import advise, joined
+from spit.records.analysis import read_analysed
 from spit.records.history import Row
 from spit.records.stats import gather
 from tests.records.played import play_recorded, unnamed
@@ -287,3 +291,28 @@ def test_players_who_gave_no_name_are_counted_as_the_table_called_them(
     shown = capsys.readouterr().out
     assert "Du" in shown and "Spieler 1" in shown and "Spieler 2" in shown
     assert "Player" not in shown and "Bot " not in shown.replace("Bot (", "")
+
+
+def test_spit_stats_coaches_over_the_last_matches_against_the_bot(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The coach's lines over the person's recent matches against the bot (seat 0), each
+    figure the records' own; where their median reactions stand on the ladder; and in a
+    terminal the histogram of every reaction."""
+    paths = [play_recorded(data_dir / "records", seed=s)[0] for s in (3, 4, 5)]
+    assert main(["stats", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    coach = figures["coach"]
+    seat0 = [read_analysed(p).analysis.players[0] for p in paths]
+    assert coach["matches"] == 3
+    assert coach["lines"] == [asdict(a) for a in advise(joined(seat0))]
+    assert len(coach["reactions"]) == sum(len(f.reactions) for f in seat0)
+    standing = coach["standing"]
+    assert 1 <= standing["level"] <= 7 and standing["within"] > 0 and standing["matches"] == 3
+    console = Console(width=80, record=True, force_terminal=True, file=io.StringIO())
+    for part in render(figures, width=80, plot=True):
+        console.print(part)
+    text = console.export_text()
+    assert "Where the time went: your last matches against the bot (3)" in text
+    assert "You play like the bot's level" in text and "(of 1–7, over 3 matches)" in text
+    assert "Your reactions in those matches" in text

@@ -8,19 +8,24 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from spit import words
-from spit.app.bindings import bind
+from spit.app.advice import charts, coach_lines
+from spit.app.bindings import bind, worded
 from spit.app.dialogs.dialog import Dialog, answer_button
 from spit.app.look import DIM, Look, player_style
 from spit.bot.levels import plays_like
 from spit.engine import Outcome, RoundSettled, Termination, Variant
 from spit.i18n import _
+from spit.records.analysis import analyse
 from spit.records.figures import MatchStats
+from spit.records.record import Record
 from spit.words.numbers import Number
+
+TALL = 30  # rows from which the box has room for the coach's third line
 
 
 class MatchOverScreen(Dialog[str]):
@@ -41,6 +46,11 @@ class MatchOverScreen(Dialog[str]):
     MatchOverScreen #figures {
         width: 100%;
     }
+    MatchOverScreen #share {
+        width: 100%;
+        margin-top: 1;
+        text-style: bold;
+    }
     MatchOverScreen Horizontal {
         margin-top: 1;
     }
@@ -52,6 +62,7 @@ class MatchOverScreen(Dialog[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         bind("ctrl+r", "choose('rematch')", "rematch", "rematch"),
         bind("escape", "choose('menu')", "menu", "menu"),
+        Binding("ctrl+o", "choose('replay')", worded(words.advice.replay_binding), id="replay"),
     ]
     """Bindings for the match-over screen; Ctrl+Q quits (the app's own key). No key a
     player uses in play answers it, so the last keys of a match cannot choose."""
@@ -68,9 +79,18 @@ class MatchOverScreen(Dialog[str]):
         last_round: RoundSettled,
         against_bot: bool = False,
         rematch: bool = True,
+        record: Record | None = None,
+        coached: int = 0,
+        share: str | None = None,
+        rated: tuple[str, str] | None = None,
     ) -> None:
-        """``rematch`` False leaves the rematch out (a networked match deals none)."""
+        """``rematch`` False leaves the rematch out (a networked match deals none);
+        ``record``, the match's read back, brings the coach (for seat ``coached``), the
+        chart, and the replay at the worst moment; ``share`` is a daily's share line, shown
+        and copied to the clipboard (OSC 52)."""
         super().__init__()
+        self._analysis = None if record is None else analyse(record)
+        self._coached = coached
         self._against_bot = against_bot
         self._rematch = rematch
         self._outcome = outcome
@@ -80,11 +100,15 @@ class MatchOverScreen(Dialog[str]):
         self._look = look
         self._grace = grace
         self._last_round = last_round
+        self._share = share
+        self._rated = rated  # each seat's rating before → after, for a paired match
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._winner(), id="winner", markup=False)
             yield Static(self._figures(), id="figures", markup=False)
+            if self._share is not None:
+                yield Static(self._share, id="share", markup=False)
             with Horizontal():
                 yield answer_button(
                     words.dialogs.button("rematch"), variant="primary", id="rematch", disabled=True
@@ -96,6 +120,10 @@ class MatchOverScreen(Dialog[str]):
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).display = self._rematch
+        if self._analysis is not None:
+            self.query_one(Vertical).border_subtitle = words.advice.replay_key()
+        if self._share is not None:
+            self.app.copy_to_clipboard(self._share)  # where the terminal allows it
         if self._grace > 0:
             self.set_timer(self._grace, self._enable)
         else:
@@ -114,6 +142,8 @@ class MatchOverScreen(Dialog[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("rematch",) and not self._rematch:
+            return False
+        if action == "choose" and parameters == ("replay",) and self._analysis is None:
             return False
         return action != "choose" or self._awake
 
@@ -153,6 +183,10 @@ class MatchOverScreen(Dialog[str]):
             words.dialogs.match_figure("plays a minute"),
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
+        if self._analysis is not None:
+            table.add_row(words.advice.chart_label(), *charts(self._analysis))
+        if self._rated is not None:
+            table.add_row(words.dialogs.match_figure("rating"), *self._rated)
         how = Text(words.table.rounds(self._last_round.number))
         if self._outcome.termination is Termination.POINTS:
             how.append(" · " + words.dialogs.match_figure("total reached 100"))
@@ -183,4 +217,10 @@ class MatchOverScreen(Dialog[str]):
         lines: list[RenderableType] = [table, Text(), how, fastest]
         if self._against_bot and medians[0] is not None:
             lines.append(Text(words.match.plays_like(plays_like(medians[0])), style=DIM))
+        if self._analysis is not None:
+            # Two lines where the box has no room for a third (80×24) and no blank before them.
+            tall = self.app.size.height >= TALL
+            coached = self._coached
+            coach = coach_lines(self._analysis, coached, names[coached], 3 if tall else 2)
+            lines += [Text()] * tall + coach
         return Group(*lines)

@@ -455,4 +455,6 @@ def standstill(
         return words.networked.gone_away(name, connection.back_within[other])
     if connection.paused_by[other]:
         return words.networked.paused_by(name, connection.pause_left[other])
+    if connection.goes_on_in is not None:
+        return words.networked.going_on(connection.goes_on_in)
     return None

@@ -43,7 +43,7 @@ class RoomNotice:
             self._screen.closable = connection is not None and connection.waiting
         counting = self._counting()
         if counting and self._countdown is None:
-            # The seconds the other player has left to come back go down on the notice.
+            # The seconds left (to come back, of a pause, before play goes on) go down on it.
             self._countdown = self._table.set_interval(1.0, self._count_down)
         elif not counting and self._countdown is not None:
             self._countdown.stop()
@@ -57,7 +57,9 @@ class RoomNotice:
         connection = self._game.connection
         other = 1 - self._game.seats[0]
         return connection is not None and (
-            connection.back_within[other] is not None or connection.pause_left[other] is not None
+            connection.back_within[other] is not None
+            or connection.pause_left[other] is not None
+            or connection.goes_on_in is not None
         )
 
     def _count_down(self) -> None:

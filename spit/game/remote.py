@@ -144,6 +144,7 @@ class RemoteGame:
             room=welcome.room if welcome is not None else "",
             back_within=self._counted(status.back_within),
             pause_left=self._counted(status.pause_left),
+            goes_on_in=self._counted((status.goes_on_in, None))[0],
             watchers=status.watchers,
         )
 

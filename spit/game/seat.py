@@ -73,6 +73,8 @@ class Connection(Struct, frozen=True, gc=False):
     pause_left: tuple[float | None, float | None] = (None, None)
     """For a seat holding a pause: the seconds it has left before the pause runs out and
     play goes on (as of this reading), if the server said."""
+    goes_on_in: float | None = None
+    """After a standstill: the seconds before play goes on (as of this reading), if counting."""
     watchers: int = 0  # spectators watching the match
 
 

@@ -46,6 +46,10 @@ TOKEN_BYTES = 16  # 128 random bits: a token is never typed, only kept by the cl
 # play goes on (a pause held for ever would keep the other player for ever).
 PAUSE_ALLOWANCE = 120.0
 
+# Seconds between the room standing no more (a player back, a pause over) and play going on,
+# counted down on both tables: play restarting at once caught the players' hands off the keys.
+GO_ON_AFTER = 3.0
+
 # Refused actions of one seat written to the record: this many a second on average, and this
 # many at once. Past that a refusal that changed nothing is counted, not written (one player
 # sending junk all day must not fill the disk); a fumble, which locks the hand, is always
@@ -85,6 +89,7 @@ class Room:
         pace: float = 1.0,
         source: Callable[[], float] = time.monotonic,
         pause_allowance: float = PAUSE_ALLOWANCE,
+        go_on_after: float = GO_ON_AFTER,
         hosted: bool = False,
         watchers: Watchers = Watchers.DELAYED,
     ) -> None:
@@ -113,6 +118,11 @@ class Room:
         self.recorder: MatchRecorder | None = None
         self.hosted = hosted  # the server runs inside the host's `spit host`
         self.pause_allowance = pause_allowance
+        self.go_on_after = go_on_after
+        # When (the time source's reading) play goes on after a standstill; None while it
+        # plays or stands. The server's timer calls :meth:`go_on` then.
+        self.goes_on_at: float | None = None
+        self._played = False  # the clock has run: a later start goes on after a count
         self.pause_spent = [0.0, 0.0]  # seconds, up to its pause now held (if any)
         self._paused_at: list[float | None] = [None, None]
         self.unwritten = [0, 0]  # refusals counted but not yet said in the record
@@ -131,9 +141,14 @@ class Room:
         return Stage.PLAYING if all(self.taken) else Stage.WAITING
 
     @property
-    def running(self) -> bool:
-        """Whether play goes on: both seats here, nobody paused, the match not over."""
+    def here(self) -> bool:
+        """Whether both seats are here, nobody paused and the match is not over."""
         return self.stage is Stage.PLAYING and all(self.connected) and not any(self.paused_by)
+
+    @property
+    def running(self) -> bool:
+        """Whether play goes on: the room is :attr:`here` and no count to go on is running."""
+        return self.here and self.goes_on_at is None
 
     def token_fits(self, seat: int, token: str) -> bool:
         """Whether ``token`` is seat ``seat``'s (compared in constant time)."""
@@ -193,6 +208,7 @@ class Room:
         """The room is over (abandoned, left); its clock stops for good."""
         if self.ended is None:
             self.ended = why
+        self.goes_on_at = None
         self.clock.pause()
         if self.recorder is not None:
             self._say_left_out()
@@ -253,11 +269,22 @@ class Room:
                 recorder.left_out(seat, self.unwritten[seat], self.clock() if at is None else at)
                 self.unwritten[seat] = 0
 
-    def _update_clock(self) -> None:
-        if self.running:
+    def go_on(self) -> None:
+        """The count after a standstill is over: play goes on (if the room is still here)."""
+        if self.goes_on_at is not None:  # set only while here: cleared when not
+            self.goes_on_at = None
             self.clock.resume()
-        else:
+
+    def _update_clock(self) -> None:
+        if not self.here:
+            self.goes_on_at = None
             self.clock.pause()
+        elif self.goes_on_at is None and self.clock.paused:
+            if self._played and self.go_on_after > 0:
+                self.goes_on_at = self._source() + self.go_on_after
+            else:  # the first start: the players' ready presses start each round
+                self._played = True
+                self.clock.resume()
 
     # -- frames --------------------------------------------------------------------------
 
@@ -308,6 +335,9 @@ class Room:
                 round(self.pause_left(seat), 1) if self.paused_by[seat] else None
                 for seat in PLAYERS
             ),
+            goes_on_in=None
+            if self.goes_on_at is None
+            else round(max(0.0, self.goes_on_at - now), 1),
             watchers=self.watching,
         )
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]

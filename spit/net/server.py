@@ -24,7 +24,7 @@ from spit.engine import Settings
 from spit.net.bucket import Bucket
 from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
-from spit.net.room import PAUSE_ALLOWANCE, Room, Send, new_room_code
+from spit.net.room import GO_ON_AFTER, PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
 from spit.net.watchers import WATCH_DELAY, NotWatched, Spectators
 from spit.net.wire import (
@@ -104,6 +104,7 @@ class Limits:
     ping_every: float = 5.0
     seat_timeout: float = 30.0  # seconds a connection may stay without taking a seat
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
+    go_on_after: float = GO_ON_AFTER  # seconds counted down before play goes on after a stop
     quotas: Quotas = field(default_factory=Quotas)
     watch_delay: float = WATCH_DELAY  # seconds a delayed room's spectators see it late
 
@@ -173,27 +174,16 @@ class _Peer:
                 return server.online.frame(self, message)
             if self.room is None and server.cluster is not None and isinstance(message, _SEATING):
                 return self._routed(message)
-            self._dispatch(message)
+            server.spectators.frame(self, message)
         except Exception as error:
             self.failed(error)
         return None
-
-    def _dispatch(self, message: object) -> None:
-        """A spectator's frame to the spectators (spit/net/watchers.py), the rest to the rooms;
-        a connection taking a seat watches no more."""
-        spectators = self.server.spectators
-        if isinstance(message, Watch):
-            spectators.watch(self.conn, message)
-            return
-        if isinstance(message, _SEATING):
-            spectators.leave(self.conn)
-        self.server._dispatch(self, message)
 
     async def _routed(self, message: object) -> None:
         try:
             assert self.server._routing is not None
             if not await self.server._routing.seat(self, message):
-                self._dispatch(message)
+                self.server.spectators.frame(self, message)
         except Exception as error:
             self.failed(error)
 
@@ -364,9 +354,6 @@ class _Routing:
         server, cluster, who = self.server, self.cluster, self.counted(peer)
         if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin | Watch):
             return False
-        code = None if isinstance(message, OpenRoom) else message.room
-        if code is None and isinstance(message, Watch):
-            return False  # the live matches of this worker
         try:
             if isinstance(message, OpenRoom):
                 if len(server.rooms) >= server.limits.max_rooms:
@@ -390,14 +377,13 @@ class _Routing:
                     raise
                 cluster.opened(code, who)
                 return True
-            assert code is not None
-            if code in server.rooms:
-                return False  # held here: no need to ask
+            if message.room is None or message.room in server.rooms:
+                return False  # held here (or a watch of this worker's live matches)
             if await cluster.wrong_codes_spent(who):
                 log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
                 peer.close(POLICY, "too many wrong codes")
                 return True
-            holder = await cluster.find(code)
+            holder = await cluster.find(message.room)
         except DirectoryDown as error:
             what = "no room opened" if isinstance(message, OpenRoom) else "no seat taken"
             raise _Refused(Problem.ROOMS_UNAVAILABLE, f"{what}: directory away ({error})") from None
@@ -459,7 +445,7 @@ class GameServer:
         self._records: list[Room] = []  # record lines to write before this turn's frames go
         self.joined: Callable[[Room], None] | None = None  # told of each room that fills up
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
-        self.spectators = Spectators(self.rooms, self._deliver, self.limits)
+        self.spectators = Spectators(self.rooms, self._dispatch, self._deliver, self.limits)
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
     # -- running ---------------------------------------------------------------------------
@@ -550,7 +536,7 @@ class GameServer:
                 what = "paused" if message.paused else "let go of the pause"
                 peer.note(logging.INFO, "room %s: player %d %s", room.code, peer.seat + 1, what)
                 self._time_pause(room, peer.seat)
-                self._deliver(room, room.status())
+                self._told(room)
         elif isinstance(message, OpenRoom):
             self._open(peer, message)
         elif isinstance(message, JoinRoom):
@@ -586,6 +572,7 @@ class GameServer:
             pace=self.pace,
             source=self._source,
             pause_allowance=self.limits.pause,
+            go_on_after=self.limits.go_on_after,
             hosted=self.hosted,
             watchers=message.watchers,
         )
@@ -671,7 +658,7 @@ class GameServer:
         # The newcomer gets the whole table; the other seat, if there, its table anew too
         # (a second player just sat down) — without events, so nothing is drawn twice.
         self._deliver(room, room.tables(()))
-        self._deliver(room, room.status())
+        self._told(room)
 
     def _act(self, peer: _Peer, message: Act) -> None:
         # The action was read for this connection's seat: it names no other room or seat.
@@ -718,7 +705,23 @@ class GameServer:
             return
         room.set_paused(seat, False)
         log.info("room %s: player %d's pause ran out; play goes on", room.code, seat + 1)
+        self._told(room)
+
+    def _told(self, room: Room) -> None:
+        """Tell both seats how the room stands; if play is to go on after a count, go on
+        when it is over."""
         self._deliver(room, room.status())
+        if room.goes_on_at is not None:
+            self._timers.start(
+                (room.code, -1, "go on"),
+                room.goes_on_at - self._source(),
+                lambda: self._go_on(room),
+            )
+
+    def _go_on(self, room: Room) -> None:
+        if room.goes_on_at is not None:
+            room.go_on()
+            self._deliver(room, room.status())
 
     def _abandon(self, room: Room, seat: int) -> None:
         if room.connected[seat] or room.stage is Stage.OVER:

@@ -14,15 +14,18 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spit.net.room import Room, Send
 from spit.net.transport import Connection
 from spit.net.wire import (
     Ended,
+    JoinRoom,
     LiveMatch,
     Matches,
+    OpenRoom,
     Problem,
+    Rejoin,
     Stage,
     Status,
     Table,
@@ -170,15 +173,30 @@ class Spectators:
     """Every room's spectators on this server, and the list of live matches."""
 
     def __init__(
-        self, rooms: dict[str, Room], deliver: Callable[[Room, list[Send]], None], limits: Limits
+        self,
+        rooms: dict[str, Room],
+        dispatch: Callable[[Any, object], None],
+        deliver: Callable[[Room, list[Send]], None],
+        limits: Limits,
     ) -> None:
         self.rooms = rooms  # the server's own
+        self.dispatch = dispatch  # the server's: a frame to the rooms
         self.deliver = deliver  # the server's: a room's frames to its seats and spectators
         self.delay = limits.watch_delay  # for a room whose host chose it delayed
         self.backlog = limits.backlog
         self._galleries: dict[str, _Gallery] = {}
         self._of: dict[Connection, _Spectator] = {}
         self._counting: set[str] = set()  # rooms whose count of spectators is to be told
+
+    def frame(self, peer: Any, message: object) -> None:
+        """A connection's frame (``peer``: the server's, with its ``conn``): a watch here, any
+        other to the rooms; a connection taking a seat watches no more."""
+        if isinstance(message, Watch):
+            self.watch(peer.conn, message)
+            return
+        if isinstance(message, OpenRoom | JoinRoom | Rejoin):
+            self.leave(peer.conn)
+        self.dispatch(peer, message)
 
     def watching(self, conn: Connection) -> bool:
         return conn in self._of

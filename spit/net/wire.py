@@ -359,6 +359,9 @@ class Status(Frame, tag="status"):
     # its match is abandoned, and for a seat holding a pause before play goes on.
     back_within: tuple[Seconds | None, Seconds | None]
     pause_left: tuple[Seconds | None, Seconds | None] = (None, None)
+    # Seconds left, when this was sent, before play goes on after a standstill (counted down
+    # on both tables); None while it plays or stands.
+    goes_on_in: Seconds | None = None
     watchers: Annotated[int, Meta(ge=0)] = 0  # spectators watching the match
 
 

@@ -56,6 +56,17 @@ def paused_by(name: str, seconds: float | None = None) -> str:
     ).format(name=name, n=n)
 
 
+def going_on(seconds: float) -> str:
+    """Over the table after a standstill (a player back, a pause over), counting down the
+    seconds before play goes on."""
+    n = math.ceil(seconds)
+    return ngettext(
+        "Both players are here.\n\nPlay goes on in {n} s.",
+        "Both players are here.\n\nPlay goes on in {n} s.",
+        n,
+    ).format(n=n)
+
+
 def connecting(address: str | None, code: str | None) -> str:
     """While the seat is being taken."""
     if code is None and address is None:

@@ -16,6 +16,7 @@ from spit.app.dialogs.join import JoinScreen
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.pause import PauseScreen
 from spit.app.dialogs.quit import QuitScreen
+from spit.app.dialogs.standstill import StandstillScreen
 from spit.app.menu import MenuScreen
 from spit.engine import Variant
 from spit.settings.keymap import KeyMap
@@ -151,3 +152,48 @@ def test_an_address_dialog_keeps_the_players_name_apart_from_its_own() -> None:
     # A Textual node's name is its _name: the player's name once overwrote it.
     assert HostScreen("Ann").name is None
     assert JoinScreen("Ann").name is None
+
+
+def _beside_the_box(app) -> list[str]:
+    """What the screen shows left and right of the dialog's box, on the rows it spans."""
+    box = next(child for child in app.screen.children if type(child).__name__ != "_Band")
+    region = box.region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return [(row[: region.x] + row[region.right :]).strip() for row in rows]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("box", ["pause", "match over", "waiting", "quit", "host", "join"])
+async def test_nothing_of_the_screen_beneath_shows_beside_a_dialogs_box(
+    size: tuple[int, int], box: str
+) -> None:
+    """Issue 29, item 13: the dimmed table showed beside the box as fragments its edges cut
+    mid-word (``n│  Fastest play…│s``, ``11 │ … │rds``, ``6 spit│``); the rows above and
+    below the box still show the table (the cards held at the end, behind the results)."""
+    clock = FakeClock()
+    app = make_app(
+        3,
+        variant=Variant.POINTS,
+        clock=clock,
+        mode=None if box in ("host", "join") else Mode.TWO_PLAYER,
+    )
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if box == "pause":
+            await pilot.press("escape")
+        elif box == "match over":
+            await over(pilot, clock)
+        elif box == "waiting":
+            app.push_screen(StandstillScreen("Waiting for your friend.\n\nspit join 1.2.3.4 AB"))
+        elif box == "quit":
+            await pilot.press("ctrl+q")
+        else:
+            app.push_screen(HostScreen("Ann") if box == "host" else JoinScreen("Ann"))
+        await pilot.pause()
+        await pilot.pause()
+        assert _beside_the_box(app) == [""] * len(_beside_the_box(app)), screen_text(app)
+        if isinstance(app.screen, StandstillScreen):  # a longer reason: the band grows with it
+            app.screen.say("The server is away.\n\nIt may come back.\n\nWait here.\n\nOr not.")
+            await pilot.pause()
+            await pilot.pause()
+            assert set(_beside_the_box(app)) == {""}, screen_text(app)

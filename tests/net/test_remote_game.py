@@ -13,6 +13,7 @@ from spit.engine import Match, Phase, Play, Reason, Spit
 from spit.game import Change, Game, Lost
 from spit.game.remote import RemoteGame
 from spit.net.client import Gone, ServerGone
+from spit.net.server import Limits
 from spit.net.wire import NotNow
 
 from .netkit import LIMIT, running_server
@@ -121,7 +122,7 @@ async def test_a_refusal_reaches_only_the_seat_that_was_refused() -> None:
 
 
 async def test_either_players_pause_stands_the_room_and_the_other_is_told_who() -> None:
-    async with running_server() as (_, address):
+    async with running_server(limits=Limits(go_on_after=0.0)) as (_, address):
         host, guest, tasks = await seated(address)
         await until(lambda: not host.game.paused)
         guest.game.pause()
@@ -133,6 +134,23 @@ async def test_either_players_pause_stands_the_room_and_the_other_is_told_who() 
         guest.game.resume()
         await until(lambda: host.pauses == [(True, 1), (False, 1)])
         assert not host.game.paused
+        for task in tasks:
+            task.cancel()
+
+
+async def test_after_a_pause_both_games_count_down_before_play_goes_on() -> None:
+    async with running_server(limits=Limits(go_on_after=0.5)) as (_, address):
+        host, guest, tasks = await seated(address)
+        await until(lambda: not host.game.paused)
+        guest.game.pause()
+        await until(lambda: host.game.paused)
+        guest.game.resume()
+        await until(lambda: host.game.connection.goes_on_in is not None)
+        for game in (host.game, guest.game):
+            await until(lambda game=game: game.connection.goes_on_in is not None)
+            assert game.paused and 0 < (game.connection.goes_on_in or 0) <= 0.5
+        await until(lambda: not host.game.paused and not guest.game.paused)
+        assert host.game.connection.goes_on_in is None
         for task in tasks:
             task.cancel()
 

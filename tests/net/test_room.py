@@ -38,7 +38,7 @@ def test_the_room_clock_stands_while_stopped_and_runs_at_its_pace():
 
 def test_the_clock_runs_only_with_both_players_there_and_nobody_paused():
     time = FakeTime()
-    room = Room("ABCD-EFGH", seed=1, source=time)
+    room = Room("ABCD-EFGH", seed=1, source=time, go_on_after=0.0)  # no count to go on
     assert room.stage is Stage.WAITING and not room.running
     time.now += 30  # waiting for the friend costs no game time
     room.join("Bo")
@@ -56,6 +56,47 @@ def test_the_clock_runs_only_with_both_players_there_and_nobody_paused():
     assert room.clock() == 2.0
     room.set_connected(1, True)
     assert room.running
+
+
+def test_after_a_standstill_play_goes_on_only_after_a_count_the_tables_are_told_of():
+    """Issue 29, item 16: after a rejoin play restarted at once, the hands off the keys."""
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time, go_on_after=3.0)
+    room.join("Bo")
+    assert room.running  # the first start needs no count: each round starts on ready
+    time.now += 1
+    room.set_connected(1, False, grace=60.0)
+    time.now += 20
+    room.set_connected(1, True)
+    assert room.here and not room.running and room.goes_on_at == time.now + 3.0
+    assert {send.body.goes_on_in for send in room.status()} == {3.0}
+    time.now += 1
+    (refused,) = room.act(0, Spit(0), 1)[0]
+    assert refused.body.not_now is NotNow.PAUSED  # nothing plays during the count
+    assert room.clock() == 1.0
+    room.go_on()
+    assert room.running and room.goes_on_at is None
+    assert {send.body.goes_on_in for send in room.status()} == {None}
+    time.now += 1
+    assert room.clock() == 2.0
+
+
+def test_a_standstill_during_the_count_calls_it_off_and_the_next_return_counts_anew():
+    time = FakeTime()
+    room = Room("ABCD-EFGH", seed=1, source=time, go_on_after=3.0)
+    room.join("Bo")
+    room.set_paused(0, True)
+    room.set_paused(0, False)
+    assert room.goes_on_at == time.now + 3.0
+    time.now += 2
+    room.set_paused(1, True)
+    assert room.goes_on_at is None and not room.running
+    room.go_on()  # the first count's timer, late: play does not go on while paused
+    assert not room.running
+    room.set_paused(1, False)
+    assert room.goes_on_at == time.now + 3.0
+    room.end(RoomEnd.LEFT)
+    assert room.goes_on_at is None and not room.running
 
 
 def test_the_status_tells_both_seats_how_long_a_seat_that_went_has_to_come_back():
@@ -150,10 +191,10 @@ def test_a_pause_held_past_the_seats_allowance_runs_out_and_both_are_told_what_i
     time.now += 15
     assert room.pause_left(0) == 0.0
     room.set_paused(0, False)  # what the server does when it runs out
-    assert room.running
+    assert room.here  # play goes on after the count
     # Spent: a new pause is refused and the room plays on; the other seat has its own.
     assert not room.set_paused(0, True)
-    assert room.running and room.paused_by == [False, False]
+    assert room.here and room.paused_by == [False, False]
     assert room.set_paused(1, True) and room.pause_left(1) == 20.0
 
 

@@ -22,10 +22,29 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen, ScreenResultType
+from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from spit import words
 from spit.app.bindings import WordedBindings, bind
+
+
+class _Band(Widget):
+    """Blank, the screen's width, on the rows the dialog's box spans: the dimmed screen beside
+    a box showed fragments its edges cut (a word's last letter, a card count). It sits on a
+    layer of its own under the box, so the screen centres it on the same rows as the box."""
+
+    DEFAULT_CSS = """
+    _Band {
+        layer: band;
+        width: 100%;
+        height: 0;
+        background: $background;
+    }
+    """
+
+    def render(self) -> str:
+        return ""
 
 
 class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
@@ -35,6 +54,7 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     DEFAULT_CSS = """
     Dialog {
         align: center middle;
+        layers: band default;
     }
     Dialog > Vertical {
         height: auto;
@@ -78,6 +98,24 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     def _answer_button(self, event: Button.Pressed) -> None:
         answer = event.button.id
         self.dismiss(self.ANSWERS.get(answer, answer))  # type: ignore[arg-type]
+
+    @on(events.Mount)
+    def _lay_band(self) -> None:
+        if not self.is_attached:  # closed before it was shown (a notice taken away at once)
+            return
+        self.mount(_Band(), before=0)
+        self.call_after_refresh(self.fit_band)
+
+    @on(events.Resize)
+    def _resized(self) -> None:
+        self.call_after_refresh(self.fit_band)
+
+    def fit_band(self) -> None:
+        """Make the band as tall as the box; call it after the box's content changes."""
+        bands = self.query_children(_Band)
+        box = next((child for child in self.children if not isinstance(child, _Band)), None)
+        if bands and box is not None:
+            bands.first().styles.height = box.outer_size.height
 
     @on(events.ScreenResume)
     def _answer_waiting(self) -> None:

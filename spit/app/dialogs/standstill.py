@@ -50,6 +50,7 @@ class StandstillScreen(Question[None]):
     def closable(self, closable: bool) -> None:
         self.set_class(closable, "closable")
         self.refresh_bindings()
+        self.call_after_refresh(self.fit_band)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -69,3 +70,4 @@ class StandstillScreen(Question[None]):
             self._text = text
             if self.is_mounted:
                 self.query_one("#standstill", Static).update(text)
+                self.call_after_refresh(self.fit_band)

@@ -212,6 +212,7 @@ def build_parser() -> TopParser:
     commands.declare(["resume", "replay", "stats"], _records)
     commands.declare(["server", "host", "join"], _network)
     commands.declare(["web"], _web)
+    commands.declare(["watch"], _watch)
     commands.declare(["ladder"], _simulator)
     commands.declare(["seek", "players"], _online)
     parser.commands = commands
@@ -259,6 +260,12 @@ def _web(commands: Commands) -> None:
     from spit.commands.web import add_web_parser  # lazy: loads with its parser, not at start
 
     add_web_parser(commands)
+
+
+def _watch(commands: Commands) -> None:
+    from spit.commands.watch import add_watch_parser  # lazy: loads with its parser, not at start
+
+    add_watch_parser(commands)
 
 
 def _early_flags(argv: Sequence[str]) -> argparse.Namespace:

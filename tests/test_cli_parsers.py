@@ -32,6 +32,7 @@ SUBCOMMANDS = (
     "host",
     "join",
     "web",
+    "watch",
     "ladder",
     "seek",
     "players",
@@ -72,6 +73,7 @@ commands:
     host       open a room for a friend to join over the network
     join       join a friend's room over the network
     web        serve spit to a web browser
+    watch      watch a match on a server, as a spectator
     ladder     play every bot level against every other and rate them
     seek       find a player near your strength on a server and play a rated match
     players    show a server's leaderboard
@@ -82,7 +84,7 @@ Language, keyboard layout, remapped keys, display and lockout can be set in the 
 
 CHOICES = (
     "'play', 'practice', 'daily', 'simulate', 'resume', 'replay', 'stats', 'server', 'host', "
-    "'join', 'web', 'ladder', 'seek', 'players'"
+    "'join', 'web', 'watch', 'ladder', 'seek', 'players'"
 )
 
 

@@ -47,7 +47,7 @@ from spit.game.session import Session, SessionError
 from spit.i18n import _
 from spit.printable import printable
 from spit.settings.keymap import KeyMap
-from spit.settings.options import GameOptions, Mode, Network
+from spit.settings.options import GameOptions, Mode, Network, Watching
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -60,6 +60,13 @@ if TYPE_CHECKING:
 guard_input_parser()
 guard_input_decoding()
 guard_terminal_loss()
+
+
+def watch_match(app: SpitApp, plan: Watching | None = None, menu: bool = True) -> None:
+    """Watch a match from a spectator's seat; None: ask which (spit/app/watch_screen.py)."""
+    from spit.app.watch_screen import watch  # deferred: start-up
+
+    app.run_worker(watch(app, plan, menu=menu), group="network", exclusive=True)
 
 
 class SpitApp(WordedBindings, TerminalApp):
@@ -88,7 +95,7 @@ class SpitApp(WordedBindings, TerminalApp):
         record: bool = True,
         resume: Record | None = None,
         replay: Record | None = None,
-        network: Network | None = None,
+        network: Network | Watching | None = None,
         seated: Seated | None = None,
         config_file: Path | None = None,
         practice: bool = False,
@@ -140,6 +147,8 @@ class SpitApp(WordedBindings, TerminalApp):
         elif self._resume is not None:
             record, self._resume = self._resume, None
             self.resume_match(record)
+        elif isinstance(self._network, Watching):  # spit watch
+            self.action_watch(self._network, menu=False)
         elif self._network is not None:
             seated, self._seated = self._seated, None
             self.connect(self._network, seated)
@@ -257,6 +266,8 @@ class SpitApp(WordedBindings, TerminalApp):
             seated=seated,
         )
         self.run_worker(play, group="network", exclusive=True)
+
+    action_watch = watch_match  # the menu's Watch button, and spit watch
 
     def _show_remote(self, game: Game, waiting: Screen[None]) -> None:
         options = replace(self.options, mode=Mode.TWO_PLAYER)

@@ -198,8 +198,8 @@ class MenuScreen(WordedBindings, Screen[None]):
         margin-top: 1;
     }
     MenuScreen Button {
-        margin: 0 1;
-        min-width: 11;
+        margin: 0 0 0 1;  /* seven buttons fit 80 columns in every language */
+        min-width: 9;
     }
     MenuScreen #hint {
         margin-top: 1;
@@ -283,6 +283,7 @@ class MenuScreen(WordedBindings, Screen[None]):
                 yield Button(words.menu.menu_label("start"), variant="primary", id="start")
                 yield Button(words.menu.menu_label("host"), id="host")
                 yield Button(words.menu.menu_label("join"), id="join")
+                yield Button(words.watching.watch_label(), id="watch", action="app.watch")
                 yield Button(words.menu.menu_label("names"), id="names")
                 yield Button(words.menu.menu_label("keys"), id="keys-screen")
                 yield Button(words.menu.menu_label("quit"), id="quit")

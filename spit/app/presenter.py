@@ -131,6 +131,8 @@ class Scene(NamedTuple):
     """Shown in a web browser (which may keep F1 and Ctrl+Q for itself)."""
     here: tuple[bool, bool] = (True, True)
     """Which seats of a networked match are at the table: one away has no round trip."""
+    watchers: int = 0
+    """Spectators of a networked match (told to its players)."""
 
 
 class TableStates(NamedTuple):
@@ -191,6 +193,7 @@ class Presenter:
             others,
             browser=browser,
             here=(True, True) if connection is None else connection.here,
+            watchers=0 if connection is None else connection.watchers,
         )
 
     def present(
@@ -322,6 +325,8 @@ class Presenter:
         )
         if not lag:
             return keys
+        if scene.watchers:
+            lag = f"{lag} · {words.watching.watchers(scene.watchers, ascii=self.look.ascii)}"
         return (f"{lag} · {keys[0]}", f"{lag} · {keys[1]}", lag, keys[1])
 
     @staticmethod

@@ -122,6 +122,7 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
     from spit.game.remote import RemoteGame  # deferred: start-up
     from spit.net.hosting import HostPlan, host  # deferred: start-up
     from spit.net.seats import KeptSeat, keep_seat, kept_seat  # deferred: start-up
+    from spit.net.wire import Watchers  # deferred: start-up
 
     # A seat this machine took before, whose process died, is taken back by the same
     # command; one on a server started here is not kept (it dies with this process). A
@@ -146,7 +147,11 @@ async def take_seat(network: Network, options: GameOptions) -> Seated:
     seated = Seated(RemoteGame(address, name=network.name), hosting)
     try:
         welcome = await seated.game.connect(
-            code=network.code, variant=options.variant, seed=options.seed, kept=kept
+            code=network.code,
+            variant=options.variant,
+            seed=options.seed,
+            kept=kept,
+            watchers=Watchers(network.watchers),
         )
     except BaseException:
         await seated.release()

@@ -12,6 +12,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from msgspec.structs import replace
+
 from spit import words
 from spit.app.signals import Signalled, interrupting
 from spit.commands import play
@@ -141,6 +143,11 @@ def add_replay_parser(subparsers: Any) -> None:
         metavar="OTHER",
         help=_("print the two records' reactions on the same deal side by side (a daily's)"),
     )
+    parser.add_argument(
+        "--spectator",
+        action="store_true",
+        help=_("from a spectator's seat: both sides as players, nobody's keys"),
+    )
     parser.set_defaults(func=lambda args: _start(args, _to_replay))
 
 
@@ -238,7 +245,7 @@ def _to_replay(args: argparse.Namespace) -> Callable[[], int] | int:
         from spit.commands.daily import against  # lazy: the daily's commands
 
         return against(args.which, args.against)
-    options = _options(args)
+    options = replace(_options(args), spectator=args.spectator)
     # One pass: the steps kept (the replay moves back and forth) and the figures for the
     # bar gathered as they are read.
     record = read_analysed(find_record(args.which), steps=True)

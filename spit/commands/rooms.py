@@ -79,6 +79,7 @@ pace_factor = bounded(float, 1.0, 100.0, lambda: _("the pace is from 1 to 100, n
 grace_seconds = bounded(
     float, 0.1, 3600, lambda: _("must be between 0.1 and 3600 seconds, not {text}")
 )
+watch_seconds = bounded(float, 0.0, 60.0, lambda: _("must be between 0 and 60 seconds, not {text}"))
 workers_count = bounded(int, 1, 64, lambda: _("the number of workers is from 1 to 64, not {text}"))
 
 
@@ -119,6 +120,13 @@ def add_network_parsers(commands: Any) -> None:
         default=60.0,
         metavar="SECONDS",
         help=_("how long a dropped player's seat is kept before the match is abandoned (60)"),
+    )
+    server.add_argument(
+        "--watch-delay",
+        type=watch_seconds,
+        default=3.0,
+        metavar="SECONDS",
+        help=_("how late spectators see a room opened delayed, against coaching (3)"),
     )
     server.add_argument(
         "--bot-wait",
@@ -182,6 +190,15 @@ def add_network_parsers(commands: Any) -> None:
         type=int,
         metavar="N",
         help=_("shuffle seed, to replay the same deals (the friend is told the deal is seeded)"),
+    )
+    host.add_argument(
+        "--spectators",
+        choices=("delayed", "live", "closed"),
+        default="delayed",
+        help=_(
+            "who may watch the match: anyone, the server's delay late (the default); anyone, "
+            "at once; or nobody"
+        ),
     )
     host.add_argument(
         "--web",
@@ -331,7 +348,9 @@ def run_seat_command(args: argparse.Namespace) -> int:
     if joining:
         network = Network(address=args.address, code=args.code, name=name)
     else:
-        network = Network(address=args.server, name=name, **_hosting(args))
+        network = Network(
+            address=args.server, name=name, watchers=args.spectators, **_hosting(args)
+        )
     return run_seated(options, network, command)
 
 
@@ -386,6 +405,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
     from spit.net.client import Client, Gone, ServerGone  # lazy: the network
     from spit.net.hosting import FriendGone, HostingError, HostPlan, host  # lazy: the network
     from spit.net.seats import KeptSeat, forget_seat, keep_seat, kept_seat  # lazy: the network
+    from spit.net.wire import Watchers  # lazy: the network
 
     hosting = None
     joining = hasattr(args, "code")
@@ -420,9 +440,11 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             return
         assert hosting is not None
         link = hosting.open_room(welcome.room)
+        watch = hosting.web.watch_link(welcome.room) if hosting.web and link else None
         if args.json:
             said = {"code": welcome.room, "address": address}
-            print(json.dumps(said | ({"link": link} if link else {})), flush=True)
+            said |= {"link": link, "watch": watch} if link else {}
+            print(json.dumps(said), flush=True)
         else:
             print(
                 _("Room {code}. Your friend types: spit join {address} {code}").format(
@@ -432,6 +454,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
             )
             if link:
                 print(_("Or opens in a browser: {link}").format(link=link), flush=True)
+                print(_("Anyone may watch in a browser: {link}").format(link=watch), flush=True)
 
     try:
         with _interrupts() as interrupted:
@@ -445,6 +468,7 @@ async def _bot_seat(args: argparse.Namespace, command: str) -> int:
                     name=args.name or "bot",
                     on_welcome=welcomed,
                     kept=kept,
+                    watchers=Watchers(getattr(args, "spectators", "delayed")),
                 )
             )
             done, _pending = await asyncio.wait(
@@ -553,7 +577,9 @@ async def _serve(args: argparse.Namespace) -> int:
     from spit.records.paths import data_dir  # lazy: with the server
 
     online = Online(SqliteStore(data_dir() / "online.sqlite3"), LocalPool(), bot_wait=args.bot_wait)
-    server = GameServer(limits=Limits(grace=args.grace), pace=args.pace, online=online)
+    server = GameServer(
+        limits=Limits(grace=args.grace, watch_delay=args.watch_delay), pace=args.pace, online=online
+    )
     # The signals are ours before the first log line, so a stop never finds them unset.
     with _interrupts() as stop:
         try:
@@ -592,7 +618,7 @@ async def _serve_workers(args: argparse.Namespace) -> int:
                 own_port=0 if args.port == 0 else port + index,
                 advertise=args.advertise or bind,
                 redis=args.redis,
-                limits=Limits(grace=args.grace),
+                limits=Limits(grace=args.grace, watch_delay=args.watch_delay),
                 pace=args.pace,
                 bot_wait=args.bot_wait,
             )

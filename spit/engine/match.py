@@ -105,6 +105,13 @@ class Match:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see now."""
+        return self._seen.view(player, self._view_facts())
+
+    def spectate(self) -> PlayerView:
+        """What a spectator may see now: both sides as a seat sees them, and no action."""
+        return self._seen.spectate(self._view_facts())
+
+    def _view_facts(self) -> ViewFacts:
         # The facts change only around a slap and a settled round, and the observer keeps
         # each view while the round and they stay as they were.
         facts = self._facts
@@ -112,7 +119,7 @@ class Match:
             last_round = self.history[-1] if self.history else None
             standard = self.variant is Variant.STANDARD
             facts = self._facts = (self.scores, last_round, self._slapper, self._outcome, standard)
-        return self._seen.view(player, facts)
+        return facts
 
     def legal_actions(self, player: int) -> tuple[Action, ...]:
         """What ``player`` may do now."""

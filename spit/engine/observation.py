@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from msgspec import structs
+
 from spit.engine.actions import PLAYERS, STOCKS
 from spit.engine.events import (
     CardPlayed,
@@ -105,6 +107,7 @@ class Observer:
         in_play = round_.in_play
         self._alone = None if all(in_play) else in_play.index(False)  # has no spit cards
         self._one_pile: OnePile | None = None
+        self._spectated: tuple[PlayerView, PlayerView] | None = None  # seat 0's, and made from it
 
     def saw(self, result: Result) -> None:
         """Take in ``result``, the round's last. It is only kept until a view is asked, so a
@@ -175,6 +178,16 @@ class Observer:
         )
         self._facts[player] = facts
         return view
+
+    def spectate(self, facts: ViewFacts = NO_FACTS) -> PlayerView:
+        """What a spectator may see: the table as seat 0's view has it (both rows' face-up
+        cards, face-down ones only as counts: a seat sees no more of its own side than of
+        the other's), with nothing to do. Kept while seat 0's view is."""
+        seat_view = self.view(0, facts)
+        kept = self._spectated
+        if kept is None or kept[0] is not seat_view:
+            kept = self._spectated = (seat_view, structs.replace(seat_view, legal_actions=()))
+        return kept[1]
 
     def _side(self, player: int) -> SideView:
         round_ = self.round

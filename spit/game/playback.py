@@ -145,8 +145,11 @@ class ReplayGame:
     adaptive_level: str | None = None  # the bot is not playing: its level is the record's
     room_link: str | None = None
 
-    def __init__(self, playback: Playback, *, playing: bool = True) -> None:
+    def __init__(
+        self, playback: Playback, *, playing: bool = True, spectator: bool = False
+    ) -> None:
         self.playback = playback  # where the replay stands
+        self.spectator = spectator  # shown from a spectator's seat (Match.spectate)
         self.playing = playing  # whether the replay runs (False: stopped at a step)
         self._held = False
         self._listener: Listener | None = None
@@ -158,7 +161,8 @@ class ReplayGame:
     @property
     def seats(self) -> tuple[int, ...]:
         # As it was played: against the bot, the keyboard's seat is 0 alone.
-        return (0,) if self.playback.record.header.mode == "bot" else (0, 1)
+        bot = self.playback.record.header.mode == "bot" and not self.spectator
+        return (0,) if bot else (0, 1)
 
     @property
     def variant(self) -> Variant:
@@ -179,7 +183,8 @@ class ReplayGame:
         return None
 
     def view(self, seat: int) -> PlayerView:
-        return self.playback.match.view(seat)
+        match = self.playback.match
+        return match.spectate() if self.spectator else match.view(seat)
 
     def now(self) -> float:
         return self.playback.time

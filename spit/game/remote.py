@@ -25,7 +25,7 @@ from spit.net.client import (
     Welcome,
 )
 from spit.net.seats import KeptSeat
-from spit.net.wire import Rematch, Stage
+from spit.net.wire import Rematch, Stage, Watchers
 from spit.records.recorder import Recorder
 
 
@@ -71,13 +71,14 @@ class RemoteGame:
         variant: Variant = Variant.STANDARD,
         seed: int | None = None,
         kept: KeptSeat | None = None,
+        watchers: Watchers = Watchers.DELAYED,
     ) -> Welcome:
         """Open a room and take seat 1 (no ``code``), take seat 2 of the room ``code``, or
         take back the ``kept`` seat (one this machine took before its process died)."""
         if kept is not None:
             return await self.client.rejoin(kept.room, kept.token)
         if code is None:
-            return await self.client.open(variant, seed, self.name)
+            return await self.client.open(variant, seed, self.name, watchers)
         return await self.client.join(code, self.name)
 
     async def run(self) -> None:
@@ -149,6 +150,7 @@ class RemoteGame:
             pause_left=self._counted(status.pause_left),
             goes_on_in=self._counted((status.goes_on_in, None))[0],
             rematch=self.client.rematch_said,
+            watchers=status.watchers,
         )
 
     def _counted(

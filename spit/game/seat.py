@@ -78,6 +78,7 @@ class Connection(Struct, frozen=True, gc=False):
     """After a standstill: the seconds before play goes on (as of this reading), if counting."""
     rematch: Rematch | None = None
     """After the match: who offers a rematch, or why none follows, once the server said."""
+    watchers: int = 0  # spectators watching the match
 
 
 class Lost(enum.Enum):

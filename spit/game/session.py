@@ -211,7 +211,8 @@ class Session:
         its table is shown with: the record's mode, bot level and variant."""
         from spit.game.playback import Playback, ReplayGame  # lazy: the records' reader
 
-        return ReplayGame(Playback(record), playing=playing), _played(record, options)
+        game = ReplayGame(Playback(record), playing=playing, spectator=options.spectator)
+        return game, _played(record, options)
 
     # -- unfinished records ---------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from spit.bot.adaptive import Adaptive
 from spit.bot.levels import ADAPTIVE
 from spit.engine import Event, PlayerView, Refusal, Result, Variant
 from spit.net.client import Client, Ended, Hearing, NotNow, Status, Welcome
+from spit.net.wire import Watchers
 
 if TYPE_CHECKING:
     from spit.bot import Planned
@@ -129,6 +130,7 @@ async def play(
     name: str = "bot",
     on_welcome: object = None,
     kept: KeptSeat | None = None,
+    watchers: Watchers = Watchers.DELAYED,
 ) -> Ended:
     """Take a seat (open a room, join ``code``, or take back the ``kept`` one) and let the
     bot play it to the end."""
@@ -137,7 +139,7 @@ async def play(
         welcome = await client.rejoin(kept.room, kept.token)
     elif code is None:
         welcome = await client.open(
-            variant if isinstance(variant, Variant) else Variant.STANDARD, seed, name
+            variant if isinstance(variant, Variant) else Variant.STANDARD, seed, name, watchers
         )
     else:
         welcome = await client.join(code, name)

@@ -49,6 +49,7 @@ from spit.net.wire import (
     Stage,
     Status,
     Table,
+    Watchers,
     Welcome,
     client_frame,
     parse_server,
@@ -239,10 +240,14 @@ class Client:
     # -- taking a seat -----------------------------------------------------------------------
 
     async def open(
-        self, variant: Variant = Variant.STANDARD, seed: int | None = None, name: str = ""
+        self,
+        variant: Variant = Variant.STANDARD,
+        seed: int | None = None,
+        name: str = "",
+        watchers: Watchers = Watchers.DELAYED,
     ) -> Welcome:
-        """Open a room on the server and take seat 0 (player 1)."""
-        return await self._take_seat(OpenRoom(variant, seed, name))
+        """Open a room on the server and take seat 0 (player 1); ``watchers``: who may watch."""
+        return await self._take_seat(OpenRoom(variant, seed, name, watchers))
 
     async def join(self, code: str, name: str = "") -> Welcome:
         """Take the free seat (player 2) of the room ``code``."""

@@ -35,6 +35,7 @@ from spit.net.wire import (
     Stage,
     Status,
     Table,
+    Watchers,
     Welcome,
     room_code,
 )
@@ -90,8 +91,11 @@ class Room:
         pause_allowance: float = PAUSE_ALLOWANCE,
         go_on_after: float = GO_ON_AFTER,
         hosted: bool = False,
+        watchers: Watchers = Watchers.DELAYED,
     ) -> None:
         self.code = code
+        self.watchers = watchers  # who may watch, as the host chose
+        self.watching = 0  # spectators now (spit/net/watchers.py counts them)
         self.variant = variant
         self.seeded = seed is not None  # the host may know the deal
         self.match = Match.new(
@@ -354,6 +358,7 @@ class Room:
             goes_on_in=None
             if self.goes_on_at is None
             else round(max(0.0, self.goes_on_at - now), 1),
+            watchers=self.watching,
         )
         return [Send(seat, body) for seat in PLAYERS if self.taken[seat]]
 

@@ -27,6 +27,7 @@ from spit.net.cluster import Cluster, DirectoryDown
 from spit.net.limits import Admission, Quotas, address_key, raise_file_limit
 from spit.net.room import GO_ON_AFTER, PAUSE_ALLOWANCE, Room, Send, new_room_code
 from spit.net.transport import POLICY, Connection, Outbox, Transport
+from spit.net.watchers import WATCH_DELAY, NotWatched, Spectators
 from spit.net.wire import (
     DEFAULT_PORT,
     Act,
@@ -48,6 +49,7 @@ from spit.net.wire import (
     SetPause,
     Stage,
     Unseek,
+    Watch,
     encode,
     error_frame,
     parse_client,
@@ -106,9 +108,10 @@ class Limits:
     pause: float = PAUSE_ALLOWANCE  # seconds each player may hold pauses for in a match
     go_on_after: float = GO_ON_AFTER  # seconds counted down before play goes on after a stop
     quotas: Quotas = field(default_factory=Quotas)
+    watch_delay: float = WATCH_DELAY  # seconds a delayed room's spectators see it late
 
 
-_SEATING = (OpenRoom, JoinRoom, Rejoin)  # in a cluster, the directory has a say in them
+_SEATING = (OpenRoom, JoinRoom, Rejoin, Watch)  # in a cluster, the directory has a say in them
 _ONLINE = (Seek, Unseek, AskPlayers)  # spit/net/online.py's
 
 
@@ -173,7 +176,7 @@ class _Peer:
                 return server.online.frame(self, message)
             if self.room is None and server.cluster is not None and isinstance(message, _SEATING):
                 return self._routed(message)
-            server._dispatch(self, message)
+            server.spectators.frame(self, message)
         except Exception as error:
             self.failed(error)
         return None
@@ -182,19 +185,20 @@ class _Peer:
         try:
             assert self.server._routing is not None
             if not await self.server._routing.seat(self, message):
-                self.server._dispatch(self, message)
+                self.server.spectators.frame(self, message)
         except Exception as error:
             self.failed(error)
 
     def gone(self) -> None:
         self.pinged.discard(self)
+        self.server.spectators.leave(self.conn)
         if self.server.online is not None:
             self.server.online.gone(self)
         self.server._gone(self)
 
     def failed(self, error: Exception) -> None:
         """Answer a frame that could not be done (in its ``except`` block)."""
-        if isinstance(error, _Refused):
+        if isinstance(error, _Refused | NotWatched):
             self.bad(error.problem, error.why, wrong_code=error.wrong_code)
         elif isinstance(error, OtherVersion):
             self.bad(Problem.OTHER_VERSION, str(error))
@@ -340,8 +344,9 @@ class _Pinger:
             return
         limits = self.server.limits
         if peer.room is None and not (self.server.online and self.server.online.seeking(peer)):
-            # A connection that never takes a seat holds a socket for nothing.
-            if self.server._source() - peer.opened >= limits.seat_timeout:
+            # A connection that never takes a seat (nor watches) holds a socket for nothing.
+            idle = not self.server.spectators.watching(peer.conn)
+            if idle and self.server._source() - peer.opened >= limits.seat_timeout:
                 log.warning("%s: took no seat in %g s; closed", peer.name, limits.seat_timeout)
                 peer.close(POLICY, "no seat taken")
             return
@@ -364,7 +369,7 @@ class _Routing:
         claimed in the whole cluster, a ``join`` or ``rejoin`` of a room another worker
         holds sent on there. True if it was done here; False: dispatch it as ever."""
         server, cluster, who = self.server, self.cluster, self.counted(peer)
-        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin):
+        if peer.room is not None or not isinstance(message, OpenRoom | JoinRoom | Rejoin | Watch):
             return False
         try:
             if isinstance(message, OpenRoom):
@@ -389,8 +394,8 @@ class _Routing:
                     raise
                 cluster.opened(code, who)
                 return True
-            if message.room in server.rooms:
-                return False  # held here: no need to ask
+            if message.room is None or message.room in server.rooms:
+                return False  # held here (or a watch of this worker's live matches)
             if await cluster.wrong_codes_spent(who):
                 log.warning("%s: too many wrong room codes from %s; closed", peer.name, who)
                 peer.close(POLICY, "too many wrong codes")
@@ -457,6 +462,7 @@ class GameServer:
         self._records: list[Room] = []  # record lines to write before this turn's frames go
         self.joined: Callable[[Room], None] | None = None  # told of each room that fills up
         self._outbox = Outbox(self.limits.backlog, before=self._flush_records)
+        self.spectators = Spectators(self.rooms, self._dispatch, self._deliver, self.limits)
         self.address: tuple[str, int] = ("", 0)  # once started (the port chosen, for port 0)
 
     # -- running ---------------------------------------------------------------------------
@@ -582,6 +588,7 @@ class GameServer:
             pause_allowance=self.limits.pause,
             go_on_after=self.limits.go_on_after,
             hosted=self.hosted,
+            watchers=message.watchers,
         )
         self.rooms[code] = room
         if self.admission is not None:
@@ -749,6 +756,7 @@ class GameServer:
     def _forget(self, room: Room) -> None:
         self._deliver(room, rematch.none_follows(room, rematch.CLOSED))
         self.rooms.pop(room.code, None)
+        self.spectators.forget(room)
         for seat in (0, 1):
             self._seats.pop((room.code, seat), None)
         if self.admission is not None:
@@ -779,6 +787,7 @@ class GameServer:
                 if last is None or last[0] is not send.body:
                     last = (send.body, encode(send.body))
                 peer.send(send.body, self.limits.backlog, last[1])
+        self.spectators.told(room, sends)
 
 
 def _said(notice: RecorderNotice) -> str:

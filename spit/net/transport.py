@@ -230,6 +230,13 @@ class Connection(asyncio.Protocol):
             self._outbox.soon()
         self.pending.append(text)
 
+    def unsent(self) -> int:
+        """Bytes given it and not yet written out: its socket's, and this turn's frames
+        counted as :data:`FRAME_BYTES` each."""
+        socket = self._socket
+        buffered = socket.get_write_buffer_size() if socket is not None else 0
+        return buffered + len(self.pending) * FRAME_BYTES
+
     def flush(self) -> None:
         """Write the frames this turn gave it, in one write."""
         texts, self.pending = self.pending, []

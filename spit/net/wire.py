@@ -83,6 +83,14 @@ class NotNow(enum.Enum):
     OVER = "over"
 
 
+class Watchers(enum.Enum):
+    """Who may watch a room's match, as its host chose (docs/spectators.md)."""
+
+    DELAYED = "delayed"  # anyone, the server's delay late (against coaching)
+    LIVE = "live"  # anyone, at once: a casual room
+    CLOSED = "closed"  # nobody
+
+
 class Problem(enum.Enum):
     """Why the server refused a frame: an ``error`` frame's stable id. The shells word it."""
 
@@ -93,6 +101,7 @@ class Problem(enum.Enum):
     SERVER_FULL = "server-full"  # the server holds as many rooms as it may
     NO_ROOM = "no-room"  # no room of that code waits for a player
     NO_SEAT = "no-seat"  # no seat of that room has that token
+    NO_MATCH = "no-match"  # no match of that code may be watched (none, or closed to it)
     INTERNAL = "internal"  # a bug of the server's; the room carries on
     NO_PAUSE_LEFT = "no-pause-left"  # this seat has used its pauses up: the room plays on
     ROOM_LOST = "room-lost"  # the room's worker has stopped: the match is lost
@@ -134,6 +143,7 @@ class OpenRoom(Frame, tag="open"):
     variant: Variant
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None  # the shuffle's, if the host chose
     name: Name
+    watchers: Watchers = Watchers.DELAYED
 
     def __post_init__(self) -> None:
         self.name = _checked_name(self.name)
@@ -190,6 +200,16 @@ class OfferRematch(Frame, tag="rematch"):
     """After the match: offer a rematch, or accept the other seat's (a ``leave`` declines)."""
 
 
+class Watch(Frame, tag="watch"):
+    """Watch a room's match, never taking a seat; without a room, ask for the live matches."""
+
+    room: Annotated[str, Meta(max_length=2 * ROOM_CODE_LENGTH)] | None = None
+
+    def __post_init__(self) -> None:
+        if self.room is not None:
+            self.room = room_code(self.room)
+
+
 PlayerId = Annotated[str, Meta(pattern="^[0-9a-z:-]{1,32}$")]  # a server's player, or bot:LEVEL
 Secret = Annotated[str, Meta(pattern="^[A-Za-z0-9_-]{22,64}$")]  # 128 bits and more
 
@@ -231,6 +251,7 @@ ClientMessage = (
     | Unseek
     | AskPlayers
     | OfferRematch
+    | Watch
 )
 
 _client_decoder: Final[msgspec.json.Decoder[ClientMessage]] = msgspec.json.Decoder(ClientMessage)
@@ -354,6 +375,33 @@ class Status(Frame, tag="status"):
     # Seconds left, when this was sent, before play goes on after a standstill (counted down
     # on both tables); None while it plays or stands.
     goes_on_in: Seconds | None = None
+    watchers: Annotated[int, Meta(ge=0)] = 0  # spectators watching the match
+
+
+class Watching(Frame, tag="watching"):
+    """What a spectator learns on watching: the room, and how late its frames come. Then it
+    is sent the room's ``table`` (a spectator's view), ``status`` and ``ended`` frames."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    variant: Variant
+    delay: Seconds  # wall seconds its frames come after the players'
+
+
+class LiveMatch(Struct, frozen=True, forbid_unknown_fields=True):
+    """One match being played, as the list of live matches shows it."""
+
+    room: Annotated[str, Meta(min_length=9, max_length=9)]
+    names: tuple[Name, Name]
+    round: Annotated[int, Meta(ge=1)]
+    cards: tuple[Count, Count]  # each player's cards left
+    watchers: Annotated[int, Meta(ge=0)]
+    ratings: tuple[int | None, int | None] = (None, None)  # where the server knows them
+
+
+class Matches(Frame, tag="matches"):
+    """The live matches a spectator may watch, best first."""
+
+    matches: Annotated[tuple[LiveMatch, ...], Meta(max_length=100)]
 
 
 class Ping(Frame, tag="ping"):
@@ -476,6 +524,8 @@ ServerMessage = (
     | Seeking
     | Paired
     | Players
+    | Watching
+    | Matches
 )
 
 _server_decoder: Final[msgspec.json.Decoder[ServerMessage]] = msgspec.json.Decoder(ServerMessage)
@@ -508,6 +558,8 @@ __all__ = [
     "JoinRoom",
     "Leave",
     "NoRematch",
+    "LiveMatch",
+    "Matches",
     "NotNow",
     "OfferRematch",
     "OpenRoom",
@@ -533,5 +585,8 @@ __all__ = [
     "Status",
     "Table",
     "Unseek",
+    "Watch",
+    "Watchers",
+    "Watching",
     "Welcome",
 ]

@@ -35,9 +35,18 @@ class GameOptions(Struct, frozen=True, kw_only=True):
     hints: bool = False  # mark the cards that fit right now (the engine's legal plays)
     theme: str = THEME_NAMES[0]  # the menu's and dialogs' colours (one of THEME_NAMES)
     cue: bool = False  # the terminal's bell on a fumble and when it is slap time
+    spectator: bool = False  # a replay shown from a spectator's seat: both sides, no one's keys
     menu_mode: Mode = Mode.TWO_PLAYER  # what the start menu offers first (its last choice)
     names: tuple[str | None, str | None] = (None, None)  # players 1 and 2; None: the default
     daily: str | None = None  # the day whose daily deal this is (YYYY-MM-DD, spit daily)
+
+
+class Watching(Struct, frozen=True):
+    """A match watched from a spectator's seat on this screen (``spit watch``, the menu)."""
+
+    address: str  # the server as ADDR:PORT
+    code: str | None = None  # the room; None: pick from the live matches (or the TV's)
+    tv: bool = False  # follow the best live match, then the next
 
 
 class Network(Struct, frozen=True, kw_only=True):
@@ -49,6 +58,7 @@ class Network(Struct, frozen=True, kw_only=True):
     port: int = 7748  # the port a server started here listens on (0: any free one)
     pace: float = 1.0  # how many times faster a server started here runs the game clock (tests)
     name: str = ""  # what this player is called at the table
+    watchers: str = "delayed"  # who may watch a room opened here: delayed, live or closed
     web_port: int | None = None
     """Also serve the room's second seat to a browser on this port (``spit host --web``;
     0: any free one), listening where the server does."""

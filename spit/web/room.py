@@ -216,6 +216,11 @@ class RoomWebServer(WebServer):
         secret = self._rooms.setdefault(code, secrets.token_urlsafe(SECRET_BYTES))
         return f"{self.address}room/{code}/{secret}"
 
+    def watch_link(self, code: str) -> str:
+        """A link that shows room ``code`` from a spectator's seat (``spit watch``): it can
+        take no seat, so it carries no secret; only a room this host opened is shown."""
+        return f"{self.address}watch/{code}"
+
     async def stop(self) -> None:
         for seat in list(self._seats.values()):
             await seat.stop()
@@ -241,7 +246,31 @@ class RoomWebServer(WebServer):
         for page in ("/room/{code}", "/room/{code}/{secret}"):
             app.router.add_get(page, self.handle_room_page)
             app.router.add_get("/ws" + page, self.handle_room_websocket)
+        app.router.add_get("/watch/{code}", self.handle_watch_page)
+        app.router.add_get("/ws/watch/{code}", self.handle_watch_websocket)
         return app
+
+    def _watched(self, request: web.Request) -> str:
+        code = request.match_info["code"]
+        if code not in self._rooms:
+            raise web.HTTPNotFound(text=words.web.web_page("no such seat"))
+        return code
+
+    async def handle_watch_page(self, request: web.Request) -> web.StreamResponse:
+        code = self._watched(request)
+        context = self.page_context(request, f"/ws/watch/{code}")
+        context["title"] = words.web.room_title(code=code)
+        return aiohttp_jinja2.render_template("spit.html", request, context)
+
+    async def handle_watch_websocket(self, request: web.Request) -> web.StreamResponse:
+        """One spectator's table a tab: ``spit watch`` in the browser's language."""
+        code = self._watched(request)
+        lang = browser_language(request.headers.get("Accept-Language", ""))
+        spit = [sys.executable, "-m", "spit", "--lang", lang, "--no-config"]
+        command = "exec " + shlex.join([*spit, "watch", self.game_address, code])
+        return await self.run_session(
+            request, command, lambda: Path(tempfile.mkdtemp(prefix="spit-watch-")), scratch=True
+        )
 
     def _room(self, request: web.Request) -> str:
         """The room whose seat the request's link opens; 404 for any wrong link alike, 429 for

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         records,
         refusals,
         table,
+        watching,
         web,
     )
 
@@ -55,6 +56,7 @@ __all__ = [
     "records",
     "refusals",
     "table",
+    "watching",
     "web",
 ]
 

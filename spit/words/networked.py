@@ -165,6 +165,11 @@ def server_problem(problem: Problem | None, detail: str = "") -> str:
         )
     if problem is Problem.NO_SEAT:
         return lost(Lost.REFUSED)
+    if problem is Problem.NO_MATCH:
+        return _(
+            "no match with that code may be watched: the code is mistyped, the match is "
+            "over, or its host closed it to spectators"
+        )
     if problem is Problem.ROOM_LOST:
         return _("The server process holding this room stopped; the match is lost.")
     if problem is Problem.ROOMS_UNAVAILABLE:

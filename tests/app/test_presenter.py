@@ -86,6 +86,12 @@ def test_a_player_away_shows_no_round_trip_time() -> None:
     assert states.top_bar.hints[2] == "You 1 ms"
 
 
+def test_a_networked_player_sees_how_many_watch() -> None:
+    scene = Scene(Variant.STANDARD, rtt=(0.02, 0.001), watchers=3)
+    states = presenter().present(view_of(table(), 1), SEAT_TWO, Feedback(), scene)
+    assert states.top_bar.hints[2] == "Ana 20 ms · You 1 ms · 👁 3"
+
+
 def test_hints_mark_the_stocks_that_fit_and_only_for_seats_played_here() -> None:
     round_ = table()
     hinted = presenter(hints=True)

@@ -176,6 +176,21 @@ def check_hidden(match: Match, views: list[PlayerView]) -> None:
         assert not [card for card in hidden if card in shown]
 
 
+def check_spectator(match: Match, seats: list[PlayerView]) -> None:
+    """A spectator sees both sides as the seats do (a seat sees no more of its own side than
+    of the other's), never a face-down card, and has nothing to do."""
+    spectator = match.spectate()
+    check_hidden(match, [spectator])
+    assert spectator.legal_actions == ()
+    for seat in seats:
+        assert (spectator.sides, spectator.piles, spectator.round_number, spectator.phase) == (
+            seat.sides,
+            seat.piles,
+            seat.round_number,
+            seat.phase,
+        )
+
+
 @dataclass
 class Run:
     """One match played out, with everything the checks need to remember between actions."""
@@ -247,6 +262,7 @@ class Run:
             assert len(view.me.stocks) == STOCKS
             check_phase(match, view)
         check_hidden(match, after)
+        check_spectator(match, after)
 
 
 def new_run(
@@ -318,6 +334,7 @@ def test_same_seed_and_actions_give_the_same_events(
 def test_first_views_show_only_the_tops(seed: int) -> None:
     match = Match.new(seed)
     check_hidden(match, [match.view(p) for p in PLAYERS])
+    check_spectator(match, [match.view(p) for p in PLAYERS])
     for p in PLAYERS:
         view = match.view(p)
         shown = sum(s.top is not None for side in view.sides for s in side.stocks)

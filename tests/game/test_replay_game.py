@@ -47,3 +47,17 @@ def test_a_replay_plays_the_record_to_its_end_in_the_record_s_time(uptime_record
     timers.run_until(clock.now + span + 1.0)
     assert playback.at_end
     assert playback.match.outcome == playback.record.outcome
+
+
+def test_a_replay_from_the_spectator_s_seat_shows_both_sides_and_offers_nothing(
+    uptime_record: Path,
+) -> None:
+    playback = Playback(read_record(uptime_record))
+    game = ReplayGame(playback, playing=False, spectator=True)
+    game.start(Listener(), Timers(Clock()))
+    for _ in range(40):
+        game.forward()
+        seat = playback.match.view(0)
+        seen = game.view(0)
+        assert game.seats == (0, 1) and game.view(1) is seen
+        assert seen.legal_actions == () and (seen.sides, seen.piles) == (seat.sides, seat.piles)

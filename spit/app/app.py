@@ -120,7 +120,7 @@ class SpitApp(WordedBindings, TerminalApp):
             notice=lambda notice: self.notice(words.records.record_notice(notice)),
         )
         self.pace = pace or Pace()
-        self.keymap = self._keys_for(self.options)
+        self.keymap = keys_for(self, self.options)
         self._ascii = self.options.ascii
         self.theme = self.options.theme
         self._resume = resume
@@ -173,7 +173,7 @@ class SpitApp(WordedBindings, TerminalApp):
                 self.open_menu(options)
             return
         self.options = options
-        self.keymap = self._keys_for(options)
+        self.keymap = keys_for(self, options)
         self.ascii = options.ascii
         built = self.session.local(options)
         if built.first_frame is not None:
@@ -189,7 +189,7 @@ class SpitApp(WordedBindings, TerminalApp):
         if self.offers.practice:
             self.offers.practice_offered()  # found without the offer: it need not come
         self.options = options  # what the menu shows again afterwards
-        self.keymap = self._keys_for(options)
+        self.keymap = keys_for(self, options)
         self.ascii = options.ascii
         built = self.session.practice(options, patience=self.pace.patience)
         driver = built.game.driver
@@ -241,7 +241,7 @@ class SpitApp(WordedBindings, TerminalApp):
             self.open_menu(self.session.resume_options(record, self.options))
             return
         self.options = built.options
-        self.keymap = self._keys_for(built.options)
+        self.keymap = keys_for(self, built.options)
         screen = GameScreen(
             built.options, built.game, keymap=self.keymap, pace=self.pace, stats=built.stats
         )
@@ -317,7 +317,7 @@ class SpitApp(WordedBindings, TerminalApp):
 
     def on_connect(self, message: Connect) -> None:
         self.options = message.options
-        self.keymap = self._keys_for(message.options)
+        self.keymap = keys_for(self, message.options)
         self.connect(message.network)
 
     def on_start_game(self, message: StartGame) -> None:
@@ -369,16 +369,6 @@ class SpitApp(WordedBindings, TerminalApp):
             self.pop_screen()
         self.switch_screen(menu)
 
-    def _keys_for(self, options: GameOptions) -> KeyMap:
-        # The command line checks the config file; a layout chosen in the menu may clash.
-        keymap, clash = KeyMap.remapped(options.keys, options.bindings)
-        if clash is not None and self.is_running:
-            text = _("Your remapped keys do not fit {layout}: {error}").format(
-                layout=options.keys, error=words.config.key_map_error(clash)
-            )
-            self.notify(text, severity="warning", markup=False)
-        return keymap
-
     def _game_screen(self) -> GameScreen | None:
         return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
 
@@ -396,7 +386,7 @@ class SpitApp(WordedBindings, TerminalApp):
         if game is None and isinstance(self.screen, MenuScreen):
             # Show the keys of the layout being chosen, not of the last game.
             chosen = self.screen.chosen()
-            keys, against_bot, ascii = self._keys_for(chosen), chosen.mode is Mode.BOT, chosen.ascii
+            keys, against_bot, ascii = keys_for(self, chosen), chosen.mode is Mode.BOT, chosen.ascii
         else:
             keys, ascii = self.keymap, self.options.ascii
             against_bot = game.against_bot if game is not None else self.options.mode is Mode.BOT
@@ -423,3 +413,15 @@ class SpitApp(WordedBindings, TerminalApp):
         networked = game.game.connection is not None
         screen = QuitScreen(keepable=game.keepable, grace=self.pace.grace, for_both=networked)
         self.push_screen(screen, answered)
+
+
+def keys_for(app: SpitApp, options: GameOptions) -> KeyMap:
+    """The key map ``options`` choose; a warning in ``app`` if the remapped keys clash with
+    the layout (the command line checks the config file; a layout chosen in the menu may)."""
+    keymap, clash = KeyMap.remapped(options.keys, options.bindings)
+    if clash is not None and app.is_running:
+        text = _("Your remapped keys do not fit {layout}: {error}").format(
+            layout=options.keys, error=words.config.key_map_error(clash)
+        )
+        app.notify(text, severity="warning", markup=False)
+    return keymap

@@ -286,14 +286,14 @@ class Room:
                 recorder.left_out(seat, self.unwritten[seat], self.clock() if at is None else at)
                 self.unwritten[seat] = 0
 
-    def go_on(self) -> bool:
+    def go_on(self) -> list[Send]:
         """The count after a standstill is over: play goes on, if the room is still here
-        (the count was not called off meanwhile); whether it went on."""
+        (the count was not called off meanwhile); the frames that tell it (none if not)."""
         if self.goes_on_at is None:  # set only while here: cleared when not
-            return False
+            return []
         self.goes_on_at = None
         self.clock.resume()
-        return True
+        return self.status()
 
     def _update_clock(self) -> None:
         if not self.here:

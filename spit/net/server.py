@@ -559,8 +559,7 @@ class GameServer:
                 sends = rematch.answer(room, peer.seat, type(message) is OfferRematch, self._seats)
                 if room.stage is Stage.PLAYING:  # dealt anew: a record of its own
                     self._timers.cancel((room.code, -1, "forget"))
-                    if self.record:
-                        self._record(room)
+                    self._record(room)
                 self._deliver(room, sends)
 
     def _room_of(self, peer: _Peer) -> Room:
@@ -574,7 +573,9 @@ class GameServer:
             raise _Refused(Problem.ALREADY_IN_ROOM, "already in a room")
         if len(self.rooms) >= self.limits.max_rooms:
             raise _Refused(Problem.SERVER_FULL, "the server is full")
-        self._room_quota(peer)
+        why = None if self.admission is None else self.admission.room_refusal(peer.conn.address)
+        if why is not None:
+            raise _Refused(Problem.SERVER_FULL, why)
         while code is None or code in self.rooms:
             code = new_room_code()
         room = Room(
@@ -594,13 +595,8 @@ class GameServer:
         if self.admission is not None:
             self.admission.room_opened(code, peer.conn.address)
         self._seat(peer, room, 0)
-        log.info(
-            "room %s: opened by %s (%s%s)",
-            code,
-            peer.name,
-            room.variant.value,
-            ", seeded" if room.seeded else "",
-        )
+        seeded = ", seeded" if room.seeded else ""
+        log.info("room %s: opened by %s (%s%s)", code, peer.name, room.variant.value, seeded)
 
     def _join(self, peer: _Peer, message: JoinRoom) -> None:
         if peer.room is not None:
@@ -614,14 +610,16 @@ class GameServer:
             self.admission.room_joined(room.code)
         if self.cluster is not None:
             self.cluster.joined(room.code)
-        if self.record:
-            self._record(room)
+        self._record(room)
         self._seat(peer, room, 1)
         if self.joined is not None:  # spit host keeps what opens the room again
             self.joined(room)
         log.info("room %s: player 2 joined from %s; play", room.code, peer.name)
 
     def _record(self, room: Room) -> None:
+        """Keep ``room``'s match's record, if this server records."""
+        if not self.record:
+            return
         seated = players("network", (room.names[0] or None, room.names[1] or None), None)
         room.record(
             MatchRecorder(
@@ -723,16 +721,11 @@ class GameServer:
         self._told(room)
 
     def _told(self, room: Room) -> None:
-        """Tell both seats how the room stands; if play is to go on after a count, go on
-        when it is over."""
+        """Tell both seats how the room stands (after a count, play goes on when it ends)."""
         self._deliver(room, room.status())
         if room.goes_on_at is not None:
-            delay = room.goes_on_at - self._source()
-            self._timers.start((room.code, -1, "go on"), delay, lambda: self._go_on(room))
-
-    def _go_on(self, room: Room) -> None:
-        if room.go_on():
-            self._deliver(room, room.status())
+            go_on, key = lambda: self._deliver(room, room.go_on()), (room.code, -1, "go on")
+            self._timers.start(key, room.goes_on_at - self._source(), go_on)
 
     def _abandon(self, room: Room, seat: int) -> None:
         if room.connected[seat] or room.stage is Stage.OVER:
@@ -765,11 +758,6 @@ class GameServer:
             self.cluster.release(room.code)
 
     # -- admission (spit/net/limits.py) ----------------------------------------------------
-
-    def _room_quota(self, peer: _Peer) -> None:
-        why = None if self.admission is None else self.admission.room_refusal(peer.conn.address)
-        if why is not None:
-            raise _Refused(Problem.SERVER_FULL, why)
 
     def _grace(self, room: Room) -> float:
         """How long a dropped seat, then the ended room, is kept: a room that never had a

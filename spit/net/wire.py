@@ -18,7 +18,7 @@ from msgspec import Meta, Struct
 from spit.engine import Action, Event, Outcome, PlayerView, Refusal, Variant, notation
 from spit.net.address import DEFAULT_PORT  # named here too, for the wire's users
 
-VERSION: Final = 3
+VERSION: Final = 4
 """The protocol version every frame carries; a frame of any other version is refused."""
 
 MAX_ID: Final = 2**31  # action and ping ids are below this
@@ -557,9 +557,9 @@ __all__ = [
     "Error",
     "JoinRoom",
     "Leave",
-    "NoRematch",
     "LiveMatch",
     "Matches",
+    "NoRematch",
     "NotNow",
     "OfferRematch",
     "OpenRoom",

@@ -34,7 +34,7 @@ def junk_frames(rng: random.Random, honest_room: str, own_room: str) -> list[str
         elif kind == 1:
             frames.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))))
         elif kind == 2:
-            frames.append('{"v":3,"type":"act"' + "," * rng.randrange(5))
+            frames.append('{"v":4,"type":"act"' + "," * rng.randrange(5))
         elif kind == 3:
             frames.append(
                 json.dumps({"v": VERSION, "type": rng.choice(["deal", "win", "", "ACT"])})
@@ -75,7 +75,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     answers = {"error": 0, "closed": 0}
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":3,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
+        await ws.send('{"v":4,"type":"open","variant":"standard","seed":null,"name":"mallory"}')
         own_room = json.loads(await ws.recv())["room"]
         for frame in junk_frames(rng, honest_room, own_room):
             try:
@@ -98,7 +98,7 @@ async def hostile(address: str, honest_room: str, seed: int) -> dict[str, int]:
 async def oversized(address: str) -> int | None:
     """A frame past the cap: the server closes the connection (1009, message too big)."""
     async with connect(f"ws://{address}/", proxy=None, compression=None) as ws:
-        await ws.send('{"v":3,"type":"leave","pad":"' + "x" * 100_000 + '"}')
+        await ws.send('{"v":4,"type":"leave","pad":"' + "x" * 100_000 + '"}')
         try:
             async with asyncio.timeout(LIMIT):
                 await ws.recv()
@@ -292,7 +292,7 @@ async def test_a_seated_connection_flooding_is_cut_off_as_one_without_a_seat_is(
         running_server(limits=fast_limits()) as (_, address),
         connect(f"ws://{address}/", proxy=None, compression=None) as ws,
     ):
-        await ws.send('{"v":3,"type":"open","variant":"standard","seed":null,"name":"flood"}')
+        await ws.send('{"v":4,"type":"open","variant":"standard","seed":null,"name":"flood"}')
         assert json.loads(await ws.recv())["type"] == "welcome"
         with contextlib.suppress(websockets.ConnectionClosed):
             for i in range(20_000):
@@ -313,7 +313,7 @@ async def test_actions_sent_in_one_burst_with_the_join_are_answered_in_their_ord
         connect(f"ws://{address}/", proxy=None, compression=None) as host,
         connect(f"ws://{address}/", proxy=None, compression=None) as guest,
     ):
-        await host.send('{"v":3,"type":"open","variant":"standard","seed":7,"name":"a"}')
+        await host.send('{"v":4,"type":"open","variant":"standard","seed":7,"name":"a"}')
         code = json.loads(await host.recv())["room"]
         join = {"v": VERSION, "type": "join", "room": code, "name": "b"}
         guest.protocol.send_text(json.dumps(join).encode())
@@ -351,7 +351,7 @@ async def test_a_text_frame_that_is_not_utf8_closes_the_connection():
         running_server() as (_, address),
         connect(f"ws://{address}/", proxy=None, compression=None) as ws,
     ):
-        ws.protocol.send_text(b'{"v":3,"type":"leave","x":"\xff\xfe"}')
+        ws.protocol.send_text(b'{"v":4,"type":"leave","x":"\xff\xfe"}')
         ws.send_data()
         with contextlib.suppress(websockets.ConnectionClosed):
             async with asyncio.timeout(LIMIT):

@@ -253,7 +253,7 @@ async def test_a_wrong_room_code_is_refused_and_guessing_closes_the_connection()
         assert error.value.why is Gone.TURNED_AWAY and error.value.problem is Problem.NO_ROOM
         ws = await connect(f"ws://{address}/", proxy=None)
         for _ in range(3):
-            await ws.send('{"v":3,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
+            await ws.send('{"v":4,"type":"join","room":"ZZZZ-ZZZZ","name":""}')
         with pytest.raises(websockets.ConnectionClosed):
             async with asyncio.timeout(LIMIT):
                 while True:

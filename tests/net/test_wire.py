@@ -99,32 +99,32 @@ def test_every_client_message_survives_the_trip():
         ("{", "not JSON"),
         ("[]", "object"),
         ('{"v":2,"type":"leave"}', "version"),
-        ('{"v":4,"type":"leave"}', "version"),
+        ('{"v":5,"type":"leave"}', "version"),
         ('{"v":true,"type":"leave"}', "version"),
-        ('{"v":3}', "type"),
-        ('{"v":3,"type":"shuffle"}', "shuffle"),
-        ('{"v":3,"type":"leave","extra":1}', "unknown field `extra`"),
-        ('{"v":3,"type":"pong"}', "missing"),
-        ('{"v":3,"type":"pong","id":-1}', "id"),
-        ('{"v":3,"type":"pong","id":1.5}', "id"),
-        ('{"v":3,"type":"pong","id":NaN}', "not JSON"),  # no number JSON allows
-        ('{"v":3,"type":"pause","paused":1}', "bool"),
-        ('{"v":3,"type":"join","room":"ABCD-EFG","name":""}', "room code"),
-        ('{"v":3,"type":"join","room":"ABCD-EFGI","name":""}', "room code"),
-        ('{"v":3,"type":"join","room":"ABCD-EFGH","name":"\\u0007"}', "printable"),
-        ('{"v":3,"type":"join","room":"ABCD-EFGH","name":"' + "x" * 25 + '"}', "name"),
-        ('{"v":3,"type":"open","variant":"speed","seed":null,"name":""}', "variant"),
-        ('{"v":3,"type":"act","action":["spit",0,1],"id":1}', "at most length"),
-        ('{"v":3,"type":"act","action":["play",0,5,0],"id":1}', r"<= 4 - at `\$.action\[2\]`"),
-        ('{"v":3,"type":"act","action":{"do":"spit","player":0},"id":1}', "Expected `array`"),
-        ('{"v":3,"type":"act","action":["spit"],"id":1}', "at least length"),
-        ('{"v":3,"type":"act","action":"spit","id":1}', "Expected `array`"),
-        ('{"v":3,"type":"act","action":[["spit"],0],"id":1}', r"action\[0\]"),
-        ('{"v":3,"type":"act","action":[{"a":1},0],"id":1}', r"action\[0\]"),
-        ('{"v":3,"type":"act","room":"ABCD-EFGH","seat":0,"action":["spit",0],"id":1}', "room"),
+        ('{"v":4}', "type"),
+        ('{"v":4,"type":"shuffle"}', "shuffle"),
+        ('{"v":4,"type":"leave","extra":1}', "unknown field `extra`"),
+        ('{"v":4,"type":"pong"}', "missing"),
+        ('{"v":4,"type":"pong","id":-1}', "id"),
+        ('{"v":4,"type":"pong","id":1.5}', "id"),
+        ('{"v":4,"type":"pong","id":NaN}', "not JSON"),  # no number JSON allows
+        ('{"v":4,"type":"pause","paused":1}', "bool"),
+        ('{"v":4,"type":"join","room":"ABCD-EFG","name":""}', "room code"),
+        ('{"v":4,"type":"join","room":"ABCD-EFGI","name":""}', "room code"),
+        ('{"v":4,"type":"join","room":"ABCD-EFGH","name":"\\u0007"}', "printable"),
+        ('{"v":4,"type":"join","room":"ABCD-EFGH","name":"' + "x" * 25 + '"}', "name"),
+        ('{"v":4,"type":"open","variant":"speed","seed":null,"name":""}', "variant"),
+        ('{"v":4,"type":"act","action":["spit",0,1],"id":1}', "at most length"),
+        ('{"v":4,"type":"act","action":["play",0,5,0],"id":1}', r"<= 4 - at `\$.action\[2\]`"),
+        ('{"v":4,"type":"act","action":{"do":"spit","player":0},"id":1}', "Expected `array`"),
+        ('{"v":4,"type":"act","action":["spit"],"id":1}', "at least length"),
+        ('{"v":4,"type":"act","action":"spit","id":1}', "Expected `array`"),
+        ('{"v":4,"type":"act","action":[["spit"],0],"id":1}', r"action\[0\]"),
+        ('{"v":4,"type":"act","action":[{"a":1},0],"id":1}', r"action\[0\]"),
+        ('{"v":4,"type":"act","room":"ABCD-EFGH","seat":0,"action":["spit",0],"id":1}', "room"),
         ("[" * 5000 + "]" * 5000, "too large"),
         ("[" * 1000 + "]" * 1000, "object"),  # deep: refused, not a crash
-        (b'{"v":3,"type":"leave"}', "binary"),
+        (b'{"v":4,"type":"leave"}', "binary"),
     ],
 )
 def test_a_bad_frame_is_refused_with_its_reason(frame, why):
@@ -184,15 +184,15 @@ def test_a_card_is_written_one_way_only():
 
 
 def test_an_action_always_belongs_to_the_seat_that_sends_it():
-    frame = '{"v":3,"type":"act","action":["spit",1],"id":1}'
+    frame = '{"v":4,"type":"act","action":["spit",1],"id":1}'
     assert parse_client(frame, 1) == Act(Spit(1), 1)
     with pytest.raises(ProtocolError, match="from seat 0"):
         parse_client(frame, 0)
     for action in ('["spit"]', '["play",0,5,0]', '{"do":"spit","player":0}'):
         with pytest.raises(ProtocolError):
-            parse_client(f'{{"v":3,"type":"act","action":{action},"id":1}}', 0)
+            parse_client(f'{{"v":4,"type":"act","action":{action},"id":1}}', 0)
     with pytest.raises(ProtocolError):  # a bool is not a player
-        parse_client('{"v":3,"type":"act","action":["spit",false],"id":1}', 0)
+        parse_client('{"v":4,"type":"act","action":["spit",false],"id":1}', 0)
 
 
 def test_the_wire_writes_the_engines_actions_cards_and_reasons():
@@ -200,7 +200,7 @@ def test_the_wire_writes_the_engines_actions_cards_and_reasons():
         text = client_frame(Act(action, 5))
         assert parse_client(text, action.player) == Act(action, 5)
     assert client_frame(Act(Play(1, 2, 0), 5)) == (
-        '{"type":"act","action":["play",1,2,0],"id":5,"v":3}'
+        '{"type":"act","action":["play",1,2,0],"id":5,"v":4}'
     )
     refusal = Refusal(0, Reason.DOES_NOT_FIT, Card.parse("10H"), None, None, None)
     text = encode(Refused(id=3, refusal=refusal, not_now=None))

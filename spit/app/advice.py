@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from spit import words
-from spit.app.look import DIM, player_style
+from spit.app.look import ON_DARK, Inks
 from spit.records.advice import advise, moment, round_medians, sparkline
 from spit.records.analysis import Analysis, analyse, read_analysed
 from spit.records.record import Record, RecordError
@@ -15,27 +15,30 @@ from spit.records.recorder import MatchRecorder, Recorder
 CHART_ROUNDS = 20  # the last rounds the chart shows: a column of the box holds that many
 
 
-def charts(analysis: Analysis, upto: int | None = None) -> tuple[Text, Text]:
+def charts(analysis: Analysis, upto: int | None = None, ink: Inks = ON_DARK) -> tuple[Text, Text]:
     """Each player's median reaction per round (of the first ``upto`` steps), one block a
-    round, on one scale: the taller block, the slower round."""
+    round, on one scale: the taller block, the slower round (in ``ink``: on the felt, or a
+    dialog's)."""
     figures = [f if upto is None else f.upto(upto) for f in analysis.players]
     rounds = max((r.round for f in figures for r in f.reactions), default=0)
     medians = [round_medians(f, rounds)[-CHART_ROUNDS:] for f in figures]
     known = [m for series in medians for m in series if m is not None]
     low, high = (min(known), max(known)) if known else (0.0, 0.0)
     return (
-        Text(sparkline(medians[0], low, high), style=player_style(0)),
-        Text(sparkline(medians[1], low, high), style=player_style(1)),
+        Text(sparkline(medians[0], low, high), style=ink.player(0)),
+        Text(sparkline(medians[1], low, high), style=ink.player(1)),
     )
 
 
-def coach_lines(analysis: Analysis, seat: int, name: str, most: int) -> list[Text]:
-    """A heading and the (at ``most``) things that cost ``seat`` most time."""
+def coach_lines(
+    analysis: Analysis, seat: int, name: str, most: int, ink: Inks = ON_DARK
+) -> list[Text]:
+    """A heading and the (at ``most``) things that cost ``seat`` most time, in ``ink``."""
     heading = Text(words.advice.heading(name))
-    heading.highlight_words([name], player_style(seat))
+    heading.highlight_words([name], ink.player(seat))
     found = advise(analysis.players[seat], most)
     if not found:
-        return [heading, Text("• " + words.advice.nothing(), style=DIM)]
+        return [heading, Text("• " + words.advice.nothing(), style=ink.dim)]
     return [heading, *(Text("• " + words.advice.line(a)) for a in found)]
 
 

@@ -218,7 +218,7 @@ class MatchOverScreen(Dialog[str]):
             *("—" if r is None else f"{r:.1f}" for r in rates),
         )
         if self._analysis is not None:
-            table.add_row(words.advice.chart_label(), *charts(self._analysis))
+            table.add_row(words.advice.chart_label(), *charts(self._analysis, ink=self._ink))
         if self._rated is not None:
             table.add_row(words.dialogs.match_figure("rating"), *self._rated)
         how = Text(words.table.rounds(self._last_round.number))
@@ -255,6 +255,7 @@ class MatchOverScreen(Dialog[str]):
             # Two lines where the box has no room for a third (80×24) and no blank before them.
             tall = self.app.size.height >= TALL
             coached = self._coached
-            coach = coach_lines(self._analysis, coached, names[coached], 3 if tall else 2)
+            most = 3 if tall else 2
+            coach = coach_lines(self._analysis, coached, names[coached], most, self._ink)
             lines += [Text()] * tall + coach
         return Group(*lines)

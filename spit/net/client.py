@@ -182,6 +182,14 @@ def server_url(address: str) -> str:
     return f"ws://{address}/"
 
 
+def _rematch_may_come(client: Client) -> bool:
+    """Whether ``client``'s seat hears on after its match: a person's seat, the match played
+    out, and no word yet that no rematch follows."""
+    over, said = client.over, client.rematch_said
+    played_out = over is not None and over.ended is RoomEnd.MATCH_OVER
+    return client.rematches and played_out and (said is None or said.no is None)
+
+
 class Client:
     """One seat's connection to a server. Call :meth:`open` or :meth:`join`, then :meth:`run`."""
 
@@ -420,7 +428,7 @@ class Client:
             try:
                 async for frame in ws:
                     self._hear(frame)
-                    if self.over is not None and not self._rematch_may_come():
+                    if self.over is not None and not _rematch_may_come(self):
                         await ws.close()
                         return self.over
                 closed = ws.close_exc
@@ -443,11 +451,6 @@ class Client:
             self.listener.line(False)
             await self._reconnect()
             self.listener.line(True)
-
-    def _rematch_may_come(self) -> bool:
-        over, said = self.over, self.rematch_said
-        played_out = over is not None and over.ended is RoomEnd.MATCH_OVER
-        return self.rematches and played_out and (said is None or said.no is None)
 
     async def _reconnect(self) -> None:
         welcome = self.welcome

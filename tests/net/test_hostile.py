@@ -180,7 +180,7 @@ async def test_hostile_clients_leave_an_honest_room_untouched(monkeypatch, caplo
         "unknown field `room`",  # nor a room: the connection's own is the only one
         "from seat",  # nor another player
         "Invalid value 'deal'",  # no such frame type
-        "protocol version must be 3",
+        "protocol version must be 4",
         "flooding",
         "frame over",
         "wrong room codes",

@@ -303,7 +303,7 @@ async def test_an_older_client_is_told_the_protocol_version_it_lacks():
         answer = json.loads(await ws.recv())
         await ws.close()
     assert answer["type"] == "error" and answer["problem"] == Problem.OTHER_VERSION.value
-    assert "protocol version must be 3" in answer["detail"]
+    assert "protocol version must be 4" in answer["detail"]
 
 
 async def test_an_older_server_is_told_apart_from_a_broken_one():

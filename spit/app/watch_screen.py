@@ -66,8 +66,10 @@ class WatchScreen(GameScreen):
         room = "" if watching is None else watching.room
         delay = 0.0 if watching is None else watching.delay
         watchers = 0 if status is None else status.watchers
+        ratings = (None, None) if watching is None else watching.ratings
+        over, ascii = game.ended is not None, self.look.ascii
         lines = words.watching.bar(
-            room, self.names, delay, watchers, over=game.ended is not None, ascii=self.look.ascii
+            room, self.names, delay, watchers, ratings, over=over, ascii=ascii
         )
         self.query_one(ReplayBar).update("\n".join(lines))
 
@@ -92,7 +94,7 @@ class MatchList(Question[str | None]):
                 *(
                     Option(
                         words.watching.live_match(
-                            m.names, m.round, m.cards, m.watchers, ascii=self.ascii
+                            m.names, m.round, m.cards, m.watchers, m.ratings, ascii=self.ascii
                         ),
                         m.room,
                     )

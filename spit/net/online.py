@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -119,6 +120,7 @@ class Online:
 
     def start(self, server: GameServer) -> None:
         self.server = server
+        server.spectators.rated = partial(_before, self._rated)  # shown to spectators
         self._ticker = asyncio.get_running_loop().create_task(self._ticking())
 
     async def stop(self) -> None:
@@ -450,6 +452,12 @@ async def _bot_plays(server: GameServer, level: str, code: str, token: str) -> N
         log.info("room %s: the bot's seat: %s", code, gone)
     finally:
         await client.close()
+
+
+def _before(rated: dict[str, _RatedRoom], code: str) -> tuple[Rating, Rating] | None:
+    """Room ``code``'s players' ratings as its match began, if it is a paired room."""
+    match = rated.get(code)
+    return None if match is None else match.before
 
 
 def _abandoning(server: GameServer, room: Room, seat: int) -> Callable[[], None]:

@@ -36,6 +36,7 @@ from spit.net.wire import (
 )
 
 if TYPE_CHECKING:
+    from spit.net.ratings import Rating
     from spit.net.server import Limits
 
 log = logging.getLogger("spit.net.server")
@@ -187,6 +188,8 @@ class Spectators:
         self._galleries: dict[str, _Gallery] = {}
         self._of: dict[Connection, _Spectator] = {}
         self._counting: set[str] = set()  # rooms whose count of spectators is to be told
+        self.rated: Callable[[str], tuple[Rating, Rating] | None] = lambda code: None
+        """A paired room's players' ratings (the server's online play sets it: Online.start)."""
 
     def frame(self, peer: Any, message: object) -> None:
         """A connection's frame (``peer``: the server's, with its ``conn``): a watch here, any
@@ -221,7 +224,10 @@ class Spectators:
         self.leave(conn)
         spectator = self._of[conn] = _Spectator(conn, gallery)
         gallery.spectators.add(spectator)
-        welcome = Watching(room=room.code, variant=room.variant, delay=gallery.delay)
+        ratings = _shown(self.rated(room.code))
+        welcome = Watching(
+            room=room.code, variant=room.variant, delay=gallery.delay, ratings=ratings
+        )
         conn.send_text(encode(welcome), self.backlog)
         if not gallery.fed:  # the first spectator: the table as it stands
             gallery.fed = True
@@ -257,24 +263,25 @@ class Spectators:
                 self._of.pop(spectator.conn, None)
 
     def matches(self) -> Matches:
-        """The matches being played that may be watched, most watched first (best-rated
-        first, once the server knows ratings)."""
-        live = []
+        """The matches being played that may be watched: best-rated first (by the higher of
+        its two ratings), then the rooms opened by code; the most watched first within each."""
+        live: list[tuple[tuple[float, int, str], LiveMatch]] = []
         for room in self.rooms.values():
             if room.stage is not Stage.PLAYING or room.watchers is Watchers.CLOSED:
                 continue
-            view = room.match.spectate()
-            live.append(
-                LiveMatch(
-                    room=room.code,
-                    names=(room.names[0], room.names[1]),
-                    round=view.round_number,
-                    cards=(view.sides[0].cards, view.sides[1].cards),
-                    watchers=room.watching,
-                )
+            view, rated = room.match.spectate(), self.rated(room.code)
+            best = float("inf") if rated is None else -max(r.rating for r in rated)
+            listed = LiveMatch(
+                room=room.code,
+                names=(room.names[0], room.names[1]),
+                round=view.round_number,
+                cards=(view.sides[0].cards, view.sides[1].cards),
+                watchers=room.watching,
+                ratings=_shown(rated),
             )
-        live.sort(key=lambda m: (-sum(r or 0 for r in m.ratings), -m.watchers, m.room))
-        return Matches(matches=tuple(live[:MAX_LISTED]))
+            live.append(((best, -room.watching, room.code), listed))
+        live.sort(key=lambda entry: entry[0])
+        return Matches(matches=tuple(listed for _, listed in live[:MAX_LISTED]))
 
     def _count(self, room: Room) -> None:
         """The room's count of spectators changed: its players are told, within a second."""
@@ -290,3 +297,8 @@ class Spectators:
                 self.deliver(room, room.status())
 
         asyncio.get_running_loop().call_later(COUNT_EVERY, tell)
+
+
+def _shown(rated: tuple[Rating, Rating] | None) -> tuple[str | None, str | None]:
+    """A paired room's players' ratings as a player reads them (``1500?``); none for others."""
+    return (None, None) if rated is None else (rated[0].shown, rated[1].shown)

@@ -38,6 +38,7 @@ Count = Annotated[int, Meta(ge=0, le=52)]
 Ident = Annotated[int, Meta(ge=0, le=MAX_ID)]
 Name = Annotated[str, Meta(max_length=MAX_NAME)]  # printable: checked where it is read
 Seconds = Annotated[float, Meta(ge=0.0)]  # or milliseconds, as the field says
+Shown = Annotated[str, Meta(max_length=8)] | None  # a rating as shown (1500?); None: unrated
 
 
 class ProtocolError(ValueError):
@@ -385,6 +386,7 @@ class Watching(Frame, tag="watching"):
     room: Annotated[str, Meta(min_length=9, max_length=9)]
     variant: Variant
     delay: Seconds  # wall seconds its frames come after the players'
+    ratings: tuple[Shown, Shown] = (None, None)  # a paired room's players', seat by seat
 
 
 class LiveMatch(Struct, frozen=True, forbid_unknown_fields=True):
@@ -395,7 +397,7 @@ class LiveMatch(Struct, frozen=True, forbid_unknown_fields=True):
     round: Annotated[int, Meta(ge=1)]
     cards: tuple[Count, Count]  # each player's cards left
     watchers: Annotated[int, Meta(ge=0)]
-    ratings: tuple[int | None, int | None] = (None, None)  # where the server knows them
+    ratings: tuple[Shown, Shown] = (None, None)  # a paired room's players', seat by seat
 
 
 class Matches(Frame, tag="matches"):

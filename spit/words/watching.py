@@ -21,10 +21,31 @@ def watchers(count: int, *, ascii: bool) -> str:
     return f"👁 {count}"
 
 
-def bar(room: str, names: Names, delay: float, count: int, *, over: bool, ascii: bool) -> list[str]:
-    """The spectator's bar: what is watched, how late, and how many watch."""
+Ratings = tuple[str | None, str | None]  # each player's, as shown (1500?); None: unrated
+
+
+def rated(name: str, rating: str | None) -> str:
+    """A player's name with its rating where the server knows it: ``Ann (1500?)``."""
+    return name if rating is None else f"{name} ({rating})"
+
+
+def bar(
+    room: str,
+    names: Names,
+    delay: float,
+    count: int,
+    ratings: Ratings,
+    *,
+    over: bool,
+    ascii: bool,
+) -> list[str]:
+    """The spectator's bar: what is watched (with the ratings of a rated match), how late,
+    and how many watch."""
     first = _("Watching {first} v {second} · room {room} · {watchers}").format(
-        first=names[0], second=names[1], room=room, watchers=watchers(count, ascii=ascii)
+        first=rated(names[0], ratings[0]),
+        second=rated(names[1], ratings[1]),
+        room=room,
+        watchers=watchers(count, ascii=ascii),
     )
     if over:
         second = _("The match is over.")
@@ -45,12 +66,18 @@ def matches_title(count: int) -> str:
 
 
 def live_match(
-    names: tuple[str, str], round_: int, cards: tuple[int, int], count: int, *, ascii: bool
+    names: tuple[str, str],
+    round_: int,
+    cards: tuple[int, int],
+    count: int,
+    ratings: Ratings,
+    *,
+    ascii: bool,
 ) -> str:
-    """One live match in the list."""
+    """One live match in the list, with its players' ratings if it is rated."""
     return _("{first} v {second} · round {round} · cards left {left} · {watchers}").format(
-        first=names[0] or "?",
-        second=names[1] or "?",
+        first=rated(names[0] or "?", ratings[0]),
+        second=rated(names[1] or "?", ratings[1]),
         round=round_,
         left=f"{cards[0]}–{cards[1]}",
         watchers=watchers(count, ascii=ascii),

@@ -23,10 +23,12 @@ from spit.net.limits import Quotas
 from spit.net.online import NEW_PLAYERS, Online
 from spit.net.pool import LocalPool, Seeker, pairings
 from spit.net.ratings import LADDER_ELO, Rating, between, nearest_level, rated
+from spit.net.room import Room
 from spit.net.seats import KeptSeat
 from spit.net.seeking import players, seek
 from spit.net.server import Limits
 from spit.net.store import SqliteStore
+from spit.net.watchers import Spectators
 from spit.net.wire import Paired, Problem, Seek, client_frame, parse_server
 from spit.sim.simulator import Config, simulate_match
 
@@ -288,3 +290,19 @@ async def test_one_address_makes_at_most_ten_new_players_an_hour(tmp_path):
                     "Seeking"
                 )
         assert await refused(address, Seek(variant=VARIANT, name="x")) is Problem.TOO_MANY_SEEKS
+
+
+def test_the_live_matches_go_best_rated_first_then_the_rooms_opened_by_code_most_watched_first():
+    rooms = {code: Room(code) for code in ("AAAA-AAAA", "BBBB-BBBB", "CCCC-CCCC", "DDDD-DDDD")}
+    for room in rooms.values():
+        room.join("guest")
+    rooms["AAAA-AAAA"].watching = 5
+    rated = {
+        "BBBB-BBBB": (Rating(1400.0, 50.0), Rating(1700.0, 50.0)),
+        "CCCC-CCCC": (Rating(1650.0, 50.0), Rating(1650.0, 50.0)),
+    }
+    spectators = Spectators(rooms, print, print, Limits())
+    spectators.rated = rated.get
+    listed = spectators.matches().matches
+    assert [m.room for m in listed] == ["BBBB-BBBB", "CCCC-CCCC", "AAAA-AAAA", "DDDD-DDDD"]
+    assert [m.ratings for m in listed] == [("1400", "1700"), ("1650", "1650")] + [(None, None)] * 2

@@ -16,6 +16,7 @@ from spit.engine import Card, Play, Variant
 from spit.net import watchers as watchers_module
 from spit.net.botclient import play
 from spit.net.client import Client, Gone, ServerGone
+from spit.net.identity import take
 from spit.net.spectator import Spectator
 from spit.net.wire import Act, Ended, OpenRoom, Table, Watch, Watchers, client_frame
 
@@ -31,6 +32,7 @@ from .netkit import (
 )
 from .rediskit import redis_server_at
 from .test_cluster import group, start_pair_at
+from .test_online import online_server, seek_and_play
 from .test_play import _round_of
 
 pytestmark = pytest.mark.long  # whole matches over loopback
@@ -284,3 +286,34 @@ async def test_the_tv_follows_the_best_live_match():
         await pair.results()
     assert seen[0].room == pair.code  # the watching frame
     assert any(isinstance(frame, Table) for frame in seen)
+
+
+async def test_a_paired_match_is_listed_with_its_ratings_ahead_of_a_code_room_and_tv_picks_it(
+    tmp_path,
+):
+    async with online_server(tmp_path / "online.sqlite3", bot_wait=60) as address:
+        by_code = await start_pair(address, levels=("easy", "easy"), seed=28)
+        fan = Spectator(address)  # the code room is the more watched
+        one, other = take(address, tmp_path / "a"), take(address, tmp_path / "b")
+        seekers = asyncio.gather(
+            seek_and_play(address, one, "very-fast"), seek_and_play(address, other, "first-game")
+        )
+        spectator = Spectator(address)
+        try:
+            async with asyncio.timeout(LIMIT):
+                await fan.watch(by_code.code)
+                while len(listed := await spectator.matches()) < 2:
+                    await asyncio.sleep(0.02)
+                tv = spectator.tv()
+                watching = await anext(tv)
+                await tv.aclose()
+        finally:
+            await spectator.close()
+            await fan.close()
+        (paired, _), _ = await asyncio.wait_for(seekers, LIMIT)
+        await by_code.results()
+    first, second = listed
+    assert first.room == paired.room and first.ratings == ("1500?", "1500?")
+    assert second.room == by_code.code and second.ratings == (None, None)
+    assert second.watchers == 1 and first.watchers == 0
+    assert watching.room == paired.room and watching.ratings == ("1500?", "1500?")

@@ -9,12 +9,15 @@ though the pause screen offers it.
 from __future__ import annotations
 
 import pytest
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets._toast import ToastRack
 
 from spit.app.dialogs.help import HelpScreen
 from spit.app.dialogs.host import HostScreen
 from spit.app.dialogs.join import JoinScreen
 from spit.app.dialogs.match_over import MatchOverScreen
 from spit.app.dialogs.pause import PauseScreen
+from spit.app.dialogs.practice_offer import PracticeOfferScreen
 from spit.app.dialogs.quit import QuitScreen
 from spit.app.dialogs.standstill import StandstillScreen
 from spit.app.menu import MenuScreen
@@ -156,14 +159,16 @@ def test_an_address_dialog_keeps_the_players_name_apart_from_its_own() -> None:
 
 def _beside_the_box(app) -> list[str]:
     """What the screen shows left and right of the dialog's box, on the rows it spans."""
-    box = next(child for child in app.screen.children if type(child).__name__ != "_Band")
+    box = next(c for c in app.screen.children if isinstance(c, Vertical | VerticalScroll))
     region = box.region
     rows = screen_text(app).splitlines()[region.y : region.bottom]
     return [(row[: region.x] + row[region.right :]).strip() for row in rows]
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
-@pytest.mark.parametrize("box", ["pause", "match over", "waiting", "quit", "host", "join"])
+@pytest.mark.parametrize(
+    "box", ["pause", "match over", "waiting", "quit", "host", "join", "practice offer"]
+)
 async def test_nothing_of_the_screen_beneath_shows_beside_a_dialogs_box(
     size: tuple[int, int], box: str
 ) -> None:
@@ -187,6 +192,14 @@ async def test_nothing_of_the_screen_beneath_shows_beside_a_dialogs_box(
             app.push_screen(StandstillScreen("Waiting for your friend.\n\nspit join 1.2.3.4 AB"))
         elif box == "quit":
             await pilot.press("ctrl+q")
+        elif box == "practice offer":
+            # In a terminal (not under the pilot) Textual mounts its toasts' rack and its
+            # tooltip first on every screen: the band once took the rack for the box.
+            offer = PracticeOfferScreen()
+            app.push_screen(offer)
+            await pilot.pause()
+            await offer.mount(ToastRack(), before=0)
+            offer.fit_band()
         else:
             app.push_screen(HostScreen("Ann") if box == "host" else JoinScreen("Ann"))
         await pilot.pause()

@@ -18,7 +18,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen, ScreenResultType
@@ -113,7 +113,8 @@ class Dialog(WordedBindings, ModalScreen[ScreenResultType]):
     def fit_band(self) -> None:
         """Make the band as tall as the box; call it after the box's content changes."""
         bands = self.query_children(_Band)
-        box = next((child for child in self.children if not isinstance(child, _Band)), None)
+        # The box a dialog composes; not the toasts' rack or the tooltip Textual adds.
+        box = next((c for c in self.children if isinstance(c, Vertical | VerticalScroll)), None)
         if bands and box is not None:
             bands.first().styles.height = box.outer_size.height
 

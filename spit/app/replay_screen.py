@@ -76,7 +76,31 @@ class ReplayBar(Static):
             await self.app.run_action(action, self.screen)
 
 
-class ReplayScreen(GameScreen):
+class BarredTable(GameScreen):
+    """A table nobody here plays at (a replay, a watched match): a bar under it in place of
+    the players' key legends."""
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield ReplayBar(markup=False)
+
+    def on_mount(self) -> None:
+        self.call_later(self._hide_legends)  # after the game screen's own on_mount shows them
+        self._update_bar()
+
+    def _update_bar(self) -> None:
+        """Say where the table stands on the bar."""
+        raise NotImplementedError
+
+    def _hide_legends(self) -> None:
+        # Nobody presses the players' keys here: their legends make room for the bar.
+        # Queried, not fetched: when the app ends at once (a signal as the table came up)
+        # the screen may already be taken apart, and there is nothing left to hide.
+        for legend in self.query("#p1-legend, #p1-legend-right, #p2-legend"):
+            legend.display = False
+
+
+class ReplayScreen(BarredTable):
     """The table playing a record back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -103,21 +127,6 @@ class ReplayScreen(GameScreen):
     """The replay's controls."""
 
     game: ReplayGame
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        yield ReplayBar(markup=False)
-
-    def on_mount(self) -> None:
-        self.call_later(self._hide_legends)  # after the game screen's own on_mount shows them
-        self._update_bar()
-
-    def _hide_legends(self) -> None:
-        # Nobody presses the players' keys in a replay: their legends make room for the bar.
-        # Queried, not fetched: when the app ends at once (a signal as the replay came up)
-        # the screen may already be taken apart, and there is nothing left to hide.
-        for legend in self.query("#p1-legend, #p1-legend-right, #p2-legend"):
-            legend.display = False
 
     def table_changed(self, change: Change) -> None:
         super().table_changed(change)

@@ -16,9 +16,8 @@ from textual.widgets.option_list import Option
 from spit import words
 from spit.app.dialogs.dialog import Question, TwoFields
 from spit.app.dialogs.standstill import StandstillScreen
-from spit.app.game import GameScreen
 from spit.app.messages import GameLost
-from spit.app.replay_screen import ReplayBar
+from spit.app.replay_screen import BarredTable, ReplayBar
 from spit.engine import Press, Result
 from spit.game.watched import WatchedGame
 from spit.net.address import LOOPBACK, join_address, parse_address
@@ -30,23 +29,10 @@ if TYPE_CHECKING:
     from spit.net.wire import LiveMatch
 
 
-class WatchScreen(GameScreen):
+class WatchScreen(BarredTable):
     """The table of a match watched from a spectator's seat."""
 
     game: WatchedGame
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        yield ReplayBar(markup=False)
-
-    def on_mount(self) -> None:
-        self.call_later(self._hide_legends)  # after the game screen's own on_mount shows them
-        self._update_bar()
-
-    def _hide_legends(self) -> None:
-        # Nobody presses the players' keys here: their legends make room for the bar.
-        for legend in self.query("#p1-legend, #p1-legend-right, #p2-legend"):
-            legend.display = False
 
     def press(self, press: Press) -> Result | None:
         return None  # a spectator plays nothing

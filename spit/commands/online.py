@@ -14,9 +14,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from spit import words
-from spit.bot.levels import BOT_CHOICES
 from spit.commands.exits import CANNOT_RUN, INTERRUPTED, LOST
-from spit.commands.rooms import describe_result, server_address
+from spit.commands.rooms import add_bot_argument, describe_result, server_address
 from spit.engine import Variant
 from spit.i18n import _
 from spit.printable import printable
@@ -37,14 +36,7 @@ def add_online_parsers(commands: Any) -> None:
     )
     seek.add_argument("address", type=server_address, metavar="ADDR:PORT", help=_("the server"))
     _variant(seek)
-    seek.add_argument(
-        "--bot",
-        choices=BOT_CHOICES,
-        metavar="LEVEL",
-        help=_("let the bot play this seat, without a screen: {levels}").format(
-            levels=", ".join(BOT_CHOICES)
-        ),
-    )
+    add_bot_argument(seek)
     seek.add_argument(
         "--json", action="store_true", help=_("print the result as one JSON line, for scripts")
     )

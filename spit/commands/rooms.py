@@ -254,7 +254,8 @@ def _add_listen_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_seat_arguments(parser: argparse.ArgumentParser) -> None:
+def add_bot_argument(parser: argparse.ArgumentParser) -> None:
+    """``--bot LEVEL``: the bot plays the seat, without a screen (host, join, seek)."""
     parser.add_argument(
         "--bot",
         choices=BOT_CHOICES,
@@ -263,6 +264,10 @@ def _add_seat_arguments(parser: argparse.ArgumentParser) -> None:
             levels=", ".join(BOT_CHOICES)
         ),
     )
+
+
+def _add_seat_arguments(parser: argparse.ArgumentParser) -> None:
+    add_bot_argument(parser)
     parser.add_argument(
         "--json",
         action="store_true",

@@ -189,7 +189,7 @@ async def test_nothing_of_the_screen_beneath_shows_beside_a_dialogs_box(
         elif box == "match over":
             await over(pilot, clock)
         elif box == "waiting":
-            app.push_screen(StandstillScreen("Waiting for your friend.\n\nspit join 1.2.3.4 AB"))
+            app.push_screen(StandstillScreen("Waiting for your friend.\n\nspit join 127.0.0.1 AB"))
         elif box == "quit":
             await pilot.press("ctrl+q")
         elif box == "practice offer":

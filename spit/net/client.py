@@ -190,6 +190,26 @@ def _rematch_may_come(client: Client) -> bool:
     return client.rematches and played_out and (said is None or said.no is None)
 
 
+async def open_line(address: str, named: str, open_timeout: float) -> ClientConnection:
+    """A websocket to the game server at ``address`` (``named``: the address the player gave,
+    which a refusal names); a server that cannot be reached is :class:`ServerGone`."""
+    try:
+        return await connect(
+            server_url(address),
+            open_timeout=open_timeout,
+            max_size=MAX_SERVER_FRAME,
+            compression=None,
+            proxy=None,  # a game server is reached directly, never through an HTTP proxy
+            ping_interval=10,
+            ping_timeout=10,
+            close_timeout=2,
+        )
+    except InvalidURI:
+        raise ServerGone(Gone.NOT_AN_ADDRESS, named) from None
+    except (OSError, InvalidHandshake, TimeoutError) as error:
+        raise _unreachable(error, named) from None
+
+
 class Client:
     """One seat's connection to a server. Call :meth:`open` or :meth:`join`, then :meth:`run`."""
 
@@ -297,23 +317,8 @@ class Client:
         raise ServerGone(Gone.UNREADABLE, self.address, detail="too many redirects")
 
     async def _connect(self, address: str | None = None) -> ClientConnection:
-        try:
-            ws = await connect(
-                server_url(address or self.address),
-                open_timeout=self._open_timeout,
-                max_size=MAX_SERVER_FRAME,
-                compression=None,
-                proxy=None,  # a game server is reached directly, never through an HTTP proxy
-                ping_interval=10,
-                ping_timeout=10,
-                close_timeout=2,
-            )
-        except InvalidURI:
-            raise ServerGone(Gone.NOT_AN_ADDRESS, self.address) from None
-        except (OSError, InvalidHandshake, TimeoutError) as error:
-            raise _unreachable(error, self.address) from None
-        self._ws = ws
-        return ws
+        self._ws = await open_line(address or self.address, self.address, self._open_timeout)
+        return self._ws
 
     async def _await_welcome(self, ws: ClientConnection) -> Welcome:
         """Read until the welcome: the server's first answer, or an error saying why not."""

@@ -12,8 +12,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Final
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
 
 from spit.net.client import (
     MAX_REDIRECTS,
@@ -21,11 +21,9 @@ from spit.net.client import (
     ServerGone,
     _closed,
     _redirect_address,
-    _unreachable,
-    server_url,
+    open_line,
 )
 from spit.net.wire import (
-    MAX_SERVER_FRAME,
     Ended,
     Error,
     LiveMatch,
@@ -153,21 +151,7 @@ class Spectator:
             raise ServerGone(Gone.UNREADABLE, self.address, detail=str(error)) from None
 
     async def _connect(self, address: str) -> ClientConnection:
-        try:
-            return await connect(
-                server_url(address),
-                open_timeout=self._open_timeout,
-                max_size=MAX_SERVER_FRAME,
-                compression=None,
-                proxy=None,  # a game server is reached directly
-                ping_interval=10,
-                ping_timeout=10,
-                close_timeout=2,
-            )
-        except InvalidURI:
-            raise ServerGone(Gone.NOT_AN_ADDRESS, self.address) from None
-        except (OSError, InvalidHandshake, TimeoutError) as error:
-            raise _unreachable(error, self.address) from None
+        return await open_line(address, self.address, self._open_timeout)
 
 
 def _turned_away(error: Error, address: str) -> ServerGone:
